@@ -1,0 +1,90 @@
+//===- Pipelines.h - the cudapy-to-ptx pipeline -----------------*- C++ -*-===//
+//
+// The one pipeline of cudapy. `cudapy-opt --cudapy-to-ptx`, the C API and the
+// Python bindings all build it with buildCudapyToPTXPipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDAPY_PIPELINES_H
+#define CUDAPY_PIPELINES_H
+
+#include "cudapy/Support/Target.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+#include <optional>
+#include <string>
+
+namespace cudapy {
+
+/// The default CUDA toolkit root, from the CUDAPY_CUDA_TOOLKIT_PATH CMake
+/// setting.
+llvm::StringRef getDefaultCudaToolkitPath();
+
+/// Options of the cudapy-to-ptx pipeline; the textual form is
+/// `cudapy-to-ptx{chip=sm_90 opt-level=3 ...}`.
+struct CudapyToPTXOptions : public mlir::PassPipelineOptions<CudapyToPTXOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip: sm_80, sm_90, sm_90a…"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> ptxVersion{
+      *this, "ptx-version",
+      llvm::cl::desc("PTX ISA version (major.minor); empty: the smallest one "
+                     "that supports the chip"),
+      llvm::cl::init("")};
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("LLVM optimization level (0-3)"),
+                            llvm::cl::init(3)};
+  Option<bool> fastMath{
+      *this, "fast-math",
+      llvm::cl::desc("Relax floating-point semantics (approximate division, "
+                     "square root and transcendentals) and flush f32 "
+                     "denormals, like nvcc --use_fast_math"),
+      llvm::cl::init(false)};
+  Option<bool> flushDenormals{
+      *this, "ftz", llvm::cl::desc("Flush f32 denormals to zero"),
+      llvm::cl::init(false)};
+  Option<std::string> cudaToolkitPath{
+      *this, "cuda-toolkit",
+      llvm::cl::desc("CUDA toolkit root, where libdevice is looked up; empty: "
+                     "the build's default (see getDefaultCudaToolkitPath)"),
+      llvm::cl::init("")};
+  Option<std::string> libdevicePath{
+      *this, "libdevice",
+      llvm::cl::desc("libdevice bitcode; empty: "
+                     "<cuda-toolkit>/nvvm/libdevice/libdevice.10.bc"),
+      llvm::cl::init("")};
+  Option<bool> barePtrMemrefABI{
+      *this, "bare-ptr-memref-abi",
+      llvm::cl::desc("Pass statically shaped memref kernel arguments as bare "
+                     "pointers instead of expanded memref descriptors"),
+      llvm::cl::init(false)};
+  Option<std::string> emit{
+      *this, "emit",
+      llvm::cl::desc("Where to stop: 'mlir' (lowered gpu.modules), 'llvm' "
+                     "(gpu.binary of LLVM IR) or 'ptx' (gpu.binary of PTX)"),
+      llvm::cl::init("ptx")};
+
+  /// The libdevice path the pipeline uses after defaults are applied.
+  std::string getLibdevicePath() const;
+};
+
+/// Validates the options: chip, PTX version, optimization level and emit
+/// kind. Returns the resolved target, or std::nullopt with `error` set.
+std::optional<ResolvedTarget>
+validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
+                           std::string &error);
+
+/// Adds the cudapy-to-ptx pipeline to `pm` (anchored on builtin.module).
+/// Fails, with `error` set, when the options do not validate.
+mlir::LogicalResult buildCudapyToPTXPipeline(mlir::OpPassManager &pm,
+                                             const CudapyToPTXOptions &options,
+                                             std::string &error);
+
+/// Registers `cudapy-to-ptx` as a named pipeline for cudapy-opt.
+void registerCudapyPipelines();
+
+} // namespace cudapy
+
+#endif // CUDAPY_PIPELINES_H

@@ -1,0 +1,107 @@
+//===- Passes.td - cudapy target-level passes --------------*- tablegen -*-===//
+//
+// Passes of the cudapy-to-ptx pipeline that belong to no single dialect: they
+// act on upstream `gpu.module`s on their way to NVVM/PTX.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDAPY_TRANSFORMS_PASSES_TD
+#define CUDAPY_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CudapyFastMathPass : Pass<"cudapy-fast-math"> {
+  let summary = "Relax floating-point semantics of arith and math ops";
+  let description = [{
+    Sets the `fast` fast-math flags on every operation that implements
+    `arith::ArithFastMathInterface` (arith and math floating-point ops), so
+    that the NVVM lowering may pick approximate libdevice functions
+    (`__nv_fast_expf` …) and LLVM may reassociate, contract and use
+    approximate division and square roots. The `cudapy-to-ptx` pipeline runs
+    it when its `fast-math` option is set (CUDA C++ `--use_fast_math` without
+    the flush-to-zero half, which `cudapy-nvvm-flush-denormals` provides).
+
+    Before:
+    ```mlir
+    %0 = arith.divf %a, %b : f32
+    ```
+    After:
+    ```mlir
+    %0 = arith.divf %a, %b fastmath<fast> : f32
+    ```
+  }];
+  let statistics = [
+    Statistic<"numOpsRelaxed", "ops-relaxed",
+              "Number of operations whose fast-math flags were set">
+  ];
+}
+
+def CudapyNVVMFlushDenormalsPass
+    : Pass<"cudapy-nvvm-flush-denormals", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Flush f32 denormals to zero in a lowered NVVM module";
+  let description = [{
+    Runs on a `gpu.module` already lowered to the LLVM/NVVM dialects. Marks
+    every `llvm.func` with `denormal_fp_math_f32 = "preserve-sign"` (NVPTX then
+    emits the `.ftz` forms of f32 instructions) and adds the module flag
+    `nvvm-reflect-ftz = 1`, which libdevice consults through `__nvvm_reflect`
+    to pick its flush-to-zero paths. This is what `nvcc -ftz=true` does.
+
+    After:
+    ```mlir
+    gpu.module @m {
+      llvm.module_flags [#llvm.mlir.module_flag<override, "nvvm-reflect-ftz", 1 : i32>]
+      llvm.func @k() attributes {denormal_fp_math_f32 = "preserve-sign", ...}
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
+def CudapySerializeToPTXPass
+    : Pass<"cudapy-serialize-to-ptx", "mlir::ModuleOp"> {
+  let summary = "Translate lowered gpu.modules to PTX (or LLVM IR) objects";
+  let description = [{
+    Replaces every `gpu.module` that carries one or more `#nvvm.target`
+    attributes by a `gpu.binary` holding one `#gpu.object` per target: the
+    module is translated to LLVM IR, libdevice is linked when (and only when)
+    the module calls `__nv_*` functions, LLVM optimizes at the target's `O`
+    level, and the NVPTX backend emits PTX for the target's chip and features.
+
+    Unlike upstream `gpu-module-to-binary`, a module that needs no libdevice
+    compiles without a CUDA toolkit; a module that needs it and finds none is
+    an error that names the function. LLVM's own diagnostics (linker, backend)
+    become MLIR diagnostics on the gpu.module instead of going to stderr.
+
+    The object's properties record what a launcher needs, read off the
+    linked LLVM module with the target's data layout:
+    - `cudapy.kernels`: one dictionary per kernel (`ptx_kernel` function),
+      with `name` (the PTX entry), `params` (one dictionary per PTX
+      parameter, in order: `index`, LLVM IR `type`, `kind` among pointer,
+      integer, float, vector and aggregate, ABI `size` and `align` in
+      bytes), `static_shared_bytes` (the shared-memory globals the kernel
+      and its callees use, each at its alignment), and, when known,
+      `max_threads_per_block` (from `nvvm.reqntid`, else `nvvm.maxntid`)
+      and `required_block_size` (from `nvvm.reqntid`);
+    - `llvm_to_ptx_ms`: the time the NVPTX backend took.
+
+    ```mlir
+    gpu.binary @m [#gpu.object<#nvvm.target<chip = "sm_90">, properties = {
+        cudapy.kernels = [{name = "k", static_shared_bytes = 0 : i64,
+          params = [{align = 8 : i64, index = 0 : i64, kind = "pointer",
+                     size = 8 : i64, type = "ptr"} ] } ], ...
+      }, assembly = "..."> ]
+    ```
+
+    With `format=llvm` the object holds the optimized LLVM IR text instead.
+  }];
+  let options = [
+    Option<"libdevicePath", "libdevice", "std::string", /*default=*/"\"\"",
+           "Path of libdevice.10.bc, linked into modules that call __nv_* "
+           "functions">,
+    Option<"format", "format", "std::string", /*default=*/"\"ptx\"",
+           "What the objects hold: 'ptx' (assembly) or 'llvm' (LLVM IR text)">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+#endif // CUDAPY_TRANSFORMS_PASSES_TD

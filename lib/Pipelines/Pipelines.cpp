@@ -1,0 +1,119 @@
+//===- Pipelines.cpp - the cudapy-to-ptx pipeline -------------------------===//
+//
+// The one list of passes of cudapy. Frontend dialects add their passes here,
+// ahead of the lowering of gpu.modules to NVVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudapy/Pipelines.h"
+
+#include "cudapy/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/Path.h"
+
+#ifndef CUDAPY_DEFAULT_CUDA_TOOLKIT_PATH
+#define CUDAPY_DEFAULT_CUDA_TOOLKIT_PATH "/usr/local/cuda"
+#endif
+
+using namespace mlir;
+
+llvm::StringRef cudapy::getDefaultCudaToolkitPath() {
+  return CUDAPY_DEFAULT_CUDA_TOOLKIT_PATH;
+}
+
+std::string cudapy::CudapyToPTXOptions::getLibdevicePath() const {
+  if (!libdevicePath.empty())
+    return libdevicePath;
+  llvm::SmallString<256> path(cudaToolkitPath.empty()
+                                  ? getDefaultCudaToolkitPath()
+                                  : llvm::StringRef(cudaToolkitPath));
+  llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+  return std::string(path);
+}
+
+std::optional<cudapy::ResolvedTarget>
+cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
+                                   std::string &error) {
+  if (options.optLevel > 3) {
+    error = "opt-level must be 0, 1, 2 or 3, not " +
+            std::to_string(options.optLevel);
+    return std::nullopt;
+  }
+  if (options.emit != "mlir" && options.emit != "llvm" &&
+      options.emit != "ptx") {
+    error = "emit must be 'mlir', 'llvm' or 'ptx', not '" + options.emit + "'";
+    return std::nullopt;
+  }
+  return resolveTarget(options.chip, options.ptxVersion, error);
+}
+
+LogicalResult
+cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
+                                 const CudapyToPTXOptions &options,
+                                 std::string &error) {
+  std::optional<ResolvedTarget> target =
+      validateCudapyToPTXOptions(options, error);
+  if (!target)
+    return failure();
+  bool flushDenormals = options.fastMath || options.flushDenormals;
+
+  GpuNVVMAttachTargetOptions attach;
+  attach.chip = target->chip;
+  attach.features = target->getFeatures();
+  attach.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(attach));
+
+  // Lower each gpu.module to the LLVM and NVVM dialects.
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  if (options.fastMath)
+    device.addPass(createCudapyFastMathPass());
+  device.addPass(createLowerAffinePass());
+  device.addPass(createConvertVectorToSCFPass());
+  device.addPass(createSCFToControlFlowPass());
+  device.addPass(memref::createExpandStridedMetadataPass());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.indexBitwidth = 64;
+  toNVVM.useBarePtrCallConv = options.barePtrMemrefABI;
+  device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  device.addPass(createConvertNVVMToLLVMPass());
+  device.addPass(LLVM::createNVVMOptimizeForTargetPass());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+  if (flushDenormals)
+    device.addPass(createCudapyNVVMFlushDenormalsPass());
+
+  if (options.emit == "mlir")
+    return success();
+  CudapySerializeToPTXPassOptions serialize;
+  serialize.libdevicePath = options.getLibdevicePath();
+  serialize.format = options.emit == "llvm" ? "llvm" : "ptx";
+  pm.addPass(createCudapySerializeToPTXPass(serialize));
+  return success();
+}
+
+void cudapy::registerCudapyPipelines() {
+  registerPassPipeline(
+      "cudapy-to-ptx",
+      "Lower gpu.modules (and, as they land, the cudapy dialects) to PTX",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        CudapyToPTXOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        std::string error;
+        if (failed(buildCudapyToPTXPipeline(pm, options, error)))
+          return errorHandler("cudapy-to-ptx: " + error);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(CudapyToPTXOptions());
+      });
+}

@@ -1,0 +1,355 @@
+//===- SerializeToPTX.cpp - lowered gpu.modules to PTX objects ------------===//
+//
+// Implements `cudapy-serialize-to-ptx`: see
+// include/cudapy/Transforms/Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudapy/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Target/LLVM/ModuleToObject.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <chrono>
+#include <mutex>
+
+namespace cudapy {
+#define GEN_PASS_DEF_CUDAPYSERIALIZETOPTXPASS
+#include "cudapy/Transforms/Passes.h.inc"
+} // namespace cudapy
+
+using namespace mlir;
+
+/// NVPTX address space of `.shared` variables.
+static constexpr unsigned kSharedAddressSpace = 3;
+
+static StringRef classifyParamType(llvm::Type *type) {
+  if (type->isPointerTy())
+    return "pointer";
+  if (type->isIntegerTy())
+    return "integer";
+  if (type->isFloatingPointTy())
+    return "float";
+  if (type->isVectorTy())
+    return "vector";
+  return "aggregate";
+}
+
+static void collectSharedGlobals(const llvm::Value *value,
+                                 llvm::SetVector<const llvm::GlobalVariable *> &out) {
+  if (auto *global = dyn_cast<llvm::GlobalVariable>(value)) {
+    if (global->getAddressSpace() == kSharedAddressSpace)
+      out.insert(global);
+    return;
+  }
+  if (auto *expr = dyn_cast<llvm::ConstantExpr>(value))
+    for (const llvm::Use &use : expr->operands())
+      collectSharedGlobals(use.get(), out);
+}
+
+/// Bytes of static shared memory used by `kernel` and the functions it calls,
+/// each global placed at the alignment codegen gives it.
+static uint64_t computeStaticSharedBytes(const llvm::Function &kernel,
+                                         const llvm::DataLayout &layout) {
+  llvm::SetVector<const llvm::Function *> functions;
+  llvm::SetVector<const llvm::GlobalVariable *> globals;
+  functions.insert(&kernel);
+  for (size_t i = 0; i < functions.size(); ++i)
+    for (const llvm::Instruction &inst : llvm::instructions(*functions[i])) {
+      if (auto *call = dyn_cast<llvm::CallBase>(&inst))
+        if (const llvm::Function *callee = call->getCalledFunction())
+          if (!callee->isDeclaration())
+            functions.insert(callee);
+      for (const llvm::Use &use : inst.operands())
+        collectSharedGlobals(use.get(), globals);
+    }
+  uint64_t bytes = 0;
+  for (const llvm::GlobalVariable *global : globals)
+    bytes = llvm::alignTo(bytes, layout.getPreferredAlign(global)) +
+            layout.getTypeAllocSize(global->getValueType());
+  return bytes;
+}
+
+/// The launch ABI of every kernel of `module`, read off its translation
+/// `llvmModule` (which carries the target's data layout).
+static ArrayAttr describeKernels(gpu::GPUModuleOp module,
+                                 const llvm::Module &llvmModule) {
+  Builder b(module.getContext());
+  const llvm::DataLayout &layout = llvmModule.getDataLayout();
+  SmallVector<Attribute> kernels;
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      continue;
+    const llvm::Function *kernel = llvmModule.getFunction(func.getSymName());
+    if (!kernel || kernel->isDeclaration())
+      continue;
+    SmallVector<Attribute> params;
+    for (const llvm::Argument &arg : kernel->args()) {
+      // A by-value aggregate is one .param of the pointee's type in PTX.
+      llvm::Type *type =
+          arg.hasByValAttr() ? arg.getParamByValType() : arg.getType();
+      std::string typeText;
+      llvm::raw_string_ostream os(typeText);
+      type->print(os);
+      NamedAttribute fields[] = {
+          b.getNamedAttr("index", b.getI64IntegerAttr(arg.getArgNo())),
+          b.getNamedAttr("type", b.getStringAttr(typeText)),
+          b.getNamedAttr("kind", b.getStringAttr(classifyParamType(type))),
+          b.getNamedAttr("size", b.getI64IntegerAttr(
+                                     layout.getTypeAllocSize(type))),
+          b.getNamedAttr("align", b.getI64IntegerAttr(
+                                      layout.getABITypeAlign(type).value())),
+      };
+      params.push_back(b.getDictionaryAttr(fields));
+    }
+    SmallVector<NamedAttribute> fields = {
+        b.getNamedAttr("name", func.getSymNameAttr()),
+        b.getNamedAttr("params", b.getArrayAttr(params)),
+        b.getNamedAttr("static_shared_bytes",
+                       b.getI64IntegerAttr(
+                           computeStaticSharedBytes(*kernel, layout))),
+    };
+    auto reqntid = func->getAttrOfType<DenseI32ArrayAttr>(
+        NVVM::NVVMDialect::getReqntidAttrName());
+    auto maxntid = func->getAttrOfType<DenseI32ArrayAttr>(
+        NVVM::NVVMDialect::getMaxntidAttrName());
+    if (DenseI32ArrayAttr bound = reqntid ? reqntid : maxntid) {
+      int64_t threads = 1;
+      for (int32_t extent : bound.asArrayRef())
+        threads *= extent;
+      fields.push_back(b.getNamedAttr("max_threads_per_block",
+                                      b.getI64IntegerAttr(threads)));
+    }
+    if (reqntid)
+      fields.push_back(b.getNamedAttr("required_block_size", reqntid));
+    kernels.push_back(b.getDictionaryAttr(fields));
+  }
+  return b.getArrayAttr(kernels);
+}
+
+namespace {
+/// Turns LLVM's diagnostics (IR linker, NVPTX backend) into MLIR diagnostics
+/// on the module being serialized, so that nothing reaches stderr directly.
+struct ForwardLLVMDiagnostics : public llvm::DiagnosticHandler {
+  explicit ForwardLLVMDiagnostics(Location loc) : loc(loc) {}
+
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    std::string message;
+    {
+      llvm::raw_string_ostream os(message);
+      llvm::DiagnosticPrinterRawOStream printer(os);
+      info.print(printer);
+    }
+    switch (info.getSeverity()) {
+    case llvm::DS_Error:
+      emitError(loc) << "LLVM: " << message;
+      break;
+    case llvm::DS_Warning:
+      emitWarning(loc) << "LLVM: " << message;
+      break;
+    case llvm::DS_Remark:
+    case llvm::DS_Note:
+      // Optimization remarks are not requested; drop them.
+      break;
+    }
+    return true;
+  }
+
+  Location loc;
+};
+
+/// What one serialization produced.
+struct SerializedObject {
+  std::string text;
+  ArrayAttr kernels;
+  double llvmToTargetMs = 0;
+};
+
+/// Translates one gpu.module for one #nvvm.target, linking libdevice only when
+/// the module calls into it.
+class PTXSerializer : public LLVM::ModuleToObject {
+public:
+  PTXSerializer(gpu::GPUModuleOp module, NVVM::NVVMTargetAttr target,
+                StringRef libdevicePath, bool emitLLVM)
+      : ModuleToObject(*module, target.getTriple(), target.getChip(),
+                       target.getFeatures(), target.getO()),
+        target(target), libdevicePath(libdevicePath), emitLLVM(emitLLVM) {}
+
+  FailureOr<SerializedObject> serialize() {
+    llvm::LLVMContext llvmContext;
+    llvmContext.setDiagnosticHandler(
+        std::make_unique<ForwardLLVMDiagnostics>(module.getLoc()));
+    std::unique_ptr<llvm::Module> llvmModule = translateToLLVMIR(llvmContext);
+    if (!llvmModule)
+      return module.emitError("failed to translate the module to LLVM IR");
+    setDataLayoutAndTriple(*llvmModule);
+    SerializedObject result;
+    result.kernels = describeKernels(
+        cast<gpu::GPUModuleOp>(module), *llvmModule);
+
+    std::optional<SmallVector<std::unique_ptr<llvm::Module>>> libs =
+        loadBitcodeFiles(*llvmModule);
+    if (!libs || failed(linkFiles(*llvmModule, std::move(*libs))))
+      return failure();
+    if (failed(optimizeModule(*llvmModule, optLevel)))
+      return failure();
+
+    if (emitLLVM) {
+      llvm::raw_string_ostream os(result.text);
+      llvmModule->print(os, nullptr);
+      return result;
+    }
+    FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
+    if (failed(machine))
+      return module.emitError()
+             << "the NVPTX target is not available for triple '" << triple
+             << "' and chip '" << chip << "'";
+    auto start = std::chrono::steady_clock::now();
+    FailureOr<SmallString<0>> ptx = translateModuleToISA(
+        *llvmModule, **machine, [&] { return module.emitError(); });
+    if (failed(ptx))
+      return failure();
+    result.llvmToTargetMs = std::chrono::duration<double, std::milli>(
+                                std::chrono::steady_clock::now() - start)
+                                .count();
+    result.text = ptx->str().str();
+    return result;
+  }
+
+protected:
+  std::optional<SmallVector<std::unique_ptr<llvm::Module>>>
+  loadBitcodeFiles(llvm::Module &llvmModule) override {
+    mainModule = &llvmModule;
+    SmallVector<std::unique_ptr<llvm::Module>> libs;
+    if (ArrayAttr link = target.getLink())
+      if (failed(loadBitcodeFilesFromList(llvmModule.getContext(),
+                                          link.getValue(), libs)))
+        return std::nullopt;
+
+    const llvm::Function *libdeviceCall = nullptr;
+    for (const llvm::Function &func : llvmModule)
+      if (func.isDeclaration() && func.getName().starts_with("__nv_")) {
+        libdeviceCall = &func;
+        break;
+      }
+    if (!libdeviceCall)
+      return libs;
+
+    if (libdevicePath.empty() || !llvm::sys::fs::is_regular_file(libdevicePath)) {
+      Operation *decl =
+          SymbolTable::lookupSymbolIn(&module, libdeviceCall->getName());
+      InFlightDiagnostic diag = emitError(decl ? decl->getLoc() : module.getLoc())
+                                << "'" << libdeviceCall->getName()
+                                << "' is a libdevice function, but libdevice ";
+      if (libdevicePath.empty())
+        diag << "was not found";
+      else
+        diag << "is not at '" << libdevicePath << "'";
+      diag << "; install the CUDA toolkit or set the libdevice path";
+      return std::nullopt;
+    }
+    std::unique_ptr<llvm::Module> libdevice =
+        loadBitcodeFile(llvmModule.getContext(), libdevicePath);
+    if (!libdevice)
+      return std::nullopt;
+    libs.push_back(std::move(libdevice));
+    return libs;
+  }
+
+  LogicalResult handleBitcodeFile(llvm::Module &library) override {
+    // libdevice names a generic triple; take the module's so that the IR
+    // linker has nothing to warn about.
+    if (mainModule) {
+      library.setTargetTriple(mainModule->getTargetTriple());
+      library.setDataLayout(mainModule->getDataLayout());
+    }
+    return success();
+  }
+
+private:
+  NVVM::NVVMTargetAttr target;
+  StringRef libdevicePath;
+  bool emitLLVM;
+  const llvm::Module *mainModule = nullptr;
+};
+
+struct CudapySerializeToPTXPass
+    : public cudapy::impl::CudapySerializeToPTXPassBase<
+          CudapySerializeToPTXPass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *) override {
+    if (format != "ptx" && format != "llvm")
+      return emitError(UnknownLoc::get(&getContext()))
+             << "cudapy-serialize-to-ptx: unknown format '" << format
+             << "' (expected 'ptx' or 'llvm')";
+    static std::once_flag initializeNVPTX;
+    std::call_once(initializeNVPTX, [] {
+      LLVMInitializeNVPTXTarget();
+      LLVMInitializeNVPTXTargetInfo();
+      LLVMInitializeNVPTXTargetMC();
+      LLVMInitializeNVPTXAsmPrinter();
+    });
+    return success();
+  }
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    MLIRContext *ctx = &getContext();
+    bool emitLLVM = format == "llvm";
+    for (auto module :
+         llvm::make_early_inc_range(top.getOps<gpu::GPUModuleOp>())) {
+      SmallVector<Attribute> objects;
+      for (Attribute attr : module.getTargetsAttr()
+                                ? module.getTargetsAttr().getValue()
+                                : ArrayRef<Attribute>()) {
+        auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+        if (!target) {
+          module.emitError() << "cudapy-serialize-to-ptx only handles "
+                                "#nvvm.target targets, not "
+                             << attr;
+          return signalPassFailure();
+        }
+        PTXSerializer serializer(module, target, libdevicePath, emitLLVM);
+        FailureOr<SerializedObject> object = serializer.serialize();
+        if (failed(object))
+          return signalPassFailure();
+
+        SmallVector<NamedAttribute> properties;
+        properties.emplace_back(cudapy::kKernelsAttrName, object->kernels);
+        if (!emitLLVM)
+          properties.emplace_back(
+              "llvm_to_ptx_ms", FloatAttr::get(Float64Type::get(ctx),
+                                               object->llvmToTargetMs));
+        objects.push_back(gpu::ObjectAttr::get(
+            ctx, target,
+            emitLLVM ? gpu::CompilationTarget::Offload
+                     : gpu::CompilationTarget::Assembly,
+            StringAttr::get(ctx, object->text),
+            DictionaryAttr::get(ctx, properties), nullptr));
+      }
+      if (objects.empty()) {
+        module.emitError("gpu.module has no #nvvm.target to compile for "
+                         "(run nvvm-attach-target first)");
+        return signalPassFailure();
+      }
+      OpBuilder builder(module);
+      gpu::BinaryOp::create(builder, module.getLoc(), module.getName(),
+                            nullptr, objects);
+      module.erase();
+    }
+  }
+};
+} // namespace
