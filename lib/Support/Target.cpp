@@ -42,8 +42,12 @@ std::string cudapy::ResolvedTarget::getFeatures() const {
   return formatv("+ptx{0}", ptxVersion).str();
 }
 
+std::string cudapy::formatPtxVersion(unsigned version) {
+  return formatv("{0}.{1}", version / 10, version % 10).str();
+}
+
 std::string cudapy::ResolvedTarget::getPtxVersionString() const {
-  return formatv("{0}.{1}", ptxVersion / 10, ptxVersion % 10).str();
+  return formatPtxVersion(ptxVersion);
 }
 
 std::optional<unsigned> cudapy::getMinimumPtxVersion(StringRef chip) {
@@ -105,10 +109,10 @@ cudapy::resolveTarget(StringRef chip, StringRef ptxVersion,
     return std::nullopt;
   }
   if (*version < *minimum) {
-    error = formatv("PTX ISA {0}.{1} does not support {2}; it needs PTX ISA "
-                    "{3}.{4} or newer",
-                    *version / 10, *version % 10, chip, *minimum / 10,
-                    *minimum % 10)
+    error = formatv("PTX ISA {0} does not support {1}; it needs PTX ISA {2} "
+                    "or newer",
+                    formatPtxVersion(*version), chip,
+                    formatPtxVersion(*minimum))
                 .str();
     return std::nullopt;
   }

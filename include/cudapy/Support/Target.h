@@ -27,6 +27,9 @@ struct ResolvedTarget {
   std::string getPtxVersionString() const;
 };
 
+/// Writes a PTX ISA version kept as major * 10 + minor: 80 -> "8.0".
+std::string formatPtxVersion(unsigned version);
+
 /// The smallest PTX ISA version that supports `chip` ("sm_90" -> 78,
 /// "sm_90a" -> 80), or std::nullopt when cudapy does not know the chip.
 std::optional<unsigned> getMinimumPtxVersion(llvm::StringRef chip);

@@ -1,0 +1,486 @@
+//===- Compiler.cpp - cudapy C API: compile MLIR to PTX -------------------===//
+//
+// The C face of buildCudapyToPTXPipeline. Every diagnostic is captured into
+// the result; nothing is printed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudapy-c/Compiler.h"
+
+#include "cudapy/InitAll.h"
+#include "cudapy/Pipelines.h"
+#include "cudapy/Support/KernelMetadata.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
+
+#include <cjson/cJSON.h>
+
+#include <chrono>
+#include <optional>
+#include <vector>
+
+using namespace mlir;
+
+namespace {
+struct CompileOptionsImpl {
+  cudapy::CudapyToPTXOptions pipeline;
+  bool timing = false;
+};
+
+struct CompiledOutput {
+  std::string name;
+  std::string chip;
+  std::string text;
+};
+
+struct StoredDiagnostic {
+  CudapyDiagnosticSeverity severity;
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  std::string message;
+};
+
+struct CompileResultImpl {
+  bool succeeded = false;
+  std::vector<CompiledOutput> outputs;
+  std::string metadata = "{}";
+  std::string timing;
+  std::vector<StoredDiagnostic> diagnostics;
+  std::string diagnosticsText;
+};
+} // namespace
+
+static CompileOptionsImpl *unwrap(CudapyCompileOptions options) {
+  return static_cast<CompileOptionsImpl *>(options.ptr);
+}
+static CompileResultImpl *unwrap(CudapyCompileResult result) {
+  return static_cast<CompileResultImpl *>(result.ptr);
+}
+static CudapyCompileResult wrap(CompileResultImpl *result) {
+  return CudapyCompileResult{result};
+}
+static MlirStringRef toStringRef(const std::string &text) {
+  return mlirStringRefCreate(text.data(), text.size());
+}
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+CudapyCompileOptions cudapyCompileOptionsCreate(void) {
+  return CudapyCompileOptions{new CompileOptionsImpl()};
+}
+
+void cudapyCompileOptionsDestroy(CudapyCompileOptions options) {
+  delete unwrap(options);
+}
+
+void cudapyCompileOptionsSetChip(CudapyCompileOptions options,
+                                 MlirStringRef chip) {
+  unwrap(options)->pipeline.chip = unwrap(chip).str();
+}
+
+void cudapyCompileOptionsSetPtxVersion(CudapyCompileOptions options,
+                                       MlirStringRef version) {
+  unwrap(options)->pipeline.ptxVersion = unwrap(version).str();
+}
+
+void cudapyCompileOptionsSetOptLevel(CudapyCompileOptions options, int level) {
+  // Out-of-range levels are kept and rejected, with a message, by the compile.
+  unwrap(options)->pipeline.optLevel = static_cast<unsigned>(level);
+}
+
+void cudapyCompileOptionsSetFastMath(CudapyCompileOptions options,
+                                     bool enable) {
+  unwrap(options)->pipeline.fastMath = enable;
+}
+
+void cudapyCompileOptionsSetFlushDenormals(CudapyCompileOptions options,
+                                           bool enable) {
+  unwrap(options)->pipeline.flushDenormals = enable;
+}
+
+void cudapyCompileOptionsSetCudaToolkitPath(CudapyCompileOptions options,
+                                            MlirStringRef path) {
+  unwrap(options)->pipeline.cudaToolkitPath = unwrap(path).str();
+}
+
+void cudapyCompileOptionsSetLibdevicePath(CudapyCompileOptions options,
+                                          MlirStringRef path) {
+  unwrap(options)->pipeline.libdevicePath = unwrap(path).str();
+}
+
+void cudapyCompileOptionsSetBarePtrMemrefABI(CudapyCompileOptions options,
+                                             bool enable) {
+  unwrap(options)->pipeline.barePtrMemrefABI = enable;
+}
+
+static const char *getEmitName(CudapyEmitKind emit) {
+  switch (emit) {
+  case CUDAPY_EMIT_LLVM:
+    return "llvm";
+  case CUDAPY_EMIT_MLIR:
+    return "mlir";
+  case CUDAPY_EMIT_PTX:
+    break;
+  }
+  return "ptx";
+}
+
+void cudapyCompileOptionsSetEmit(CudapyCompileOptions options,
+                                 CudapyEmitKind emit) {
+  unwrap(options)->pipeline.emit = getEmitName(emit);
+}
+
+void cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable) {
+  unwrap(options)->timing = enable;
+}
+
+namespace {
+/// Values read from a JSON options object, applied only once all are valid.
+struct ParsedOptions {
+  std::optional<std::string> chip, ptxVersion, cudaToolkit, libdevice, emit;
+  std::optional<int> optLevel;
+  std::optional<bool> fastMath, ftz, barePtr, timing;
+};
+} // namespace
+
+static std::optional<std::string> parseOptionsJSON(const cJSON *root,
+                                                   ParsedOptions &parsed) {
+  if (!cJSON_IsObject(root))
+    return std::string("compile options must be a JSON object");
+  struct StringKey {
+    const char *name;
+    std::optional<std::string> *value;
+  } strings[] = {{"chip", &parsed.chip},
+                 {"ptx_version", &parsed.ptxVersion},
+                 {"cuda_toolkit", &parsed.cudaToolkit},
+                 {"libdevice", &parsed.libdevice},
+                 {"emit", &parsed.emit}};
+  struct BoolKey {
+    const char *name;
+    std::optional<bool> *value;
+  } bools[] = {{"fast_math", &parsed.fastMath},
+               {"ftz", &parsed.ftz},
+               {"bare_ptr_memref_abi", &parsed.barePtr},
+               {"timing", &parsed.timing}};
+
+  for (const cJSON *item = root->child; item; item = item->next) {
+    llvm::StringRef key = item->string ? item->string : "";
+    bool known = false;
+    for (StringKey &entry : strings)
+      if (key == entry.name) {
+        known = true;
+        if (!cJSON_IsString(item))
+          return "compile option '" + key.str() + "' must be a string";
+        *entry.value = item->valuestring;
+      }
+    for (BoolKey &entry : bools)
+      if (key == entry.name) {
+        known = true;
+        if (!cJSON_IsBool(item))
+          return "compile option '" + key.str() + "' must be true or false";
+        *entry.value = cJSON_IsTrue(item);
+      }
+    if (key == "opt_level") {
+      known = true;
+      if (!cJSON_IsNumber(item) || item->valuedouble != item->valueint ||
+          item->valueint < 0 || item->valueint > 3)
+        return std::string("compile option 'opt_level' must be 0, 1, 2 or 3");
+      parsed.optLevel = item->valueint;
+    }
+    if (!known)
+      return "unknown compile option '" + key.str() +
+             "' (known: chip, ptx_version, opt_level, fast_math, ftz, "
+             "cuda_toolkit, libdevice, bare_ptr_memref_abi, emit, timing)";
+  }
+  if (parsed.emit && *parsed.emit != "ptx" && *parsed.emit != "llvm" &&
+      *parsed.emit != "mlir")
+    return "compile option 'emit' must be \"ptx\", \"llvm\" or \"mlir\"";
+  return std::nullopt;
+}
+
+MlirLogicalResult cudapyCompileOptionsParseJSON(CudapyCompileOptions options,
+                                                MlirStringRef json,
+                                                MlirStringCallback onError,
+                                                void *userData) {
+  auto fail = [&](const std::string &message) {
+    if (onError)
+      onError(toStringRef(message), userData);
+    return mlirLogicalResultFailure();
+  };
+  cJSON *root = cJSON_ParseWithLength(json.data, json.length);
+  if (!root) {
+    const char *at = cJSON_GetErrorPtr();
+    size_t offset = at && at >= json.data && at <= json.data + json.length
+                        ? static_cast<size_t>(at - json.data)
+                        : 0;
+    return fail("compile options are not valid JSON (near offset " +
+                std::to_string(offset) + ")");
+  }
+  ParsedOptions parsed;
+  std::optional<std::string> error = parseOptionsJSON(root, parsed);
+  cJSON_Delete(root);
+  if (error)
+    return fail(*error);
+
+  CompileOptionsImpl &impl = *unwrap(options);
+  if (parsed.chip)
+    impl.pipeline.chip = *parsed.chip;
+  if (parsed.ptxVersion)
+    impl.pipeline.ptxVersion = *parsed.ptxVersion;
+  if (parsed.cudaToolkit)
+    impl.pipeline.cudaToolkitPath = *parsed.cudaToolkit;
+  if (parsed.libdevice)
+    impl.pipeline.libdevicePath = *parsed.libdevice;
+  if (parsed.emit)
+    impl.pipeline.emit = *parsed.emit;
+  if (parsed.optLevel)
+    impl.pipeline.optLevel = static_cast<unsigned>(*parsed.optLevel);
+  if (parsed.fastMath)
+    impl.pipeline.fastMath = *parsed.fastMath;
+  if (parsed.ftz)
+    impl.pipeline.flushDenormals = *parsed.ftz;
+  if (parsed.barePtr)
+    impl.pipeline.barePtrMemrefABI = *parsed.barePtr;
+  if (parsed.timing)
+    impl.timing = *parsed.timing;
+  return mlirLogicalResultSuccess();
+}
+
+static std::string printPipeline(const CompileOptionsImpl &options) {
+  std::string text = "cudapy-to-ptx";
+  llvm::raw_string_ostream os(text);
+  options.pipeline.print(os);
+  return text;
+}
+
+void cudapyCompileOptionsPrint(CudapyCompileOptions options,
+                               MlirStringCallback callback, void *userData) {
+  std::string text = printPipeline(*unwrap(options));
+  callback(toStringRef(text), userData);
+}
+
+//===----------------------------------------------------------------------===//
+// Compiling
+//===----------------------------------------------------------------------===//
+
+static CudapyDiagnosticSeverity convertSeverity(DiagnosticSeverity severity) {
+  switch (severity) {
+  case DiagnosticSeverity::Error:
+    return CUDAPY_DIAGNOSTIC_ERROR;
+  case DiagnosticSeverity::Warning:
+    return CUDAPY_DIAGNOSTIC_WARNING;
+  case DiagnosticSeverity::Note:
+    return CUDAPY_DIAGNOSTIC_NOTE;
+  case DiagnosticSeverity::Remark:
+    break;
+  }
+  return CUDAPY_DIAGNOSTIC_REMARK;
+}
+
+static const char *getSeverityName(CudapyDiagnosticSeverity severity) {
+  switch (severity) {
+  case CUDAPY_DIAGNOSTIC_ERROR:
+    return "error";
+  case CUDAPY_DIAGNOSTIC_WARNING:
+    return "warning";
+  case CUDAPY_DIAGNOSTIC_NOTE:
+    return "note";
+  case CUDAPY_DIAGNOSTIC_REMARK:
+    break;
+  }
+  return "remark";
+}
+
+static void recordDiagnostic(CompileResultImpl &result, Location loc,
+                             DiagnosticSeverity severity,
+                             std::string message) {
+  StoredDiagnostic stored;
+  stored.severity = convertSeverity(severity);
+  stored.message = std::move(message);
+  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>()) {
+    stored.file = fileLoc.getFilename().str();
+    stored.line = fileLoc.getLine();
+    stored.column = fileLoc.getColumn();
+  }
+  llvm::raw_string_ostream os(result.diagnosticsText);
+  if (!stored.file.empty())
+    os << stored.file << ":" << stored.line << ":" << stored.column << ": ";
+  os << getSeverityName(stored.severity) << ": " << stored.message << "\n";
+  result.diagnostics.push_back(std::move(stored));
+}
+
+namespace {
+/// Captures every diagnostic of `context` into `result` while alive.
+class CapturingDiagnosticHandler : public ScopedDiagnosticHandler {
+public:
+  CapturingDiagnosticHandler(MLIRContext *context, CompileResultImpl &result)
+      : ScopedDiagnosticHandler(context) {
+    setHandler([&result](Diagnostic &diag) {
+      recordDiagnostic(result, diag.getLocation(), diag.getSeverity(),
+                       diag.str());
+      for (Diagnostic &note : diag.getNotes())
+        recordDiagnostic(result, note.getLocation(), note.getSeverity(),
+                         note.str());
+      return success();
+    });
+  }
+};
+} // namespace
+
+/// Runs the pipeline on `module` and fills `result`.
+static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
+                          CompileResultImpl &result) {
+  auto start = std::chrono::steady_clock::now();
+  MLIRContext *context = module.getContext();
+  DialectRegistry registry;
+  cudapy::registerAllDialects(registry);
+  context->appendDialectRegistry(registry);
+
+  PassManager pm(context, ModuleOp::getOperationName());
+  std::string error;
+  if (failed(cudapy::buildCudapyToPTXPipeline(pm, options.pipeline, error))) {
+    emitError(module.getLoc()) << "invalid compile options: " << error;
+    return;
+  }
+
+  std::string timingText;
+  llvm::raw_string_ostream timingStream(timingText);
+  DefaultTimingManager timing;
+  TimingScope timingRoot;
+  if (options.timing) {
+    timing.setEnabled(true);
+    timing.setOutput(createOutputStrategy(
+        DefaultTimingManager::OutputFormat::Text, timingStream));
+    timingRoot = timing.getRootScope();
+    pm.enableTiming(timingRoot);
+  }
+  LogicalResult ran = pm.run(module);
+  if (options.timing) {
+    timingRoot.stop();
+    timing.print();
+    timing.setEnabled(false);
+    result.timing = timingText;
+  }
+  if (failed(ran))
+    return;
+
+  const cudapy::CudapyToPTXOptions &pipeline = options.pipeline;
+  if (pipeline.emit == "mlir") {
+    CompiledOutput output;
+    llvm::raw_string_ostream os(output.text);
+    module.print(os);
+    result.outputs.push_back(std::move(output));
+  } else {
+    for (auto binary : module.getOps<gpu::BinaryOp>())
+      for (Attribute attr : binary.getObjectsAttr()) {
+        auto object = cast<gpu::ObjectAttr>(attr);
+        CompiledOutput output;
+        output.name = binary.getName().str();
+        if (auto target = dyn_cast<NVVM::NVVMTargetAttr>(object.getTarget()))
+          output.chip = target.getChip().str();
+        output.text = object.getObject().str();
+        result.outputs.push_back(std::move(output));
+      }
+  }
+
+  cudapy::CompileSummary summary;
+  summary.pipeline = printPipeline(options);
+  summary.emit = pipeline.emit;
+  summary.optLevel = pipeline.optLevel;
+  summary.fastMath = pipeline.fastMath;
+  summary.flushDenormals = pipeline.fastMath || pipeline.flushDenormals;
+  summary.compileTimeMs = std::chrono::duration<double, std::milli>(
+                              std::chrono::steady_clock::now() - start)
+                              .count();
+  result.metadata = cudapy::buildKernelMetadataJSON(module, summary);
+  result.succeeded = true;
+}
+
+CudapyCompileResult cudapyCompileModule(MlirModule module,
+                                        CudapyCompileOptions options) {
+  auto *result = new CompileResultImpl();
+  ModuleOp op = unwrap(module);
+  CapturingDiagnosticHandler handler(op.getContext(), *result);
+  compileModule(op, *unwrap(options), *result);
+  return wrap(result);
+}
+
+CudapyCompileResult cudapyCompileSource(MlirStringRef source,
+                                        MlirStringRef sourceName,
+                                        CudapyCompileOptions options) {
+  auto *result = new CompileResultImpl();
+  DialectRegistry registry;
+  cudapy::registerAllDialects(registry);
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  CapturingDiagnosticHandler handler(&context, *result);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      unwrap(source), ParserConfig(&context), unwrap(sourceName));
+  if (module)
+    compileModule(*module, *unwrap(options), *result);
+  return wrap(result);
+}
+
+//===----------------------------------------------------------------------===//
+// Results
+//===----------------------------------------------------------------------===//
+
+void cudapyCompileResultDestroy(CudapyCompileResult result) {
+  delete unwrap(result);
+}
+
+bool cudapyCompileResultSucceeded(CudapyCompileResult result) {
+  return unwrap(result)->succeeded;
+}
+
+intptr_t cudapyCompileResultGetNumOutputs(CudapyCompileResult result) {
+  return static_cast<intptr_t>(unwrap(result)->outputs.size());
+}
+
+MlirStringRef cudapyCompileResultGetOutput(CudapyCompileResult result,
+                                           intptr_t index) {
+  return toStringRef(unwrap(result)->outputs[index].text);
+}
+
+MlirStringRef cudapyCompileResultGetOutputName(CudapyCompileResult result,
+                                               intptr_t index) {
+  return toStringRef(unwrap(result)->outputs[index].name);
+}
+
+MlirStringRef cudapyCompileResultGetOutputChip(CudapyCompileResult result,
+                                               intptr_t index) {
+  return toStringRef(unwrap(result)->outputs[index].chip);
+}
+
+MlirStringRef cudapyCompileResultGetMetadataJSON(CudapyCompileResult result) {
+  return toStringRef(unwrap(result)->metadata);
+}
+
+MlirStringRef cudapyCompileResultGetTimingReport(CudapyCompileResult result) {
+  return toStringRef(unwrap(result)->timing);
+}
+
+intptr_t cudapyCompileResultGetNumDiagnostics(CudapyCompileResult result) {
+  return static_cast<intptr_t>(unwrap(result)->diagnostics.size());
+}
+
+CudapyDiagnosticInfo cudapyCompileResultGetDiagnostic(CudapyCompileResult result,
+                                                      intptr_t index) {
+  const StoredDiagnostic &stored = unwrap(result)->diagnostics[index];
+  return CudapyDiagnosticInfo{stored.severity, toStringRef(stored.file),
+                              stored.line, stored.column,
+                              toStringRef(stored.message)};
+}
+
+MlirStringRef cudapyCompileResultGetDiagnosticsText(CudapyCompileResult result) {
+  return toStringRef(unwrap(result)->diagnosticsText);
+}
