@@ -68,12 +68,13 @@ typedef struct CudapyDiagnosticInfo {
 MLIR_CAPI_EXPORTED CudapyCompileOptions cudapyCompileOptionsCreate(void);
 
 /// Destroys options; a null handle is ignored.
-MLIR_CAPI_EXPORTED void cudapyCompileOptionsDestroy(CudapyCompileOptions options);
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsDestroy(CudapyCompileOptions options);
 
 /// Sets the target chip ("sm_80", "sm_90", "sm_90a" …). Validated when the
 /// compile runs. The string is copied.
-MLIR_CAPI_EXPORTED void cudapyCompileOptionsSetChip(CudapyCompileOptions options,
-                                                    MlirStringRef chip);
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetChip(CudapyCompileOptions options, MlirStringRef chip);
 
 /// Sets the PTX ISA version ("8.0"); empty derives the smallest version that
 /// supports the chip. The string is copied.
@@ -111,8 +112,8 @@ cudapyCompileOptionsSetBarePtrMemrefABI(CudapyCompileOptions options,
                                         bool enable);
 
 /// Chooses what the compile produces.
-MLIR_CAPI_EXPORTED void cudapyCompileOptionsSetEmit(CudapyCompileOptions options,
-                                                    CudapyEmitKind emit);
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetEmit(CudapyCompileOptions options, CudapyEmitKind emit);
 
 /// Collects a per-pass timing report (cudapyCompileResultGetTimingReport).
 MLIR_CAPI_EXPORTED void
@@ -126,9 +127,9 @@ cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable);
 /// Keys left out keep their value. On malformed JSON, an unknown key or a
 /// value of the wrong type, returns failure, leaves `options` unchanged and
 /// calls `onError` (when not null) once with a message.
-MLIR_CAPI_EXPORTED MlirLogicalResult cudapyCompileOptionsParseJSON(
-    CudapyCompileOptions options, MlirStringRef json,
-    MlirStringCallback onError, void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+cudapyCompileOptionsParseJSON(CudapyCompileOptions options, MlirStringRef json,
+                              MlirStringCallback onError, void *userData);
 
 /// Prints the options as the pipeline they select, e.g.
 /// "cudapy-to-ptx{chip=sm_90 ... }", through `callback` (possibly in pieces).

@@ -24,7 +24,8 @@ llvm::StringRef getDefaultCudaToolkitPath();
 
 /// Options of the cudapy-to-ptx pipeline; the textual form is
 /// `cudapy-to-ptx{chip=sm_90 opt-level=3 ...}`.
-struct CudapyToPTXOptions : public mlir::PassPipelineOptions<CudapyToPTXOptions> {
+struct CudapyToPTXOptions
+    : public mlir::PassPipelineOptions<CudapyToPTXOptions> {
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Target chip: sm_80, sm_90, sm_90a…"),
                            llvm::cl::init("sm_90")};
@@ -42,9 +43,9 @@ struct CudapyToPTXOptions : public mlir::PassPipelineOptions<CudapyToPTXOptions>
                      "square root and transcendentals) and flush f32 "
                      "denormals, like nvcc --use_fast_math"),
       llvm::cl::init(false)};
-  Option<bool> flushDenormals{
-      *this, "ftz", llvm::cl::desc("Flush f32 denormals to zero"),
-      llvm::cl::init(false)};
+  Option<bool> flushDenormals{*this, "ftz",
+                              llvm::cl::desc("Flush f32 denormals to zero"),
+                              llvm::cl::init(false)};
   Option<std::string> cudaToolkitPath{
       *this, "cuda-toolkit",
       llvm::cl::desc("CUDA toolkit root, where libdevice is looked up; empty: "

@@ -302,8 +302,7 @@ static const char *getSeverityName(CudapyDiagnosticSeverity severity) {
 }
 
 static void recordDiagnostic(CompileResultImpl &result, Location loc,
-                             DiagnosticSeverity severity,
-                             std::string message) {
+                             DiagnosticSeverity severity, std::string message) {
   StoredDiagnostic stored;
   stored.severity = convertSeverity(severity);
   stored.message = std::move(message);
@@ -473,14 +472,15 @@ intptr_t cudapyCompileResultGetNumDiagnostics(CudapyCompileResult result) {
   return static_cast<intptr_t>(unwrap(result)->diagnostics.size());
 }
 
-CudapyDiagnosticInfo cudapyCompileResultGetDiagnostic(CudapyCompileResult result,
-                                                      intptr_t index) {
+CudapyDiagnosticInfo
+cudapyCompileResultGetDiagnostic(CudapyCompileResult result, intptr_t index) {
   const StoredDiagnostic &stored = unwrap(result)->diagnostics[index];
   return CudapyDiagnosticInfo{stored.severity, toStringRef(stored.file),
                               stored.line, stored.column,
                               toStringRef(stored.message)};
 }
 
-MlirStringRef cudapyCompileResultGetDiagnosticsText(CudapyCompileResult result) {
+MlirStringRef
+cudapyCompileResultGetDiagnosticsText(CudapyCompileResult result) {
   return toStringRef(unwrap(result)->diagnosticsText);
 }

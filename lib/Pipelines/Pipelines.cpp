@@ -54,10 +54,8 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
   return resolveTarget(options.chip, options.ptxVersion, error);
 }
 
-LogicalResult
-cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
-                                 const CudapyToPTXOptions &options,
-                                 std::string &error) {
+LogicalResult cudapy::buildCudapyToPTXPipeline(
+    OpPassManager &pm, const CudapyToPTXOptions &options, std::string &error) {
   std::optional<ResolvedTarget> target =
       validateCudapyToPTXOptions(options, error);
   if (!target)

@@ -100,14 +100,14 @@ std::string cudapy::buildKernelMetadataJSON(ModuleOp module,
       if (!target)
         continue;
       std::string chip = target.getChip().str();
-      std::string ptxVersion =
-          getPtxVersionFromFeatures(target.getFeatures());
+      std::string ptxVersion = getPtxVersionFromFeatures(target.getFeatures());
 
       cJSON *entry = cJSON_CreateObject();
       cJSON_AddStringToObject(entry, "module", binary.getName().str().c_str());
       cJSON_AddStringToObject(entry, "chip", chip.c_str());
       cJSON_AddStringToObject(entry, "ptx_version", ptxVersion.c_str());
-      cJSON_AddStringToObject(entry, "triple", target.getTriple().str().c_str());
+      cJSON_AddStringToObject(entry, "triple",
+                              target.getTriple().str().c_str());
       DictionaryAttr properties = object.getProperties();
       if (properties)
         if (auto ms = properties.getAs<FloatAttr>("llvm_to_ptx_ms"))
@@ -115,9 +115,9 @@ std::string cudapy::buildKernelMetadataJSON(ModuleOp module,
                                   ms.getValueAsDouble());
       cJSON_AddItemToArray(targets, entry);
 
-      auto described = properties ? properties.getAs<ArrayAttr>(
-                                        cudapy::kKernelsAttrName)
-                                  : ArrayAttr();
+      auto described =
+          properties ? properties.getAs<ArrayAttr>(cudapy::kKernelsAttrName)
+                     : ArrayAttr();
       if (!described)
         continue;
       for (Attribute kernelAttr : described) {

@@ -35,8 +35,8 @@ static constexpr ChipEntry kChips[] = {
 
 /// PTX ISA versions the NVPTX backend of LLVM 22 accepts as `+ptxNN`.
 static constexpr unsigned kPtxVersions[] = {
-    32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64, 65, 70, 71, 72, 73, 74,
-    75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
+    32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64, 65, 70, 71, 72, 73,
+    74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
 
 std::string cudapy::ResolvedTarget::getFeatures() const {
   return formatv("+ptx{0}", ptxVersion).str();
@@ -109,11 +109,11 @@ cudapy::resolveTarget(StringRef chip, StringRef ptxVersion,
     return std::nullopt;
   }
   if (*version < *minimum) {
-    error = formatv("PTX ISA {0} does not support {1}; it needs PTX ISA {2} "
-                    "or newer",
-                    formatPtxVersion(*version), chip,
-                    formatPtxVersion(*minimum))
-                .str();
+    error =
+        formatv("PTX ISA {0} does not support {1}; it needs PTX ISA {2} "
+                "or newer",
+                formatPtxVersion(*version), chip, formatPtxVersion(*minimum))
+            .str();
     return std::nullopt;
   }
   target.ptxVersion = *version;

@@ -10,15 +10,15 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Target/LLVM/ModuleToObject.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -47,8 +47,9 @@ static StringRef classifyParamType(llvm::Type *type) {
   return "aggregate";
 }
 
-static void collectSharedGlobals(const llvm::Value *value,
-                                 llvm::SetVector<const llvm::GlobalVariable *> &out) {
+static void
+collectSharedGlobals(const llvm::Value *value,
+                     llvm::SetVector<const llvm::GlobalVariable *> &out) {
   if (auto *global = dyn_cast<llvm::GlobalVariable>(value)) {
     if (global->getAddressSpace() == kSharedAddressSpace)
       out.insert(global);
@@ -107,8 +108,8 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
           b.getNamedAttr("index", b.getI64IntegerAttr(arg.getArgNo())),
           b.getNamedAttr("type", b.getStringAttr(typeText)),
           b.getNamedAttr("kind", b.getStringAttr(classifyParamType(type))),
-          b.getNamedAttr("size", b.getI64IntegerAttr(
-                                     layout.getTypeAllocSize(type))),
+          b.getNamedAttr("size",
+                         b.getI64IntegerAttr(layout.getTypeAllocSize(type))),
           b.getNamedAttr("align", b.getI64IntegerAttr(
                                       layout.getABITypeAlign(type).value())),
       };
@@ -117,9 +118,9 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
     SmallVector<NamedAttribute> fields = {
         b.getNamedAttr("name", func.getSymNameAttr()),
         b.getNamedAttr("params", b.getArrayAttr(params)),
-        b.getNamedAttr("static_shared_bytes",
-                       b.getI64IntegerAttr(
-                           computeStaticSharedBytes(*kernel, layout))),
+        b.getNamedAttr(
+            "static_shared_bytes",
+            b.getI64IntegerAttr(computeStaticSharedBytes(*kernel, layout))),
     };
     auto reqntid = func->getAttrOfType<DenseI32ArrayAttr>(
         NVVM::NVVMDialect::getReqntidAttrName());
@@ -196,8 +197,8 @@ public:
       return module.emitError("failed to translate the module to LLVM IR");
     setDataLayoutAndTriple(*llvmModule);
     SerializedObject result;
-    result.kernels = describeKernels(
-        cast<gpu::GPUModuleOp>(module), *llvmModule);
+    result.kernels =
+        describeKernels(cast<gpu::GPUModuleOp>(module), *llvmModule);
 
     std::optional<SmallVector<std::unique_ptr<llvm::Module>>> libs =
         loadBitcodeFiles(*llvmModule);
@@ -247,12 +248,14 @@ protected:
     if (!libdeviceCall)
       return libs;
 
-    if (libdevicePath.empty() || !llvm::sys::fs::is_regular_file(libdevicePath)) {
+    if (libdevicePath.empty() ||
+        !llvm::sys::fs::is_regular_file(libdevicePath)) {
       Operation *decl =
           SymbolTable::lookupSymbolIn(&module, libdeviceCall->getName());
-      InFlightDiagnostic diag = emitError(decl ? decl->getLoc() : module.getLoc())
-                                << "'" << libdeviceCall->getName()
-                                << "' is a libdevice function, but libdevice ";
+      InFlightDiagnostic diag =
+          emitError(decl ? decl->getLoc() : module.getLoc())
+          << "'" << libdeviceCall->getName()
+          << "' is a libdevice function, but libdevice ";
       if (libdevicePath.empty())
         diag << "was not found";
       else
@@ -290,9 +293,9 @@ struct CudapySerializeToPTXPass
           CudapySerializeToPTXPass> {
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *) override {
+  LogicalResult initialize(MLIRContext *context) override {
     if (format != "ptx" && format != "llvm")
-      return emitError(UnknownLoc::get(&getContext()))
+      return emitError(UnknownLoc::get(context))
              << "cudapy-serialize-to-ptx: unknown format '" << format
              << "' (expected 'ptx' or 'llvm')";
     static std::once_flag initializeNVPTX;
@@ -331,8 +334,8 @@ struct CudapySerializeToPTXPass
         properties.emplace_back(cudapy::kKernelsAttrName, object->kernels);
         if (!emitLLVM)
           properties.emplace_back(
-              "llvm_to_ptx_ms", FloatAttr::get(Float64Type::get(ctx),
-                                               object->llvmToTargetMs));
+              "llvm_to_ptx_ms",
+              FloatAttr::get(Float64Type::get(ctx), object->llvmToTargetMs));
         objects.push_back(gpu::ObjectAttr::get(
             ctx, target,
             emitLLVM ? gpu::CompilationTarget::Offload
@@ -346,8 +349,8 @@ struct CudapySerializeToPTXPass
         return signalPassFailure();
       }
       OpBuilder builder(module);
-      gpu::BinaryOp::create(builder, module.getLoc(), module.getName(),
-                            nullptr, objects);
+      gpu::BinaryOp::create(builder, module.getLoc(), module.getName(), nullptr,
+                            objects);
       module.erase();
     }
   }

@@ -118,7 +118,7 @@ int main(int argc, char **argv) {
 #define NEXT_ARG(name)                                                         \
   do {                                                                         \
     if (++i >= argc) {                                                         \
-      status = usageError("missing value after", name);                       \
+      status = usageError("missing value after", name);                        \
       goto done;                                                               \
     }                                                                          \
   } while (0)
@@ -228,24 +228,23 @@ int main(int argc, char **argv) {
                        strncmp(moduleName, name.data, name.length)))
       continue;
     if (chosen >= 0) {
-      fprintf(stderr,
-              "cudapy-compile: the input compiles to several outputs; "
-              "choose one gpu.module with --module NAME\n");
+      fprintf(stderr, "cudapy-compile: the input compiles to several outputs; "
+                      "choose one gpu.module with --module NAME\n");
       goto destroyResult;
     }
     chosen = i;
   }
   if (chosen < 0) {
     if (moduleName)
-      fprintf(stderr, "cudapy-compile: no gpu.module named '%s'\n",
-              moduleName);
+      fprintf(stderr, "cudapy-compile: no gpu.module named '%s'\n", moduleName);
     else
       fprintf(stderr, "cudapy-compile: the input has no gpu.module\n");
     goto destroyResult;
   }
   status = writeText(outputPath, cudapyCompileResultGetOutput(result, chosen));
   if (status == 0 && metadataPath)
-    status = writeText(metadataPath, cudapyCompileResultGetMetadataJSON(result));
+    status =
+        writeText(metadataPath, cudapyCompileResultGetMetadataJSON(result));
 
 destroyResult:
   cudapyCompileResultDestroy(result);

@@ -14,6 +14,6 @@ int main(int argc, char **argv) {
   cudapy::registerAllPassesWithUpstream();
   mlir::DialectRegistry registry;
   cudapy::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "cudapy optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "cudapy optimizer driver\n", registry));
 }

@@ -30,10 +30,6 @@ def CudapyFastMathPass : Pass<"cudapy-fast-math"> {
     %0 = arith.divf %a, %b fastmath<fast> : f32
     ```
   }];
-  let statistics = [
-    Statistic<"numOpsRelaxed", "ops-relaxed",
-              "Number of operations whose fast-math flags were set">
-  ];
 }
 
 def CudapyNVVMFlushDenormalsPass

@@ -1,0 +1,112 @@
+/*===- options.c - C API: compile options ---------------------------------===*\
+|*                                                                            *|
+|* Setters, JSON parsing (and its errors), and the pipeline the options name. *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+// RUN: cudapy-capi-options 2> %t.stderr | FileCheck %s
+// RUN: count 0 < %t.stderr
+// RUN: %if valgrind %{ %valgrind cudapy-capi-options > /dev/null %}
+
+#include "cudapy-c/Compiler.h"
+
+#include <stdio.h>
+
+static MlirStringRef str(const char *text) {
+  return mlirStringRefCreateFromCString(text);
+}
+
+static void printCallback(MlirStringRef text, void *userData) {
+  printf("%s%.*s", (const char *)userData, (int)text.length, text.data);
+}
+
+static char kNoPrefix[] = "";
+static char kErrorPrefix[] = "error: ";
+
+static void printOptions(CudapyCompileOptions options) {
+  cudapyCompileOptionsPrint(options, printCallback, kNoPrefix);
+  printf("\n");
+}
+
+static void parse(CudapyCompileOptions options, const char *json) {
+  MlirLogicalResult result = cudapyCompileOptionsParseJSON(
+      options, str(json), printCallback, kErrorPrefix);
+  if (mlirLogicalResultIsFailure(result))
+    printf("\n");
+  printf("%s -> %s\n", json,
+         mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
+}
+
+int main(void) {
+  CudapyCompileOptions options = cudapyCompileOptionsCreate();
+  printOptions(options);
+  // CHECK: cudapy-to-ptx{bare-ptr-memref-abi=false chip=sm_90 cuda-toolkit=
+  // emit=ptx fast-math=false ftz=false libdevice= opt-level=3 ptx-version=}
+
+  cudapyCompileOptionsSetChip(options, str("sm_80"));
+  cudapyCompileOptionsSetPtxVersion(options, str("7.4"));
+  cudapyCompileOptionsSetOptLevel(options, 1);
+  cudapyCompileOptionsSetFastMath(options, true);
+  cudapyCompileOptionsSetFlushDenormals(options, true);
+  cudapyCompileOptionsSetCudaToolkitPath(options, str("/opt/cuda"));
+  cudapyCompileOptionsSetLibdevicePath(options, str("/opt/libdevice.bc"));
+  cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
+  cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_MLIR);
+  printOptions(options);
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_80
+  // cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true
+  // libdevice=/opt/libdevice.bc opt-level=1 ptx-version=7.4}
+  cudapyCompileOptionsDestroy(options);
+
+  options = cudapyCompileOptionsCreate();
+  parse(options, "{\"chip\": \"sm_90a\", \"ptx_version\": \"8.0\", "
+                 "\"opt_level\": 2, \"fast_math\": true, \"ftz\": false, "
+                 "\"cuda_toolkit\": \"/cuda\", \"libdevice\": \"/ld.bc\", "
+                 "\"bare_ptr_memref_abi\": true, \"emit\": \"llvm\", "
+                 "\"timing\": true}");
+  // CHECK-NEXT: -> ok
+  printOptions(options);
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_90a
+  // cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc
+  // opt-level=2 ptx-version=8.0}
+
+  // Each failure names the problem and changes nothing.
+  parse(options, "{\"chip\": ");
+  // CHECK-NEXT: error: compile options are not valid JSON (near offset
+  // {{[0-9]+}}) CHECK-NEXT: -> failed
+  parse(options, "[1, 2]");
+  // CHECK-NEXT: error: compile options must be a JSON object
+  // CHECK-NEXT: -> failed
+  parse(options, "{\"chip\": \"sm_70\", \"cpu\": \"x86\"}");
+  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version,
+  // opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi,
+  // emit, timing) CHECK-NEXT: -> failed
+  parse(options, "{\"opt_level\": 7}");
+  // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
+  // CHECK-NEXT: -> failed
+  parse(options, "{\"opt_level\": 1.5}");
+  // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
+  // CHECK-NEXT: -> failed
+  parse(options, "{\"fast_math\": 1}");
+  // CHECK-NEXT: error: compile option 'fast_math' must be true or false
+  // CHECK-NEXT: -> failed
+  parse(options, "{\"emit\": \"sass\"}");
+  // CHECK-NEXT: error: compile option 'emit' must be "ptx", "llvm" or "mlir"
+  // CHECK-NEXT: -> failed
+  printOptions(options);
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_90a
+  // cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc
+  // opt-level=2 ptx-version=8.0}
+
+  // A null error callback is allowed.
+  MlirLogicalResult quiet =
+      cudapyCompileOptionsParseJSON(options, str("nope"), NULL, NULL);
+  printf("quiet failure: %d\n", mlirLogicalResultIsFailure(quiet));
+  // CHECK-NEXT: quiet failure: 1
+
+  cudapyCompileOptionsDestroy(options);
+  // Destroying a null handle is a no-op.
+  cudapyCompileOptionsDestroy((CudapyCompileOptions){NULL});
+  cudapyCompileResultDestroy((CudapyCompileResult){NULL});
+  return 0;
+}

@@ -1,0 +1,74 @@
+# lit configuration of the cudapy test suite (ninja check-cudapy).
+#
+# Features:
+#   ptxas      the CUDA toolkit's ptxas was found; PTX-emitting tests also
+#              run it on their output
+#   libdevice  <cuda-toolkit>/nvvm/libdevice/libdevice.10.bc exists
+#   cuda-gpu   a CUDA driver and at least one GPU are present
+#   valgrind   valgrind was found; C API tests also run under it for leaks
+#   clang-format  clang-format was found; the formatting check runs
+
+import ctypes
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "cudapy"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".c", ".test", ".py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cudapy_obj_root, "test")
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "lit.site.cfg.py.in", "CMakeLists.txt", "Inputs"]
+
+llvm_config.use_default_substitutions()  # FileCheck, not, count …
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.cudapy_test_bin_dir, append_path=True)
+llvm_config.with_environment("PATH", config.cudapy_tools_dir, append_path=True)
+llvm_config.with_environment("PYTHONPATH",
+                             os.path.join(config.cudapy_src_root, "python-bindings"),
+                             append_path=True)
+config.environment["CUDAPY_LIBRARY_PATH"] = config.cudapy_lib_dir
+
+config.substitutions.append(("%cudapy_src", config.cudapy_src_root))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%cc", config.c_compiler))
+config.substitutions.append(("%mlir_include", config.mlir_include_dir))
+
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))
+
+libdevice = os.path.join(config.cuda_toolkit, "nvvm", "libdevice", "libdevice.10.bc")
+if os.path.exists(libdevice):
+    config.available_features.add("libdevice")
+
+if config.valgrind and os.path.exists(config.valgrind):
+    config.available_features.add("valgrind")
+    # Definite and indirect leaks fail the run; memory still reachable at exit
+    # (LLVM's and MLIR's process-wide registries) does not.
+    config.substitutions.append((
+        "%valgrind",
+        config.valgrind + " --quiet --error-exitcode=99 --leak-check=full"
+        " --errors-for-leak-kinds=definite,indirect"
+        " --show-leak-kinds=definite,indirect"))
+
+if config.clang_format and os.path.exists(config.clang_format):
+    config.available_features.add("clang-format")
+    config.substitutions.append(("%clang_format", config.clang_format))
+
+
+def _cuda_gpu_present():
+    """True when libcuda.so.1 loads and reports at least one device."""
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    if cuda.cuInit(0) != 0 or cuda.cuDeviceGetCount(ctypes.byref(count)) != 0:
+        return False
+    return count.value > 0
+
+
+if _cuda_gpu_present():
+    config.available_features.add("cuda-gpu")
