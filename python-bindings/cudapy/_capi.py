@@ -1,0 +1,213 @@
+"""ctypes declarations of include/cudapy-c/Compiler.h and Registration.h."""
+
+import ctypes
+import json
+import os
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+_LIBRARY_NAME = "libcudapy-c.so"
+
+
+class _StringRef(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
+
+    def text(self) -> str:
+        if not self.length:
+            return ""
+        return ctypes.string_at(self.data, self.length).decode("utf-8", "replace")
+
+    @classmethod
+    def of(cls, data: bytes) -> "_StringRef":
+        # The caller keeps `data` alive for the duration of the call.
+        return cls(ctypes.cast(ctypes.c_char_p(data), ctypes.c_void_p), len(data))
+
+
+class _Handle(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class _DiagnosticInfo(ctypes.Structure):
+    _fields_ = [
+        ("severity", ctypes.c_int),
+        ("file", _StringRef),
+        ("line", ctypes.c_uint),
+        ("column", ctypes.c_uint),
+        ("message", _StringRef),
+    ]
+
+
+_StringCallback = ctypes.CFUNCTYPE(None, _StringRef, ctypes.c_void_p)
+_SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
+
+
+def _candidate_paths():
+    configured = os.environ.get("CUDAPY_LIBRARY_PATH")
+    if configured:
+        yield (os.path.join(configured, _LIBRARY_NAME)
+               if os.path.isdir(configured) else configured)
+    here = os.path.dirname(os.path.abspath(__file__))
+    # python-bindings/cudapy -> <repo>/build/lib; <prefix>/python/cudapy -> <prefix>/lib
+    yield os.path.join(here, "..", "..", "build", "lib", _LIBRARY_NAME)
+    yield os.path.join(here, "..", "..", "lib", _LIBRARY_NAME)
+    yield _LIBRARY_NAME
+
+
+def _load():
+    errors = []
+    for path in _candidate_paths():
+        if os.sep in path and not os.path.exists(path):
+            continue
+        try:
+            return ctypes.CDLL(path), path
+        except OSError as error:
+            errors.append(str(error))
+    raise ImportError("cudapy: cannot load %s (set CUDAPY_LIBRARY_PATH): %s"
+                      % (_LIBRARY_NAME, "; ".join(errors) or "not found"))
+
+
+_lib, library_path = _load()
+
+
+def _declare(name, restype, *argtypes):
+    function = getattr(_lib, name)
+    function.restype = restype
+    function.argtypes = list(argtypes)
+    return function
+
+
+_api_version = _declare("cudapyGetApiVersion", ctypes.c_int)
+_options_create = _declare("cudapyCompileOptionsCreate", _Handle)
+_options_destroy = _declare("cudapyCompileOptionsDestroy", None, _Handle)
+_options_parse_json = _declare("cudapyCompileOptionsParseJSON", ctypes.c_int8,
+                               _Handle, _StringRef, _StringCallback,
+                               ctypes.c_void_p)
+_compile_source = _declare("cudapyCompileSource", _Handle, _StringRef,
+                           _StringRef, _Handle)
+_result_destroy = _declare("cudapyCompileResultDestroy", None, _Handle)
+_result_succeeded = _declare("cudapyCompileResultSucceeded", ctypes.c_bool,
+                             _Handle)
+_result_num_outputs = _declare("cudapyCompileResultGetNumOutputs",
+                               ctypes.c_ssize_t, _Handle)
+_result_output = _declare("cudapyCompileResultGetOutput", _StringRef, _Handle,
+                          ctypes.c_ssize_t)
+_result_output_name = _declare("cudapyCompileResultGetOutputName", _StringRef,
+                               _Handle, ctypes.c_ssize_t)
+_result_output_chip = _declare("cudapyCompileResultGetOutputChip", _StringRef,
+                               _Handle, ctypes.c_ssize_t)
+_result_metadata = _declare("cudapyCompileResultGetMetadataJSON", _StringRef,
+                            _Handle)
+_result_timing = _declare("cudapyCompileResultGetTimingReport", _StringRef,
+                          _Handle)
+_result_num_diagnostics = _declare("cudapyCompileResultGetNumDiagnostics",
+                                   ctypes.c_ssize_t, _Handle)
+_result_diagnostic = _declare("cudapyCompileResultGetDiagnostic",
+                              _DiagnosticInfo, _Handle, ctypes.c_ssize_t)
+
+
+def api_version() -> int:
+    """CUDAPY_API_VERSION of the loaded library (major*10000+minor*100+patch)."""
+    return _api_version()
+
+
+@dataclass
+class Diagnostic:
+    severity: str
+    file: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self):
+        where = "%s:%d:%d: " % (self.file, self.line, self.column) if self.file else ""
+        return "%s%s: %s" % (where, self.severity, self.message)
+
+
+@dataclass
+class Output:
+    module: str  # gpu.module name ("" for emit="mlir")
+    chip: str
+    text: str
+
+
+@dataclass
+class CompiledModule:
+    outputs: List[Output]
+    metadata: dict
+    diagnostics: List[Diagnostic] = field(default_factory=list)
+    timing: str = ""
+
+    @property
+    def ptx(self) -> str:
+        """The text of the only output; ValueError when there are several."""
+        if len(self.outputs) != 1:
+            raise ValueError("%d outputs; pick one from .outputs" % len(self.outputs))
+        return self.outputs[0].text
+
+
+class CompileError(Exception):
+    """A compile failed; `diagnostics` holds what the compiler said."""
+
+    def __init__(self, diagnostics: List[Diagnostic]):
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(str(d) for d in diagnostics) or "compile failed")
+
+
+def _parse_options(handle, options: dict):
+    messages = []
+
+    @_StringCallback
+    def on_error(text, _user_data):
+        messages.append(text.text())
+
+    encoded = json.dumps(options).encode()
+    if not _options_parse_json(handle, _StringRef.of(encoded), on_error, None):
+        raise ValueError("".join(messages))
+
+
+def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
+            ptx_version: Optional[str] = None, opt_level: int = 3,
+            fast_math: bool = False, ftz: bool = False,
+            cuda_toolkit: Optional[str] = None, libdevice: Optional[str] = None,
+            bare_ptr_memref_abi: bool = False, emit: str = "ptx",
+            timing: bool = False) -> CompiledModule:
+    """Compiles MLIR text through the cudapy-to-ptx pipeline.
+
+    Raises CompileError with the diagnostics when the compile fails, and
+    ValueError for options of the wrong kind.
+    """
+    options = {"chip": chip, "opt_level": opt_level, "fast_math": fast_math,
+               "ftz": ftz, "bare_ptr_memref_abi": bare_ptr_memref_abi,
+               "emit": emit, "timing": timing}
+    if ptx_version is not None:
+        options["ptx_version"] = ptx_version
+    if cuda_toolkit is not None:
+        options["cuda_toolkit"] = cuda_toolkit
+    if libdevice is not None:
+        options["libdevice"] = libdevice
+
+    handle = _options_create()
+    try:
+        _parse_options(handle, options)
+        text = source.encode()
+        name = source_name.encode()
+        result = _compile_source(_StringRef.of(text), _StringRef.of(name), handle)
+    finally:
+        _options_destroy(handle)
+    try:
+        diagnostics = []
+        for i in range(_result_num_diagnostics(result)):
+            info = _result_diagnostic(result, i)
+            diagnostics.append(Diagnostic(_SEVERITIES.get(info.severity, "remark"),
+                                          info.file.text(), info.line,
+                                          info.column, info.message.text()))
+        if not _result_succeeded(result):
+            raise CompileError(diagnostics)
+        outputs = [Output(_result_output_name(result, i).text(),
+                          _result_output_chip(result, i).text(),
+                          _result_output(result, i).text())
+                   for i in range(_result_num_outputs(result))]
+        return CompiledModule(outputs, json.loads(_result_metadata(result).text()),
+                              diagnostics, _result_timing(result).text())
+    finally:
+        _result_destroy(result)
