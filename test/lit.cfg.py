@@ -19,7 +19,7 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".mlir", ".c", ".test", ".py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cudapy_obj_root, "test")
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "lit.site.cfg.py.in", "CMakeLists.txt", "Inputs"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "lit.site.cfg.py.in", "CMakeLists.txt", "Inputs", "Utils"]
 
 llvm_config.use_default_substitutions()  # FileCheck, not, count …
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
@@ -31,6 +31,7 @@ llvm_config.with_environment("PYTHONPATH",
 config.environment["CUDAPY_LIBRARY_PATH"] = config.cudapy_lib_dir
 
 config.substitutions.append(("%cudapy_src", config.cudapy_src_root))
+config.substitutions.append(("%cudapy_obj", config.cudapy_obj_root))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(("%mlir_include", config.mlir_include_dir))

@@ -40,8 +40,7 @@ static void parse(CudapyCompileOptions options, const char *json) {
 int main(void) {
   CudapyCompileOptions options = cudapyCompileOptionsCreate();
   printOptions(options);
-  // CHECK: cudapy-to-ptx{bare-ptr-memref-abi=false chip=sm_90 cuda-toolkit=
-  // emit=ptx fast-math=false ftz=false libdevice= opt-level=3 ptx-version=}
+  // CHECK: cudapy-to-ptx{bare-ptr-memref-abi=false chip=sm_90 cuda-toolkit= emit=ptx fast-math=false ftz=false libdevice= opt-level=3 ptx-version=}
 
   cudapyCompileOptionsSetChip(options, str("sm_80"));
   cudapyCompileOptionsSetPtxVersion(options, str("7.4"));
@@ -53,9 +52,7 @@ int main(void) {
   cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
   cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_MLIR);
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_80
-  // cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true
-  // libdevice=/opt/libdevice.bc opt-level=1 ptx-version=7.4}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_80 cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true libdevice=/opt/libdevice.bc opt-level=1 ptx-version=7.4}
   cudapyCompileOptionsDestroy(options);
 
   options = cudapyCompileOptionsCreate();
@@ -66,21 +63,18 @@ int main(void) {
                  "\"timing\": true}");
   // CHECK-NEXT: -> ok
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_90a
-  // cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc
-  // opt-level=2 ptx-version=8.0}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc opt-level=2 ptx-version=8.0}
 
   // Each failure names the problem and changes nothing.
   parse(options, "{\"chip\": ");
-  // CHECK-NEXT: error: compile options are not valid JSON (near offset
-  // {{[0-9]+}}) CHECK-NEXT: -> failed
+  // CHECK-NEXT: error: compile options are not valid JSON (near offset {{[0-9]+}})
+  // CHECK-NEXT: -> failed
   parse(options, "[1, 2]");
   // CHECK-NEXT: error: compile options must be a JSON object
   // CHECK-NEXT: -> failed
   parse(options, "{\"chip\": \"sm_70\", \"cpu\": \"x86\"}");
-  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version,
-  // opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi,
-  // emit, timing) CHECK-NEXT: -> failed
+  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, emit, timing)
+  // CHECK-NEXT: -> failed
   parse(options, "{\"opt_level\": 7}");
   // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
   // CHECK-NEXT: -> failed
@@ -94,9 +88,7 @@ int main(void) {
   // CHECK-NEXT: error: compile option 'emit' must be "ptx", "llvm" or "mlir"
   // CHECK-NEXT: -> failed
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_90a
-  // cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc
-  // opt-level=2 ptx-version=8.0}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc opt-level=2 ptx-version=8.0}
 
   // A null error callback is allowed.
   MlirLogicalResult quiet =
