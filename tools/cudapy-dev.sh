@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+#===- cudapy-dev.sh - set up, build, run the examples or the tests -------===#
+#
+# The two commands of the README:
+#   tools/cudapy-dev.sh examples   compile the example kernels to PTX, check
+#                                  them with ptxas, report what happened
+#   tools/cudapy-dev.sh test       run the whole test suite
+# Both install missing Debian packages (as root, or through sudo), configure
+# build/ once and build incrementally.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${CUDAPY_BUILD_DIR:-$ROOT/build}"
+CHIPS="${CUDAPY_EXAMPLE_CHIPS:-sm_80 sm_90}"
+
+# Debian 12 packages the build and the tests need.
+PACKAGES=(cmake ninja-build ccache g++ gcc python3 llvm-22-dev libmlir-22-dev
+          mlir-22-tools libcjson-dev valgrind clang-format)
+
+say() { printf '\n== %s\n' "$*"; }
+
+install_packages() {
+  local missing=()
+  for package in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
+      grep -q "install ok installed" || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  say "installing Debian packages: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || {
+      echo "cudapy-dev: need root (or sudo) to install: ${missing[*]}" >&2
+      exit 1
+    }
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  # Refresh the package lists only when an install cannot find what it needs.
+  if ! "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"; then
+    "${sudo[@]}" apt-get update
+    "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+}
+
+build() {
+  if [ ! -f "$BUILD/build.ninja" ]; then
+    say "configuring $BUILD"
+    cmake -G Ninja -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release
+  fi
+  say "building"
+  ninja -C "$BUILD" "$@"
+}
+
+# True when a CUDA driver is loadable and reports a GPU.
+gpu_present() {
+  python3 - <<'PY' 2>/dev/null
+import ctypes, sys
+try:
+    cuda = ctypes.CDLL("libcuda.so.1")
+except OSError:
+    sys.exit(1)
+n = ctypes.c_int(0)
+sys.exit(0 if cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(n)) == 0 and n.value > 0 else 1)
+PY
+}
+
+run_examples() {
+  install_packages
+  build cudapy-compile
+  local out="$BUILD/examples" ptxas="" failures=0
+  mkdir -p "$out"
+  if command -v ptxas >/dev/null; then ptxas="$(command -v ptxas)";
+  elif [ -x /usr/local/cuda/bin/ptxas ]; then ptxas=/usr/local/cuda/bin/ptxas; fi
+
+  for example in "$ROOT"/examples/*.mlir; do
+    local name; name="$(basename "$example" .mlir)"
+    for chip in $CHIPS; do
+      local ptx="$out/$name.$chip.ptx" json="$out/$name.$chip.json"
+      say "$name for $chip: cudapy-compile examples/$name.mlir --chip $chip"
+      if ! "$BUILD/bin/cudapy-compile" "$example" --chip "$chip" -o "$ptx" \
+           --metadata "$json"; then
+        echo "FAILED: cudapy-compile"
+        failures=$((failures + 1))
+        continue
+      fi
+      cat "$ptx"
+      python3 - "$json" <<'PY'
+import json, sys
+meta = json.load(open(sys.argv[1]))
+for k in meta["kernels"]:
+    print("metadata: kernel %s (%s, PTX %s): %d parameters, %d bytes of static shared memory, max threads per block %s, compiled in %.1f ms"
+          % (k["name"], k["chip"], k["ptx_version"], len(k["params"]),
+             k["static_shared_bytes"], k["max_threads_per_block"], k["compile_time_ms"]))
+PY
+      if [ -n "$ptxas" ]; then
+        if "$ptxas" --gpu-name "$chip" -v "$ptx" -o "$out/$name.$chip.cubin" 2>"$out/$name.$chip.ptxas.log"; then
+          echo "ptxas --gpu-name $chip: accepted ($(grep -o 'Used [0-9]* registers' "$out/$name.$chip.ptxas.log" | head -1))"
+        else
+          echo "ptxas --gpu-name $chip: REJECTED"
+          cat "$out/$name.$chip.ptxas.log"
+          failures=$((failures + 1))
+        fi
+      else
+        echo "ptxas: not found (install the CUDA toolkit to validate the PTX)"
+      fi
+    done
+  done
+
+  say "running the kernels"
+  if gpu_present; then
+    echo "a GPU is present, but launching needs the cudapy runtime, which is not built yet: nothing was run"
+  else
+    echo "no CUDA driver or GPU on this machine: nothing was run"
+  fi
+  say "examples: $failures failure(s); outputs in $out"
+  [ "$failures" -eq 0 ]
+}
+
+run_tests() {
+  install_packages
+  build
+  say "running the test suite (lit)"
+  local status=0
+  ninja -C "$BUILD" check-cudapy || status=$?
+  say "summary"
+  python3 "$ROOT/test/Utils/lit_summary.py" "$BUILD/test/lit-results.json" || status=1
+  return $status
+}
+
+case "${1:-}" in
+  examples) run_examples ;;
+  test) run_tests ;;
+  *)
+    echo "usage: $0 examples|test" >&2
+    exit 2
+    ;;
+esac
