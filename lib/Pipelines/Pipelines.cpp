@@ -62,6 +62,9 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
     return failure();
   bool flushDenormals = options.fastMath || options.flushDenormals;
 
+  // Kernels written inline as gpu.launch bodies become gpu.module kernels.
+  pm.addPass(createGpuKernelOutliningPass());
+
   GpuNVVMAttachTargetOptions attach;
   attach.chip = target->chip;
   attach.features = target->getFeatures();

@@ -6,8 +6,8 @@
 // RUN: cudapy-opt %s --cudapy-to-ptx="chip=sm_90" | FileCheck %s --check-prefix=PTX
 // RUN: cudapy-opt %s --cudapy-to-ptx="chip=sm_90a ptx-version=8.5 opt-level=0" | FileCheck %s --check-prefix=O0
 // RUN: cudapy-opt %s --cudapy-to-ptx="chip=sm_90 emit=mlir bare-ptr-memref-abi" | FileCheck %s --check-prefix=BARE
-// RUN: cudapy-compile %s --chip sm_90 -o %t.ptx
-// RUN: %if ptxas %{ %ptxas --gpu-name sm_90 %t.ptx -o %t.cubin %}
+// RUN: %if ptxas %{ cudapy-opt %s --cudapy-to-ptx="chip=sm_90" | %python %cudapy_src/test/Utils/extract_ptx.py --ptxas %ptxas --out-dir %t.sm90 %}
+// RUN: %if ptxas %{ cudapy-opt %s --cudapy-to-ptx="chip=sm_90a ptx-version=8.5 opt-level=0" | %python %cudapy_src/test/Utils/extract_ptx.py --ptxas %ptxas --out-dir %t.sm90a %}
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -22,7 +22,9 @@ module attributes {gpu.container_module} {
 }
 
 // f32 arithmetic is emitted in its .ftz form.
-// RUN: cudapy-compile %S/Inputs/add.mlir --ftz | FileCheck %s --check-prefix=FTZ
+// RUN: cudapy-compile %S/Inputs/add.mlir --ftz -o %t.ftz.ptx
+// RUN: FileCheck %s --check-prefix=FTZ < %t.ftz.ptx
+// RUN: %if ptxas %{ %ptxas --gpu-name sm_90 %t.ftz.ptx -o %t.ftz.cubin %}
 // RUN: cudapy-compile %S/Inputs/add.mlir | FileCheck %s --check-prefix=NOFTZ
 // FTZ: add.{{(rn.)?}}ftz.f32
 // NOFTZ-NOT: .ftz

@@ -1,5 +1,9 @@
 // RUN: cudapy-opt %s --split-input-file --cudapy-serialize-to-ptx | FileCheck %s
 // RUN: cudapy-opt %s --split-input-file --cudapy-serialize-to-ptx=format=llvm | FileCheck %s --check-prefix=LLVM
+// RUN: %if ptxas %{ cudapy-opt %s --split-input-file --cudapy-serialize-to-ptx | %python %cudapy_src/test/Utils/extract_ptx.py --ptxas %ptxas --out-dir %t.ptx | FileCheck %s --check-prefix=PTXAS %}
+// PTXAS: ptxas accepted object 1 (sm_90)
+// PTXAS: ptxas accepted object 2 (sm_80)
+// PTXAS: ptxas accepted object 3 (sm_90)
 
 // A lowered module with one kernel, a by-value struct parameter, a shared
 // array used through a helper, and a required block size.
