@@ -32,6 +32,7 @@ config.environment["CUDAPY_LIBRARY_PATH"] = config.cudapy_lib_dir
 
 config.substitutions.append(("%cudapy_src", config.cudapy_src_root))
 config.substitutions.append(("%cudapy_obj", config.cudapy_obj_root))
+config.substitutions.append(("%fake_cuda_dir", os.path.join(config.cudapy_obj_root, "test", "fake-cuda")))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(("%mlir_include", config.mlir_include_dir))

@@ -1,0 +1,285 @@
+/*===- Runtime.h - cudapy runtime over the CUDA Driver API --------*- C -*-===*\
+|*                                                                            *|
+|* Plain C99, no MLIR. Loads PTX produced by the cudapy compiler, packs       *|
+|* kernel arguments as the kernel metadata JSON describes them, launches and  *|
+|* times kernels. libcuda.so.1 is opened at run time: nothing links against   *|
+|* the driver.                                                                *|
+|*                                                                            *|
+|* Errors: every fallible function returns false (or a null handle) and, when *|
+|* `status` is not null, fills it with what failed: the CUDA call and its     *|
+|* error name and text, or the caller's mistake. The library prints nothing.  *|
+|*                                                                            *|
+|* Threads: handles may be used from any thread; calls on one module or on    *|
+|* one argument list must not run concurrently. Each call makes the device's  *|
+|* primary context current for its duration and restores the caller's.       *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef CUDAPY_C_RUNTIME_H
+#define CUDAPY_C_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define CUDAPY_RUNTIME_EXPORTED __declspec(dllexport)
+#else
+#define CUDAPY_RUNTIME_EXPORTED __attribute__((visibility("default")))
+#endif
+
+/// Bytes of the message buffer in CudapyStatus.
+#define CUDAPY_STATUS_MESSAGE_SIZE 4096
+
+/// What went wrong.
+typedef enum CudapyStatusCode {
+  CUDAPY_STATUS_OK = 0,
+  CUDAPY_STATUS_NO_DRIVER = 1,        ///< libcuda.so.1 missing or incomplete
+  CUDAPY_STATUS_DRIVER_ERROR = 2,     ///< a CUDA call failed (driverError)
+  CUDAPY_STATUS_INVALID_ARGUMENT = 3, ///< the caller's mistake
+  CUDAPY_STATUS_INVALID_METADATA = 4, ///< metadata JSON unreadable
+  CUDAPY_STATUS_NOT_FOUND = 5,        ///< no such kernel, device or target
+  CUDAPY_STATUS_OUT_OF_MEMORY = 6     ///< host allocation failed
+} CudapyStatusCode;
+
+/// Outcome of a call. `message` is a NUL-terminated sentence; for
+/// CUDAPY_STATUS_DRIVER_ERROR it names the CUDA call and `driverError` holds
+/// its CUresult. A module load failure appends the JIT's error log.
+typedef struct CudapyStatus {
+  CudapyStatusCode code;
+  int driverError;
+  char message[CUDAPY_STATUS_MESSAGE_SIZE];
+} CudapyStatus;
+
+typedef struct CudapyDevice {
+  void *ptr;
+} CudapyDevice;
+typedef struct CudapyModule {
+  void *ptr;
+} CudapyModule;
+typedef struct CudapyKernel {
+  void *ptr;
+} CudapyKernel;
+typedef struct CudapyArgs {
+  void *ptr;
+} CudapyArgs;
+typedef struct CudapyStream {
+  void *ptr; ///< null: the default stream
+} CudapyStream;
+typedef struct CudapyEvent {
+  void *ptr;
+} CudapyEvent;
+
+/// A device's properties.
+typedef struct CudapyDeviceInfo {
+  int ordinal;
+  char name[256];
+  int computeCapabilityMajor;
+  int computeCapabilityMinor;
+  char chip[16]; ///< "sm_90"
+  int multiprocessorCount;
+  size_t totalMemoryBytes;
+  int maxThreadsPerBlock;
+  int maxSharedMemoryPerBlock;      ///< without opting in
+  int maxSharedMemoryPerBlockOptin; ///< with cuFuncSetAttribute
+  int driverVersion;                ///< e.g. 13000 for CUDA 13.0
+} CudapyDeviceInfo;
+
+/// Kind of a kernel parameter, from the metadata.
+typedef enum CudapyParamKind {
+  CUDAPY_PARAM_POINTER = 0,
+  CUDAPY_PARAM_INTEGER = 1,
+  CUDAPY_PARAM_FLOAT = 2,
+  CUDAPY_PARAM_VECTOR = 3,
+  CUDAPY_PARAM_AGGREGATE = 4
+} CudapyParamKind;
+
+/// One PTX parameter of a kernel. `type` is owned by the kernel.
+typedef struct CudapyParamInfo {
+  CudapyParamKind kind;
+  size_t size;
+  size_t align;
+  const char *type; ///< LLVM IR type: "ptr", "i64", "float", "{ i32, i8 }"
+} CudapyParamInfo;
+
+//===----------------------------------------------------------------------===//
+// Driver and devices
+//===----------------------------------------------------------------------===//
+
+/// Opens libcuda.so.1 and initializes the driver, once per process; later
+/// calls return the first outcome. Every other function calls it.
+CUDAPY_RUNTIME_EXPORTED bool cudapyRuntimeInitialize(CudapyStatus *status);
+
+/// Number of CUDA devices.
+CUDAPY_RUNTIME_EXPORTED bool cudapyDeviceGetCount(int *count,
+                                                  CudapyStatus *status);
+
+/// Opens device `ordinal` and retains its primary context. Null handle on
+/// failure. Close with cudapyDeviceClose.
+CUDAPY_RUNTIME_EXPORTED CudapyDevice cudapyDeviceOpen(int ordinal,
+                                                      CudapyStatus *status);
+
+/// Releases the primary context; null is ignored. Modules, streams, events and
+/// memory of the device must be released first.
+CUDAPY_RUNTIME_EXPORTED void cudapyDeviceClose(CudapyDevice device);
+
+/// Fills `info` (queried once, when the device was opened).
+CUDAPY_RUNTIME_EXPORTED void cudapyDeviceGetInfo(CudapyDevice device,
+                                                 CudapyDeviceInfo *info);
+
+/// Waits for all work on the device.
+CUDAPY_RUNTIME_EXPORTED bool cudapyDeviceSynchronize(CudapyDevice device,
+                                                     CudapyStatus *status);
+
+//===----------------------------------------------------------------------===//
+// Memory (device pointers are plain 64-bit integers)
+//===----------------------------------------------------------------------===//
+
+CUDAPY_RUNTIME_EXPORTED bool cudapyMemAlloc(CudapyDevice device, size_t bytes,
+                                            uint64_t *pointer,
+                                            CudapyStatus *status);
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyMemFree(CudapyDevice device, uint64_t pointer, CudapyStatus *status);
+CUDAPY_RUNTIME_EXPORTED bool cudapyMemcpyHostToDevice(CudapyDevice device,
+                                                      uint64_t destination,
+                                                      const void *source,
+                                                      size_t bytes,
+                                                      CudapyStatus *status);
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyMemcpyDeviceToHost(CudapyDevice device, void *destination,
+                         uint64_t source, size_t bytes, CudapyStatus *status);
+CUDAPY_RUNTIME_EXPORTED bool cudapyMemset(CudapyDevice device,
+                                          uint64_t destination,
+                                          unsigned char value, size_t bytes,
+                                          CudapyStatus *status);
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+/// Creates a non-blocking stream; null handle on failure.
+CUDAPY_RUNTIME_EXPORTED CudapyStream cudapyStreamCreate(CudapyDevice device,
+                                                        CudapyStatus *status);
+CUDAPY_RUNTIME_EXPORTED void cudapyStreamDestroy(CudapyDevice device,
+                                                 CudapyStream stream);
+CUDAPY_RUNTIME_EXPORTED bool cudapyStreamSynchronize(CudapyDevice device,
+                                                     CudapyStream stream,
+                                                     CudapyStatus *status);
+
+/// Creates a timing event; null handle on failure.
+CUDAPY_RUNTIME_EXPORTED CudapyEvent cudapyEventCreate(CudapyDevice device,
+                                                      CudapyStatus *status);
+CUDAPY_RUNTIME_EXPORTED void cudapyEventDestroy(CudapyDevice device,
+                                                CudapyEvent event);
+CUDAPY_RUNTIME_EXPORTED bool cudapyEventRecord(CudapyDevice device,
+                                               CudapyEvent event,
+                                               CudapyStream stream,
+                                               CudapyStatus *status);
+/// Waits for `end` and sets `milliseconds` to the time between the events.
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyEventElapsedMilliseconds(CudapyDevice device, CudapyEvent start,
+                               CudapyEvent end, float *milliseconds,
+                               CudapyStatus *status);
+
+//===----------------------------------------------------------------------===//
+// Modules and kernels
+//===----------------------------------------------------------------------===//
+
+/// Index of the chip in `chips` that suits the device best: the highest
+/// "sm_XY" not above the device's compute capability, where an
+/// architecture-specific chip ("sm_90a") only suits its own capability.
+/// -1 when none does.
+CUDAPY_RUNTIME_EXPORTED int cudapySelectTarget(const CudapyDeviceInfo *device,
+                                               const char *const *chips,
+                                               int count);
+
+/// JIT-compiles `ptx` for the device (cuModuleLoadDataEx) and reads the
+/// kernel metadata JSON that the compiler produced with it. On failure the
+/// status message holds the JIT's error log. Null handle on failure. Both
+/// buffers are copied as needed; neither needs a terminating NUL.
+CUDAPY_RUNTIME_EXPORTED CudapyModule cudapyModuleLoad(
+    CudapyDevice device, const char *ptx, size_t ptxLength,
+    const char *metadata, size_t metadataLength, CudapyStatus *status);
+
+/// The JIT's information log of the load (NUL-terminated, owned by the
+/// module; empty when the JIT said nothing).
+CUDAPY_RUNTIME_EXPORTED const char *cudapyModuleGetJitLog(CudapyModule module);
+
+/// Unloads the module; its kernels become invalid. Null is ignored.
+CUDAPY_RUNTIME_EXPORTED void cudapyModuleUnload(CudapyModule module);
+
+/// The kernel named `name` (the PTX entry). Owned by the module. Null handle,
+/// with CUDAPY_STATUS_NOT_FOUND, when the metadata or the PTX lacks it.
+CUDAPY_RUNTIME_EXPORTED CudapyKernel cudapyModuleGetKernel(
+    CudapyModule module, const char *name, CudapyStatus *status);
+
+CUDAPY_RUNTIME_EXPORTED const char *cudapyKernelGetName(CudapyKernel kernel);
+CUDAPY_RUNTIME_EXPORTED int cudapyKernelGetNumParams(CudapyKernel kernel);
+/// Parameter `index` (0 <= index < cudapyKernelGetNumParams).
+CUDAPY_RUNTIME_EXPORTED CudapyParamInfo
+cudapyKernelGetParam(CudapyKernel kernel, int index);
+/// The most threads a block of this kernel may have: the least of the
+/// device's limit, the compiled kernel's and the metadata's.
+CUDAPY_RUNTIME_EXPORTED int
+cudapyKernelGetMaxThreadsPerBlock(CudapyKernel kernel);
+/// Registers per thread and static shared memory of the compiled kernel.
+CUDAPY_RUNTIME_EXPORTED int cudapyKernelGetNumRegisters(CudapyKernel kernel);
+CUDAPY_RUNTIME_EXPORTED int
+cudapyKernelGetStaticSharedBytes(CudapyKernel kernel);
+
+//===----------------------------------------------------------------------===//
+// Arguments and launches
+//===----------------------------------------------------------------------===//
+
+/// An argument list for `kernel`, filled in parameter order by the
+/// cudapyArgsAdd* functions, each of which checks the next parameter's kind
+/// and size in the metadata. Reusable after cudapyArgsReset. Null handle when
+/// out of memory.
+CUDAPY_RUNTIME_EXPORTED CudapyArgs cudapyArgsCreate(CudapyKernel kernel);
+CUDAPY_RUNTIME_EXPORTED void cudapyArgsDestroy(CudapyArgs args);
+CUDAPY_RUNTIME_EXPORTED void cudapyArgsReset(CudapyArgs args);
+/// Number of parameters filled so far.
+CUDAPY_RUNTIME_EXPORTED int cudapyArgsGetCount(CudapyArgs args);
+
+/// An integer parameter (i1 … i64): `value` must fit its width as a signed or
+/// an unsigned number.
+CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddInt(CudapyArgs args, int64_t value,
+                                              CudapyStatus *status);
+/// A floating-point parameter (half, bfloat, float, double), rounded to it.
+CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddFloat(CudapyArgs args, double value,
+                                                CudapyStatus *status);
+/// A pointer parameter.
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyArgsAddPointer(CudapyArgs args, uint64_t pointer, CudapyStatus *status);
+/// Any parameter whose ABI size is `size` (structs, vectors, …), as raw bytes.
+CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddBytes(CudapyArgs args,
+                                                const void *data, size_t size,
+                                                CudapyStatus *status);
+/// An MLIR memref descriptor of rank `rank`, as the cudapy-to-ptx pipeline
+/// expands it: allocated and aligned pointer (both `pointer`), offset 0, then
+/// `shape` and `strides` (in elements; null strides: contiguous, row-major).
+/// Fills 3 + 2 * rank parameters.
+CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddMemref(CudapyArgs args,
+                                                 uint64_t pointer, int rank,
+                                                 const int64_t *shape,
+                                                 const int64_t *strides,
+                                                 CudapyStatus *status);
+
+/// Launches `kernel` with `args` (which must fill every parameter) on
+/// `stream`. Checks the grid and block against the device's and the kernel's
+/// limits and the dynamic shared memory against what the device allows
+/// (opting in above 48 KiB). Returns when the launch is queued.
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyLaunch(CudapyKernel kernel, CudapyArgs args, const unsigned grid[3],
+             const unsigned block[3], unsigned dynamicSharedBytes,
+             CudapyStream stream, CudapyStatus *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUDAPY_C_RUNTIME_H */

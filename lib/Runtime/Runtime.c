@@ -1,0 +1,1180 @@
+/*===- Runtime.c - cudapy runtime over the CUDA Driver API ----------------===*\
+|*                                                                            *|
+|* Implements include/cudapy-c/Runtime.h. The driver is reached through a    *|
+|* table of function pointers filled once from libcuda.so.1; that table is    *|
+|* the library's only process-wide state.                                     *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+#include "cudapy-c/Runtime.h"
+
+#include <cjson/cJSON.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+//===----------------------------------------------------------------------===//
+// The driver's types and the functions cudapy uses (cuda.h, CUDA 12+).
+//===----------------------------------------------------------------------===//
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+
+enum {
+  kAttrMaxThreadsPerBlock = 1,
+  kAttrMaxSharedPerBlock = 8,
+  kAttrMultiprocessorCount = 16,
+  kAttrComputeCapabilityMajor = 75,
+  kAttrComputeCapabilityMinor = 76,
+  kAttrMaxSharedPerBlockOptin = 97,
+  kFuncAttrMaxThreadsPerBlock = 0,
+  kFuncAttrSharedSizeBytes = 1,
+  kFuncAttrNumRegs = 4,
+  kFuncAttrMaxDynamicSharedBytes = 8,
+  kJitInfoLogBuffer = 3,
+  kJitInfoLogBufferSize = 4,
+  kJitErrorLogBuffer = 5,
+  kJitErrorLogBufferSize = 6,
+  kJitLogVerbose = 12,
+  kStreamNonBlocking = 1,
+  kEventDefault = 0,
+};
+
+/// Shared memory a kernel may use without opting in.
+static const unsigned kDefaultSharedLimit = 48 * 1024;
+
+struct DriverTable {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceTotalMem)(size_t *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
+  CUresult (*cuCtxGetCurrent)(CUcontext *);
+  CUresult (*cuCtxPushCurrent)(CUcontext);
+  CUresult (*cuCtxPopCurrent)(CUcontext *);
+  CUresult (*cuCtxSynchronize)(void);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, size_t);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
+                                 void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+};
+
+static struct DriverTable driver;
+static CudapyStatus driverStatus;
+static pthread_once_t driverOnce = PTHREAD_ONCE_INIT;
+
+//===----------------------------------------------------------------------===//
+// Status helpers
+//===----------------------------------------------------------------------===//
+
+static bool setStatus(CudapyStatus *status, CudapyStatusCode code,
+                      const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/// Fills `status` (when not null) and returns false, for `return setStatus(…)`.
+static bool setStatus(CudapyStatus *status, CudapyStatusCode code,
+                      const char *format, ...) {
+  if (!status)
+    return false;
+  status->code = code;
+  status->driverError = 0;
+  va_list args;
+  va_start(args, format);
+  vsnprintf(status->message, sizeof(status->message), format, args);
+  va_end(args);
+  return false;
+}
+
+static void setOk(CudapyStatus *status) {
+  if (status) {
+    status->code = CUDAPY_STATUS_OK;
+    status->driverError = 0;
+    status->message[0] = '\0';
+  }
+}
+
+/// True (and `status` filled with the call's name and the driver's words)
+/// when `result` is an error.
+static bool driverFailed(CUresult result, const char *call,
+                         CudapyStatus *status) {
+  if (result == 0)
+    return false;
+  const char *name = NULL, *text = NULL;
+  if (driver.cuGetErrorName)
+    driver.cuGetErrorName(result, &name);
+  if (driver.cuGetErrorString)
+    driver.cuGetErrorString(result, &text);
+  setStatus(status, CUDAPY_STATUS_DRIVER_ERROR, "%s failed: %s (%d): %s", call,
+            name ? name : "CUDA_ERROR", result, text ? text : "unknown error");
+  if (status)
+    status->driverError = result;
+  return true;
+}
+
+#define DRIVER_CALL(call, status) driverFailed(driver.call, #call, status)
+
+//===----------------------------------------------------------------------===//
+// The driver table
+//===----------------------------------------------------------------------===//
+
+static void loadDriver(void) {
+  void *handle = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    setStatus(&driverStatus, CUDAPY_STATUS_NO_DRIVER,
+              "the CUDA driver (libcuda.so.1) could not be loaded: %s; "
+              "install the NVIDIA driver or add its folder to "
+              "LD_LIBRARY_PATH",
+              why ? why : "not found");
+    return;
+  }
+  struct {
+    const char *names[2]; // versioned name first
+    void **slot;
+  } symbols[] = {
+#define SYMBOL(field, versioned) {{versioned, #field}, (void **)&driver.field}
+      SYMBOL(cuInit, NULL),
+      SYMBOL(cuDriverGetVersion, NULL),
+      SYMBOL(cuGetErrorName, NULL),
+      SYMBOL(cuGetErrorString, NULL),
+      SYMBOL(cuDeviceGetCount, NULL),
+      SYMBOL(cuDeviceGet, NULL),
+      SYMBOL(cuDeviceGetName, NULL),
+      SYMBOL(cuDeviceGetAttribute, NULL),
+      SYMBOL(cuDeviceTotalMem, "cuDeviceTotalMem_v2"),
+      SYMBOL(cuDevicePrimaryCtxRetain, NULL),
+      SYMBOL(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2"),
+      SYMBOL(cuCtxGetCurrent, NULL),
+      SYMBOL(cuCtxPushCurrent, "cuCtxPushCurrent_v2"),
+      SYMBOL(cuCtxPopCurrent, "cuCtxPopCurrent_v2"),
+      SYMBOL(cuCtxSynchronize, NULL),
+      SYMBOL(cuMemAlloc, "cuMemAlloc_v2"),
+      SYMBOL(cuMemFree, "cuMemFree_v2"),
+      SYMBOL(cuMemcpyHtoD, "cuMemcpyHtoD_v2"),
+      SYMBOL(cuMemcpyDtoH, "cuMemcpyDtoH_v2"),
+      SYMBOL(cuMemsetD8, "cuMemsetD8_v2"),
+      SYMBOL(cuStreamCreate, NULL),
+      SYMBOL(cuStreamDestroy, "cuStreamDestroy_v2"),
+      SYMBOL(cuStreamSynchronize, NULL),
+      SYMBOL(cuEventCreate, NULL),
+      SYMBOL(cuEventDestroy, "cuEventDestroy_v2"),
+      SYMBOL(cuEventRecord, NULL),
+      SYMBOL(cuEventSynchronize, NULL),
+      SYMBOL(cuEventElapsedTime, "cuEventElapsedTime_v2"),
+      SYMBOL(cuModuleLoadDataEx, NULL),
+      SYMBOL(cuModuleUnload, NULL),
+      SYMBOL(cuModuleGetFunction, NULL),
+      SYMBOL(cuFuncGetAttribute, NULL),
+      SYMBOL(cuFuncSetAttribute, NULL),
+      SYMBOL(cuLaunchKernel, NULL),
+#undef SYMBOL
+  };
+  for (size_t i = 0; i < sizeof(symbols) / sizeof(symbols[0]); ++i) {
+    void *address = NULL;
+    for (int j = 0; j < 2 && !address; ++j)
+      if (symbols[i].names[j])
+        address = dlsym(handle, symbols[i].names[j]);
+    if (!address) {
+      setStatus(&driverStatus, CUDAPY_STATUS_NO_DRIVER,
+                "the CUDA driver (libcuda.so.1) lacks %s; it is older than "
+                "cudapy supports (CUDA 12 or newer)",
+                symbols[i].names[1]);
+      memset(&driver, 0, sizeof(driver));
+      dlclose(handle);
+      return;
+    }
+    *symbols[i].slot = address;
+  }
+  // The handle stays open for the life of the process.
+  if (DRIVER_CALL(cuInit(0), &driverStatus))
+    return;
+  setOk(&driverStatus);
+}
+
+bool cudapyRuntimeInitialize(CudapyStatus *status) {
+  pthread_once(&driverOnce, loadDriver);
+  if (driverStatus.code != CUDAPY_STATUS_OK) {
+    if (status)
+      *status = driverStatus;
+    return false;
+  }
+  setOk(status);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Devices and contexts
+//===----------------------------------------------------------------------===//
+
+typedef struct Device {
+  CUdevice device;
+  CUcontext context;
+  CudapyDeviceInfo info;
+} Device;
+
+static Device *unwrapDevice(CudapyDevice device) { return device.ptr; }
+
+/// Makes the device's primary context current if it is not; leaveContext
+/// restores the caller's.
+typedef struct ContextScope {
+  bool pushed;
+} ContextScope;
+
+static bool enterContext(const Device *device, ContextScope *scope,
+                         CudapyStatus *status) {
+  scope->pushed = false;
+  if (!device)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "null device handle");
+  CUcontext current = NULL;
+  if (driver.cuCtxGetCurrent(&current) == 0 && current == device->context)
+    return true;
+  if (DRIVER_CALL(cuCtxPushCurrent(device->context), status))
+    return false;
+  scope->pushed = true;
+  return true;
+}
+
+static void leaveContext(ContextScope *scope) {
+  if (scope->pushed) {
+    CUcontext popped;
+    driver.cuCtxPopCurrent(&popped);
+  }
+}
+
+bool cudapyDeviceGetCount(int *count, CudapyStatus *status) {
+  *count = 0;
+  if (!cudapyRuntimeInitialize(status))
+    return false;
+  return !DRIVER_CALL(cuDeviceGetCount(count), status);
+}
+
+static bool queryDevice(Device *device, int ordinal, CudapyStatus *status) {
+  CudapyDeviceInfo *info = &device->info;
+  memset(info, 0, sizeof(*info));
+  info->ordinal = ordinal;
+  struct {
+    int attribute;
+    int *value;
+  } attributes[] = {
+      {kAttrComputeCapabilityMajor, &info->computeCapabilityMajor},
+      {kAttrComputeCapabilityMinor, &info->computeCapabilityMinor},
+      {kAttrMultiprocessorCount, &info->multiprocessorCount},
+      {kAttrMaxThreadsPerBlock, &info->maxThreadsPerBlock},
+      {kAttrMaxSharedPerBlock, &info->maxSharedMemoryPerBlock},
+      {kAttrMaxSharedPerBlockOptin, &info->maxSharedMemoryPerBlockOptin},
+  };
+  if (DRIVER_CALL(
+          cuDeviceGetName(info->name, (int)sizeof(info->name), device->device),
+          status) ||
+      DRIVER_CALL(cuDeviceTotalMem(&info->totalMemoryBytes, device->device),
+                  status) ||
+      DRIVER_CALL(cuDriverGetVersion(&info->driverVersion), status))
+    return false;
+  for (size_t i = 0; i < sizeof(attributes) / sizeof(attributes[0]); ++i)
+    if (DRIVER_CALL(cuDeviceGetAttribute(attributes[i].value,
+                                         attributes[i].attribute,
+                                         device->device),
+                    status))
+      return false;
+  snprintf(info->chip, sizeof(info->chip), "sm_%d%d",
+           info->computeCapabilityMajor, info->computeCapabilityMinor);
+  return true;
+}
+
+CudapyDevice cudapyDeviceOpen(int ordinal, CudapyStatus *status) {
+  CudapyDevice result = {NULL};
+  int count = 0;
+  if (!cudapyDeviceGetCount(&count, status))
+    return result;
+  if (ordinal < 0 || ordinal >= count) {
+    setStatus(status, CUDAPY_STATUS_NOT_FOUND,
+              "no CUDA device %d (this machine has %d)", ordinal, count);
+    return result;
+  }
+  Device *device = calloc(1, sizeof(Device));
+  if (!device) {
+    setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY, "out of host memory");
+    return result;
+  }
+  if (DRIVER_CALL(cuDeviceGet(&device->device, ordinal), status) ||
+      !queryDevice(device, ordinal, status) ||
+      DRIVER_CALL(cuDevicePrimaryCtxRetain(&device->context, device->device),
+                  status)) {
+    free(device);
+    return result;
+  }
+  result.ptr = device;
+  setOk(status);
+  return result;
+}
+
+void cudapyDeviceClose(CudapyDevice handle) {
+  Device *device = unwrapDevice(handle);
+  if (!device)
+    return;
+  driver.cuDevicePrimaryCtxRelease(device->device);
+  free(device);
+}
+
+void cudapyDeviceGetInfo(CudapyDevice device, CudapyDeviceInfo *info) {
+  *info = unwrapDevice(device)->info;
+}
+
+bool cudapyDeviceSynchronize(CudapyDevice handle, CudapyStatus *status) {
+  ContextScope scope;
+  if (!enterContext(unwrapDevice(handle), &scope, status))
+    return false;
+  bool ok = !DRIVER_CALL(cuCtxSynchronize(), status);
+  leaveContext(&scope);
+  if (ok)
+    setOk(status);
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory, streams, events
+//===----------------------------------------------------------------------===//
+
+/// Runs one driver call inside the device's context.
+#define IN_CONTEXT(handle, status, call)                                       \
+  do {                                                                         \
+    ContextScope scope_;                                                       \
+    if (!enterContext(unwrapDevice(handle), &scope_, status))                  \
+      return false;                                                            \
+    bool failed_ = DRIVER_CALL(call, status);                                  \
+    leaveContext(&scope_);                                                     \
+    if (failed_)                                                               \
+      return false;                                                            \
+    setOk(status);                                                             \
+    return true;                                                               \
+  } while (0)
+
+bool cudapyMemAlloc(CudapyDevice device, size_t bytes, uint64_t *pointer,
+                    CudapyStatus *status) {
+  *pointer = 0;
+  CUdeviceptr *out = (CUdeviceptr *)pointer;
+  IN_CONTEXT(device, status, cuMemAlloc(out, bytes));
+}
+
+bool cudapyMemFree(CudapyDevice device, uint64_t pointer,
+                   CudapyStatus *status) {
+  IN_CONTEXT(device, status, cuMemFree((CUdeviceptr)pointer));
+}
+
+bool cudapyMemcpyHostToDevice(CudapyDevice device, uint64_t destination,
+                              const void *source, size_t bytes,
+                              CudapyStatus *status) {
+  IN_CONTEXT(device, status,
+             cuMemcpyHtoD((CUdeviceptr)destination, source, bytes));
+}
+
+bool cudapyMemcpyDeviceToHost(CudapyDevice device, void *destination,
+                              uint64_t source, size_t bytes,
+                              CudapyStatus *status) {
+  IN_CONTEXT(device, status,
+             cuMemcpyDtoH(destination, (CUdeviceptr)source, bytes));
+}
+
+bool cudapyMemset(CudapyDevice device, uint64_t destination,
+                  unsigned char value, size_t bytes, CudapyStatus *status) {
+  IN_CONTEXT(device, status,
+             cuMemsetD8((CUdeviceptr)destination, value, bytes));
+}
+
+CudapyStream cudapyStreamCreate(CudapyDevice device, CudapyStatus *status) {
+  CudapyStream result = {NULL};
+  ContextScope scope;
+  if (!enterContext(unwrapDevice(device), &scope, status))
+    return result;
+  CUstream stream = NULL;
+  if (!DRIVER_CALL(cuStreamCreate(&stream, kStreamNonBlocking), status)) {
+    result.ptr = stream;
+    setOk(status);
+  }
+  leaveContext(&scope);
+  return result;
+}
+
+void cudapyStreamDestroy(CudapyDevice device, CudapyStream stream) {
+  ContextScope scope;
+  if (!stream.ptr || !enterContext(unwrapDevice(device), &scope, NULL))
+    return;
+  driver.cuStreamDestroy(stream.ptr);
+  leaveContext(&scope);
+}
+
+bool cudapyStreamSynchronize(CudapyDevice device, CudapyStream stream,
+                             CudapyStatus *status) {
+  IN_CONTEXT(device, status, cuStreamSynchronize(stream.ptr));
+}
+
+CudapyEvent cudapyEventCreate(CudapyDevice device, CudapyStatus *status) {
+  CudapyEvent result = {NULL};
+  ContextScope scope;
+  if (!enterContext(unwrapDevice(device), &scope, status))
+    return result;
+  CUevent event = NULL;
+  if (!DRIVER_CALL(cuEventCreate(&event, kEventDefault), status)) {
+    result.ptr = event;
+    setOk(status);
+  }
+  leaveContext(&scope);
+  return result;
+}
+
+void cudapyEventDestroy(CudapyDevice device, CudapyEvent event) {
+  ContextScope scope;
+  if (!event.ptr || !enterContext(unwrapDevice(device), &scope, NULL))
+    return;
+  driver.cuEventDestroy(event.ptr);
+  leaveContext(&scope);
+}
+
+bool cudapyEventRecord(CudapyDevice device, CudapyEvent event,
+                       CudapyStream stream, CudapyStatus *status) {
+  IN_CONTEXT(device, status, cuEventRecord(event.ptr, stream.ptr));
+}
+
+bool cudapyEventElapsedMilliseconds(CudapyDevice device, CudapyEvent start,
+                                    CudapyEvent end, float *milliseconds,
+                                    CudapyStatus *status) {
+  ContextScope scope;
+  if (!enterContext(unwrapDevice(device), &scope, status))
+    return false;
+  bool ok = !DRIVER_CALL(cuEventSynchronize(end.ptr), status) &&
+            !DRIVER_CALL(cuEventElapsedTime(milliseconds, start.ptr, end.ptr),
+                         status);
+  leaveContext(&scope);
+  if (ok)
+    setOk(status);
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// Target selection
+//===----------------------------------------------------------------------===//
+
+/// Parses "sm_90", "sm_90a", "sm_100f" into its number (90, 100) and suffix.
+static bool parseChip(const char *chip, int *number, char *suffix) {
+  if (!chip || strncmp(chip, "sm_", 3) != 0)
+    return false;
+  char *end = NULL;
+  long value = strtol(chip + 3, &end, 10);
+  if (end == chip + 3 || value <= 0)
+    return false;
+  *suffix = *end;
+  if (*suffix != '\0' && (end[1] != '\0' || (*suffix != 'a' && *suffix != 'f')))
+    return false;
+  *number = (int)value;
+  return true;
+}
+
+int cudapySelectTarget(const CudapyDeviceInfo *device, const char *const *chips,
+                       int count) {
+  int deviceNumber =
+      device->computeCapabilityMajor * 10 + device->computeCapabilityMinor;
+  int best = -1, bestRank = -1;
+  for (int i = 0; i < count; ++i) {
+    int number = 0;
+    char suffix = '\0';
+    if (!parseChip(chips[i], &number, &suffix) || number > deviceNumber)
+      continue;
+    // Architecture-specific code runs on its own chip only; family-specific
+    // code on the chips of its major version.
+    if (suffix == 'a' && number != deviceNumber)
+      continue;
+    if (suffix == 'f' && number / 10 != deviceNumber / 10)
+      continue;
+    int rank = number * 4 + (suffix == 'a' ? 2 : suffix == 'f' ? 1 : 0);
+    if (rank > bestRank) {
+      bestRank = rank;
+      best = i;
+    }
+  }
+  return best;
+}
+
+//===----------------------------------------------------------------------===//
+// Modules and kernels
+//===----------------------------------------------------------------------===//
+
+typedef struct Param {
+  CudapyParamKind kind;
+  size_t size;
+  size_t align;
+  char *type;
+  size_t offset; // in the argument buffer
+} Param;
+
+typedef struct Module Module;
+
+typedef struct Kernel {
+  Module *module;
+  CUfunction function;
+  char *name;
+  int numParams;
+  Param *params;
+  size_t argumentBytes;
+  int maxThreadsPerBlock;
+  int numRegisters;
+  int staticSharedBytes;
+  unsigned dynamicSharedOptin; // the largest dynamic size opted in so far
+  struct Kernel *next;
+} Kernel;
+
+struct Module {
+  Device *device;
+  CUmodule module;
+  char *jitLog;
+  char chip[16]; // from the PTX's .target line
+  cJSON *metadata;
+  Kernel *kernels;
+};
+
+static Module *unwrapModule(CudapyModule module) { return module.ptr; }
+static Kernel *unwrapKernel(CudapyKernel kernel) { return kernel.ptr; }
+
+/// The chip named by the first ".target" directive of the PTX.
+static void readPtxTarget(const char *ptx, char *chip, size_t size) {
+  chip[0] = '\0';
+  const char *target = strstr(ptx, ".target");
+  if (!target)
+    return;
+  target += strlen(".target");
+  while (*target == ' ' || *target == '\t')
+    ++target;
+  size_t n = 0;
+  while (n + 1 < size &&
+         (target[n] == '_' || (target[n] >= 'a' && target[n] <= 'z') ||
+          (target[n] >= '0' && target[n] <= '9')))
+    ++n;
+  memcpy(chip, target, n);
+  chip[n] = '\0';
+}
+
+CudapyModule cudapyModuleLoad(CudapyDevice deviceHandle, const char *ptx,
+                              size_t ptxLength, const char *metadata,
+                              size_t metadataLength, CudapyStatus *status) {
+  CudapyModule result = {NULL};
+  Device *device = unwrapDevice(deviceHandle);
+  if (!cudapyRuntimeInitialize(status))
+    return result;
+  cJSON *json = cJSON_ParseWithLength(metadata, metadataLength);
+  if (!json || !cJSON_IsArray(cJSON_GetObjectItem(json, "kernels"))) {
+    setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+              json ? "kernel metadata has no \"kernels\" list"
+                   : "kernel metadata is not valid JSON");
+    cJSON_Delete(json);
+    return result;
+  }
+  Module *module = calloc(1, sizeof(Module));
+  char *image = malloc(ptxLength + 1);
+  enum { kLogSize = 16384 };
+  char *infoLog = calloc(1, kLogSize), *errorLog = calloc(1, kLogSize);
+  if (!module || !image || !infoLog || !errorLog) {
+    setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY, "out of host memory");
+    goto fail;
+  }
+  memcpy(image, ptx, ptxLength);
+  image[ptxLength] = '\0';
+  readPtxTarget(image, module->chip, sizeof(module->chip));
+
+  int options[] = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer,
+                   kJitErrorLogBufferSize, kJitLogVerbose};
+  void *values[] = {infoLog, (void *)(uintptr_t)kLogSize, errorLog,
+                    (void *)(uintptr_t)kLogSize, (void *)(uintptr_t)1};
+  ContextScope scope;
+  if (!enterContext(device, &scope, status))
+    goto fail;
+  CUresult loaded =
+      driver.cuModuleLoadDataEx(&module->module, image, 5, options, values);
+  leaveContext(&scope);
+  if (driverFailed(loaded, "cuModuleLoadDataEx", status)) {
+    if (status && errorLog[0]) {
+      size_t used = strlen(status->message);
+      snprintf(status->message + used, sizeof(status->message) - used,
+               "\nJIT error log:\n%s", errorLog);
+    }
+    goto fail;
+  }
+  module->device = device;
+  module->jitLog = infoLog;
+  module->metadata = json;
+  free(image);
+  free(errorLog);
+  result.ptr = module;
+  setOk(status);
+  return result;
+
+fail:
+  cJSON_Delete(json);
+  free(module);
+  free(image);
+  free(infoLog);
+  free(errorLog);
+  return result;
+}
+
+const char *cudapyModuleGetJitLog(CudapyModule module) {
+  return unwrapModule(module)->jitLog;
+}
+
+static void destroyKernel(Kernel *kernel) {
+  for (int i = 0; i < kernel->numParams; ++i)
+    free(kernel->params[i].type);
+  free(kernel->params);
+  free(kernel->name);
+  free(kernel);
+}
+
+void cudapyModuleUnload(CudapyModule handle) {
+  Module *module = unwrapModule(handle);
+  if (!module)
+    return;
+  for (Kernel *kernel = module->kernels, *next; kernel; kernel = next) {
+    next = kernel->next;
+    destroyKernel(kernel);
+  }
+  ContextScope scope;
+  if (enterContext(module->device, &scope, NULL)) {
+    driver.cuModuleUnload(module->module);
+    leaveContext(&scope);
+  }
+  cJSON_Delete(module->metadata);
+  free(module->jitLog);
+  free(module);
+}
+
+static CudapyParamKind parseKind(const char *kind) {
+  if (kind && !strcmp(kind, "pointer"))
+    return CUDAPY_PARAM_POINTER;
+  if (kind && !strcmp(kind, "integer"))
+    return CUDAPY_PARAM_INTEGER;
+  if (kind && !strcmp(kind, "float"))
+    return CUDAPY_PARAM_FLOAT;
+  if (kind && !strcmp(kind, "vector"))
+    return CUDAPY_PARAM_VECTOR;
+  return CUDAPY_PARAM_AGGREGATE;
+}
+
+/// The metadata entry of kernel `name`, preferring the one compiled for the
+/// PTX's chip.
+static cJSON *findKernelMetadata(const Module *module, const char *name) {
+  cJSON *fallback = NULL, *entry;
+  cJSON_ArrayForEach(entry, cJSON_GetObjectItem(module->metadata, "kernels")) {
+    const char *entryName =
+        cJSON_GetStringValue(cJSON_GetObjectItem(entry, "name"));
+    if (!entryName || strcmp(entryName, name))
+      continue;
+    const char *chip = cJSON_GetStringValue(cJSON_GetObjectItem(entry, "chip"));
+    if (chip && !strcmp(chip, module->chip))
+      return entry;
+    if (!fallback)
+      fallback = entry;
+  }
+  return fallback;
+}
+
+static bool readParams(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
+  cJSON *params = cJSON_GetObjectItem(entry, "params");
+  if (!cJSON_IsArray(params))
+    return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                     "kernel metadata of '%s' has no \"params\" list",
+                     kernel->name);
+  kernel->numParams = cJSON_GetArraySize(params);
+  kernel->params = calloc((size_t)kernel->numParams + 1, sizeof(Param));
+  if (!kernel->params)
+    return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY, "out of host memory");
+  size_t offset = 0;
+  for (int i = 0; i < kernel->numParams; ++i) {
+    cJSON *param = cJSON_GetArrayItem(params, i);
+    double size = cJSON_GetNumberValue(cJSON_GetObjectItem(param, "size"));
+    double align = cJSON_GetNumberValue(cJSON_GetObjectItem(param, "align"));
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(param, "type"));
+    if (!(size > 0) || !(align >= 1) || !type)
+      return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                       "kernel metadata of '%s': parameter %d lacks a size, "
+                       "an alignment or a type",
+                       kernel->name, i);
+    Param *p = &kernel->params[i];
+    p->kind =
+        parseKind(cJSON_GetStringValue(cJSON_GetObjectItem(param, "kind")));
+    p->size = (size_t)size;
+    p->align = (size_t)align;
+    p->type = strdup(type);
+    if (!p->type)
+      return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                       "out of host memory");
+    offset = (offset + p->align - 1) / p->align * p->align;
+    p->offset = offset;
+    offset += p->size;
+  }
+  kernel->argumentBytes = offset;
+  return true;
+}
+
+CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
+                                   CudapyStatus *status) {
+  CudapyKernel result = {NULL};
+  Module *module = unwrapModule(handle);
+  for (Kernel *kernel = module->kernels; kernel; kernel = kernel->next)
+    if (!strcmp(kernel->name, name)) {
+      result.ptr = kernel;
+      setOk(status);
+      return result;
+    }
+  cJSON *entry = findKernelMetadata(module, name);
+  if (!entry) {
+    setStatus(status, CUDAPY_STATUS_NOT_FOUND,
+              "no kernel named '%s' in the module's metadata", name);
+    return result;
+  }
+  Kernel *kernel = calloc(1, sizeof(Kernel));
+  if (!kernel || !(kernel->name = strdup(name))) {
+    free(kernel);
+    setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY, "out of host memory");
+    return result;
+  }
+  kernel->module = module;
+  if (!readParams(kernel, entry, status)) {
+    destroyKernel(kernel);
+    return result;
+  }
+  ContextScope scope;
+  if (!enterContext(module->device, &scope, status)) {
+    destroyKernel(kernel);
+    return result;
+  }
+  CUresult found =
+      driver.cuModuleGetFunction(&kernel->function, module->module, name);
+  int funcMaxThreads = 0;
+  if (found == 0)
+    found = driver.cuFuncGetAttribute(
+        &funcMaxThreads, kFuncAttrMaxThreadsPerBlock, kernel->function);
+  if (found == 0)
+    found = driver.cuFuncGetAttribute(&kernel->numRegisters, kFuncAttrNumRegs,
+                                      kernel->function);
+  if (found == 0)
+    found = driver.cuFuncGetAttribute(
+        &kernel->staticSharedBytes, kFuncAttrSharedSizeBytes, kernel->function);
+  leaveContext(&scope);
+  if (driverFailed(found, "cuModuleGetFunction", status)) {
+    if (status)
+      snprintf(status->message, sizeof(status->message),
+               "the PTX has no kernel named '%s' (cuModuleGetFunction: %d)",
+               name, found);
+    if (status)
+      status->code = CUDAPY_STATUS_NOT_FOUND;
+    destroyKernel(kernel);
+    return result;
+  }
+  int limit = module->device->info.maxThreadsPerBlock;
+  if (funcMaxThreads > 0 && funcMaxThreads < limit)
+    limit = funcMaxThreads;
+  double described =
+      cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "max_threads_per_block"));
+  if (described > 0 && described < limit)
+    limit = (int)described;
+  kernel->maxThreadsPerBlock = limit;
+  kernel->next = module->kernels;
+  module->kernels = kernel;
+  result.ptr = kernel;
+  setOk(status);
+  return result;
+}
+
+const char *cudapyKernelGetName(CudapyKernel kernel) {
+  return unwrapKernel(kernel)->name;
+}
+
+int cudapyKernelGetNumParams(CudapyKernel kernel) {
+  return unwrapKernel(kernel)->numParams;
+}
+
+CudapyParamInfo cudapyKernelGetParam(CudapyKernel handle, int index) {
+  const Param *p = &unwrapKernel(handle)->params[index];
+  CudapyParamInfo info = {p->kind, p->size, p->align, p->type};
+  return info;
+}
+
+int cudapyKernelGetMaxThreadsPerBlock(CudapyKernel kernel) {
+  return unwrapKernel(kernel)->maxThreadsPerBlock;
+}
+
+int cudapyKernelGetNumRegisters(CudapyKernel kernel) {
+  return unwrapKernel(kernel)->numRegisters;
+}
+
+int cudapyKernelGetStaticSharedBytes(CudapyKernel kernel) {
+  return unwrapKernel(kernel)->staticSharedBytes;
+}
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+typedef struct Args {
+  Kernel *kernel;
+  int count;
+  unsigned char *storage;
+  void **pointers;
+} Args;
+
+static Args *unwrapArgs(CudapyArgs args) { return args.ptr; }
+
+CudapyArgs cudapyArgsCreate(CudapyKernel handle) {
+  CudapyArgs result = {NULL};
+  Kernel *kernel = unwrapKernel(handle);
+  Args *args = calloc(1, sizeof(Args));
+  if (!args)
+    return result;
+  args->kernel = kernel;
+  // Parameters are at most 16-byte aligned; calloc's alignment suffices.
+  args->storage = calloc(1, kernel->argumentBytes + 16);
+  args->pointers = calloc((size_t)kernel->numParams + 1, sizeof(void *));
+  if (!args->storage || !args->pointers) {
+    free(args->storage);
+    free(args->pointers);
+    free(args);
+    return result;
+  }
+  for (int i = 0; i < kernel->numParams; ++i)
+    args->pointers[i] = args->storage + kernel->params[i].offset;
+  result.ptr = args;
+  return result;
+}
+
+void cudapyArgsDestroy(CudapyArgs handle) {
+  Args *args = unwrapArgs(handle);
+  if (!args)
+    return;
+  free(args->storage);
+  free(args->pointers);
+  free(args);
+}
+
+void cudapyArgsReset(CudapyArgs args) { unwrapArgs(args)->count = 0; }
+
+int cudapyArgsGetCount(CudapyArgs args) { return unwrapArgs(args)->count; }
+
+static const char *kindName(CudapyParamKind kind) {
+  switch (kind) {
+  case CUDAPY_PARAM_POINTER:
+    return "a pointer";
+  case CUDAPY_PARAM_INTEGER:
+    return "an integer";
+  case CUDAPY_PARAM_FLOAT:
+    return "a floating-point number";
+  case CUDAPY_PARAM_VECTOR:
+    return "a vector";
+  case CUDAPY_PARAM_AGGREGATE:
+    break;
+  }
+  return "an aggregate";
+}
+
+/// The next parameter, when there is one and it is of `kind`.
+static Param *nextParam(Args *args, CudapyParamKind kind, const char *what,
+                        CudapyStatus *status) {
+  Kernel *kernel = args->kernel;
+  if (args->count >= kernel->numParams) {
+    setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+              "kernel '%s' takes %d parameters; %s would be parameter %d",
+              kernel->name, kernel->numParams, what, args->count + 1);
+    return NULL;
+  }
+  Param *param = &kernel->params[args->count];
+  if (param->kind != kind) {
+    setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+              "parameter %d of kernel '%s' is %s (%s), not %s", args->count,
+              kernel->name, kindName(param->kind), param->type, kindName(kind));
+    return NULL;
+  }
+  return param;
+}
+
+static void store(Args *args, const void *bytes, size_t size) {
+  memcpy(args->pointers[args->count], bytes, size);
+  ++args->count;
+}
+
+bool cudapyArgsAddInt(CudapyArgs handle, int64_t value, CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Param *param = nextParam(args, CUDAPY_PARAM_INTEGER, "an integer", status);
+  if (!param)
+    return false;
+  unsigned bits = !strcmp(param->type, "i1") ? 1 : (unsigned)param->size * 8;
+  if (bits < 64) {
+    int64_t signedMin = -((int64_t)1 << (bits - 1));
+    int64_t unsignedMax = (int64_t)(((uint64_t)1 << bits) - 1);
+    if (bits == 1)
+      signedMin = 0;
+    if (value < signedMin || value > unsignedMax)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "%lld does not fit parameter %d of kernel '%s' (%s)",
+                       (long long)value, args->count, args->kernel->name,
+                       param->type);
+  }
+  // Little-endian: the low bytes of the value are the narrower integer.
+  uint64_t bytes = (uint64_t)value;
+  unsigned char buffer[8];
+  for (int i = 0; i < 8; ++i)
+    buffer[i] = (unsigned char)(bytes >> (8 * i));
+  store(args, buffer, param->size);
+  setOk(status);
+  return true;
+}
+
+/// IEEE binary16 nearest to `value`, ties to even.
+static uint16_t floatToHalf(float value) {
+  uint32_t x;
+  memcpy(&x, &value, sizeof(x));
+  uint32_t sign = (x >> 16) & 0x8000u;
+  int exponent = (int)((x >> 23) & 0xffu);
+  uint32_t mantissa = x & 0x7fffffu;
+  if (exponent == 0xff)
+    return (uint16_t)(sign | 0x7c00u | (mantissa ? 0x200u : 0u));
+  int halfExponent = exponent - 127 + 15;
+  if (halfExponent >= 0x1f)
+    return (uint16_t)(sign | 0x7c00u);
+  if (halfExponent <= 0) {
+    if (halfExponent < -10)
+      return (uint16_t)sign;
+    mantissa |= 0x800000u;
+    unsigned shift = (unsigned)(14 - halfExponent);
+    uint32_t half = mantissa >> shift;
+    uint32_t rest = mantissa & ((1u << shift) - 1);
+    uint32_t midpoint = 1u << (shift - 1);
+    if (rest > midpoint || (rest == midpoint && (half & 1u)))
+      ++half;
+    return (uint16_t)(sign | half);
+  }
+  uint32_t half = ((uint32_t)halfExponent << 10) | (mantissa >> 13);
+  uint32_t rest = mantissa & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (half & 1u)))
+    ++half; // a carry into the exponent rounds up to the next binade or inf
+  return (uint16_t)(sign | half);
+}
+
+/// bfloat16 nearest to `value`, ties to even.
+static uint16_t floatToBFloat(float value) {
+  uint32_t x;
+  memcpy(&x, &value, sizeof(x));
+  if (isnan(value))
+    return (uint16_t)((x >> 16) | 0x40u);
+  x += 0x7fffu + ((x >> 16) & 1u);
+  return (uint16_t)(x >> 16);
+}
+
+bool cudapyArgsAddFloat(CudapyArgs handle, double value, CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Param *param =
+      nextParam(args, CUDAPY_PARAM_FLOAT, "a floating-point number", status);
+  if (!param)
+    return false;
+  if (param->size == 8) {
+    store(args, &value, 8);
+  } else if (param->size == 4) {
+    float narrow = (float)value;
+    store(args, &narrow, 4);
+  } else if (param->size == 2) {
+    uint16_t bits = !strcmp(param->type, "bfloat") ? floatToBFloat((float)value)
+                                                   : floatToHalf((float)value);
+    store(args, &bits, 2);
+  } else {
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' is a %s, which cudapy "
+                     "cannot convert a double to; pass its bytes",
+                     args->count, args->kernel->name, param->type);
+  }
+  setOk(status);
+  return true;
+}
+
+bool cudapyArgsAddPointer(CudapyArgs handle, uint64_t pointer,
+                          CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Param *param = nextParam(args, CUDAPY_PARAM_POINTER, "a pointer", status);
+  if (!param)
+    return false;
+  if (param->size != sizeof(pointer))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' is a %zu-byte pointer",
+                     args->count, args->kernel->name, param->size);
+  store(args, &pointer, sizeof(pointer));
+  setOk(status);
+  return true;
+}
+
+bool cudapyArgsAddBytes(CudapyArgs handle, const void *data, size_t size,
+                        CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (args->count >= kernel->numParams)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s' takes %d parameters; these bytes would be "
+                     "parameter %d",
+                     kernel->name, kernel->numParams, args->count + 1);
+  Param *param = &kernel->params[args->count];
+  if (param->size != size)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' (%s) has %zu bytes, not %zu",
+                     args->count, kernel->name, param->type, param->size, size);
+  store(args, data, size);
+  setOk(status);
+  return true;
+}
+
+bool cudapyArgsAddMemref(CudapyArgs handle, uint64_t pointer, int rank,
+                         const int64_t *shape, const int64_t *strides,
+                         CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (rank < 0 || (rank > 0 && !shape))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a memref needs a rank >= 0 and its shape");
+  int needed = 3 + 2 * rank;
+  if (args->count + needed > kernel->numParams)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s' takes %d parameters; a rank-%d memref "
+                     "descriptor (%d parameters) at parameter %d does not fit",
+                     kernel->name, kernel->numParams, rank, needed,
+                     args->count);
+  // Check the whole descriptor before storing any of it.
+  for (int i = 0; i < needed; ++i) {
+    const Param *param = &kernel->params[args->count + i];
+    bool isPointer = i < 2;
+    bool ok = isPointer
+                  ? param->kind == CUDAPY_PARAM_POINTER && param->size == 8
+                  : param->kind == CUDAPY_PARAM_INTEGER && param->size == 8;
+    if (!ok)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "parameters %d to %d of kernel '%s' are not a rank-%d "
+                       "memref descriptor: parameter %d is %s",
+                       args->count, args->count + needed - 1, kernel->name,
+                       rank, args->count + i, param->type);
+  }
+  int64_t contiguous[64];
+  if (!strides) {
+    if (rank > 64)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "memrefs of rank above 64 need explicit strides");
+    int64_t stride = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+      contiguous[d] = stride;
+      stride *= shape[d];
+    }
+    strides = contiguous;
+  }
+  int64_t offset = 0;
+  store(args, &pointer, 8);
+  store(args, &pointer, 8);
+  store(args, &offset, 8);
+  for (int d = 0; d < rank; ++d)
+    store(args, &shape[d], 8);
+  for (int d = 0; d < rank; ++d)
+    store(args, &strides[d], 8);
+  setOk(status);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Launch
+//===----------------------------------------------------------------------===//
+
+bool cudapyLaunch(CudapyKernel kernelHandle, CudapyArgs argsHandle,
+                  const unsigned grid[3], const unsigned block[3],
+                  unsigned dynamicSharedBytes, CudapyStream stream,
+                  CudapyStatus *status) {
+  Kernel *kernel = unwrapKernel(kernelHandle);
+  Args *args = unwrapArgs(argsHandle);
+  if (!kernel || !args || args->kernel != kernel)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "the argument list was made for another kernel");
+  if (args->count != kernel->numParams)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s' takes %d parameters, but %d were given",
+                     kernel->name, kernel->numParams, args->count);
+  if (!grid[0] || !grid[1] || !grid[2] || !block[0] || !block[1] || !block[2])
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "grid (%ux%ux%u) and block (%ux%ux%u) must not be empty",
+                     grid[0], grid[1], grid[2], block[0], block[1], block[2]);
+  unsigned long long threads =
+      (unsigned long long)block[0] * block[1] * block[2];
+  if (threads > (unsigned long long)kernel->maxThreadsPerBlock)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a block of %llu threads (%ux%ux%u) exceeds the %d "
+                     "threads per block kernel '%s' allows",
+                     threads, block[0], block[1], block[2],
+                     kernel->maxThreadsPerBlock, kernel->name);
+  const CudapyDeviceInfo *info = &kernel->module->device->info;
+  unsigned long long sharedTotal = (unsigned long long)dynamicSharedBytes +
+                                   (unsigned)kernel->staticSharedBytes;
+  if (sharedTotal > (unsigned long long)info->maxSharedMemoryPerBlockOptin)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s' would use %llu bytes of shared memory "
+                     "(%u dynamic + %d static); %s allows %d per block",
+                     kernel->name, sharedTotal, dynamicSharedBytes,
+                     kernel->staticSharedBytes, info->name,
+                     info->maxSharedMemoryPerBlockOptin);
+
+  ContextScope scope;
+  if (!enterContext(kernel->module->device, &scope, status))
+    return false;
+  bool ok = true;
+  if (dynamicSharedBytes > kDefaultSharedLimit &&
+      dynamicSharedBytes > kernel->dynamicSharedOptin) {
+    ok = !DRIVER_CALL(cuFuncSetAttribute(kernel->function,
+                                         kFuncAttrMaxDynamicSharedBytes,
+                                         (int)dynamicSharedBytes),
+                      status);
+    if (ok)
+      kernel->dynamicSharedOptin = dynamicSharedBytes;
+  }
+  if (ok)
+    ok = !DRIVER_CALL(cuLaunchKernel(kernel->function, grid[0], grid[1],
+                                     grid[2], block[0], block[1], block[2],
+                                     dynamicSharedBytes, stream.ptr,
+                                     args->pointers, NULL),
+                      status);
+  leaveContext(&scope);
+  if (ok)
+    setOk(status);
+  return ok;
+}

@@ -1,0 +1,262 @@
+/*===- runtime.c - C API: the runtime, end to end -------------------------===*\
+|*                                                                            *|
+|* Compiles the vector-add example through the compiler C API, loads it with  *|
+|* the runtime, packs arguments from the metadata, launches, and checks each  *|
+|* error path. Modes: "gpu" runs on a real GPU and checks c = a + b against a *|
+|* host computation; "fake" runs against test/Utils/fake-cuda (no GPU) and   *|
+|* checks the packed parameter bytes instead; "nodriver" checks the error     *|
+|* when there is no driver at all.                                            *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+// RUN: env LD_LIBRARY_PATH=%fake_cuda_dir cudapy-capi-runtime fake %cudapy_src/examples/vector_add.mlir 2> %t.err | FileCheck %s --check-prefixes=COMMON,FAKE
+// RUN: count 0 < %t.err
+// RUN: %if valgrind %{ env LD_LIBRARY_PATH=%fake_cuda_dir %valgrind cudapy-capi-runtime fake %cudapy_src/examples/vector_add.mlir > /dev/null %}
+// RUN: %if !cuda-gpu %{ env LD_LIBRARY_PATH=%t.nowhere cudapy-capi-runtime nodriver %cudapy_src/examples/vector_add.mlir | FileCheck %s --check-prefix=NODRIVER %}
+// RUN: %if cuda-gpu %{ cudapy-capi-runtime gpu %cudapy_src/examples/vector_add.mlir | FileCheck %s --check-prefixes=COMMON,GPU %}
+
+#include "cudapy-c/Runtime.h"
+#include "cudapy-c/Compiler.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *readFile(const char *path) {
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return NULL;
+  fseek(file, 0, SEEK_END);
+  long size = ftell(file);
+  fseek(file, 0, SEEK_SET);
+  char *text = malloc((size_t)size + 1);
+  if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
+    free(text);
+    text = NULL;
+  }
+  if (text)
+    text[size] = '\0';
+  fclose(file);
+  return text;
+}
+
+static void report(const char *what, bool ok, const CudapyStatus *status) {
+  if (ok)
+    printf("%s: ok\n", what);
+  else
+    printf("%s: error %d: %s\n", what, (int)status->code, status->message);
+}
+
+static void testSelectTarget(void) {
+  CudapyDeviceInfo hopper = {0};
+  hopper.computeCapabilityMajor = 9;
+  CudapyDeviceInfo ampere = {0};
+  ampere.computeCapabilityMajor = 8;
+  ampere.computeCapabilityMinor = 6;
+  const char *chips[] = {"sm_80", "sm_90a", "sm_90", "sm_100", "bogus"};
+  printf("select sm_90 device: %d, sm_86 device: %d\n",
+         cudapySelectTarget(&hopper, chips, 5),
+         cudapySelectTarget(&ampere, chips, 5));
+  const char *future[] = {"sm_100", "sm_100a"};
+  printf("select none: %d\n", cudapySelectTarget(&hopper, future, 2));
+}
+// COMMON: select sm_90 device: 1, sm_86 device: 0
+// COMMON-NEXT: select none: -1
+
+int main(int argc, char **argv) {
+  if (argc != 3)
+    return 2;
+  const char *mode = argv[1];
+  CudapyStatus status;
+  testSelectTarget();
+
+  if (!strcmp(mode, "nodriver")) {
+    int count = 0;
+    bool ok = cudapyDeviceGetCount(&count, &status);
+    report("device count", ok, &status);
+    CudapyDevice device = cudapyDeviceOpen(0, &status);
+    printf("device handle null: %d, code %d\n", device.ptr == NULL,
+           (int)status.code);
+    return 0;
+  }
+  // NODRIVER: device count: error 1: the CUDA driver (libcuda.so.1) could not be loaded: {{.*}}; install the NVIDIA driver or add its folder to LD_LIBRARY_PATH
+  // NODRIVER-NEXT: device handle null: 1, code 1
+
+  CudapyDevice device = cudapyDeviceOpen(0, &status);
+  report("open device 0", device.ptr != NULL, &status);
+  if (!device.ptr)
+    return 1;
+  CudapyDeviceInfo info;
+  cudapyDeviceGetInfo(device, &info);
+  printf("device: %s, %s, %d SMs\n", info.name, info.chip,
+         info.multiprocessorCount);
+  // COMMON: open device 0: ok
+  // FAKE-NEXT: device: Fake CUDA Device, sm_90, 132 SMs
+  // GPU-NEXT: device: {{.+}}, sm_{{[0-9]+}}, {{[0-9]+}} SMs
+  CudapyDevice missing = cudapyDeviceOpen(7, &status);
+  report("open device 7", missing.ptr != NULL, &status);
+  // COMMON-NEXT: open device 7: error 5: no CUDA device 7 (this machine has {{[0-9]+}})
+
+  // Compile for this device.
+  char *source = readFile(argv[2]);
+  CudapyCompileOptions options = cudapyCompileOptionsCreate();
+  cudapyCompileOptionsSetChip(options,
+                              mlirStringRefCreateFromCString(info.chip));
+  CudapyCompileResult compiled =
+      cudapyCompileSource(mlirStringRefCreateFromCString(source),
+                          mlirStringRefCreateFromCString(argv[2]), options);
+  free(source);
+  cudapyCompileOptionsDestroy(options);
+  printf("compiled: %d\n", cudapyCompileResultSucceeded(compiled));
+  // COMMON-NEXT: compiled: 1
+  MlirStringRef ptx = cudapyCompileResultGetOutput(compiled, 0);
+  MlirStringRef metadata = cudapyCompileResultGetMetadataJSON(compiled);
+
+  // Error paths first.
+  CudapyModule bad = cudapyModuleLoad(device, "not ptx", 7, metadata.data,
+                                      metadata.length, &status);
+  report("load bad PTX", bad.ptr != NULL, &status);
+  // COMMON-NEXT: load bad PTX: error 2: cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_PTX (218): a PTX JIT compilation failed
+  // COMMON-NEXT: JIT error log:
+  // FAKE-NEXT: ptxas fatal: fake JIT: no .version/.target directive
+  bad = cudapyModuleLoad(device, ptx.data, ptx.length, "{\"kernels\": 3", 13,
+                         &status);
+  report("load with bad metadata", bad.ptr != NULL, &status);
+  // COMMON: load with bad metadata: error 4: kernel metadata is not valid JSON
+
+  CudapyModule module = cudapyModuleLoad(
+      device, ptx.data, ptx.length, metadata.data, metadata.length, &status);
+  report("load", module.ptr != NULL, &status);
+  cudapyCompileResultDestroy(compiled);
+  if (!module.ptr)
+    return 1;
+  // COMMON-NEXT: load: ok
+  printf("JIT log: %s\n", cudapyModuleGetJitLog(module));
+  // FAKE-NEXT: JIT log: fake JIT: module loaded
+
+  CudapyKernel nope = cudapyModuleGetKernel(module, "vector_sub", &status);
+  report("kernel vector_sub", nope.ptr != NULL, &status);
+  // COMMON: kernel vector_sub: error 5: no kernel named 'vector_sub' in the module's metadata
+  CudapyKernel kernel = cudapyModuleGetKernel(module, "vector_add", &status);
+  report("kernel vector_add", kernel.ptr != NULL, &status);
+  if (!kernel.ptr)
+    return 1;
+  printf("parameters: %d, max threads per block: %d\n",
+         cudapyKernelGetNumParams(kernel),
+         cudapyKernelGetMaxThreadsPerBlock(kernel));
+  CudapyParamInfo last = cudapyKernelGetParam(kernel, 15);
+  printf("parameter 15: kind %d, %zu bytes, %s\n", (int)last.kind, last.size,
+         last.type);
+  // COMMON-NEXT: kernel vector_add: ok
+  // COMMON-NEXT: parameters: 16, max threads per block: 1024
+  // COMMON-NEXT: parameter 15: kind 1, 8 bytes, i64
+
+  enum { kN = 1000 };
+  float host[3][kN];
+  for (int i = 0; i < kN; ++i) {
+    host[0][i] = (float)i * 0.5f;
+    host[1][i] = 1000.0f - (float)i;
+    host[2][i] = -1.0f;
+  }
+  uint64_t buffers[3];
+  for (int k = 0; k < 3; ++k)
+    if (!cudapyMemAlloc(device, sizeof(host[k]), &buffers[k], &status) ||
+        !cudapyMemcpyHostToDevice(device, buffers[k], host[k], sizeof(host[k]),
+                                  &status)) {
+      report("memory", false, &status);
+      return 1;
+    }
+
+  CudapyArgs args = cudapyArgsCreate(kernel);
+  report("a float where a pointer goes", cudapyArgsAddFloat(args, 1.0, &status),
+         &status);
+  // COMMON-NEXT: a float where a pointer goes: error 3: parameter 0 of kernel 'vector_add' is a pointer (ptr), not a floating-point number
+  int64_t shape[1] = {kN};
+  for (int k = 0; k < 3; ++k)
+    cudapyArgsAddMemref(args, buffers[k], 1, shape, NULL, &status);
+  unsigned grid[3] = {(kN + 255) / 256, 1, 1}, block[3] = {256, 1, 1};
+  report(
+      "launch with 15 of 16 arguments",
+      cudapyLaunch(kernel, args, grid, block, 0, (CudapyStream){NULL}, &status),
+      &status);
+  // COMMON-NEXT: launch with 15 of 16 arguments: error 3: kernel 'vector_add' takes 16 parameters, but 15 were given
+  report("a memref where the size goes",
+         cudapyArgsAddMemref(args, buffers[0], 1, shape, NULL, &status),
+         &status);
+  // COMMON-NEXT: a memref where the size goes: error 3: kernel 'vector_add' takes 16 parameters; a rank-1 memref descriptor (5 parameters) at parameter 15 does not fit
+  cudapyArgsAddInt(args, kN, &status);
+  report("a 17th argument", cudapyArgsAddInt(args, 1, &status), &status);
+  // COMMON-NEXT: a 17th argument: error 3: kernel 'vector_add' takes 16 parameters; an integer would be parameter 17
+  unsigned tooBig[3] = {2048, 1, 1};
+  report("launch 2048 threads",
+         cudapyLaunch(kernel, args, grid, tooBig, 0, (CudapyStream){NULL},
+                      &status),
+         &status);
+  // COMMON-NEXT: launch 2048 threads: error 3: a block of 2048 threads (2048x1x1) exceeds the 1024 threads per block kernel 'vector_add' allows
+  report("launch with 1 MiB of shared memory",
+         cudapyLaunch(kernel, args, grid, block, 1 << 20, (CudapyStream){NULL},
+                      &status),
+         &status);
+  // COMMON-NEXT: launch with 1 MiB of shared memory: error 3: kernel 'vector_add' would use 1048576 bytes of shared memory (1048576 dynamic + 0 static); {{.+}} allows {{[0-9]+}} per block
+
+  CudapyEvent start = cudapyEventCreate(device, &status);
+  CudapyEvent stop = cudapyEventCreate(device, &status);
+  cudapyEventRecord(device, start, (CudapyStream){NULL}, &status);
+  bool launched =
+      cudapyLaunch(kernel, args, grid, block, 0, (CudapyStream){NULL}, &status);
+  report("launch", launched, &status);
+  cudapyEventRecord(device, stop, (CudapyStream){NULL}, &status);
+  float milliseconds = -1;
+  bool timed = cudapyEventElapsedMilliseconds(device, start, stop,
+                                              &milliseconds, &status);
+  printf("timed: %d, non-negative: %d\n", timed, milliseconds >= 0);
+  report("synchronize", cudapyDeviceSynchronize(device, &status), &status);
+  // COMMON-NEXT: launch: ok
+  // COMMON-NEXT: timed: 1, non-negative: 1
+  // COMMON-NEXT: synchronize: ok
+
+  if (!strcmp(mode, "fake")) {
+    // The runtime packed what the metadata describes: three descriptors
+    // (allocated, aligned, offset, size, stride) and n.
+    int (*lastLaunch)(unsigned *, unsigned *, unsigned *, void ***) =
+        (int (*)(unsigned *, unsigned *, unsigned *, void ***))dlsym(
+            dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD),
+            "fakeCudaLastLaunch");
+    unsigned g[3], b[3], shared;
+    void **params;
+    int launches = lastLaunch(g, b, &shared, &params);
+    printf("launches: %d, grid %ux%ux%u, block %ux%ux%u, shared %u\n", launches,
+           g[0], g[1], g[2], b[0], b[1], b[2], shared);
+    int good = 0;
+    for (int k = 0; k < 3; ++k) {
+      int64_t expected[5] = {(int64_t)buffers[k], (int64_t)buffers[k], 0, kN,
+                             1};
+      for (int j = 0; j < 5; ++j)
+        good += *(int64_t *)params[5 * k + j] == expected[j];
+    }
+    good += *(int64_t *)params[15] == kN;
+    printf("parameters as expected: %d of 16\n", good);
+  } else {
+    cudapyMemcpyDeviceToHost(device, host[2], buffers[2], sizeof(host[2]),
+                             &status);
+    int correct = 0;
+    for (int i = 0; i < kN; ++i)
+      correct += host[2][i] == host[0][i] + host[1][i];
+    printf("c = a + b: %d of %d elements correct\n", correct, kN);
+  }
+  // FAKE-NEXT: launches: 1, grid 4x1x1, block 256x1x1, shared 0
+  // FAKE-NEXT: parameters as expected: 16 of 16
+  // GPU-NEXT: c = a + b: 1000 of 1000 elements correct
+
+  cudapyEventDestroy(device, start);
+  cudapyEventDestroy(device, stop);
+  cudapyArgsDestroy(args);
+  for (int k = 0; k < 3; ++k)
+    cudapyMemFree(device, buffers[k], &status);
+  cudapyModuleUnload(module);
+  cudapyDeviceClose(device);
+  printf("done\n");
+  return 0;
+}
+// COMMON: done

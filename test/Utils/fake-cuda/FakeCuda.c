@@ -1,0 +1,308 @@
+/*===- FakeCuda.c - a CPU stand-in for libcuda.so.1 in tests --------------===*\
+|*                                                                            *|
+|* Implements the CUDA Driver API functions the cudapy runtime uses, on host  *|
+|* memory, so that the runtime's own logic (argument packing, limits, error   *|
+|* messages, JIT logs) is tested on machines without a GPU. Launches run      *|
+|* nothing: they are recorded, and fakeCudaLastLaunch hands the record to the *|
+|* test. Built as libcuda.so.1 in the build tree; tests put it first on       *|
+|* LD_LIBRARY_PATH.                                                           *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+
+enum {
+  kSuccess = 0,
+  kInvalidValue = 1,
+  kOutOfMemory = 2,
+  kInvalidPtx = 218,
+  kNotFound = 500,
+};
+
+static const struct {
+  CUresult code;
+  const char *name;
+  const char *text;
+} kErrors[] = {
+    {kSuccess, "CUDA_SUCCESS", "no error"},
+    {kInvalidValue, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {kOutOfMemory, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {kInvalidPtx, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
+    {kNotFound, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+};
+
+CUresult cuGetErrorName(CUresult error, const char **name) {
+  for (size_t i = 0; i < sizeof(kErrors) / sizeof(kErrors[0]); ++i)
+    if (kErrors[i].code == error) {
+      *name = kErrors[i].name;
+      return kSuccess;
+    }
+  return kInvalidValue;
+}
+
+CUresult cuGetErrorString(CUresult error, const char **text) {
+  for (size_t i = 0; i < sizeof(kErrors) / sizeof(kErrors[0]); ++i)
+    if (kErrors[i].code == error) {
+      *text = kErrors[i].text;
+      return kSuccess;
+    }
+  return kInvalidValue;
+}
+
+CUresult cuInit(unsigned flags) { return flags ? kInvalidValue : kSuccess; }
+CUresult cuDriverGetVersion(int *version) {
+  *version = 13000;
+  return kSuccess;
+}
+CUresult cuDeviceGetCount(int *count) {
+  *count = 1;
+  return kSuccess;
+}
+CUresult cuDeviceGet(int *device, int ordinal) {
+  *device = ordinal;
+  return ordinal == 0 ? kSuccess : kInvalidValue;
+}
+CUresult cuDeviceGetName(char *name, int length, int device) {
+  (void)device;
+  strncpy(name, "Fake CUDA Device", (size_t)length);
+  return kSuccess;
+}
+CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
+  (void)device;
+  switch (attribute) {
+  case 1: // max threads per block
+    *value = 1024;
+    return kSuccess;
+  case 8: // max shared memory per block
+    *value = 48 * 1024;
+    return kSuccess;
+  case 16: // multiprocessors
+    *value = 132;
+    return kSuccess;
+  case 75: // compute capability
+    *value = 9;
+    return kSuccess;
+  case 76:
+    *value = 0;
+    return kSuccess;
+  case 97: // max shared memory per block, opted in
+    *value = 227 * 1024;
+    return kSuccess;
+  }
+  return kInvalidValue;
+}
+CUresult cuDeviceTotalMem_v2(size_t *bytes, int device) {
+  (void)device;
+  *bytes = (size_t)80 << 30;
+  return kSuccess;
+}
+
+static int primaryContext;
+static _Thread_local void *currentContext;
+static _Thread_local void *contextStack[16];
+static _Thread_local int contextDepth;
+
+CUresult cuDevicePrimaryCtxRetain(void **context, int device) {
+  (void)device;
+  *context = &primaryContext;
+  return kSuccess;
+}
+CUresult cuDevicePrimaryCtxRelease_v2(int device) {
+  (void)device;
+  return kSuccess;
+}
+CUresult cuCtxGetCurrent(void **context) {
+  *context = currentContext;
+  return kSuccess;
+}
+CUresult cuCtxPushCurrent_v2(void *context) {
+  if (contextDepth == 16)
+    return kInvalidValue;
+  contextStack[contextDepth++] = currentContext;
+  currentContext = context;
+  return kSuccess;
+}
+CUresult cuCtxPopCurrent_v2(void **context) {
+  if (contextDepth == 0)
+    return kInvalidValue;
+  *context = currentContext;
+  currentContext = contextStack[--contextDepth];
+  return kSuccess;
+}
+CUresult cuCtxSynchronize(void) {
+  return currentContext ? kSuccess : kInvalidValue;
+}
+
+CUresult cuMemAlloc_v2(unsigned long long *pointer, size_t bytes) {
+  void *memory = malloc(bytes ? bytes : 1);
+  if (!memory)
+    return kOutOfMemory;
+  *pointer = (unsigned long long)(uintptr_t)memory;
+  return kSuccess;
+}
+CUresult cuMemFree_v2(unsigned long long pointer) {
+  free((void *)(uintptr_t)pointer);
+  return kSuccess;
+}
+CUresult cuMemcpyHtoD_v2(unsigned long long destination, const void *source,
+                         size_t bytes) {
+  memcpy((void *)(uintptr_t)destination, source, bytes);
+  return kSuccess;
+}
+CUresult cuMemcpyDtoH_v2(void *destination, unsigned long long source,
+                         size_t bytes) {
+  memcpy(destination, (const void *)(uintptr_t)source, bytes);
+  return kSuccess;
+}
+CUresult cuMemsetD8_v2(unsigned long long destination, unsigned char value,
+                       size_t bytes) {
+  memset((void *)(uintptr_t)destination, value, bytes);
+  return kSuccess;
+}
+
+static int fakeObject;
+CUresult cuStreamCreate(void **stream, unsigned flags) {
+  (void)flags;
+  *stream = &fakeObject;
+  return kSuccess;
+}
+CUresult cuStreamDestroy_v2(void *stream) {
+  (void)stream;
+  return kSuccess;
+}
+CUresult cuStreamSynchronize(void *stream) {
+  (void)stream;
+  return kSuccess;
+}
+CUresult cuEventCreate(void **event, unsigned flags) {
+  (void)flags;
+  *event = &fakeObject;
+  return kSuccess;
+}
+CUresult cuEventDestroy_v2(void *event) {
+  (void)event;
+  return kSuccess;
+}
+CUresult cuEventRecord(void *event, void *stream) {
+  (void)event;
+  (void)stream;
+  return kSuccess;
+}
+CUresult cuEventSynchronize(void *event) {
+  (void)event;
+  return kSuccess;
+}
+CUresult cuEventElapsedTime_v2(float *milliseconds, void *start, void *end) {
+  (void)start;
+  (void)end;
+  *milliseconds = 0.5f;
+  return kSuccess;
+}
+
+/// A loaded module is a copy of its PTX.
+CUresult cuModuleLoadDataEx(void **module, const void *image,
+                            unsigned numOptions, int *options, void **values) {
+  const char *ptx = image;
+  char *infoLog = NULL, *errorLog = NULL;
+  size_t infoSize = 0, errorSize = 0;
+  for (unsigned i = 0; i < numOptions; ++i) {
+    if (options[i] == 3)
+      infoLog = values[i];
+    else if (options[i] == 4)
+      infoSize = (size_t)(uintptr_t)values[i];
+    else if (options[i] == 5)
+      errorLog = values[i];
+    else if (options[i] == 6)
+      errorSize = (size_t)(uintptr_t)values[i];
+  }
+  if (!strstr(ptx, ".version") || !strstr(ptx, ".target")) {
+    if (errorLog && errorSize)
+      strncpy(errorLog, "ptxas fatal: fake JIT: no .version/.target directive",
+              errorSize - 1);
+    return kInvalidPtx;
+  }
+  if (infoLog && infoSize)
+    strncpy(infoLog, "fake JIT: module loaded", infoSize - 1);
+  *module = strdup(ptx);
+  return *module ? kSuccess : kOutOfMemory;
+}
+CUresult cuModuleUnload(void *module) {
+  free(module);
+  return kSuccess;
+}
+
+/// A function is a pointer into the module's PTX at ".entry <name>(".
+CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
+  const char *ptx = module;
+  size_t length = strlen(name);
+  for (const char *at = strstr(ptx, ".entry "); at;
+       at = strstr(at + 1, ".entry ")) {
+    const char *symbol = at + strlen(".entry ");
+    if (!strncmp(symbol, name, length) && symbol[length] == '(') {
+      *function = (char *)module + (at - ptx);
+      return kSuccess;
+    }
+  }
+  return kNotFound;
+}
+CUresult cuFuncGetAttribute(int *value, int attribute, void *function) {
+  (void)function;
+  switch (attribute) {
+  case 0: // max threads per block
+    *value = 1024;
+    return kSuccess;
+  case 1: // static shared memory
+    *value = 0;
+    return kSuccess;
+  case 4: // registers
+    *value = 16;
+    return kSuccess;
+  }
+  return kInvalidValue;
+}
+CUresult cuFuncSetAttribute(void *function, int attribute, int value) {
+  (void)function;
+  (void)attribute;
+  (void)value;
+  return kSuccess;
+}
+
+static struct {
+  int count;
+  unsigned grid[3], block[3], sharedBytes;
+  void **params;
+} lastLaunch;
+
+CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz,
+                        unsigned bx, unsigned by, unsigned bz,
+                        unsigned sharedBytes, void *stream, void **params,
+                        void **extra) {
+  (void)function;
+  (void)stream;
+  (void)extra;
+  ++lastLaunch.count;
+  lastLaunch.grid[0] = gx;
+  lastLaunch.grid[1] = gy;
+  lastLaunch.grid[2] = gz;
+  lastLaunch.block[0] = bx;
+  lastLaunch.block[1] = by;
+  lastLaunch.block[2] = bz;
+  lastLaunch.sharedBytes = sharedBytes;
+  lastLaunch.params = params;
+  return kSuccess;
+}
+
+/// For tests: the last launch's geometry and parameter pointers (valid while
+/// the argument list lives). Returns the number of launches so far.
+int fakeCudaLastLaunch(unsigned grid[3], unsigned block[3],
+                       unsigned *sharedBytes, void ***params) {
+  memcpy(grid, lastLaunch.grid, sizeof(lastLaunch.grid));
+  memcpy(block, lastLaunch.block, sizeof(lastLaunch.block));
+  *sharedBytes = lastLaunch.sharedBytes;
+  *params = lastLaunch.params;
+  return lastLaunch.count;
+}
