@@ -1,0 +1,468 @@
+"""The cudapy runtime from Python: load compiled kernels and launch them on
+arrays of any library that exposes `__cuda_array_interface__` (v3: CuPy,
+PyTorch, Numba) or `__dlpack__` (JAX, …).
+
+    import cudapy
+    from cudapy import runtime
+
+    device = runtime.Device(0)
+    module = device.load(cudapy.compile(text, chip=device.chip))
+    kernel = module.kernel("vector_add")
+    kernel.launch((4,), (256,), a, b, c, n)   # a, b, c: cupy/torch arrays
+
+Arguments are matched to the kernel's PTX parameters, in order, using the
+kernel metadata: an array fills a memref descriptor (pointer, pointer, offset,
+sizes, strides) when the parameters there have that shape, else one pointer;
+`runtime.pointer(x)` and `runtime.memref(x)` force either. Python ints and
+floats fill integer and floating-point parameters; `bytes` fill a parameter
+of that size. Launches go to the default stream unless `stream=` names one.
+
+ctypes over libcudapy-runtime.so (found like libcudapy-c.so, see cudapy).
+"""
+
+import ctypes
+import os
+
+_LIBRARY_NAME = "libcudapy-runtime.so"
+
+
+def _load():
+    here = os.path.dirname(os.path.abspath(__file__))
+    candidates = []
+    configured = os.environ.get("CUDAPY_LIBRARY_PATH")
+    if configured:
+        folder = configured if os.path.isdir(configured) else os.path.dirname(configured)
+        candidates.append(os.path.join(folder, _LIBRARY_NAME))
+    candidates += [os.path.join(here, "..", "..", "build", "lib", _LIBRARY_NAME),
+                   os.path.join(here, "..", "..", "lib", _LIBRARY_NAME),
+                   _LIBRARY_NAME]
+    errors = []
+    for path in candidates:
+        if os.sep in path and not os.path.exists(path):
+            continue
+        try:
+            return ctypes.CDLL(path)
+        except OSError as error:
+            errors.append(str(error))
+    raise ImportError("cudapy.runtime: cannot load %s (set CUDAPY_LIBRARY_PATH): %s"
+                      % (_LIBRARY_NAME, "; ".join(errors) or "not found"))
+
+
+_lib = _load()
+
+
+class _Status(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_int), ("driverError", ctypes.c_int),
+                ("message", ctypes.c_char * 4096)]
+
+
+class _Handle(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class _DeviceInfo(ctypes.Structure):
+    _fields_ = [("ordinal", ctypes.c_int), ("name", ctypes.c_char * 256),
+                ("computeCapabilityMajor", ctypes.c_int),
+                ("computeCapabilityMinor", ctypes.c_int),
+                ("chip", ctypes.c_char * 16),
+                ("multiprocessorCount", ctypes.c_int),
+                ("totalMemoryBytes", ctypes.c_size_t),
+                ("maxThreadsPerBlock", ctypes.c_int),
+                ("maxSharedMemoryPerBlock", ctypes.c_int),
+                ("maxSharedMemoryPerBlockOptin", ctypes.c_int),
+                ("driverVersion", ctypes.c_int)]
+
+
+class _ParamInfo(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("size", ctypes.c_size_t),
+                ("align", ctypes.c_size_t), ("type", ctypes.c_char_p)]
+
+
+def _declare(name, restype, *argtypes):
+    function = getattr(_lib, name)
+    function.restype = restype
+    function.argtypes = list(argtypes)
+    return function
+
+
+_S = ctypes.POINTER(_Status)
+_u64 = ctypes.c_uint64
+_device_count = _declare("cudapyDeviceGetCount", ctypes.c_bool, ctypes.POINTER(ctypes.c_int), _S)
+_device_open = _declare("cudapyDeviceOpen", _Handle, ctypes.c_int, _S)
+_device_close = _declare("cudapyDeviceClose", None, _Handle)
+_device_info = _declare("cudapyDeviceGetInfo", None, _Handle, ctypes.POINTER(_DeviceInfo))
+_device_sync = _declare("cudapyDeviceSynchronize", ctypes.c_bool, _Handle, _S)
+_mem_alloc = _declare("cudapyMemAlloc", ctypes.c_bool, _Handle, ctypes.c_size_t,
+                      ctypes.POINTER(_u64), _S)
+_mem_free = _declare("cudapyMemFree", ctypes.c_bool, _Handle, _u64, _S)
+_mem_htod = _declare("cudapyMemcpyHostToDevice", ctypes.c_bool, _Handle, _u64,
+                     ctypes.c_void_p, ctypes.c_size_t, _S)
+_mem_dtoh = _declare("cudapyMemcpyDeviceToHost", ctypes.c_bool, _Handle, ctypes.c_void_p,
+                     _u64, ctypes.c_size_t, _S)
+_event_create = _declare("cudapyEventCreate", _Handle, _Handle, _S)
+_event_destroy = _declare("cudapyEventDestroy", None, _Handle, _Handle)
+_event_record = _declare("cudapyEventRecord", ctypes.c_bool, _Handle, _Handle, _Handle, _S)
+_event_elapsed = _declare("cudapyEventElapsedMilliseconds", ctypes.c_bool, _Handle, _Handle,
+                          _Handle, ctypes.POINTER(ctypes.c_float), _S)
+_select_target = _declare("cudapySelectTarget", ctypes.c_int, ctypes.POINTER(_DeviceInfo),
+                          ctypes.POINTER(ctypes.c_char_p), ctypes.c_int)
+_module_load = _declare("cudapyModuleLoad", _Handle, _Handle, ctypes.c_char_p,
+                        ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, _S)
+_module_log = _declare("cudapyModuleGetJitLog", ctypes.c_char_p, _Handle)
+_module_unload = _declare("cudapyModuleUnload", None, _Handle)
+_module_kernel = _declare("cudapyModuleGetKernel", _Handle, _Handle, ctypes.c_char_p, _S)
+_kernel_num_params = _declare("cudapyKernelGetNumParams", ctypes.c_int, _Handle)
+_kernel_param = _declare("cudapyKernelGetParam", _ParamInfo, _Handle, ctypes.c_int)
+_kernel_max_threads = _declare("cudapyKernelGetMaxThreadsPerBlock", ctypes.c_int, _Handle)
+_args_create = _declare("cudapyArgsCreate", _Handle, _Handle)
+_args_destroy = _declare("cudapyArgsDestroy", None, _Handle)
+_args_reset = _declare("cudapyArgsReset", None, _Handle)
+_args_count = _declare("cudapyArgsGetCount", ctypes.c_int, _Handle)
+_args_int = _declare("cudapyArgsAddInt", ctypes.c_bool, _Handle, ctypes.c_int64, _S)
+_args_float = _declare("cudapyArgsAddFloat", ctypes.c_bool, _Handle, ctypes.c_double, _S)
+_args_pointer = _declare("cudapyArgsAddPointer", ctypes.c_bool, _Handle, _u64, _S)
+_args_bytes = _declare("cudapyArgsAddBytes", ctypes.c_bool, _Handle, ctypes.c_char_p,
+                       ctypes.c_size_t, _S)
+_args_memref = _declare("cudapyArgsAddMemref", ctypes.c_bool, _Handle, _u64, ctypes.c_int,
+                        ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), _S)
+_launch = _declare("cudapyLaunch", ctypes.c_bool, _Handle, _Handle,
+                   ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
+                   ctypes.c_uint, _Handle, _S)
+
+PARAM_KINDS = ("pointer", "integer", "float", "vector", "aggregate")
+
+
+class CudaError(RuntimeError):
+    """A runtime call failed; `code` is a CudapyStatusCode, `driver_error`
+    the CUresult when the driver refused."""
+
+    def __init__(self, status):
+        self.code = status.code
+        self.driver_error = status.driverError
+        super().__init__(status.message.decode(errors="replace"))
+
+
+def _check(ok, status):
+    if not ok:
+        raise CudaError(status)
+
+
+def device_count():
+    status, count = _Status(), ctypes.c_int(0)
+    _check(_device_count(ctypes.byref(count), ctypes.byref(status)), status)
+    return count.value
+
+
+#===------------------------------------------------------------------------===#
+# Arrays
+#===------------------------------------------------------------------------===#
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice), ("ndim", ctypes.c_int32),
+                ("dtype", _DLDataType), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
+
+
+_kDLCUDA, _kDLCUDAManaged = 2, 13
+_PyCapsule_GetPointer = ctypes.pythonapi.PyCapsule_GetPointer
+_PyCapsule_GetPointer.restype = ctypes.c_void_p
+_PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+class _ArrayView:
+    """Device pointer, shape and strides (in elements) of an array argument;
+    `keep` holds what must stay alive until the launch is queued."""
+
+    def __init__(self, pointer, shape, strides, keep=None):
+        self.pointer, self.shape, self.strides, self.keep = pointer, shape, strides, keep
+
+
+def _itemsize(typestr):
+    return int(typestr[2:])
+
+
+def _view(obj):
+    interface = getattr(obj, "__cuda_array_interface__", None)
+    if interface is not None:
+        pointer = interface["data"][0]
+        shape = tuple(interface["shape"])
+        itemsize = _itemsize(interface["typestr"])
+        strides = interface.get("strides")
+        if strides is None:
+            strides, step = [], 1
+            for extent in reversed(shape):
+                strides.insert(0, step)
+                step *= extent
+        else:
+            if any(s % itemsize for s in strides):
+                raise ValueError("array strides are not whole elements")
+            strides = [s // itemsize for s in strides]
+        return _ArrayView(pointer, shape, tuple(strides), obj)
+    if hasattr(obj, "__dlpack__"):
+        capsule = obj.__dlpack__()
+        tensor = _DLTensor.from_address(_PyCapsule_GetPointer(capsule, b"dltensor"))
+        if tensor.device.device_type not in (_kDLCUDA, _kDLCUDAManaged):
+            raise ValueError("a __dlpack__ argument must live on a CUDA device")
+        shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
+        if tensor.strides:
+            strides = tuple(tensor.strides[i] for i in range(tensor.ndim))
+        else:
+            strides, step = [], 1
+            for extent in reversed(shape):
+                strides.insert(0, step)
+                step *= extent
+            strides = tuple(strides)
+        return _ArrayView((tensor.data or 0) + tensor.byte_offset, shape, strides, capsule)
+    return None
+
+
+class pointer:
+    """Passes an array as one pointer parameter."""
+
+    def __init__(self, array):
+        self.array = array
+
+
+class memref:
+    """Passes an array as a memref descriptor (3 + 2*rank parameters)."""
+
+    def __init__(self, array):
+        self.array = array
+
+
+class DeviceBuffer:
+    """Plain device memory from the runtime, with `__cuda_array_interface__`
+    (for machines and tests without CuPy or PyTorch)."""
+
+    def __init__(self, device, shape, typestr="<f4"):
+        self.device = device
+        self.shape = tuple(shape)
+        self.typestr = typestr
+        self.nbytes = _itemsize(typestr)
+        for extent in self.shape:
+            self.nbytes *= extent
+        status, address = _Status(), _u64(0)
+        _check(_mem_alloc(device._handle, self.nbytes, ctypes.byref(address),
+                          ctypes.byref(status)), status)
+        self.pointer = address.value
+
+    @property
+    def __cuda_array_interface__(self):
+        return {"shape": self.shape, "typestr": self.typestr, "data": (self.pointer, False),
+                "strides": None, "version": 3}
+
+    def copy_from_host(self, data):
+        buffer = (ctypes.c_char * self.nbytes).from_buffer_copy(bytes(data))
+        status = _Status()
+        _check(_mem_htod(self.device._handle, self.pointer, buffer, self.nbytes,
+                         ctypes.byref(status)), status)
+
+    def copy_to_host(self):
+        buffer = (ctypes.c_char * self.nbytes)()
+        status = _Status()
+        _check(_mem_dtoh(self.device._handle, buffer, self.pointer, self.nbytes,
+                         ctypes.byref(status)), status)
+        return bytes(buffer)
+
+    def free(self):
+        if self.pointer:
+            _mem_free(self.device._handle, self.pointer, None)
+            self.pointer = 0
+
+    def __del__(self):
+        try:
+            self.free()
+        except Exception:
+            pass
+
+
+#===------------------------------------------------------------------------===#
+# Devices, modules, kernels
+#===------------------------------------------------------------------------===#
+
+class Device:
+    def __init__(self, ordinal=0):
+        status = _Status()
+        self._handle = _device_open(ordinal, ctypes.byref(status))
+        _check(bool(self._handle.ptr), status)
+        self._info = _DeviceInfo()
+        _device_info(self._handle, ctypes.byref(self._info))
+
+    name = property(lambda self: self._info.name.decode())
+    chip = property(lambda self: self._info.chip.decode())
+    multiprocessors = property(lambda self: self._info.multiprocessorCount)
+    total_memory = property(lambda self: self._info.totalMemoryBytes)
+    compute_capability = property(lambda self: (self._info.computeCapabilityMajor,
+                                                self._info.computeCapabilityMinor))
+
+    def synchronize(self):
+        status = _Status()
+        _check(_device_sync(self._handle, ctypes.byref(status)), status)
+
+    def select_target(self, chips):
+        """Index of the chip in `chips` that runs best here, or -1."""
+        array = (ctypes.c_char_p * len(chips))(*[c.encode() for c in chips])
+        return _select_target(ctypes.byref(self._info), array, len(chips))
+
+    def load(self, compiled, ptx=None, metadata=None):
+        """Loads a cudapy.CompiledModule (choosing the output whose chip suits
+        the device), or `ptx` text with its `metadata` JSON text."""
+        if compiled is not None:
+            import json
+            index = self.select_target([o.chip for o in compiled.outputs])
+            if index < 0:
+                raise CudaError(_status_of(5, "no compiled output runs on %s (%s)"
+                                              % (self.name, self.chip)))
+            ptx = compiled.outputs[index].text
+            metadata = json.dumps(compiled.metadata)
+        return Module(self, ptx, metadata)
+
+    def empty(self, shape, typestr="<f4"):
+        return DeviceBuffer(self, shape, typestr)
+
+    def close(self):
+        if self._handle.ptr:
+            _device_close(self._handle)
+            self._handle = _Handle(None)
+
+
+def _status_of(code, message):
+    status = _Status()
+    status.code = code
+    status.message = message.encode()[:4095]
+    return status
+
+
+class Module:
+    def __init__(self, device, ptx, metadata):
+        status = _Status()
+        ptx_bytes, metadata_bytes = ptx.encode(), metadata.encode()
+        self.device = device
+        self._handle = _module_load(device._handle, ptx_bytes, len(ptx_bytes),
+                                    metadata_bytes, len(metadata_bytes), ctypes.byref(status))
+        _check(bool(self._handle.ptr), status)
+        self._kernels = {}
+
+    @property
+    def jit_log(self):
+        return _module_log(self._handle).decode(errors="replace")
+
+    def kernel(self, name):
+        if name not in self._kernels:
+            status = _Status()
+            handle = _module_kernel(self._handle, name.encode(), ctypes.byref(status))
+            _check(bool(handle.ptr), status)
+            self._kernels[name] = Kernel(self, name, handle)
+        return self._kernels[name]
+
+    def unload(self):
+        for kernel in self._kernels.values():
+            kernel._release()
+        self._kernels = {}
+        if self._handle.ptr:
+            _module_unload(self._handle)
+            self._handle = _Handle(None)
+
+
+class Kernel:
+    def __init__(self, module, name, handle):
+        self.module, self.name, self._handle = module, name, handle
+        self.params = []
+        for i in range(_kernel_num_params(handle)):
+            info = _kernel_param(handle, i)
+            self.params.append((PARAM_KINDS[info.kind], info.size, info.type.decode()))
+        self.max_threads_per_block = _kernel_max_threads(handle)
+        self._args = _args_create(handle)
+
+    def _release(self):
+        if self._args.ptr:
+            _args_destroy(self._args)
+            self._args = _Handle(None)
+
+    def _is_descriptor_at(self, index, rank):
+        needed = 3 + 2 * rank
+        if index + needed > len(self.params):
+            return False
+        kinds = [self.params[index + i] for i in range(needed)]
+        return (all(k[0] == "pointer" for k in kinds[:2]) and
+                all(k[0] == "integer" and k[1] == 8 for k in kinds[2:]))
+
+    def _fill(self, arguments, status):
+        _args_reset(self._args)
+        keep = []
+        for position, value in enumerate(arguments):
+            index = _args_count(self._args)
+            force = None
+            if isinstance(value, (pointer, memref)):
+                force, value = type(value), value.array
+            view = None if isinstance(value, (bool, int, float, bytes)) else _view(value)
+            if view is not None:
+                keep.append(view.keep)
+                as_memref = (force is memref or
+                             (force is None and self._is_descriptor_at(index, len(view.shape))))
+                if as_memref:
+                    rank = len(view.shape)
+                    shape = (ctypes.c_int64 * max(rank, 1))(*view.shape)
+                    strides = (ctypes.c_int64 * max(rank, 1))(*view.strides)
+                    ok = _args_memref(self._args, view.pointer, rank, shape, strides,
+                                      ctypes.byref(status))
+                else:
+                    ok = _args_pointer(self._args, view.pointer, ctypes.byref(status))
+            elif isinstance(value, (bool, int)):
+                ok = _args_int(self._args, int(value), ctypes.byref(status))
+            elif isinstance(value, float):
+                ok = _args_float(self._args, value, ctypes.byref(status))
+            elif isinstance(value, bytes):
+                ok = _args_bytes(self._args, value, len(value), ctypes.byref(status))
+            else:
+                raise TypeError("argument %d of %s: cannot pass a %s to a kernel"
+                                % (position, self.name, type(value).__name__))
+            if not ok:
+                raise CudaError(status)
+        return keep
+
+    def launch(self, grid, block, *arguments, shared=0, stream=None):
+        """Queues the kernel. `grid` and `block` are 1 to 3 extents."""
+        status = _Status()
+        keep = self._fill(arguments, status)
+        g = (ctypes.c_uint * 3)(*(tuple(grid) + (1,) * (3 - len(grid))))
+        b = (ctypes.c_uint * 3)(*(tuple(block) + (1,) * (3 - len(block))))
+        if stream is not None and not isinstance(stream, int):
+            # CuPy streams have .ptr, PyTorch streams .cuda_stream.
+            stream = getattr(stream, "ptr", None) or getattr(stream, "cuda_stream")
+        stream_handle = _Handle(stream or None)
+        _check(_launch(self._handle, self._args, g, b, shared, stream_handle,
+                       ctypes.byref(status)), status)
+        del keep
+
+    def time(self, grid, block, *arguments, shared=0, warmup=10, repeat=100):
+        """Median time of one launch in microseconds, with CUDA events."""
+        device = self.module.device
+        status = _Status()
+        start = _event_create(device._handle, ctypes.byref(status))
+        stop = _event_create(device._handle, ctypes.byref(status))
+        try:
+            for _ in range(warmup):
+                self.launch(grid, block, *arguments, shared=shared)
+            times = []
+            for _ in range(repeat):
+                _event_record(device._handle, start, _Handle(None), ctypes.byref(status))
+                self.launch(grid, block, *arguments, shared=shared)
+                _event_record(device._handle, stop, _Handle(None), ctypes.byref(status))
+                elapsed = ctypes.c_float(0)
+                _check(_event_elapsed(device._handle, start, stop, ctypes.byref(elapsed),
+                                      ctypes.byref(status)), status)
+                times.append(elapsed.value * 1e3)
+            times.sort()
+            return times[len(times) // 2]
+        finally:
+            _event_destroy(device._handle, start)
+            _event_destroy(device._handle, stop)
