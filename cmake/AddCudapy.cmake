@@ -10,8 +10,60 @@ add_custom_target(cudapy-headers)
 add_custom_target(cudapy-doc)
 set_target_properties(cudapy-headers cudapy-doc PROPERTIES FOLDER "cudapy")
 
-# The shared libraries that stand for all of MLIR and LLVM in a dylib build.
-set(CUDAPY_MLIR_DYLIBS MLIR LLVM)
+# What cudapy libraries link for MLIR and LLVM: the two shared libraries in a
+# development build, or the static components cudapy uses (and, through their
+# CMake targets, what those need) in a bundle build.
+if(CUDAPY_LINK_MLIR_DYLIB)
+  set(CUDAPY_MLIR_DYLIBS MLIR LLVM)
+else()
+  set(CUDAPY_MLIR_DYLIBS
+    # IR, parsing, passes
+    MLIRIR MLIRParser MLIRPass MLIRSupport MLIRTransforms MLIRTransformUtils
+    # dialects
+    MLIRAffineDialect MLIRArithDialect MLIRControlFlowDialect MLIRFuncDialect
+    MLIRGPUDialect MLIRIndexDialect MLIRLLVMDialect MLIRMathDialect
+    MLIRMemRefDialect MLIRNVVMDialect MLIRSCFDialect MLIRUBDialect
+    MLIRVectorDialect MLIRFuncInlinerExtension
+    # passes of the pipeline
+    MLIRGPUTransforms MLIRMemRefTransforms MLIRLLVMIRTransforms
+    MLIRAffineToStandard MLIRVectorToSCF MLIRSCFToControlFlow
+    MLIRGPUToNVVMTransforms MLIRNVVMToLLVM MLIRReconcileUnrealizedCasts
+    MLIRArithToLLVM MLIRControlFlowToLLVM MLIRFuncToLLVM MLIRIndexToLLVM
+    MLIRMathToLLVM MLIRMemRefToLLVM MLIRUBToLLVM MLIRVectorToLLVM
+    # translation to LLVM IR and PTX
+    MLIRTargetLLVM MLIRNVVMTarget MLIRTargetLLVMIRExport
+    MLIRBuiltinToLLVMIRTranslation MLIRGPUToLLVMIRTranslation
+    MLIRLLVMToLLVMIRTranslation MLIRNVVMToLLVMIRTranslation
+    LLVMNVPTXCodeGen LLVMNVPTXDesc LLVMNVPTXInfo)
+
+  # Debian's static MLIR libraries name the LLVM shared library in their link
+  # interface. Swap it for LLVM's static component libraries (the linker takes
+  # only the archive members that are referenced) so that nothing of the
+  # bundle depends on libLLVM.so.
+  set(cudapy_llvm_static_libs)
+  foreach(lib ${LLVM_AVAILABLE_LIBS})
+    # Other targets' backends and LLVM's tools are never referenced.
+    if(lib MATCHES "^LLVM." AND NOT lib MATCHES
+       "^LLVM(AArch64|AMDGPU|ARM|AVR|BPF|Hexagon|Lanai|LoongArch|Mips|MSP430|PowerPC|RISCV|Sparc|SPIRV|SystemZ|VE|WebAssembly|X86|XCore|M68k|Xtensa|BOLT|Exegesis|OptDriver|TableGen|Fuzz|FileCheck|SupportLSP|LineEditor|Debuginfod|Orc|JITLink|MCJIT|Interpreter|ExecutionEngine|RuntimeDyld|PerfJITEvents|LTO|DTLTO|DWP|DWARFLinker|XRay|Windows|DlltoolDriver|LibDriver|Coverage|MCA|ObjCopy|InterfaceStub|Telemetry|CAS|DWARFCFIChecker|DebugInfoLogicalView|Extensions)")
+      list(APPEND cudapy_llvm_static_libs ${lib})
+    endif()
+  endforeach()
+  get_property(cudapy_all_mlir_libs GLOBAL PROPERTY MLIR_ALL_LIBS)
+  foreach(lib ${cudapy_all_mlir_libs})
+    if(TARGET ${lib})
+      get_target_property(deps ${lib} INTERFACE_LINK_LIBRARIES)
+      if(deps AND "LLVM" IN_LIST deps)
+        list(REMOVE_ITEM deps LLVM)
+        list(APPEND deps ${cudapy_llvm_static_libs})
+        set_target_properties(${lib} PROPERTIES INTERFACE_LINK_LIBRARIES "${deps}")
+      endif()
+    endif()
+  endforeach()
+  # Static MLIR and LLVM libraries refer to each other in cycles: let the
+  # linker search the archives until nothing new is needed.
+  set(CMAKE_CXX_CREATE_SHARED_LIBRARY
+      "<CMAKE_CXX_COMPILER> <CMAKE_SHARED_LIBRARY_CXX_FLAGS> <LANGUAGE_COMPILE_FLAGS> <LINK_FLAGS> <CMAKE_SHARED_LIBRARY_CREATE_CXX_FLAGS> <SONAME_FLAG><TARGET_SONAME> -o <TARGET> <OBJECTS> -Wl,--start-group <LINK_LIBRARIES> -Wl,--end-group")
+endif()
 
 # add_cudapy_library(name SOURCES... [DEPENDS targets...] [LINK_LIBS libs...])
 #   A static archive of cudapy code; LINK_LIBS are other cudapy archives.

@@ -10,8 +10,40 @@
 
 import ctypes
 import os
+import shutil
+import sys
 
 import lit.formats
+import lit.llvm
+
+if not hasattr(config, "cudapy_src_root"):
+    # Bundle mode (the GPU machine, which has no build tree): CUDAPY_BUNDLE
+    # names an unpacked cudapy bundle, CUDAPY_LIT_TOOLS the folder holding
+    # FileCheck, not and count. See docs/Bundle.md.
+    bundle = os.environ.get("CUDAPY_BUNDLE")
+    if not bundle:
+        lit_config.fatal("run the tests through the build tree (ninja check-cudapy), "
+                         "or set CUDAPY_BUNDLE to an unpacked cudapy bundle")
+    config.cudapy_src_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    config.cudapy_obj_root = os.environ.get("CUDAPY_TEST_OUTPUT", "/tmp/cudapy-lit")
+    config.cudapy_tools_dir = os.path.join(bundle, "bin")
+    config.cudapy_test_bin_dir = os.path.join(bundle, "test", "bin")
+    config.cudapy_lib_dir = os.path.join(bundle, "lib")
+    config.cudapy_python_dir = os.path.join(bundle, "python")
+    config.cudapy_fake_cuda_dir = os.path.join(bundle, "test", "fake-cuda")
+    config.llvm_tools_dir = os.environ.get("CUDAPY_LIT_TOOLS", "")
+    config.mlir_include_dir = os.path.join(bundle, "include")
+    config.ptxas = shutil.which("ptxas") or ""
+    config.cuda_toolkit = "/usr/local/cuda"
+    config.valgrind = ""
+    config.clang_format = ""
+    config.c_compiler = ""
+    config.python = sys.executable
+    lit.llvm.initialize(lit_config, config)
+else:
+    config.cudapy_python_dir = os.path.join(config.cudapy_src_root, "python-bindings")
+    config.cudapy_fake_cuda_dir = os.path.join(config.cudapy_obj_root, "test", "fake-cuda")
+
 from lit.llvm import llvm_config
 
 config.name = "cudapy"
@@ -25,14 +57,12 @@ llvm_config.use_default_substitutions()  # FileCheck, not, count …
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.cudapy_test_bin_dir, append_path=True)
 llvm_config.with_environment("PATH", config.cudapy_tools_dir, append_path=True)
-llvm_config.with_environment("PYTHONPATH",
-                             os.path.join(config.cudapy_src_root, "python-bindings"),
-                             append_path=True)
+llvm_config.with_environment("PYTHONPATH", config.cudapy_python_dir, append_path=True)
 config.environment["CUDAPY_LIBRARY_PATH"] = config.cudapy_lib_dir
 
 config.substitutions.append(("%cudapy_src", config.cudapy_src_root))
 config.substitutions.append(("%cudapy_obj", config.cudapy_obj_root))
-config.substitutions.append(("%fake_cuda_dir", os.path.join(config.cudapy_obj_root, "test", "fake-cuda")))
+config.substitutions.append(("%fake_cuda_dir", config.cudapy_fake_cuda_dir))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(("%mlir_include", config.mlir_include_dir))

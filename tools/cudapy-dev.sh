@@ -3,16 +3,22 @@
 #
 # The two commands of the README:
 #   tools/cudapy-dev.sh examples   compile the example kernels to PTX, check
-#                                  them with ptxas, report what happened
+#                                  them with ptxas, run them on a GPU when
+#                                  there is one, report what happened
 #   tools/cudapy-dev.sh test       run the whole test suite
-# Both install missing Debian packages (as root, or through sudo), configure
-# build/ once and build incrementally.
+# and, for the GPU machine (docs/Bundle.md):
+#   tools/cudapy-dev.sh bundle     build the portable bundle
+#                                  (build-bundle/cudapy-bundle.tar.xz)
+#   tools/cudapy-dev.sh gpu-kit    the bundle plus lit and FileCheck, in .device/
+# Each installs missing Debian packages (as root, or through sudo), configures
+# its build folder once and builds incrementally.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${CUDAPY_BUILD_DIR:-$ROOT/build}"
+BUNDLE_BUILD="${CUDAPY_BUNDLE_BUILD_DIR:-$ROOT/build-bundle}"
 CHIPS="${CUDAPY_EXAMPLE_CHIPS:-sm_80 sm_90}"
 
 # Debian 12 packages the build and the tests need.
@@ -23,7 +29,7 @@ say() { printf '\n== %s\n' "$*"; }
 
 install_packages() {
   local missing=()
-  for package in "${PACKAGES[@]}"; do
+  for package in "${PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
       grep -q "install ok installed" || missing+=("$package")
   done
@@ -130,11 +136,52 @@ run_tests() {
   return $status
 }
 
+build_bundle() {
+  # Static MLIR/LLVM libraries need zstd's development files.
+  install_packages libzstd-dev
+  if [ ! -f "$BUNDLE_BUILD/build.ninja" ]; then
+    say "configuring $BUNDLE_BUILD (static MLIR/LLVM)"
+    cmake -G Ninja -S "$ROOT" -B "$BUNDLE_BUILD" -DCMAKE_BUILD_TYPE=Release \
+      -DCUDAPY_LINK_MLIR_DYLIB=OFF
+  fi
+  say "building the bundle"
+  ninja -C "$BUNDLE_BUILD"
+  local stage="$BUNDLE_BUILD/stage"
+  rm -rf "$stage"
+  cmake --install "$BUNDLE_BUILD" --prefix "$stage/cudapy" --strip >/dev/null
+  # cJSON is the one library outside the C/C++ runtime the bundle needs.
+  cp -L "$(ldconfig -p | awk '/libcjson.so.1 /{print $NF; exit}')" "$stage/cudapy/lib/"
+  tar -C "$stage" -cf - cudapy | xz -T0 -6 > "$BUNDLE_BUILD/cudapy-bundle.tar.xz"
+  say "bundle: $BUNDLE_BUILD/cudapy-bundle.tar.xz ($(du -h "$BUNDLE_BUILD/cudapy-bundle.tar.xz" | cut -f1))"
+}
+
+# The bundle plus what the GPU machine lacks to run the lit tests: lit itself
+# (pure Python) and FileCheck, not and count. Those three name libz3.so.4
+# without using it; an empty stand-in satisfies the loader.
+build_gpu_kit() {
+  build_bundle
+  local kit="$ROOT/.device" tools
+  rm -rf "$kit" && mkdir -p "$kit"
+  tools="$(mktemp -d)"
+  mkdir -p "$tools/lit-tools/bin" "$tools/lit-tools/lib"
+  cp -r /usr/lib/llvm-22/utils/lit/lit "$tools/lit-tools/"
+  cp /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/not \
+     /usr/lib/llvm-22/bin/count "$tools/lit-tools/bin/"
+  echo "" | cc -shared -x c - -o "$tools/lit-tools/lib/libz3.so.4" \
+     -Wl,-soname,libz3.so.4
+  tar -C "$tools" -cf - lit-tools | xz -T0 -6 > "$kit/lit-tools.tar.xz"
+  rm -rf "$tools"
+  cp "$BUNDLE_BUILD/cudapy-bundle.tar.xz" "$kit/"
+  say "GPU kit in $kit: $(du -sh "$kit" | cut -f1); on the GPU machine: tools/gpu-test.sh .device"
+}
+
 case "${1:-}" in
   examples) run_examples ;;
   test) run_tests ;;
+  bundle) build_bundle ;;
+  gpu-kit) build_gpu_kit ;;
   *)
-    echo "usage: $0 examples|test" >&2
+    echo "usage: $0 examples|test|bundle|gpu-kit" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+#===- gpu-test.sh - run cudapy's GPU tests on a machine without LLVM -----===#
+#
+# Usage (on the GPU machine, in the repository): tools/gpu-test.sh KIT_DIR
+# KIT_DIR holds cudapy-bundle.tar.xz and lit-tools.tar.xz, which
+# `tools/cudapy-dev.sh gpu-kit` makes on the development machine. Runs, with
+# the bundle's tools and libraries, every test that needs a GPU or runs
+# against the bundle: test/GPU, the runtime's C API test, the Python tests and
+# cudapy-run's. Ends with "N passed, N failed".
+#
+#===----------------------------------------------------------------------===#
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+KIT="$(cd "${1:?usage: tools/gpu-test.sh KIT_DIR}" && pwd)"
+WORK="${CUDAPY_GPU_TEST_DIR:-/tmp/cudapy-gpu-test}"
+rm -rf "$WORK" && mkdir -p "$WORK"
+tar -C "$WORK" -xJf "$KIT/cudapy-bundle.tar.xz" || exit 1
+tar -C "$WORK" -xJf "$KIT/lit-tools.tar.xz" || exit 1
+
+export CUDAPY_BUNDLE="$WORK/cudapy"
+export CUDAPY_LIT_TOOLS="$WORK/lit-tools/bin"
+export CUDAPY_TEST_OUTPUT="$WORK/output"
+export LD_LIBRARY_PATH="$WORK/lit-tools/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export PYTHONPATH="$WORK/lit-tools${PYTHONPATH:+:$PYTHONPATH}"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
+
+python3 -m lit.main -sv --output "$WORK/lit-results.json" \
+  "$ROOT/test/GPU" "$ROOT/test/CAPI/runtime.c" "$ROOT/test/Python" \
+  "$ROOT/test/Tools/cudapy-run"
+status=$?
+python3 "$ROOT/test/Utils/lit_summary.py" "$WORK/lit-results.json" || status=1
+exit $status
