@@ -24,7 +24,7 @@ export LD_LIBRARY_PATH="$WORK/lit-tools/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export PYTHONPATH="$WORK/lit-tools${PYTHONPATH:+:$PYTHONPATH}"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 
-python3 -m lit.main -sv --output "$WORK/lit-results.json" \
+python3 -c "import sys; from lit.main import main; sys.argv[0] = 'lit'; main()" -sv --output "$WORK/lit-results.json" \
   "$ROOT/test/GPU" "$ROOT/test/CAPI/runtime.c" "$ROOT/test/Python" \
   "$ROOT/test/Tools/cudapy-run"
 status=$?
