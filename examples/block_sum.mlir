@@ -1,5 +1,6 @@
 // Each block of 256 threads sums 256 consecutive elements of x (zero past n)
 // through shared memory and writes the block's sum to sums[block].
+// cudapy-run: --grid 4 --block 256 --arg memref:f32[1000]=const:1 --arg memref:f32[4]=zeros --arg i:1000 --print 4
 module attributes {gpu.container_module} {
   gpu.module @block_sum {
     gpu.func @block_sum(%x: memref<?xf32>, %sums: memref<?xf32>, %n: index)

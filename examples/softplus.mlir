@@ -1,5 +1,6 @@
 // y[i] = log(1 + exp(x[i])) computed stably as max(x, 0) + log1p(exp(-|x|)):
 // math.exp and math.log1p lower to libdevice's __nv_expf and __nv_log1pf.
+// cudapy-run: --grid 4 --block 256 --arg memref:f32[1000]=ramp:-2:1 --arg memref:f32[1000]=zeros --arg i:1000 --print 5
 module attributes {gpu.container_module} {
   gpu.module @softplus {
     gpu.func @softplus(%x: memref<?xf32>, %y: memref<?xf32>, %n: index) kernel {

@@ -1,5 +1,6 @@
 // c[i] = a[i] + b[i] for i < n, one thread per element.
 // cudapy-compile examples/vector_add.mlir --chip sm_90 -o vector_add.ptx
+// cudapy-run: --grid 4 --block 256 --arg memref:f32[1000]=ramp --arg memref:f32[1000]=const:1 --arg memref:f32[1000]=zeros --arg i:1000 --print 4
 module attributes {gpu.container_module} {
   gpu.module @vector_add {
     gpu.func @vector_add(%a: memref<?xf32>, %b: memref<?xf32>,

@@ -117,7 +117,21 @@ PY
 
   say "running the kernels"
   if gpu_present; then
-    echo "a GPU is present, but launching needs the cudapy runtime, which is not built yet: nothing was run"
+    build cudapy-run
+    # Each example names its launch in a "// cudapy-run:" line.
+    for example in "$ROOT"/examples/*.mlir; do
+      local name launch chip
+      name="$(basename "$example" .mlir)"
+      launch="$(sed -n 's|^// cudapy-run: ||p' "$example")"
+      [ -n "$launch" ] || continue
+      echo "-- $name: cudapy-run $launch"
+      # shellcheck disable=SC2086
+      if ! "$BUILD/bin/cudapy-run" "$out/$name".sm_*.ptx --metadata \
+           "$out/$name.${CHIPS##* }.json" --kernel "$name" $launch; then
+        echo "FAILED: cudapy-run"
+        failures=$((failures + 1))
+      fi
+    done
   else
     echo "no CUDA driver or GPU on this machine: nothing was run"
   fi

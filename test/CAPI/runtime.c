@@ -116,10 +116,18 @@ int main(int argc, char **argv) {
   // Error paths first.
   CudapyModule bad = cudapyModuleLoad(device, "not ptx", 7, metadata.data,
                                       metadata.length, &status);
+  report("load text that is not PTX", bad.ptr != NULL, &status);
+  // COMMON-NEXT: load text that is not PTX: error 2: cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_IMAGE (200): device kernel image is invalid
+  static const char kBadPtx[] = ".version 7.8\n.target sm_80\n"
+                                ".address_size 64\n"
+                                ".visible .entry k()\n{\n"
+                                "\tnot_an_instruction;\n\tret;\n}\n";
+  bad = cudapyModuleLoad(device, kBadPtx, sizeof(kBadPtx) - 1, metadata.data,
+                         metadata.length, &status);
   report("load bad PTX", bad.ptr != NULL, &status);
-  // COMMON-NEXT: load bad PTX: error 2: cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_PTX (218): a PTX JIT compilation failed
+  // COMMON: load bad PTX: error 2: cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_PTX (218): a PTX JIT compilation failed
   // COMMON-NEXT: JIT error log:
-  // FAKE-NEXT: ptxas fatal: fake JIT: no .version/.target directive
+  // COMMON-NEXT: ptxas application ptx input{{.*}}not_an_instruction
   bad = cudapyModuleLoad(device, ptx.data, ptx.length, "{\"kernels\": 3", 13,
                          &status);
   report("load with bad metadata", bad.ptr != NULL, &status);

@@ -19,6 +19,7 @@ enum {
   kSuccess = 0,
   kInvalidValue = 1,
   kOutOfMemory = 2,
+  kInvalidImage = 200,
   kInvalidPtx = 218,
   kNotFound = 500,
 };
@@ -31,6 +32,8 @@ static const struct {
     {kSuccess, "CUDA_SUCCESS", "no error"},
     {kInvalidValue, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
     {kOutOfMemory, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {kInvalidImage, "CUDA_ERROR_INVALID_IMAGE",
+     "device kernel image is invalid"},
     {kInvalidPtx, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
     {kNotFound, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
 };
@@ -203,7 +206,9 @@ CUresult cuEventElapsedTime_v2(float *milliseconds, void *start, void *end) {
   return kSuccess;
 }
 
-/// A loaded module is a copy of its PTX.
+/// A loaded module is a copy of its PTX. Like the real driver, text without
+/// PTX directives is not an image at all; the one "syntax error" this JIT
+/// knows is the instruction `not_an_instruction`.
 CUresult cuModuleLoadDataEx(void **module, const void *image,
                             unsigned numOptions, int *options, void **values) {
   const char *ptx = image;
@@ -221,7 +226,14 @@ CUresult cuModuleLoadDataEx(void **module, const void *image,
   }
   if (!strstr(ptx, ".version") || !strstr(ptx, ".target")) {
     if (errorLog && errorSize)
-      strncpy(errorLog, "ptxas fatal: fake JIT: no .version/.target directive",
+      strncpy(errorLog, "fake JIT: not a PTX image", errorSize - 1);
+    return kInvalidImage;
+  }
+  if (strstr(ptx, "not_an_instruction")) {
+    if (errorLog && errorSize)
+      strncpy(errorLog,
+              "ptxas application ptx input: error : fake JIT: unknown "
+              "instruction 'not_an_instruction'",
               errorSize - 1);
     return kInvalidPtx;
   }
