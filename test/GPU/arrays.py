@@ -1,0 +1,67 @@
+# Arrays reach kernels through __cuda_array_interface__ (CuPy, PyTorch) and
+# __dlpack__, contiguous or strided (a memref descriptor carries the strides).
+# REQUIRES: cuda-gpu
+# RUN: %python %s | FileCheck %s
+
+import os
+
+import numpy as np
+
+import cudapy
+from cudapy import runtime
+
+here = os.path.dirname(os.path.abspath(__file__))
+device = runtime.Device(0)
+with open(os.path.join(here, "..", "..", "examples", "vector_add.mlir")) as f:
+    kernel = device.load(cudapy.compile(f.read(), chip=device.chip)).kernel("vector_add")
+rng = np.random.default_rng(7)
+n = 4099
+
+import cupy as cp  # noqa: E402
+import torch  # noqa: E402
+
+a = rng.standard_normal(2 * n, dtype=np.float32)
+b = rng.standard_normal(2 * n, dtype=np.float32)
+
+# CuPy, strided views: every other element.
+ca, cb = cp.asarray(a), cp.asarray(b)
+cc = cp.zeros(n, dtype=cp.float32)
+kernel.launch(((n + 127) // 128,), (128,), ca[::2], cb[::2], cc, n)
+device.synchronize()
+print("cupy strided:", np.array_equal(cp.asnumpy(cc), a[::2] + b[::2]))
+# CHECK: cupy strided: True
+
+# PyTorch tensors (__cuda_array_interface__).
+ta, tb = torch.from_numpy(a[:n].copy()).cuda(), torch.from_numpy(b[:n].copy()).cuda()
+tc = torch.zeros(n, dtype=torch.float32, device="cuda")
+kernel.launch(((n + 127) // 128,), (128,), ta, tb, tc, n)
+torch.cuda.synchronize()
+print("torch:", torch.equal(tc, ta + tb))
+# CHECK-NEXT: torch: True
+
+
+class DLPackOnly:
+    """Exposes an array through __dlpack__ alone."""
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+    def __dlpack__(self, stream=None):
+        return self.tensor.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self.tensor.__dlpack_device__()
+
+
+tc.zero_()
+kernel.launch(((n + 127) // 128,), (128,), DLPackOnly(ta), DLPackOnly(tb), DLPackOnly(tc), n)
+torch.cuda.synchronize()
+print("dlpack:", torch.equal(tc, ta + tb))
+# CHECK-NEXT: dlpack: True
+
+# A host array is refused with a sentence, not a crash.
+try:
+    kernel.launch((1,), (32,), DLPackOnly(torch.zeros(4)), tb, tc, 4)
+except ValueError as error:
+    print("ValueError:", error)
+# CHECK-NEXT: ValueError: a __dlpack__ argument must live on a CUDA device
