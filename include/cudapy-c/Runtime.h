@@ -106,6 +106,20 @@ typedef struct CudapyParamInfo {
   const char *type; ///< LLVM IR type: "ptr", "i64", "float", "{ i32, i8 }"
 } CudapyParamInfo;
 
+/// One source-level argument of a kernel (from the metadata's "args"): which
+/// PTX parameters it fills and, for a memref, what array it expects. Strings
+/// and `shape` are owned by the kernel.
+typedef struct CudapyArgInfo {
+  bool isMemref;
+  int firstParam;
+  int numParams;
+  const char *type;     ///< "memref<?xf32>", "index", "f32" …
+  int rank;             ///< memrefs: rank, element size, static extents (-1:
+  size_t elementBytes;  ///< dynamic), and whether the kernel assumes a
+  const int64_t *shape; ///< contiguous row-major array
+  bool contiguous;
+} CudapyArgInfo;
+
 //===----------------------------------------------------------------------===//
 // Driver and devices
 //===----------------------------------------------------------------------===//
@@ -222,6 +236,12 @@ CUDAPY_RUNTIME_EXPORTED int cudapyKernelGetNumParams(CudapyKernel kernel);
 /// Parameter `index` (0 <= index < cudapyKernelGetNumParams).
 CUDAPY_RUNTIME_EXPORTED CudapyParamInfo
 cudapyKernelGetParam(CudapyKernel kernel, int index);
+/// Number of source-level arguments the metadata describes (0 when it
+/// describes none; the parameters are then all there is).
+CUDAPY_RUNTIME_EXPORTED int cudapyKernelGetNumArgs(CudapyKernel kernel);
+/// Source-level argument `index` (0 <= index < cudapyKernelGetNumArgs).
+CUDAPY_RUNTIME_EXPORTED CudapyArgInfo cudapyKernelGetArg(CudapyKernel kernel,
+                                                         int index);
 /// The most threads a block of this kernel may have: the least of the
 /// device's limit, the compiled kernel's and the metadata's.
 CUDAPY_RUNTIME_EXPORTED int
@@ -262,7 +282,10 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddBytes(CudapyArgs args,
 /// An MLIR memref descriptor of rank `rank`, as the cudapy-to-ptx pipeline
 /// expands it: allocated and aligned pointer (both `pointer`), offset 0, then
 /// `shape` and `strides` (in elements; null strides: contiguous, row-major).
-/// Fills 3 + 2 * rank parameters.
+/// Fills 3 + 2 * rank parameters. When the metadata describes the argument,
+/// the rank and static extents must match, and a kernel compiled for a
+/// contiguous memref (identity layout) refuses strides that are not
+/// row-major contiguous — it would ignore them.
 CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddMemref(CudapyArgs args,
                                                  uint64_t pointer, int rank,
                                                  const int64_t *shape,

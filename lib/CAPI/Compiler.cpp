@@ -421,6 +421,9 @@ CudapyCompileResult cudapyCompileSource(MlirStringRef source,
   DialectRegistry registry;
   cudapy::registerAllDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  // Diagnostics name their source location; a dump of the operation in
+  // generic form would only bury it.
+  context.printOpOnDiagnostic(false);
   CapturingDiagnosticHandler handler(&context, *result);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
       unwrap(source), ParserConfig(&context), unwrap(sourceName));

@@ -73,6 +73,9 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
 
   // Lower each gpu.module to the LLVM and NVVM dialects.
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  CudapyRecordKernelSignaturePassOptions signature;
+  signature.barePtrMemrefABI = options.barePtrMemrefABI;
+  device.addPass(createCudapyRecordKernelSignaturePass(signature));
   if (options.fastMath)
     device.addPass(createCudapyFastMathPass());
   device.addPass(createLowerAffinePass());

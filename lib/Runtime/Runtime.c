@@ -544,12 +544,20 @@ typedef struct Param {
 
 typedef struct Module Module;
 
+typedef struct Arg {
+  CudapyArgInfo info;
+  char *type;
+  int64_t *shape;
+} Arg;
+
 typedef struct Kernel {
   Module *module;
   CUfunction function;
   char *name;
   int numParams;
   Param *params;
+  int numArgs;
+  Arg *args;
   size_t argumentBytes;
   int maxThreadsPerBlock;
   int numRegisters;
@@ -659,6 +667,11 @@ static void destroyKernel(Kernel *kernel) {
   for (int i = 0; i < kernel->numParams; ++i)
     free(kernel->params[i].type);
   free(kernel->params);
+  for (int i = 0; i < kernel->numArgs; ++i) {
+    free(kernel->args[i].type);
+    free(kernel->args[i].shape);
+  }
+  free(kernel->args);
   free(kernel->name);
   free(kernel);
 }
@@ -749,6 +762,70 @@ static bool readParams(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
   return true;
 }
 
+static double numberOf(cJSON *object, const char *key) {
+  return cJSON_GetNumberValue(cJSON_GetObjectItem(object, key));
+}
+
+/// Reads the optional "args" list: the kernel's source-level arguments.
+static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
+  cJSON *args = cJSON_GetObjectItem(entry, "args");
+  if (!args)
+    return true;
+  if (!cJSON_IsArray(args))
+    return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                     "kernel metadata of '%s': \"args\" is not a list",
+                     kernel->name);
+  int count = cJSON_GetArraySize(args);
+  kernel->args = calloc((size_t)count + 1, sizeof(Arg));
+  if (!kernel->args)
+    return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY, "out of host memory");
+  kernel->numArgs = count;
+  for (int i = 0; i < count; ++i) {
+    cJSON *arg = cJSON_GetArrayItem(args, i);
+    Arg *out = &kernel->args[i];
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(arg, "type"));
+    const char *kind = cJSON_GetStringValue(cJSON_GetObjectItem(arg, "kind"));
+    double first = numberOf(arg, "first_param"),
+           params = numberOf(arg, "params");
+    if (!type || !kind || !(first >= 0) || !(params >= 1) ||
+        first + params > kernel->numParams)
+      return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                       "kernel metadata of '%s': argument %d is malformed",
+                       kernel->name, i);
+    out->type = strdup(type);
+    out->info.type = out->type;
+    out->info.firstParam = (int)first;
+    out->info.numParams = (int)params;
+    out->info.isMemref = !strcmp(kind, "memref");
+    if (out->info.isMemref) {
+      cJSON *shape = cJSON_GetObjectItem(arg, "shape");
+      int rank = (int)numberOf(arg, "rank");
+      if (rank < 0 || !cJSON_IsArray(shape) ||
+          cJSON_GetArraySize(shape) != rank)
+        return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                         "kernel metadata of '%s': argument %d has a bad "
+                         "shape",
+                         kernel->name, i);
+      out->info.rank = rank;
+      out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
+      out->info.contiguous =
+          cJSON_IsTrue(cJSON_GetObjectItem(arg, "contiguous"));
+      out->shape = calloc((size_t)rank + 1, sizeof(int64_t));
+      if (!out->shape)
+        return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                         "out of host memory");
+      for (int d = 0; d < rank; ++d)
+        out->shape[d] =
+            (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(shape, d));
+      out->info.shape = out->shape;
+    }
+    if (!out->type)
+      return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                       "out of host memory");
+  }
+  return true;
+}
+
 CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
                                    CudapyStatus *status) {
   CudapyKernel result = {NULL};
@@ -772,7 +849,7 @@ CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
     return result;
   }
   kernel->module = module;
-  if (!readParams(kernel, entry, status)) {
+  if (!readParams(kernel, entry, status) || !readArgs(kernel, entry, status)) {
     destroyKernel(kernel);
     return result;
   }
@@ -831,6 +908,14 @@ CudapyParamInfo cudapyKernelGetParam(CudapyKernel handle, int index) {
   const Param *p = &unwrapKernel(handle)->params[index];
   CudapyParamInfo info = {p->kind, p->size, p->align, p->type};
   return info;
+}
+
+int cudapyKernelGetNumArgs(CudapyKernel kernel) {
+  return unwrapKernel(kernel)->numArgs;
+}
+
+CudapyArgInfo cudapyKernelGetArg(CudapyKernel kernel, int index) {
+  return unwrapKernel(kernel)->args[index].info;
 }
 
 int cudapyKernelGetMaxThreadsPerBlock(CudapyKernel kernel) {
@@ -1076,6 +1161,42 @@ bool cudapyArgsAddMemref(CudapyArgs handle, uint64_t pointer, int rank,
                      "descriptor (%d parameters) at parameter %d does not fit",
                      kernel->name, kernel->numParams, rank, needed,
                      args->count);
+  if (rank > 64)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "memrefs of rank above 64 are not supported");
+  int64_t contiguous[64];
+  int64_t stride = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    contiguous[d] = stride;
+    stride *= shape[d];
+  }
+  // What the metadata says of this argument, if it says anything.
+  for (int a = 0; a < kernel->numArgs; ++a) {
+    const CudapyArgInfo *arg = &kernel->args[a].info;
+    if (arg->firstParam != args->count)
+      continue;
+    if (!arg->isMemref || arg->rank != rank)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s, not a rank-%d "
+                       "memref",
+                       a, kernel->name, arg->type, rank);
+    for (int d = 0; d < rank; ++d) {
+      if (arg->shape[d] >= 0 && arg->shape[d] != shape[d])
+        return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                         "argument %d of kernel '%s' is %s; dimension %d of "
+                         "the array has %lld elements",
+                         a, kernel->name, arg->type, d, (long long)shape[d]);
+      // A dimension of one element is contiguous whatever its stride.
+      if (arg->contiguous && strides && shape[d] != 1 &&
+          strides[d] != contiguous[d])
+        return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                         "argument %d of kernel '%s' is %s, which the kernel "
+                         "reads as a contiguous row-major array; the array's "
+                         "stride in dimension %d is %lld, not %lld",
+                         a, kernel->name, arg->type, d, (long long)strides[d],
+                         (long long)contiguous[d]);
+    }
+  }
   // Check the whole descriptor before storing any of it.
   for (int i = 0; i < needed; ++i) {
     const Param *param = &kernel->params[args->count + i];
@@ -1090,18 +1211,8 @@ bool cudapyArgsAddMemref(CudapyArgs handle, uint64_t pointer, int rank,
                        args->count, args->count + needed - 1, kernel->name,
                        rank, args->count + i, param->type);
   }
-  int64_t contiguous[64];
-  if (!strides) {
-    if (rank > 64)
-      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                       "memrefs of rank above 64 need explicit strides");
-    int64_t stride = 1;
-    for (int d = rank - 1; d >= 0; --d) {
-      contiguous[d] = stride;
-      stride *= shape[d];
-    }
+  if (!strides)
     strides = contiguous;
-  }
   int64_t offset = 0;
   store(args, &pointer, 8);
   store(args, &pointer, 8);

@@ -28,7 +28,7 @@ using JSONPtr = std::unique_ptr<cJSON, JSONDeleter>;
 } // namespace
 
 /// Converts the attributes cudapy-serialize-to-ptx records (dictionaries,
-/// arrays, strings, integers, floats, i32 arrays) to JSON.
+/// arrays, strings, integers, floats, booleans, i32/i64 arrays) to JSON.
 static cJSON *attributeToJSON(Attribute attr) {
   if (auto dict = dyn_cast<DictionaryAttr>(attr)) {
     cJSON *object = cJSON_CreateObject();
@@ -47,6 +47,13 @@ static cJSON *attributeToJSON(Attribute attr) {
     cJSON *list = cJSON_CreateArray();
     for (int32_t element : array.asArrayRef())
       cJSON_AddItemToArray(list, cJSON_CreateNumber(element));
+    return list;
+  }
+  if (auto array = dyn_cast<DenseI64ArrayAttr>(attr)) {
+    cJSON *list = cJSON_CreateArray();
+    for (int64_t element : array.asArrayRef())
+      cJSON_AddItemToArray(list,
+                           cJSON_CreateNumber(static_cast<double>(element)));
     return list;
   }
   if (auto str = dyn_cast<StringAttr>(attr))

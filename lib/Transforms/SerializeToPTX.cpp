@@ -83,6 +83,35 @@ static uint64_t computeStaticSharedBytes(const llvm::Function &kernel,
   return bytes;
 }
 
+/// The kernel's source-level arguments (`cudapy.signature`, recorded before
+/// lowering), each with the index of its first PTX parameter; null when there
+/// is no signature or it does not account for exactly `numParams` parameters.
+static ArrayAttr describeArgs(LLVM::LLVMFuncOp func, size_t numParams) {
+  auto signature = func->getAttrOfType<ArrayAttr>("cudapy.signature");
+  if (!signature)
+    return nullptr;
+  Builder b(func.getContext());
+  SmallVector<Attribute> args;
+  int64_t next = 0;
+  for (Attribute attr : signature) {
+    auto arg = dyn_cast<DictionaryAttr>(attr);
+    auto params = arg ? arg.getAs<IntegerAttr>("params") : IntegerAttr();
+    if (!params)
+      return nullptr;
+    SmallVector<NamedAttribute> fields(arg.getValue());
+    fields.push_back(b.getNamedAttr("first_param", b.getI64IntegerAttr(next)));
+    args.push_back(b.getDictionaryAttr(fields));
+    next += params.getInt();
+  }
+  if (next != static_cast<int64_t>(numParams)) {
+    emitWarning(func.getLoc())
+        << "kernel arguments account for " << next << " PTX parameters, not "
+        << numParams << "; the metadata leaves them out";
+    return nullptr;
+  }
+  return b.getArrayAttr(args);
+}
+
 /// The launch ABI of every kernel of `module`, read off its translation
 /// `llvmModule` (which carries the target's data layout).
 static ArrayAttr describeKernels(gpu::GPUModuleOp module,
@@ -135,6 +164,8 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
     }
     if (reqntid)
       fields.push_back(b.getNamedAttr("required_block_size", reqntid));
+    if (ArrayAttr args = describeArgs(func, params.size()))
+      fields.push_back(b.getNamedAttr("args", args));
     kernels.push_back(b.getDictionaryAttr(fields));
   }
   return b.getArrayAttr(kernels);

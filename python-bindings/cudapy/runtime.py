@@ -73,6 +73,13 @@ class _DeviceInfo(ctypes.Structure):
                 ("driverVersion", ctypes.c_int)]
 
 
+class _ArgInfo(ctypes.Structure):
+    _fields_ = [("isMemref", ctypes.c_bool), ("firstParam", ctypes.c_int),
+                ("numParams", ctypes.c_int), ("type", ctypes.c_char_p),
+                ("rank", ctypes.c_int), ("elementBytes", ctypes.c_size_t),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("contiguous", ctypes.c_bool)]
+
+
 class _ParamInfo(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int), ("size", ctypes.c_size_t),
                 ("align", ctypes.c_size_t), ("type", ctypes.c_char_p)]
@@ -113,6 +120,8 @@ _module_unload = _declare("cudapyModuleUnload", None, _Handle)
 _module_kernel = _declare("cudapyModuleGetKernel", _Handle, _Handle, ctypes.c_char_p, _S)
 _kernel_num_params = _declare("cudapyKernelGetNumParams", ctypes.c_int, _Handle)
 _kernel_param = _declare("cudapyKernelGetParam", _ParamInfo, _Handle, ctypes.c_int)
+_kernel_num_args = _declare("cudapyKernelGetNumArgs", ctypes.c_int, _Handle)
+_kernel_arg = _declare("cudapyKernelGetArg", _ArgInfo, _Handle, ctypes.c_int)
 _kernel_max_threads = _declare("cudapyKernelGetMaxThreadsPerBlock", ctypes.c_int, _Handle)
 _args_create = _declare("cudapyArgsCreate", _Handle, _Handle)
 _args_destroy = _declare("cudapyArgsDestroy", None, _Handle)
@@ -181,8 +190,9 @@ class _ArrayView:
     """Device pointer, shape and strides (in elements) of an array argument;
     `keep` holds what must stay alive until the launch is queued."""
 
-    def __init__(self, pointer, shape, strides, keep=None):
+    def __init__(self, pointer, shape, strides, itemsize, keep=None):
         self.pointer, self.shape, self.strides, self.keep = pointer, shape, strides, keep
+        self.itemsize = itemsize
 
 
 def _itemsize(typestr):
@@ -205,7 +215,7 @@ def _view(obj):
             if any(s % itemsize for s in strides):
                 raise ValueError("array strides are not whole elements")
             strides = [s // itemsize for s in strides]
-        return _ArrayView(pointer, shape, tuple(strides), obj)
+        return _ArrayView(pointer, shape, tuple(strides), itemsize, obj)
     if hasattr(obj, "__dlpack__"):
         capsule = obj.__dlpack__()
         tensor = _DLTensor.from_address(_PyCapsule_GetPointer(capsule, b"dltensor"))
@@ -220,7 +230,9 @@ def _view(obj):
                 strides.insert(0, step)
                 step *= extent
             strides = tuple(strides)
-        return _ArrayView((tensor.data or 0) + tensor.byte_offset, shape, strides, capsule)
+        itemsize = tensor.dtype.bits * tensor.dtype.lanes // 8
+        return _ArrayView((tensor.data or 0) + tensor.byte_offset, shape, strides, itemsize,
+                          capsule)
     return None
 
 
@@ -379,6 +391,17 @@ class Kernel:
         for i in range(_kernel_num_params(handle)):
             info = _kernel_param(handle, i)
             self.params.append((PARAM_KINDS[info.kind], info.size, info.type.decode()))
+        # Source-level arguments, when the metadata describes them: each
+        # Python argument then fills exactly one of them.
+        self.args = []
+        for i in range(_kernel_num_args(handle)):
+            info = _kernel_arg(handle, i)
+            self.args.append({
+                "type": info.type.decode(), "memref": info.isMemref,
+                "first_param": info.firstParam, "params": info.numParams,
+                "rank": info.rank, "element_bytes": info.elementBytes,
+                "contiguous": info.contiguous})
+        self._first_params = {a["first_param"]: a for a in self.args}
         self.max_threads_per_block = _kernel_max_threads(handle)
         self._args = _args_create(handle)
 
@@ -404,6 +427,20 @@ class Kernel:
             if isinstance(value, (pointer, memref)):
                 force, value = type(value), value.array
             view = None if isinstance(value, (bool, int, float, bytes)) else _view(value)
+            described = self._first_params.get(index)
+            if described is not None and described["memref"]:
+                if view is None:
+                    raise TypeError("argument %d of %s is %s; pass an array, not a %s"
+                                    % (position, self.name, described["type"],
+                                       type(value).__name__))
+                if view.itemsize and described["element_bytes"] and \
+                        view.itemsize != described["element_bytes"]:
+                    raise TypeError("argument %d of %s is %s (%d-byte elements); the "
+                                    "array's elements have %d bytes"
+                                    % (position, self.name, described["type"],
+                                       described["element_bytes"], view.itemsize))
+                if force is None:
+                    force = memref if described["params"] > 1 else pointer
             if view is not None:
                 keep.append(view.keep)
                 as_memref = (force is memref or

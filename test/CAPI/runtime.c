@@ -181,6 +181,20 @@ int main(int argc, char **argv) {
          &status);
   // COMMON-NEXT: a float where a pointer goes: error 3: parameter 0 of kernel 'vector_add' is a pointer (ptr), not a floating-point number
   int64_t shape[1] = {kN};
+  int64_t everyOther[1] = {2};
+  report("a strided array where a contiguous one goes",
+         cudapyArgsAddMemref(args, buffers[0], 1, shape, everyOther, &status),
+         &status);
+  // COMMON-NEXT: a strided array where a contiguous one goes: error 3: argument 0 of kernel 'vector_add' is memref<?xf32>, which the kernel reads as a contiguous row-major array; the array's stride in dimension 0 is 2, not 1
+  int64_t matrix[2] = {10, 100};
+  report("a matrix where a vector goes",
+         cudapyArgsAddMemref(args, buffers[0], 2, matrix, NULL, &status),
+         &status);
+  // COMMON-NEXT: a matrix where a vector goes: error 3: argument 0 of kernel 'vector_add' is memref<?xf32>, not a rank-2 memref
+  printf("arguments: %d, argument 3: %s, first parameter %d\n",
+         cudapyKernelGetNumArgs(kernel), cudapyKernelGetArg(kernel, 3).type,
+         cudapyKernelGetArg(kernel, 3).firstParam);
+  // COMMON-NEXT: arguments: 4, argument 3: index, first parameter 15
   for (int k = 0; k < 3; ++k)
     cudapyArgsAddMemref(args, buffers[k], 1, shape, NULL, &status);
   unsigned grid[3] = {(kN + 255) / 256, 1, 1}, block[3] = {256, 1, 1};

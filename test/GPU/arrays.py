@@ -23,13 +23,24 @@ import torch  # noqa: E402
 a = rng.standard_normal(2 * n, dtype=np.float32)
 b = rng.standard_normal(2 * n, dtype=np.float32)
 
-# CuPy, strided views: every other element.
+# CuPy, strided views (every other element, from the second): a kernel
+# compiled for contiguous memrefs refuses them, one compiled for strided
+# memrefs reads them.
 ca, cb = cp.asarray(a), cp.asarray(b)
 cc = cp.zeros(n, dtype=cp.float32)
-kernel.launch(((n + 127) // 128,), (128,), ca[::2], cb[::2], cc, n)
+try:
+    kernel.launch(((n + 127) // 128,), (128,), ca[1::2], cb[1::2], cc, n)
+except runtime.CudaError as error:
+    print("CudaError:", error)
+# CHECK: CudaError: argument 0 of kernel 'vector_add' is memref<?xf32>, which the kernel reads as a contiguous row-major array; the array's stride in dimension 0 is 2, not 1
+with open(os.path.join(here, "Inputs", "strided_add.mlir")) as f:
+    strided = device.load(cudapy.compile(f.read(), chip=device.chip)).kernel("strided_add")
+cc_wide = cp.zeros(2 * n, dtype=cp.float32)
+strided.launch(((n + 127) // 128,), (128,), ca[1::2], cb[1::2], cc_wide[::2])
 device.synchronize()
-print("cupy strided:", np.array_equal(cp.asnumpy(cc), a[::2] + b[::2]))
-# CHECK: cupy strided: True
+print("cupy strided:", np.array_equal(cp.asnumpy(cc_wide[::2]), a[1::2] + b[1::2]),
+      "untouched:", not cp.asnumpy(cc_wide[1::2]).any())
+# CHECK-NEXT: cupy strided: True untouched: True
 
 # PyTorch tensors (__cuda_array_interface__).
 ta, tb = torch.from_numpy(a[:n].copy()).cuda(), torch.from_numpy(b[:n].copy()).cuda()

@@ -45,7 +45,10 @@ module attributes {gpu.container_module} {
 // LLVM-SAME: define ptx_kernel void @scale(
 
 // PTX: gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">,
-// PTX-SAME: properties = {cudapy.kernels = [{name = "scale", params = [
+// PTX-SAME: properties = {cudapy.kernels = [{args = [
+// PTX-SAME: {contiguous = true, element = "f32", element_bytes = 4 : i64, first_param = 0 : i64, kind = "memref", params = 5 : i64, rank = 1 : i64, shape = array<i64: 256>, type = "memref<256xf32>"},
+// PTX-SAME: {first_param = 5 : i64, kind = "scalar", params = 1 : i64, type = "f32"}],
+// PTX-SAME: name = "scale", params = [
 // PTX-SAME: {align = 8 : i64, index = 0 : i64, kind = "pointer", size = 8 : i64, type = "ptr"}
 // PTX-SAME: {align = 4 : i64, index = 5 : i64, kind = "float", size = 4 : i64, type = "float"}]
 // PTX-SAME: static_shared_bytes = 0 : i64}]
@@ -60,3 +63,4 @@ module attributes {gpu.container_module} {
 // O0-SAME: .target sm_90a
 
 // BARE: llvm.func @scale(%{{.*}}: !llvm.ptr, %{{.*}}: f32)
+// BARE-SAME: cudapy.signature = [{contiguous = true, {{.*}}kind = "memref", params = 1 : i64{{.*}}}, {kind = "scalar", params = 1 : i64, type = "f32"}]

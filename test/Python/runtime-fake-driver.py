@@ -64,6 +64,16 @@ try:
 except TypeError as error:
     print("TypeError:", error)
 # CHECK-NEXT: TypeError: argument 3 of vector_add: cannot pass a str to a kernel
+print([(arg["type"], arg["first_param"]) for arg in kernel.args])
+# CHECK-NEXT: [('memref<?xf32>', 0), ('memref<?xf32>', 5), ('memref<?xf32>', 10), ('index', 15)]
+
+doubles = device.empty((n,), "<f8")
+try:
+    kernel.launch((1,), (32,), doubles, b, c, n)
+except TypeError as error:
+    print("TypeError:", error)
+# CHECK-NEXT: TypeError: argument 0 of vector_add is memref<?xf32> (4-byte elements); the array's elements have 8 bytes
+doubles.free()
 
 try:
     module.kernel("nope")

@@ -32,6 +32,39 @@ def CudapyFastMathPass : Pass<"cudapy-fast-math"> {
   }];
 }
 
+def CudapyRecordKernelSignaturePass
+    : Pass<"cudapy-record-kernel-signature", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Record each kernel's source-level arguments before lowering";
+  let description = [{
+    Runs on a `gpu.module` still in the gpu dialect. Each kernel `gpu.func`
+    gets the attribute `cudapy.signature`: one dictionary per argument, with
+    its `type`, its `kind` (`memref` or `scalar`), the number of PTX
+    parameters the lowering makes of it (`params`: 3 + 2 * rank for a memref
+    descriptor, 1 for a bare pointer or a scalar), and for memrefs the
+    `element` type, `element_bytes`, `rank`, `shape` (-1 for a dynamic
+    extent) and whether the layout is the identity (`contiguous`: the kernel
+    ignores the descriptor's strides, so a launcher must pass a row-major
+    array). The attribute survives the lowering onto the `llvm.func`, and
+    `cudapy-serialize-to-ptx` adds it to the kernel metadata as `args`, with
+    the index of each argument's first PTX parameter.
+
+    After:
+    ```mlir
+    gpu.func @k(%a: memref<?xf32>, %n: index) kernel attributes {
+      cudapy.signature = [
+        {contiguous = true, element = "f32", element_bytes = 4 : i64,
+         kind = "memref", params = 5 : i64, rank = 1 : i64,
+         shape = array<i64: -1>, type = "memref<?xf32>"},
+        {kind = "scalar", params = 1 : i64, type = "index"} ] }
+    ```
+  }];
+  let options = [
+    Option<"barePtrMemrefABI", "bare-ptr-memref-abi", "bool",
+           /*default=*/"false",
+           "Memrefs are lowered to bare pointers (one parameter each)">,
+  ];
+}
+
 def CudapyNVVMFlushDenormalsPass
     : Pass<"cudapy-nvvm-flush-denormals", "mlir::gpu::GPUModuleOp"> {
   let summary = "Flush f32 denormals to zero in a lowered NVVM module";
@@ -77,7 +110,9 @@ def CudapySerializeToPTXPass
       bytes), `static_shared_bytes` (the shared-memory globals the kernel
       and its callees use, each at its alignment), and, when known,
       `max_threads_per_block` (from `nvvm.reqntid`, else `nvvm.maxntid`)
-      and `required_block_size` (from `nvvm.reqntid`);
+      and `required_block_size` (from `nvvm.reqntid`), and `args` (from
+      `cudapy-record-kernel-signature`, with each argument's
+      `first_param`) when the kernel's signature was recorded;
     - `llvm_to_ptx_ms`: the time the NVPTX backend took.
 
     ```mlir
