@@ -417,26 +417,33 @@ bool cudapyMemset(CudapyDevice device, uint64_t destination,
              cuMemsetD8((CUdeviceptr)destination, value, bytes));
 }
 
+static bool createStream(CudapyDevice device, CUstream *stream,
+                         CudapyStatus *status) {
+  IN_CONTEXT(device, status, cuStreamCreate(stream, kStreamNonBlocking));
+}
+
+static bool destroyStream(CudapyDevice device, CUstream stream) {
+  IN_CONTEXT(device, NULL, cuStreamDestroy(stream));
+}
+
+static bool createEvent(CudapyDevice device, CUevent *event,
+                        CudapyStatus *status) {
+  IN_CONTEXT(device, status, cuEventCreate(event, kEventDefault));
+}
+
+static bool destroyEvent(CudapyDevice device, CUevent event) {
+  IN_CONTEXT(device, NULL, cuEventDestroy(event));
+}
+
 CudapyStream cudapyStreamCreate(CudapyDevice device, CudapyStatus *status) {
-  CudapyStream result = {NULL};
-  ContextScope scope;
-  if (!enterContext(unwrapDevice(device), &scope, status))
-    return result;
   CUstream stream = NULL;
-  if (!DRIVER_CALL(cuStreamCreate(&stream, kStreamNonBlocking), status)) {
-    result.ptr = stream;
-    setOk(status);
-  }
-  leaveContext(&scope);
+  CudapyStream result = {createStream(device, &stream, status) ? stream : NULL};
   return result;
 }
 
 void cudapyStreamDestroy(CudapyDevice device, CudapyStream stream) {
-  ContextScope scope;
-  if (!stream.ptr || !enterContext(unwrapDevice(device), &scope, NULL))
-    return;
-  driver.cuStreamDestroy(stream.ptr);
-  leaveContext(&scope);
+  if (stream.ptr)
+    destroyStream(device, stream.ptr);
 }
 
 bool cudapyStreamSynchronize(CudapyDevice device, CudapyStream stream,
@@ -445,25 +452,14 @@ bool cudapyStreamSynchronize(CudapyDevice device, CudapyStream stream,
 }
 
 CudapyEvent cudapyEventCreate(CudapyDevice device, CudapyStatus *status) {
-  CudapyEvent result = {NULL};
-  ContextScope scope;
-  if (!enterContext(unwrapDevice(device), &scope, status))
-    return result;
   CUevent event = NULL;
-  if (!DRIVER_CALL(cuEventCreate(&event, kEventDefault), status)) {
-    result.ptr = event;
-    setOk(status);
-  }
-  leaveContext(&scope);
+  CudapyEvent result = {createEvent(device, &event, status) ? event : NULL};
   return result;
 }
 
 void cudapyEventDestroy(CudapyDevice device, CudapyEvent event) {
-  ContextScope scope;
-  if (!event.ptr || !enterContext(unwrapDevice(device), &scope, NULL))
-    return;
-  driver.cuEventDestroy(event.ptr);
-  leaveContext(&scope);
+  if (event.ptr)
+    destroyEvent(device, event.ptr);
 }
 
 bool cudapyEventRecord(CudapyDevice device, CudapyEvent event,
