@@ -9,6 +9,8 @@
 
 #include "cudapy/Pipelines.h"
 #include "cudapy/Transforms/Passes.h"
+#include "dialects/Target/IR/TargetDialect.h"
+#include "dialects/Target/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -51,7 +53,8 @@
 using namespace mlir;
 
 void cudapy::registerAllDialects(DialectRegistry &registry) {
-  // cudapy dialects (one line each) go here.
+  // cudapy dialects, one line each.
+  registry.insert<cudapy::target::TargetDialect>();
 
   // Upstream dialects a cudapy module may contain on its way to PTX.
   registry.insert<affine::AffineDialect, arith::ArithDialect,
@@ -86,6 +89,7 @@ void cudapy::registerAllPasses() {
   static std::once_flag once;
   std::call_once(once, [] {
     registerCudapyTransformsPasses();
+    cudapy::target::registerTargetPasses();
     registerCudapyPipelines();
   });
 }

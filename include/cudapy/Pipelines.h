@@ -26,9 +26,11 @@ llvm::StringRef getDefaultCudaToolkitPath();
 /// `cudapy-to-ptx{chip=sm_90 opt-level=3 ...}`.
 struct CudapyToPTXOptions
     : public mlir::PassPipelineOptions<CudapyToPTXOptions> {
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("Target chip: sm_80, sm_90, sm_90a…"),
-                           llvm::cl::init("sm_90")};
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip (sm_80, sm_90, sm_90a…), or several "
+                     "separated by commas: one PTX per chip"),
+      llvm::cl::init("sm_90")};
   Option<std::string> ptxVersion{
       *this, "ptx-version",
       llvm::cl::desc("PTX ISA version (major.minor); empty: the smallest one "
@@ -71,9 +73,10 @@ struct CudapyToPTXOptions
   std::string getLibdevicePath() const;
 };
 
-/// Validates the options: chip, PTX version, optimization level and emit
-/// kind. Returns the resolved target, or std::nullopt with `error` set.
-std::optional<ResolvedTarget>
+/// Validates the options: chips, PTX version, optimization level and emit
+/// kind. Returns the resolved targets (one per chip), or std::nullopt with
+/// `error` set.
+std::optional<std::vector<ResolvedTarget>>
 validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
                            std::string &error);
 

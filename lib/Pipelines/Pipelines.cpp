@@ -8,6 +8,7 @@
 #include "cudapy/Pipelines.h"
 
 #include "cudapy/Transforms/Passes.h"
+#include "dialects/Target/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -38,7 +39,7 @@ std::string cudapy::CudapyToPTXOptions::getLibdevicePath() const {
   return std::string(path);
 }
 
-std::optional<cudapy::ResolvedTarget>
+std::optional<std::vector<cudapy::ResolvedTarget>>
 cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
                                    std::string &error) {
   if (options.optLevel > 3) {
@@ -51,28 +52,54 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
     error = "emit must be 'mlir', 'llvm' or 'ptx', not '" + options.emit + "'";
     return std::nullopt;
   }
-  return resolveTarget(options.chip, options.ptxVersion, error);
+  std::vector<ResolvedTarget> targets;
+  llvm::SmallVector<llvm::StringRef> chips;
+  llvm::StringRef(options.chip).split(chips, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef chip : chips) {
+    std::optional<ResolvedTarget> target =
+        resolveTarget(chip.trim(), options.ptxVersion, error);
+    if (!target)
+      return std::nullopt;
+    if (llvm::any_of(targets, [&](const ResolvedTarget &other) {
+          return other.chip == target->chip;
+        })) {
+      error = "chip '" + target->chip + "' is named twice";
+      return std::nullopt;
+    }
+    targets.push_back(*target);
+  }
+  if (targets.empty()) {
+    error = "no chip to compile for";
+    return std::nullopt;
+  }
+  return targets;
 }
 
 LogicalResult cudapy::buildCudapyToPTXPipeline(
     OpPassManager &pm, const CudapyToPTXOptions &options, std::string &error) {
-  std::optional<ResolvedTarget> target =
+  std::optional<std::vector<ResolvedTarget>> targets =
       validateCudapyToPTXOptions(options, error);
-  if (!target)
+  if (!targets)
     return failure();
   bool flushDenormals = options.fastMath || options.flushDenormals;
 
   // Kernels written inline as gpu.launch bodies become gpu.module kernels.
   pm.addPass(createGpuKernelOutliningPass());
 
-  GpuNVVMAttachTargetOptions attach;
-  attach.chip = target->chip;
-  attach.features = target->getFeatures();
-  attach.optLevel = options.optLevel;
-  pm.addPass(createGpuNVVMAttachTarget(attach));
+  // One copy of each gpu.module per chip, with its #nvvm.target; the copies'
+  // objects come back together in one gpu.binary when serialized.
+  target::TargetAssignChipsPassOptions assign;
+  for (const ResolvedTarget &resolved : *targets)
+    assign.chips.push_back(resolved.chip);
+  assign.ptxVersion = options.ptxVersion;
+  assign.optLevel = options.optLevel;
+  pm.addPass(target::createTargetAssignChipsPass(assign));
 
-  // Lower each gpu.module to the LLVM and NVVM dialects.
+  // Lower each gpu.module to the LLVM and NVVM dialects, after folding its
+  // target conditions for its chip and checking what remains can run there.
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(target::createTargetSpecializePass());
+  device.addPass(target::createTargetCheckExecutionSpacesPass());
   CudapyRecordKernelSignaturePassOptions signature;
   signature.barePtrMemrefABI = options.barePtrMemrefABI;
   device.addPass(createCudapyRecordKernelSignaturePass(signature));

@@ -77,6 +77,13 @@ std::optional<unsigned> cudapy::parsePtxVersion(StringRef text) {
   return version;
 }
 
+std::vector<StringRef> cudapy::getKnownChips() {
+  std::vector<StringRef> chips;
+  for (const ChipEntry &entry : kChips)
+    chips.push_back(entry.chip);
+  return chips;
+}
+
 std::string cudapy::getKnownChipsList() {
   std::string list;
   for (const ChipEntry &entry : kChips) {

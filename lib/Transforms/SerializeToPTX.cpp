@@ -343,6 +343,8 @@ struct CudapySerializeToPTXPass
     ModuleOp top = getOperation();
     MLIRContext *ctx = &getContext();
     bool emitLLVM = format == "llvm";
+    // Copies of one module made per chip (target.origin) share one binary.
+    llvm::StringMap<gpu::BinaryOp> binaries;
     for (auto module :
          llvm::make_early_inc_range(top.getOps<gpu::GPUModuleOp>())) {
       SmallVector<Attribute> objects;

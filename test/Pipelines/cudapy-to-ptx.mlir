@@ -30,7 +30,7 @@ module attributes {gpu.container_module} {
   }
 }
 
-// MLIR: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx70">]
+// MLIR: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx70", verifyTarget = false>]
 // MLIR: llvm.func @scale(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: f32)
 // MLIR-SAME: nvvm.kernel
 // MLIR: llvm.call @twice
@@ -39,12 +39,12 @@ module attributes {gpu.container_module} {
 // MLIR-NOT: scf.
 // MLIR-NOT: memref.
 
-// LLVM: gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">,
+// LLVM: gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78", verifyTarget = false>,
 // LLVM-SAME: offload = "
 // LLVM-SAME: target triple = \22nvptx64-nvidia-cuda\22
 // LLVM-SAME: define ptx_kernel void @scale(
 
-// PTX: gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">,
+// PTX: gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx78", verifyTarget = false>,
 // PTX-SAME: properties = {cudapy.kernels = [{args = [
 // PTX-SAME: {contiguous = true, element = "f32", element_bytes = 4 : i64, first_param = 0 : i64, kind = "memref", params = 5 : i64, rank = 1 : i64, shape = array<i64: 256>, type = "memref<256xf32>"},
 // PTX-SAME: {first_param = 5 : i64, kind = "scalar", params = 1 : i64, type = "f32"}],
@@ -58,7 +58,7 @@ module attributes {gpu.container_module} {
 // PTX-SAME: .target sm_90
 // PTX-SAME: .visible .entry scale(
 
-// O0: #nvvm.target<O = 0, chip = "sm_90a", features = "+ptx85">
+// O0: #nvvm.target<O = 0, chip = "sm_90a", features = "+ptx85", verifyTarget = false>
 // O0-SAME: .version 8.5
 // O0-SAME: .target sm_90a
 

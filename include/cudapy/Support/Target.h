@@ -12,6 +12,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cudapy {
 
@@ -44,6 +45,9 @@ std::optional<unsigned> parsePtxVersion(llvm::StringRef text);
 std::optional<ResolvedTarget> resolveTarget(llvm::StringRef chip,
                                             llvm::StringRef ptxVersion,
                                             std::string &error);
+
+/// The chips cudapy knows, in increasing order ("sm_50" … "sm_121f").
+std::vector<llvm::StringRef> getKnownChips();
 
 /// Comma-separated list of the chips cudapy knows, for messages and --help.
 std::string getKnownChipsList();

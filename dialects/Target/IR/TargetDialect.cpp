@@ -1,0 +1,131 @@
+//===- TargetDialect.cpp - the target dialect -----------------------------===//
+
+#include "dialects/Target/IR/TargetDialect.h"
+#include "dialects/Target/IR/TargetOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::target;
+
+#include "dialects/Target/IR/TargetDialect.cpp.inc"
+#include "dialects/Target/IR/TargetInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/Target/IR/TargetAttrs.cpp.inc"
+
+void TargetDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/Target/IR/TargetAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/Target/IR/TargetOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// ConditionAttr
+//===----------------------------------------------------------------------===//
+
+ConditionAttr ConditionAttr::get(MLIRContext *context,
+                                 const Condition &condition) {
+  return Base::get(context, normalize(condition).str());
+}
+
+ConditionAttr ConditionAttr::parse(MLIRContext *context, StringRef text,
+                                   std::string &error) {
+  std::optional<Condition> condition = parseCondition(text, error);
+  if (!condition)
+    return nullptr;
+  return get(context, *condition);
+}
+
+Condition ConditionAttr::getCondition() const {
+  std::string error;
+  std::optional<Condition> condition = parseCondition(getExpression(), error);
+  assert(condition && "a ConditionAttr holds a valid condition");
+  return *condition;
+}
+
+LogicalResult
+ConditionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      StringRef expression) {
+  std::string error;
+  if (!parseCondition(expression, error))
+    return emitError() << "invalid target condition: " << error;
+  return success();
+}
+
+Attribute ConditionAttr::parse(AsmParser &parser, Type) {
+  std::string text;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseString(&text) || parser.parseGreater())
+    return {};
+  std::string error;
+  ConditionAttr attr = parse(parser.getContext(), text, error);
+  if (!attr)
+    parser.emitError(loc) << "invalid target condition: " << error;
+  return attr;
+}
+
+void ConditionAttr::print(AsmPrinter &printer) const {
+  printer << "<\"" << getExpression() << "\">";
+}
+
+//===----------------------------------------------------------------------===//
+// Requirements and execution spaces
+//===----------------------------------------------------------------------===//
+
+static ConditionAttr conditionOf(MLIRContext *context, StringRef text) {
+  std::string error;
+  return ConditionAttr::parse(context, text, error);
+}
+
+ConditionAttr cudapy::target::getTargetRequirement(Operation *op) {
+  MLIRContext *context = op->getContext();
+  if (auto requirement = dyn_cast<TargetRequirementOpInterface>(op))
+    return requirement.getTargetRequirement();
+  if (auto requiresSM = dyn_cast<NVVM::RequiresSMInterface>(op)) {
+    NVVM::NVVMCheckSMVersion version = requiresSM.getRequiredMinSMVersion();
+    Condition condition{Condition::Kind::Or, {}, {}};
+    for (int sm : version.smVersionList) {
+      CompileTarget chip{false, static_cast<unsigned>(sm),
+                         version.archAccelerated ? 'a' : '\0'};
+      condition.operands.push_back(
+          Condition{Condition::Kind::Provides, chip, {}});
+    }
+    return ConditionAttr::get(context, condition);
+  }
+  if (isa<NVVM::NVVMDialect>(op->getDialect()))
+    return conditionOf(context, "is_device");
+  if (isa<gpu::GPUDialect>(op->getDialect())) {
+    // Host-side GPU ops: launching, allocating, copying, waiting.
+    if (isa<gpu::LaunchFuncOp, gpu::LaunchOp, gpu::AllocOp, gpu::DeallocOp,
+            gpu::MemcpyOp, gpu::MemsetOp, gpu::WaitOp, gpu::HostRegisterOp,
+            gpu::HostUnregisterOp>(op))
+      return conditionOf(context, "is_host");
+    // Containers and functions are not uses.
+    if (isa<gpu::GPUModuleOp, gpu::GPUFuncOp, gpu::BinaryOp, gpu::ReturnOp,
+            gpu::TerminatorOp>(op))
+      return nullptr;
+    return conditionOf(context, "is_device");
+  }
+  return nullptr;
+}
+
+ConditionAttr cudapy::target::getExecutionSpace(Operation *function) {
+  if (auto space = function->getAttrOfType<ConditionAttr>(
+          TargetDialect::getExecutionSpaceAttrName()))
+    return space;
+  return conditionOf(function->getContext(),
+                     function->getParentOfType<gpu::GPUModuleOp>() ? "is_device"
+                                                                   : "is_host");
+}
