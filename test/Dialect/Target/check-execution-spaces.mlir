@@ -1,0 +1,85 @@
+// target-check-execution-spaces: what a function compiled for a target uses
+// must be usable there (cuda-device spec, "Execution Spaces", "Device Only
+// Entities"; NVVM ops' SM requirements).
+// RUN: cudapy-opt %s --split-input-file --verify-diagnostics --target-specialize=target=sm_75 --target-check-execution-spaces=target=sm_75
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-note @below {{in 'k', compiled for sm_75 (execution space is_device)}}
+    gpu.func @k(%v: i32, %mask: i32) kernel {
+      // expected-error @below {{'nvvm.redux.sync' requires provides(sm_80), which sm_75 does not satisfy; guard it with target.if <"provides(sm_80)">}}
+      %r = nvvm.redux.sync add %v, %mask : i32 -> i32
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Guarded, the same op is fine: its region is gone before the check.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k(%v: i32, %mask: i32) kernel {
+      target.if <"provides(sm_80)"> {
+        %r = nvvm.redux.sync add %v, %mask : i32 -> i32
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // An architecture-specific op (sm_90a) on any other chip.
+    // expected-note @below {{in 'k', compiled for sm_75}}
+    gpu.func @k() kernel {
+      // expected-error @below {{'nvvm.wgmma.fence.aligned' requires provides(sm_90a), which sm_75 does not satisfy}}
+      nvvm.wgmma.fence.aligned
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Calls into functions whose execution space excludes the target.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    func.func @host_only() attributes {target.execution_space = #target.cond<"is_host">} {
+      return
+    }
+    func.func @anywhere() attributes {target.execution_space = #target.cond<"any_target">} {
+      return
+    }
+    // expected-note @below {{in 'k', compiled for sm_75}}
+    gpu.func @k() kernel {
+      func.call @anywhere() : () -> ()
+      // expected-error @below {{calls 'host_only', whose execution space is_host does not contain sm_75; guard the call with target.if <"is_host">}}
+      func.call @host_only() : () -> ()
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A heterogeneous function compiled for the device may not launch kernels
+// (a host-only construct), unless the launch is guarded.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+    // expected-note @below {{in 'both', compiled for sm_75 (execution space any_target)}}
+    func.func @both(%n: index) attributes {target.execution_space = #target.cond<"any_target">} {
+      // expected-error @below {{'gpu.launch_func' requires is_host, which sm_75 does not satisfy}}
+      gpu.launch_func @m::@k blocks in (%n, %n, %n) threads in (%n, %n, %n)
+      target.if <"is_host"> {
+        gpu.launch_func @m::@k blocks in (%n, %n, %n) threads in (%n, %n, %n)
+      }
+      return
+    }
+  }
+}
