@@ -11,6 +11,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Target/LLVM/ModuleToObject.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -381,9 +382,17 @@ struct CudapySerializeToPTXPass
                          "(run nvvm-attach-target first)");
         return signalPassFailure();
       }
-      OpBuilder builder(module);
-      gpu::BinaryOp::create(builder, module.getLoc(), module.getName(), nullptr,
-                            objects);
+      auto origin = module->getAttrOfType<StringAttr>("target.origin");
+      StringRef name = origin ? origin.getValue() : module.getName();
+      if (gpu::BinaryOp existing = binaries.lookup(name)) {
+        SmallVector<Attribute> merged(existing.getObjectsAttr().getValue());
+        merged.append(objects.begin(), objects.end());
+        existing.setObjectsAttr(ArrayAttr::get(ctx, merged));
+      } else {
+        OpBuilder builder(module);
+        binaries[name] = gpu::BinaryOp::create(builder, module.getLoc(), name,
+                                               nullptr, objects);
+      }
       module.erase();
     }
   }

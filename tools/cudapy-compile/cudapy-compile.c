@@ -20,8 +20,9 @@ static const char kUsage[] =
     "options:\n"
     "  -o FILE              write the output here (default: stdout)\n"
     "  --metadata FILE      write the kernel metadata JSON here\n"
-    "  --chip SM            target chip, e.g. sm_80, sm_90, sm_90a "
-    "(default sm_90)\n"
+    "  --chip SM[,SM...]    target chip(s), e.g. sm_80, sm_90, sm_90a "
+    "(default sm_90);\n"
+    "                       several chips give FILE.<chip>.ptx each\n"
     "  --ptx-version X.Y    PTX ISA version (default: the chip's minimum)\n"
     "  -O0 -O1 -O2 -O3      LLVM optimization level (default -O3)\n"
     "  --fast-math          approximate math and flush denormals\n"
@@ -220,28 +221,58 @@ int main(int argc, char **argv) {
   if (!cudapyCompileResultSucceeded(result))
     goto destroyResult;
 
+  // The outputs of the chosen gpu.module: one, or one per chip.
   intptr_t count = cudapyCompileResultGetNumOutputs(result);
-  intptr_t chosen = -1;
-  for (intptr_t i = 0; i < count; ++i) {
+  intptr_t chosen[64];
+  int numChosen = 0;
+  const char *chosenName = NULL;
+  size_t chosenLength = 0;
+  for (intptr_t i = 0; i < count && numChosen < 64; ++i) {
     MlirStringRef name = cudapyCompileResultGetOutputName(result, i);
     if (moduleName && (strlen(moduleName) != name.length ||
                        strncmp(moduleName, name.data, name.length)))
       continue;
-    if (chosen >= 0) {
+    if (chosenName && (name.length != chosenLength ||
+                       strncmp(name.data, chosenName, chosenLength))) {
       fprintf(stderr, "cudapy-compile: the input compiles to several outputs; "
                       "choose one gpu.module with --module NAME\n");
       goto destroyResult;
     }
-    chosen = i;
+    chosenName = name.data;
+    chosenLength = name.length;
+    chosen[numChosen++] = i;
   }
-  if (chosen < 0) {
+  if (numChosen == 0) {
     if (moduleName)
       fprintf(stderr, "cudapy-compile: no gpu.module named '%s'\n", moduleName);
     else
       fprintf(stderr, "cudapy-compile: the input has no gpu.module\n");
     goto destroyResult;
   }
-  status = writeText(outputPath, cudapyCompileResultGetOutput(result, chosen));
+  if (numChosen == 1) {
+    status =
+        writeText(outputPath, cudapyCompileResultGetOutput(result, chosen[0]));
+  } else if (!outputPath || !strcmp(outputPath, "-")) {
+    fprintf(stderr, "cudapy-compile: one PTX per chip: give -o FILE.ptx and "
+                    "they are written to FILE.<chip>.ptx\n");
+    goto destroyResult;
+  } else {
+    // FILE.ptx -> FILE.sm_80.ptx, FILE.sm_90.ptx, ...
+    const char *dot = strrchr(outputPath, '.');
+    const char *slash = strrchr(outputPath, '/');
+    size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - outputPath)
+                                                 : strlen(outputPath);
+    status = 0;
+    for (int k = 0; k < numChosen && status == 0; ++k) {
+      MlirStringRef chip = cudapyCompileResultGetOutputChip(result, chosen[k]);
+      char path[4096];
+      snprintf(path, sizeof(path), "%.*s.%.*s%s", (int)stem, outputPath,
+               (int)chip.length, chip.data, outputPath + stem);
+      status = writeText(path, cudapyCompileResultGetOutput(result, chosen[k]));
+      if (status == 0)
+        fprintf(stderr, "cudapy-compile: wrote %s\n", path);
+    }
+  }
   if (status == 0 && metadataPath)
     status =
         writeText(metadataPath, cudapyCompileResultGetMetadataJSON(result));
