@@ -44,7 +44,7 @@ else()
   foreach(lib ${LLVM_AVAILABLE_LIBS})
     # Other targets' backends and LLVM's tools are never referenced.
     if(lib MATCHES "^LLVM." AND NOT lib MATCHES
-       "^LLVM(AArch64|AMDGPU|ARM|AVR|BPF|Hexagon|Lanai|LoongArch|Mips|MSP430|PowerPC|RISCV|Sparc|SPIRV|SystemZ|VE|WebAssembly|X86|XCore|M68k|Xtensa|BOLT|Exegesis|OptDriver|TableGen|Fuzz|FileCheck|SupportLSP|LineEditor|Debuginfod|Orc|JITLink|MCJIT|Interpreter|ExecutionEngine|RuntimeDyld|PerfJITEvents|LTO|DTLTO|DWP|DWARFLinker|XRay|Windows|DlltoolDriver|LibDriver|Coverage|MCA|ObjCopy|InterfaceStub|Telemetry|CAS|DWARFCFIChecker|DebugInfoLogicalView|Extensions)")
+       "^LLVM(AArch64|AMDGPU|ARM|AVR|BPF|Hexagon|Lanai|LoongArch|Mips|MSP430|PowerPC|RISCV|Sparc|SPIRV|SystemZ|VE|WebAssembly|X86|XCore|M68k|Xtensa|BOLT|Exegesis|OptDriver|TableGen|Fuzz|FileCheck|SupportLSP|LineEditor|Debuginfod|Orc|JITLink|MCJIT|Interpreter|ExecutionEngine|RuntimeDyld|PerfJITEvents|LTO|DTLTO|DWP|DWARFLinker|XRay|Windows|DlltoolDriver|LibDriver|Coverage|MCA|ObjCopy|InterfaceStub|Telemetry|CAS|DWARFCFIChecker|DebugInfoLogicalView|Extensions|CFIVerify|Diff)")
       list(APPEND cudapy_llvm_static_libs ${lib})
     endif()
   endforeach()

@@ -76,3 +76,15 @@ try:
 except ValueError as error:
     print("ValueError:", error)
 # CHECK-NEXT: ValueError: a __dlpack__ argument must live on a CUDA device
+
+# A module compiled for several chips: device.load picks the best output.
+with open(os.path.join(here, "Inputs", "which-arch.mlir")) as f:
+    compiled = cudapy.compile(f.read(), chip="sm_80,sm_90")
+print(sorted(output.chip for output in compiled.outputs))
+# CHECK-NEXT: ['sm_80', 'sm_90']
+which = device.load(compiled).kernel("which_arch")
+out = cp.full(2, 7, dtype=cp.int32)
+which.launch((1,), (1,), out)
+device.synchronize()
+print("which_arch:", cp.asnumpy(out).tolist())
+# CHECK-NEXT: which_arch: [90, 0]
