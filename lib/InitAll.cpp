@@ -55,6 +55,7 @@ using namespace mlir;
 void cudapy::registerAllDialects(DialectRegistry &registry) {
   // cudapy dialects, one line each.
   registry.insert<cudapy::target::TargetDialect>();
+  cudapy::target::registerTargetRequirementExternalModels(registry);
 
   // Upstream dialects a cudapy module may contain on its way to PTX.
   registry.insert<affine::AffineDialect, arith::ArithDialect,

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -119,6 +120,25 @@ ConditionAttr cudapy::target::getTargetRequirement(Operation *op) {
     return conditionOf(context, "is_device");
   }
   return nullptr;
+}
+
+namespace {
+/// The requirement of an upstream op that can only run on the host.
+template <typename Op>
+struct HostOnlyRequirement : public TargetRequirementOpInterface::ExternalModel<
+                                 HostOnlyRequirement<Op>, Op> {
+  ConditionAttr getTargetRequirement(Operation *op) const {
+    return conditionOf(op->getContext(), "is_host");
+  }
+};
+} // namespace
+
+void cudapy::target::registerTargetRequirementExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, vector::VectorDialect *) {
+    vector::PrintOp::attachInterface<HostOnlyRequirement<vector::PrintOp>>(
+        *context);
+  });
 }
 
 ConditionAttr cudapy::target::getExecutionSpace(Operation *function) {

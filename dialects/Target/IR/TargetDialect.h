@@ -25,6 +25,11 @@ namespace cudapy::target {
 /// op can be compiled for any target.
 ConditionAttr getTargetRequirement(mlir::Operation *op);
 
+/// Attaches TargetRequirementOpInterface to upstream ops whose requirement
+/// the generic rules do not see: `vector.print` prints through the host's
+/// runtime library, so it is host-only.
+void registerTargetRequirementExternalModels(mlir::DialectRegistry &registry);
+
 /// The execution space of a function-like op: its `target.execution_space`
 /// attribute, else `is_device` inside a gpu.module and `is_host` outside.
 ConditionAttr getExecutionSpace(mlir::Operation *function);

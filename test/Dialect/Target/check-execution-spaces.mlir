@@ -83,3 +83,18 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Requirements declared through TargetRequirementOpInterface (here the
+// external model that makes vector.print host-only).
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-note @below {{in 'k', compiled for sm_75}}
+    gpu.func @k(%x: f32) kernel {
+      // expected-error @below {{'vector.print' requires is_host, which sm_75 does not satisfy}}
+      vector.print %x : f32
+      gpu.return
+    }
+  }
+}
