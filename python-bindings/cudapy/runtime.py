@@ -139,6 +139,7 @@ _launch = _declare("cudapyLaunch", ctypes.c_bool, _Handle, _Handle,
                    ctypes.c_uint, _Handle, _S)
 
 PARAM_KINDS = ("pointer", "integer", "float", "vector", "aggregate")
+_NULL_HANDLE = _Handle(None)
 
 
 class CudaError(RuntimeError):
@@ -403,6 +404,13 @@ class Kernel:
                 "contiguous": info.contiguous})
         self._first_params = {a["first_param"]: a for a in self.args}
         self.max_threads_per_block = _kernel_max_threads(handle)
+        # Reused by every launch (a Kernel is not for concurrent launches from
+        # several threads, like the C argument list it fills).
+        self._status = _Status()
+        self._status_ref = ctypes.byref(self._status)
+        self._grid = (ctypes.c_uint * 3)()
+        self._block = (ctypes.c_uint * 3)()
+        self._dims = {}
         self._args = _args_create(handle)
 
     def _release(self):
@@ -418,11 +426,21 @@ class Kernel:
         return (all(k[0] == "pointer" for k in kinds[:2]) and
                 all(k[0] == "integer" and k[1] == 8 for k in kinds[2:]))
 
-    def _fill(self, arguments, status):
+    def _scratch(self, position, rank):
+        """Reusable shape and stride arrays for argument `position`."""
+        key = (position, rank)
+        dims = self._dims.get(key)
+        if dims is None:
+            dims = self._dims[key] = ((ctypes.c_int64 * max(rank, 1))(),
+                                      (ctypes.c_int64 * max(rank, 1))())
+        return dims
+
+    def _fill(self, arguments):
+        status_ref = self._status_ref
         _args_reset(self._args)
         keep = []
+        index = 0  # the next PTX parameter
         for position, value in enumerate(arguments):
-            index = _args_count(self._args)
             force = None
             if isinstance(value, (pointer, memref)):
                 force, value = type(value), value.array
@@ -443,41 +461,47 @@ class Kernel:
                     force = memref if described["params"] > 1 else pointer
             if view is not None:
                 keep.append(view.keep)
+                rank = len(view.shape)
                 as_memref = (force is memref or
-                             (force is None and self._is_descriptor_at(index, len(view.shape))))
+                             (force is None and self._is_descriptor_at(index, rank)))
                 if as_memref:
-                    rank = len(view.shape)
-                    shape = (ctypes.c_int64 * max(rank, 1))(*view.shape)
-                    strides = (ctypes.c_int64 * max(rank, 1))(*view.strides)
+                    shape, strides = self._scratch(position, rank)
+                    shape[:rank] = view.shape
+                    strides[:rank] = view.strides
                     ok = _args_memref(self._args, view.pointer, rank, shape, strides,
-                                      ctypes.byref(status))
+                                      status_ref)
+                    index += 3 + 2 * rank
                 else:
-                    ok = _args_pointer(self._args, view.pointer, ctypes.byref(status))
+                    ok = _args_pointer(self._args, view.pointer, status_ref)
+                    index += 1
             elif isinstance(value, (bool, int)):
-                ok = _args_int(self._args, int(value), ctypes.byref(status))
+                ok = _args_int(self._args, int(value), status_ref)
+                index += 1
             elif isinstance(value, float):
-                ok = _args_float(self._args, value, ctypes.byref(status))
+                ok = _args_float(self._args, value, status_ref)
+                index += 1
             elif isinstance(value, bytes):
-                ok = _args_bytes(self._args, value, len(value), ctypes.byref(status))
+                ok = _args_bytes(self._args, value, len(value), status_ref)
+                index += 1
             else:
                 raise TypeError("argument %d of %s: cannot pass a %s to a kernel"
                                 % (position, self.name, type(value).__name__))
             if not ok:
-                raise CudaError(status)
+                raise CudaError(self._status)
         return keep
 
     def launch(self, grid, block, *arguments, shared=0, stream=None):
         """Queues the kernel. `grid` and `block` are 1 to 3 extents."""
-        status = _Status()
-        keep = self._fill(arguments, status)
-        g = (ctypes.c_uint * 3)(*(tuple(grid) + (1,) * (3 - len(grid))))
-        b = (ctypes.c_uint * 3)(*(tuple(block) + (1,) * (3 - len(block))))
+        keep = self._fill(arguments)
+        g, b = self._grid, self._block
+        g[0], g[1], g[2] = (tuple(grid) + (1, 1))[:3]
+        b[0], b[1], b[2] = (tuple(block) + (1, 1))[:3]
         if stream is not None and not isinstance(stream, int):
             # CuPy streams have .ptr, PyTorch streams .cuda_stream.
             stream = getattr(stream, "ptr", None) or getattr(stream, "cuda_stream")
-        stream_handle = _Handle(stream or None)
-        _check(_launch(self._handle, self._args, g, b, shared, stream_handle,
-                       ctypes.byref(status)), status)
+        if not _launch(self._handle, self._args, g, b, shared,
+                       _Handle(stream) if stream else _NULL_HANDLE, self._status_ref):
+            raise CudaError(self._status)
         del keep
 
     def time(self, grid, block, *arguments, shared=0, warmup=10, repeat=100):
