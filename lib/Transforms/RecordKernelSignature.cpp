@@ -85,7 +85,7 @@ struct CudapyRecordKernelSignaturePass
         });
         args.push_back(b.getDictionaryAttr(fields));
       }
-      func->setAttr("cudapy.signature", b.getArrayAttr(args));
+      func->setAttr(cudapy::kSignatureAttrName, b.getArrayAttr(args));
     }
   }
 };

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudapy/Transforms/Passes.h"
+#include "dialects/Target/IR/TargetDialect.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
@@ -88,7 +89,7 @@ static uint64_t computeStaticSharedBytes(const llvm::Function &kernel,
 /// lowering), each with the index of its first PTX parameter; null when there
 /// is no signature or it does not account for exactly `numParams` parameters.
 static ArrayAttr describeArgs(LLVM::LLVMFuncOp func, size_t numParams) {
-  auto signature = func->getAttrOfType<ArrayAttr>("cudapy.signature");
+  auto signature = func->getAttrOfType<ArrayAttr>(cudapy::kSignatureAttrName);
   if (!signature)
     return nullptr;
   Builder b(func.getContext());
@@ -382,7 +383,8 @@ struct CudapySerializeToPTXPass
                          "(run nvvm-attach-target first)");
         return signalPassFailure();
       }
-      auto origin = module->getAttrOfType<StringAttr>("target.origin");
+      auto origin =
+          module->getAttrOfType<StringAttr>(cudapy::target::kOriginAttrName);
       StringRef name = origin ? origin.getValue() : module.getName();
       if (gpu::BinaryOp existing = binaries.lookup(name)) {
         SmallVector<Attribute> merged(existing.getObjectsAttr().getValue());

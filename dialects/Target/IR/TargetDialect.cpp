@@ -141,6 +141,19 @@ void cudapy::target::registerTargetRequirementExternalModels(
   });
 }
 
+std::optional<CompileTarget>
+cudapy::target::getCompileTargetFor(Operation *op, StringRef option) {
+  if (!option.empty())
+    return CompileTarget::parse(option);
+  auto module = dyn_cast<gpu::GPUModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (auto chip = module ? module->getAttrOfType<StringAttr>(kChipAttrName)
+                         : StringAttr())
+    return CompileTarget::parse(chip.getValue());
+  return std::nullopt;
+}
+
 ConditionAttr cudapy::target::getExecutionSpace(Operation *function) {
   if (auto space = function->getAttrOfType<ConditionAttr>(
           TargetDialect::getExecutionSpaceAttrName()))

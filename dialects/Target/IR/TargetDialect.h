@@ -18,12 +18,23 @@
 
 namespace cudapy::target {
 
+/// Attribute names `target-assign-chips` puts on each gpu.module: its chip,
+/// and the name of the module it is a per-chip copy of.
+inline constexpr llvm::StringLiteral kChipAttrName = "target.chip";
+inline constexpr llvm::StringLiteral kOriginAttrName = "target.origin";
+
 /// What `op` needs of the compile target: its TargetRequirementOpInterface,
 /// else the SM requirement of an NVVM op, else `is_device` for ops of the
 /// NVVM dialect and the GPU dialect's device-side ops, else `is_host` for the
 /// GPU dialect's host-side ops (launches, allocation, copies). Null when the
 /// op can be compiled for any target.
 ConditionAttr getTargetRequirement(mlir::Operation *op);
+
+/// The compile target for `op`: `option` when not empty ("host" or a chip),
+/// else the `target.chip` of the gpu.module `op` is or is in. std::nullopt
+/// when neither names a valid target.
+std::optional<CompileTarget> getCompileTargetFor(mlir::Operation *op,
+                                                 llvm::StringRef option);
 
 /// Attaches TargetRequirementOpInterface to upstream ops whose requirement
 /// the generic rules do not see: `vector.print` prints through the host's

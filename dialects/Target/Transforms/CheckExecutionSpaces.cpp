@@ -27,15 +27,7 @@ struct TargetCheckExecutionSpacesPass
   using Base::Base;
 
   std::optional<CompileTarget> targetFor(Operation *op) {
-    if (!target.empty())
-      return CompileTarget::parse(target);
-    auto module = dyn_cast<gpu::GPUModuleOp>(op);
-    if (!module)
-      module = op->getParentOfType<gpu::GPUModuleOp>();
-    if (auto chip = module ? module->getAttrOfType<StringAttr>(kChipAttrName)
-                           : StringAttr())
-      return CompileTarget::parse(chip.getValue());
-    return std::nullopt;
+    return getCompileTargetFor(op, target);
   }
 
   LogicalResult initialize(MLIRContext *context) override {

@@ -12,10 +12,6 @@
 
 namespace cudapy::target {
 
-/// Attribute names `target-assign-chips` puts on each gpu.module.
-inline constexpr llvm::StringLiteral kChipAttrName = "target.chip";
-inline constexpr llvm::StringLiteral kOriginAttrName = "target.origin";
-
 #define GEN_PASS_DECL
 #include "dialects/Target/Transforms/Passes.h.inc"
 

@@ -24,18 +24,8 @@ struct TargetSpecializePass
           TargetSpecializePass> {
   using Base::Base;
 
-  /// The compile target for `op`: the option, else the enclosing
-  /// gpu.module's `target.chip`.
   std::optional<CompileTarget> targetFor(Operation *op) {
-    if (!target.empty())
-      return CompileTarget::parse(target);
-    auto module = dyn_cast<gpu::GPUModuleOp>(op);
-    if (!module)
-      module = op->getParentOfType<gpu::GPUModuleOp>();
-    if (auto chip = module ? module->getAttrOfType<StringAttr>(kChipAttrName)
-                           : StringAttr())
-      return CompileTarget::parse(chip.getValue());
-    return std::nullopt;
+    return getCompileTargetFor(op, target);
   }
 
   LogicalResult initialize(MLIRContext *context) override {

@@ -17,6 +17,10 @@ namespace cudapy {
 /// records the kernels' launch ABI.
 inline constexpr llvm::StringLiteral kKernelsAttrName = "cudapy.kernels";
 
+/// Name of the kernel attribute in which `cudapy-record-kernel-signature`
+/// keeps the source-level arguments.
+inline constexpr llvm::StringLiteral kSignatureAttrName = "cudapy.signature";
+
 #define GEN_PASS_DECL
 #include "cudapy/Transforms/Passes.h.inc"
 
