@@ -19,6 +19,7 @@
 #include "cudapy-c/Compiler.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,58 @@ static void testSelectTarget(void) {
 }
 // COMMON: select sm_90 device: 1, sm_86 device: 0
 // COMMON-NEXT: select none: -1
+
+/// One thread's launches: its own argument list and stream on a shared kernel.
+struct LaunchJob {
+  CudapyDevice device;
+  CudapyKernel kernel;
+  uint64_t buffers[3];
+  int launches;
+  int failures;
+};
+
+static void *launchInThread(void *argument) {
+  struct LaunchJob *job = argument;
+  CudapyStatus status;
+  CudapyStream stream = cudapyStreamCreate(job->device, &status);
+  CudapyArgs args = cudapyArgsCreate(job->kernel);
+  int64_t shape[1] = {1000};
+  unsigned grid[3] = {4, 1, 1}, block[3] = {256, 1, 1};
+  for (int i = 0; i < job->launches; ++i) {
+    cudapyArgsReset(args);
+    bool ok = true;
+    for (int k = 0; k < 3; ++k)
+      ok &= cudapyArgsAddMemref(args, job->buffers[k], 1, shape, NULL, &status);
+    ok &= cudapyArgsAddInt(args, 1000, &status);
+    ok &= cudapyLaunch(job->kernel, args, grid, block, 0, stream, &status);
+    job->failures += !ok;
+  }
+  job->failures += !cudapyStreamSynchronize(job->device, stream, &status);
+  cudapyArgsDestroy(args);
+  cudapyStreamDestroy(job->device, stream);
+  return NULL;
+}
+
+/// Four threads launch the same kernel at once, each with its own arguments
+/// and stream: the runtime's handles may be shared across threads.
+static void testThreads(CudapyDevice device, CudapyKernel kernel,
+                        const uint64_t buffers[3]) {
+  enum { kThreads = 4 };
+  pthread_t threads[kThreads];
+  struct LaunchJob jobs[kThreads];
+  for (int t = 0; t < kThreads; ++t) {
+    jobs[t] = (struct LaunchJob){device, kernel, {0, 0, 0}, 50, 0};
+    for (int k = 0; k < 3; ++k)
+      jobs[t].buffers[k] = buffers[k];
+    pthread_create(&threads[t], NULL, launchInThread, &jobs[t]);
+  }
+  int failures = 0;
+  for (int t = 0; t < kThreads; ++t) {
+    pthread_join(threads[t], NULL);
+    failures += jobs[t].failures;
+  }
+  printf("%d threads x 50 launches: %d failures\n", kThreads, failures);
+}
 
 int main(int argc, char **argv) {
   if (argc != 3)
@@ -270,6 +323,9 @@ int main(int argc, char **argv) {
   // FAKE-NEXT: launches: 1, grid 4x1x1, block 256x1x1, shared 0
   // FAKE-NEXT: parameters as expected: 16 of 16
   // GPU-NEXT: c = a + b: 1000 of 1000 elements correct
+
+  testThreads(device, kernel, buffers);
+  // COMMON-NEXT: 4 threads x 50 launches: 0 failures
 
   cudapyEventDestroy(device, start);
   cudapyEventDestroy(device, stop);
