@@ -338,7 +338,8 @@ static double nowMicroseconds(void) {
 enum { kMaxPtx = 8, kMaxArgs = 64 };
 
 typedef struct ArgSpec {
-  char kind; // 'i', 'f', 'm' (memref), 'p' (pointer)
+  char *text; // the spec, which an array's output path points into
+  char kind;  // 'i', 'f', 'm' (memref), 'p' (pointer)
   double real;
   long long integer;
   Array array;
@@ -450,9 +451,11 @@ int main(int argc, char **argv) {
           ok = parseArray(rest, &spec->array, error, sizeof(error));
           if (!ok)
             fprintf(stderr, "cudapy-run: --arg '%s': %s\n", value, error);
-          // The array's output path points into `copy`, which stays.
-          if (ok)
+          // The array's output path points into `copy`: the spec keeps it.
+          if (ok) {
+            spec->text = copy;
             copy = NULL;
+          }
         } else {
           ok = 0;
         }
@@ -641,6 +644,7 @@ int main(int argc, char **argv) {
     if (specs[i].array.device)
       cudapyMemFree(device, specs[i].array.device, &status);
     free(specs[i].array.host);
+    free(specs[i].text);
   }
   cudapyArgsDestroy(args);
   cudapyModuleUnload(module);
