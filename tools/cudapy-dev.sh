@@ -22,7 +22,7 @@ BUNDLE_BUILD="${CUDAPY_BUNDLE_BUILD_DIR:-$ROOT/build-bundle}"
 CHIPS="${CUDAPY_EXAMPLE_CHIPS:-sm_80 sm_90}"
 
 # Debian 12 packages the build and the tests need.
-PACKAGES=(cmake ninja-build ccache g++ gcc python3 llvm-22-dev libmlir-22-dev
+PACKAGES=(cmake ninja-build ccache g++ gcc python3 llvm-22-dev llvm-22-tools libmlir-22-dev
           mlir-22-tools libcjson-dev valgrind clang-format)
 
 say() { printf '\n== %s\n' "$*"; }
