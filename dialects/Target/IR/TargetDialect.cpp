@@ -154,6 +154,16 @@ cudapy::target::getCompileTargetFor(Operation *op, StringRef option) {
   return std::nullopt;
 }
 
+LogicalResult cudapy::target::verifyTargetOption(MLIRContext *context,
+                                                 StringRef passName,
+                                                 StringRef option) {
+  if (option.empty() || CompileTarget::parse(option))
+    return success();
+  return emitError(UnknownLoc::get(context))
+         << passName << ": target must be 'host' or a chip such as sm_90, not '"
+         << option << "'";
+}
+
 ConditionAttr cudapy::target::getExecutionSpace(Operation *function) {
   if (auto space = function->getAttrOfType<ConditionAttr>(
           TargetDialect::getExecutionSpaceAttrName()))

@@ -36,6 +36,12 @@ ConditionAttr getTargetRequirement(mlir::Operation *op);
 std::optional<CompileTarget> getCompileTargetFor(mlir::Operation *op,
                                                  llvm::StringRef option);
 
+/// Checks a pass's `target` option: empty, "host" or a chip. On failure
+/// emits "<passName>: target must be 'host' or a chip such as sm_90, not …".
+mlir::LogicalResult verifyTargetOption(mlir::MLIRContext *context,
+                                       llvm::StringRef passName,
+                                       llvm::StringRef option);
+
 /// Attaches TargetRequirementOpInterface to upstream ops whose requirement
 /// the generic rules do not see: `vector.print` prints through the host's
 /// runtime library, so it is host-only.

@@ -26,17 +26,8 @@ struct TargetCheckExecutionSpacesPass
           TargetCheckExecutionSpacesPass> {
   using Base::Base;
 
-  std::optional<CompileTarget> targetFor(Operation *op) {
-    return getCompileTargetFor(op, target);
-  }
-
   LogicalResult initialize(MLIRContext *context) override {
-    if (!target.empty() && !CompileTarget::parse(target))
-      return emitError(UnknownLoc::get(context))
-             << "target-check-execution-spaces: target must be 'host' or a "
-                "chip such as sm_90, not '"
-             << target << "'";
-    return success();
+    return verifyTargetOption(context, "target-check-execution-spaces", target);
   }
 
   /// Checks the body of `function`, compiled for `compileTarget`.
@@ -95,7 +86,8 @@ struct TargetCheckExecutionSpacesPass
     getOperation()->walk([&](FunctionOpInterface function) {
       if (function.isExternal())
         return;
-      std::optional<CompileTarget> compileTarget = targetFor(function);
+      std::optional<CompileTarget> compileTarget =
+          getCompileTargetFor(function, target);
       if (!compileTarget) {
         function.emitError("target-check-execution-spaces has no compile "
                            "target: give the pass a target, or run "

@@ -24,24 +24,16 @@ struct TargetSpecializePass
           TargetSpecializePass> {
   using Base::Base;
 
-  std::optional<CompileTarget> targetFor(Operation *op) {
-    return getCompileTargetFor(op, target);
-  }
-
   LogicalResult initialize(MLIRContext *context) override {
-    if (!target.empty() && !CompileTarget::parse(target))
-      return emitError(UnknownLoc::get(context))
-             << "target-specialize: target must be 'host' or a chip such as "
-                "sm_90, not '"
-             << target << "'";
-    return success();
+    return verifyTargetOption(context, "target-specialize", target);
   }
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     bool failed = false;
     auto targetOrError = [&](Operation *op) -> std::optional<CompileTarget> {
-      std::optional<CompileTarget> compileTarget = targetFor(op);
+      std::optional<CompileTarget> compileTarget =
+          getCompileTargetFor(op, target);
       if (!compileTarget) {
         op->emitError("target-specialize has no compile target for this "
                       "op: give the pass a target, or run "
