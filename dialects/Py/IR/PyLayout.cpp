@@ -1,0 +1,117 @@
+//===- PyLayout.cpp - machine representation of py types ------------------===//
+
+#include "dialects/Py/IR/PyLayout.h"
+#include "dialects/Py/IR/PyTypes.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::py;
+
+/// Lays out members in order as a C++ standard-layout class does: each at
+/// the next multiple of its alignment, the size rounded up to the class's
+/// alignment, which is the largest member's (or `minAlign` if larger).
+static MachineLayout layOutMembers(ArrayRef<Type> members, uint64_t minAlign,
+                                   SmallVectorImpl<uint64_t> *offsets) {
+  MachineLayout layout;
+  layout.align = std::max<uint64_t>(1, minAlign);
+  for (Type member : members) {
+    MachineLayout m = getMachineLayout(member);
+    layout.size = llvm::alignTo(layout.size, m.align);
+    if (offsets)
+      offsets->push_back(layout.size);
+    layout.size += m.size;
+    layout.align = std::max(layout.align, m.align);
+  }
+  // An empty class still occupies one byte in C++.
+  layout.size = std::max<uint64_t>(1, llvm::alignTo(layout.size, layout.align));
+  return layout;
+}
+
+/// CUDA's vector types: `T2` and `T4` are aligned to their size (at most 16
+/// bytes: `double4_16a`, `longlong4_16a`); `T1` and `T3` to one element.
+static uint64_t getVectorAlign(PyVectorType type) {
+  uint64_t element = getMachineLayout(type.getElementType()).size;
+  if (type.getSize() == 2 || type.getSize() == 4)
+    return std::min<uint64_t>(16, element * type.getSize());
+  return element;
+}
+
+MachineLayout py::getMachineLayout(Type type) {
+  Type machine = getMachineType(type);
+  return TypeSwitch<Type, MachineLayout>(machine)
+      .Case<mlir::ComplexType>([](mlir::ComplexType t) {
+        // cuda::std::complex<T> is aligned to 2·sizeof(T).
+        uint64_t part = t.getElementType().getIntOrFloatBitWidth() / 8;
+        return MachineLayout{2 * part, 2 * part};
+      })
+      .Case<IntegerType>([](IntegerType t) {
+        uint64_t bytes = t.getWidth() == 1 ? 1 : t.getWidth() / 8;
+        return MachineLayout{bytes, bytes};
+      })
+      .Case<PyNoneType>([](auto) { return MachineLayout{8, 8}; })
+      .Case<ArrayType>([](ArrayType t) {
+        return MachineLayout{8 + 16 * uint64_t(t.getNdim()), 8};
+      })
+      .Case<PyVectorType>([](PyVectorType t) {
+        uint64_t element = getMachineLayout(t.getElementType()).size;
+        return MachineLayout{element * t.getSize(), getVectorAlign(t)};
+      })
+      .Case<StructType>([](StructType t) {
+        return layOutMembers(t.getFieldTypes(), t.getAlign(), nullptr);
+      })
+      .Case<TupleType>([](TupleType t) {
+        return layOutMembers(t.getTypes(), 1, nullptr);
+      })
+      .Default([](Type t) -> MachineLayout {
+        if (t.isIntOrFloat()) {
+          uint64_t bytes = t.getIntOrFloatBitWidth() / 8;
+          return MachineLayout{bytes, bytes};
+        }
+        return MachineLayout{};
+      });
+}
+
+SmallVector<Type> py::getAggregateMembers(Type type) {
+  Type machine = getMachineType(type);
+  return TypeSwitch<Type, SmallVector<Type>>(machine)
+      .Case<mlir::ComplexType>([](mlir::ComplexType t) {
+        return SmallVector<Type>{t.getElementType(), t.getElementType()};
+      })
+      .Case<PyVectorType>([](PyVectorType t) {
+        return SmallVector<Type>(t.getSize(), t.getElementType());
+      })
+      .Case<StructType>([](StructType t) {
+        return SmallVector<Type>(t.getFieldTypes());
+      })
+      .Case<TupleType>(
+          [](TupleType t) { return SmallVector<Type>(t.getTypes()); })
+      .Default([](Type) { return SmallVector<Type>(); });
+}
+
+SmallVector<uint64_t> py::getMemberOffsets(Type type) {
+  SmallVector<uint64_t> offsets;
+  Type machine = getMachineType(type);
+  if (auto vector = dyn_cast<PyVectorType>(machine)) {
+    uint64_t element = getMachineLayout(vector.getElementType()).size;
+    for (unsigned i = 0; i < vector.getSize(); ++i)
+      offsets.push_back(i * element);
+    return offsets;
+  }
+  uint64_t minAlign = 1;
+  if (auto st = dyn_cast<StructType>(machine))
+    minAlign = st.getAlign();
+  layOutMembers(getAggregateMembers(machine), minAlign, &offsets);
+  return offsets;
+}
+
+bool py::isPassedAsAggregate(Type type) {
+  Type machine = getMachineType(type);
+  if (isa<PyNoneType>(machine))
+    return false;
+  if (isa<IntegerType, Float32Type, Float64Type>(machine))
+    return false;
+  return true;
+}

@@ -1,0 +1,126 @@
+//===- PyTypes.td - py dialect types -----------------------*- tablegen -*-===//
+
+#ifndef CUDAPY_PY_TYPES_TD
+#define CUDAPY_PY_TYPES_TD
+
+include "dialects/Py/IR/PyDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+
+class Py_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Py_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// Builtin numbers (cuda-device spec, "Builtin Numbers")
+//===----------------------------------------------------------------------===//
+
+def Py_BoolType : Py_Type<"PyBool", "bool"> {
+  let summary = "Python `bool`: a builtin number, machine format CUDA `bool`";
+}
+def Py_IntType : Py_Type<"PyInt", "int"> {
+  let summary = "Python `int`: a builtin number, machine format `int32_t`";
+}
+def Py_FloatType : Py_Type<"PyFloat", "float"> {
+  let summary = "Python `float`: a builtin number, machine format `float`";
+}
+def Py_ComplexType : Py_Type<"PyComplex", "complex"> {
+  let summary = "Python `complex`: a builtin number, machine format "
+                "`complex<float>`";
+}
+
+def Py_NoneType : Py_Type<"PyNone", "none"> {
+  let summary = "`PyNoneType`, represented as a null `void*` (spec, \"None\")";
+}
+
+def Py_SliceType : Py_Type<"Slice", "slice"> {
+  let summary = "A Python `slice(start, stop, step)`; used to index arrays";
+}
+
+//===----------------------------------------------------------------------===//
+// Vectors (spec, "Vectors")
+//===----------------------------------------------------------------------===//
+
+def Py_VectorType : Py_Type<"PyVector", "vector"> {
+  let summary = "`<dtype>xN`, laid out as CUDA's `charN` … `doubleN`";
+  let description = [{
+    An immutable collection of N = 1…4 fixed-format numbers of one type.
+    Its machine representation is CUDA's vector type: N elements in order,
+    aligned to the whole vector's size for N = 2 and 4 (at most 16 bytes)
+    and to one element for N = 1 and 3 (`float3`: 12 bytes, align 4;
+    `float4`: 16 bytes, align 16; `double4_16a`: 32 bytes, align 16).
+
+    ```mlir
+    !py.vector<3 x f32>   // float3
+    !py.vector<2 x f16>   // __half2
+    ```
+  }];
+  let parameters = (ins "unsigned":$size, "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $size `x` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// User-defined types (spec, "User-Defined Types")
+//===----------------------------------------------------------------------===//
+
+def Py_StructType : Py_Type<"Struct", "struct"> {
+  let summary = "A `@struct` class: named fields in lexical order";
+  let description = [{
+    The machine representation is the CUDA C++ standard-layout class with one
+    public member per field, in order, each laid out as a stand-alone object;
+    `align` (the `@struct(align=n)` argument) raises the alignment to at least
+    `n` bytes, as `alignas(n)`. Two struct types are the same when their
+    name, fields and alignment are.
+
+    ```mlir
+    !py.struct<"point", (x: !py.int, y: !py.int, z: !py.int)>
+    !py.struct<"cplx", (real: f32, imag: f32), align 16>
+    ```
+  }];
+  let parameters = (ins
+    "::mlir::StringAttr":$name,
+    ArrayRefParameter<"::mlir::StringAttr">:$fieldNames,
+    ArrayRefParameter<"::mlir::Type">:$fieldTypes,
+    DefaultValuedParameter<"uint64_t", "0">:$align);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Index of the field called `field`, or std::nullopt.
+    std::optional<unsigned> getFieldIndex(llvm::StringRef field) const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Arrays (spec, "Arrays")
+//===----------------------------------------------------------------------===//
+
+def Py_ArrayType : Py_Type<"Array", "array"> {
+  let summary = "A heterogeneous array: dtype and number of dimensions";
+  let description = [{
+    A strided view of device memory. Its machine representation is the
+    spec's `interoperable_array_descriptor<dtype, ndim>`:
+
+    ```c
+    struct { dtype *data; uint64_t shape[ndim]; uint64_t strides[ndim]; };
+    ```
+
+    Strides count *elements*, not bytes: the descriptor converts to
+    `cuda::std::mdspan` with a `layout_stride::mapping{dims(shape), strides}`,
+    and `layout_stride` strides are in elements. (Python's `.strides` is in
+    bytes; `py.array.strides` returns bytes.) Negative strides (reversed
+    views) are stored in two's complement: address arithmetic modulo 2^64 is
+    the same for the signed and the unsigned reading.
+
+    ```mlir
+    !py.array<f32, 2>
+    !py.array<!py.struct<"point", (x: !py.int, y: !py.int)>, 1>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$dtype, "unsigned":$ndim);
+  let assemblyFormat = "`<` $dtype `,` $ndim `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // CUDAPY_PY_TYPES_TD
