@@ -11,6 +11,7 @@
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Py/IR/PyDialect.h"
 #include "dialects/Target/IR/TargetDialect.h"
+#include "dialects/Py/Transforms/Passes.h"
 #include "dialects/Target/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -91,6 +92,7 @@ void cudapy::registerAllPasses() {
   static std::once_flag once;
   std::call_once(once, [] {
     registerCudapyTransformsPasses();
+    cudapy::py::registerPyPasses();
     cudapy::target::registerTargetPasses();
     registerCudapyPipelines();
   });

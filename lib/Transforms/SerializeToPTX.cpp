@@ -132,6 +132,12 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
       // A by-value aggregate is one .param of the pointee's type in PTX.
       llvm::Type *type =
           arg.hasByValAttr() ? arg.getParamByValType() : arg.getType();
+      // ... aligned as the parameter's `align` says (a CUDA C++ class with
+      // alignas, or a packed struct laid out by hand), else as its type.
+      uint64_t align = layout.getABITypeAlign(type).value();
+      if (arg.hasByValAttr())
+        if (llvm::MaybeAlign paramAlign = arg.getParamAlign())
+          align = paramAlign->value();
       std::string typeText;
       llvm::raw_string_ostream os(typeText);
       type->print(os);
@@ -141,8 +147,7 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
           b.getNamedAttr("kind", b.getStringAttr(classifyParamType(type))),
           b.getNamedAttr("size",
                          b.getI64IntegerAttr(layout.getTypeAllocSize(type))),
-          b.getNamedAttr("align", b.getI64IntegerAttr(
-                                      layout.getABITypeAlign(type).value())),
+          b.getNamedAttr("align", b.getI64IntegerAttr(align)),
       };
       params.push_back(b.getDictionaryAttr(fields));
     }
