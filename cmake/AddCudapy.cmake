@@ -30,6 +30,8 @@ else()
     MLIRGPUToNVVMTransforms MLIRNVVMToLLVM MLIRReconcileUnrealizedCasts
     MLIRArithToLLVM MLIRControlFlowToLLVM MLIRFuncToLLVM MLIRIndexToLLVM
     MLIRMathToLLVM MLIRMemRefToLLVM MLIRUBToLLVM MLIRVectorToLLVM
+    MLIRComplexDialect MLIRComplexToLLVM MLIRComplexToStandard
+    MLIRSCFTransforms
     # translation to LLVM IR and PTX
     MLIRTargetLLVM MLIRNVVMTarget MLIRTargetLLVMIRExport
     MLIRBuiltinToLLVMIRTranslation MLIRGPUToLLVMIRTranslation

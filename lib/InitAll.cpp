@@ -7,6 +7,7 @@
 
 #include "cudapy/InitAll.h"
 
+#include "cudapy/Conversion/Passes.h"
 #include "cudapy/Pipelines.h"
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Py/IR/PyDialect.h"
@@ -92,6 +93,7 @@ void cudapy::registerAllPasses() {
   static std::once_flag once;
   std::call_once(once, [] {
     registerCudapyTransformsPasses();
+    registerCudapyConversionPasses();
     cudapy::py::registerPyPasses();
     cudapy::target::registerTargetPasses();
     registerCudapyPipelines();

@@ -63,6 +63,11 @@ struct CudapyToPTXOptions
       llvm::cl::desc("Pass statically shaped memref kernel arguments as bare "
                      "pointers instead of expanded memref descriptors"),
       llvm::cl::init(false)};
+  Option<bool> boundsCheck{
+      *this, "bounds-check",
+      llvm::cl::desc("py arrays and vectors: trap with the source location "
+                     "on out-of-range indices (convert-py-to-llvm)"),
+      llvm::cl::init(false)};
   Option<std::string> emit{
       *this, "emit",
       llvm::cl::desc("Where to stop: 'mlir' (lowered gpu.modules), 'llvm' "

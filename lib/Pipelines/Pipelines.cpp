@@ -6,8 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudapy/Pipelines.h"
+#include "cudapy/Conversion/Passes.h"
 
 #include "cudapy/Transforms/Passes.h"
+#include "dialects/Py/Transforms/Passes.h"
 #include "dialects/Target/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -100,6 +102,14 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(target::createTargetSpecializePass());
   device.addPass(target::createTargetCheckExecutionSpacesPass());
+  // The py dialect: make conversions explicit, then lower to arith, math,
+  // complex, scf and llvm; complex arithmetic then to arith and math.
+  device.addPass(py::createPyLegalizePass());
+  ConvertPyToLLVMPassOptions pyOptions;
+  pyOptions.boundsCheck = options.boundsCheck;
+  device.addPass(createConvertPyToLLVMPass(pyOptions));
+  device.addPass(createConvertComplexToStandardPass());
+  device.addPass(createConvertComplexToLLVMPass());
   CudapyRecordKernelSignaturePassOptions signature;
   signature.barePtrMemrefABI = options.barePtrMemrefABI;
   device.addPass(createCudapyRecordKernelSignaturePass(signature));
