@@ -1,6 +1,7 @@
 # lit configuration of the cudapy test suite (ninja check-cudapy).
 #
 # Features:
+#   nvcc       the CUDA toolkit's nvcc was found (ABI checks against CUDA C++)
 #   ptxas      the CUDA toolkit's ptxas was found; PTX-emitting tests also
 #              run it on their output
 #   libdevice  <cuda-toolkit>/nvvm/libdevice/libdevice.10.bc exists
@@ -70,6 +71,11 @@ config.substitutions.append(("%mlir_include", config.mlir_include_dir))
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+
+nvcc = os.path.join(config.cuda_toolkit, "bin", "nvcc")
+if os.path.exists(nvcc):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
 
 libdevice = os.path.join(config.cuda_toolkit, "nvvm", "libdevice", "libdevice.10.bc")
 if os.path.exists(libdevice):

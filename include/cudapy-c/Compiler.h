@@ -111,6 +111,11 @@ MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetBarePtrMemrefABI(CudapyCompileOptions options,
                                         bool enable);
 
+/// py dialect: out-of-range array and vector indices (and zero slice steps,
+/// reshapes and views that do not fit) trap with the source location.
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options, bool enable);
+
 /// Chooses what the compile produces.
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetEmit(CudapyCompileOptions options, CudapyEmitKind emit);
@@ -122,7 +127,8 @@ cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable);
 /// Sets options from a JSON object such as
 ///   {"chip": "sm_80", "ptx_version": "7.0", "opt_level": 2,
 ///    "fast_math": false, "ftz": false, "cuda_toolkit": "/usr/local/cuda",
-///    "libdevice": "...", "bare_ptr_memref_abi": false, "emit": "ptx",
+///    "libdevice": "...", "bare_ptr_memref_abi": false,
+///    "bounds_check": false, "emit": "ptx",
 ///    "timing": false}
 /// Keys left out keep their value. On malformed JSON, an unknown key or a
 /// value of the wrong type, returns failure, leaves `options` unchanged and

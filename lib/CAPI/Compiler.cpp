@@ -123,6 +123,11 @@ void cudapyCompileOptionsSetBarePtrMemrefABI(CudapyCompileOptions options,
   unwrap(options)->pipeline.barePtrMemrefABI = enable;
 }
 
+void cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options,
+                                        bool enable) {
+  unwrap(options)->pipeline.boundsCheck = enable;
+}
+
 static const char *getEmitName(CudapyEmitKind emit) {
   switch (emit) {
   case CUDAPY_EMIT_LLVM:
@@ -149,7 +154,7 @@ namespace {
 struct ParsedOptions {
   std::optional<std::string> chip, ptxVersion, cudaToolkit, libdevice, emit;
   std::optional<int> optLevel;
-  std::optional<bool> fastMath, ftz, barePtr, timing;
+  std::optional<bool> fastMath, ftz, barePtr, boundsCheck, timing;
 };
 } // namespace
 
@@ -171,6 +176,7 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
   } bools[] = {{"fast_math", &parsed.fastMath},
                {"ftz", &parsed.ftz},
                {"bare_ptr_memref_abi", &parsed.barePtr},
+               {"bounds_check", &parsed.boundsCheck},
                {"timing", &parsed.timing}};
 
   for (const cJSON *item = root->child; item; item = item->next) {
@@ -200,7 +206,9 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
     if (!known)
       return "unknown compile option '" + key.str() +
              "' (known: chip, ptx_version, opt_level, fast_math, ftz, "
-             "cuda_toolkit, libdevice, bare_ptr_memref_abi, emit, timing)";
+             "cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, "
+             "emit, "
+             "timing)";
   }
   if (parsed.emit && *parsed.emit != "ptx" && *parsed.emit != "llvm" &&
       *parsed.emit != "mlir")
@@ -251,6 +259,8 @@ MlirLogicalResult cudapyCompileOptionsParseJSON(CudapyCompileOptions options,
     impl.pipeline.flushDenormals = *parsed.ftz;
   if (parsed.barePtr)
     impl.pipeline.barePtrMemrefABI = *parsed.barePtr;
+  if (parsed.boundsCheck)
+    impl.pipeline.boundsCheck = *parsed.boundsCheck;
   if (parsed.timing)
     impl.timing = *parsed.timing;
   return mlirLogicalResultSuccess();

@@ -169,7 +169,8 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
             ptx_version: Optional[str] = None, opt_level: int = 3,
             fast_math: bool = False, ftz: bool = False,
             cuda_toolkit: Optional[str] = None, libdevice: Optional[str] = None,
-            bare_ptr_memref_abi: bool = False, emit: str = "ptx",
+            bare_ptr_memref_abi: bool = False, bounds_check: bool = False,
+            emit: str = "ptx",
             timing: bool = False) -> CompiledModule:
     """Compiles MLIR text through the cudapy-to-ptx pipeline.
 
@@ -178,6 +179,7 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
     """
     options = {"chip": chip, "opt_level": opt_level, "fast_math": fast_math,
                "ftz": ftz, "bare_ptr_memref_abi": bare_ptr_memref_abi,
+               "bounds_check": bounds_check,
                "emit": emit, "timing": timing}
     if ptx_version is not None:
         options["ptx_version"] = ptx_version

@@ -40,7 +40,7 @@ static void parse(CudapyCompileOptions options, const char *json) {
 int main(void) {
   CudapyCompileOptions options = cudapyCompileOptionsCreate();
   printOptions(options);
-  // CHECK: cudapy-to-ptx{bare-ptr-memref-abi=false chip=sm_90 cuda-toolkit= emit=ptx fast-math=false ftz=false libdevice= opt-level=3 ptx-version=}
+  // CHECK: cudapy-to-ptx{bare-ptr-memref-abi=false bounds-check=false chip=sm_90 cuda-toolkit= emit=ptx fast-math=false ftz=false libdevice= opt-level=3 ptx-version=}
 
   cudapyCompileOptionsSetChip(options, str("sm_80"));
   cudapyCompileOptionsSetPtxVersion(options, str("7.4"));
@@ -50,9 +50,10 @@ int main(void) {
   cudapyCompileOptionsSetCudaToolkitPath(options, str("/opt/cuda"));
   cudapyCompileOptionsSetLibdevicePath(options, str("/opt/libdevice.bc"));
   cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
+  cudapyCompileOptionsSetBoundsCheck(options, true);
   cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_MLIR);
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_80 cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true libdevice=/opt/libdevice.bc opt-level=1 ptx-version=7.4}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=true chip=sm_80 cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true libdevice=/opt/libdevice.bc opt-level=1 ptx-version=7.4}
   cudapyCompileOptionsDestroy(options);
 
   options = cudapyCompileOptionsCreate();
@@ -63,7 +64,7 @@ int main(void) {
                  "\"timing\": true}");
   // CHECK-NEXT: -> ok
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc opt-level=2 ptx-version=8.0}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc opt-level=2 ptx-version=8.0}
 
   // Each failure names the problem and changes nothing.
   parse(options, "{\"chip\": ");
@@ -73,7 +74,7 @@ int main(void) {
   // CHECK-NEXT: error: compile options must be a JSON object
   // CHECK-NEXT: -> failed
   parse(options, "{\"chip\": \"sm_70\", \"cpu\": \"x86\"}");
-  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, emit, timing)
+  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, emit, timing)
   // CHECK-NEXT: -> failed
   parse(options, "{\"opt_level\": 7}");
   // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
@@ -88,7 +89,7 @@ int main(void) {
   // CHECK-NEXT: error: compile option 'emit' must be "ptx", "llvm" or "mlir"
   // CHECK-NEXT: -> failed
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc opt-level=2 ptx-version=8.0}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc opt-level=2 ptx-version=8.0}
 
   // A null error callback is allowed.
   MlirLogicalResult quiet =

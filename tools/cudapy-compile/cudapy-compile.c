@@ -30,6 +30,7 @@ static const char kUsage[] =
     "  --cuda-toolkit DIR   CUDA toolkit root (for libdevice)\n"
     "  --libdevice FILE     libdevice bitcode\n"
     "  --bare-ptr-memref-abi  pass static memrefs as bare pointers\n"
+    "  --bounds-check       py arrays/vectors: trap on out-of-range indices\n"
     "  --emit=ptx|llvm|mlir what to write (default ptx)\n"
     "  --module NAME        the gpu.module to write when there are several\n"
     "  --options-json JSON  compile options as a JSON object (see docs)\n"
@@ -163,6 +164,8 @@ int main(int argc, char **argv) {
       cudapyCompileOptionsSetLibdevicePath(options, str(argv[i]));
     } else if (!strcmp(arg, "--bare-ptr-memref-abi")) {
       cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
+    } else if (!strcmp(arg, "--bounds-check")) {
+      cudapyCompileOptionsSetBoundsCheck(options, true);
     } else if (!strncmp(arg, "--emit=", 7)) {
       const char *kind = arg + 7;
       if (!strcmp(kind, "ptx"))

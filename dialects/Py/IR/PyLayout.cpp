@@ -51,7 +51,9 @@ MachineLayout py::getMachineLayout(Type type) {
         uint64_t bytes = t.getWidth() == 1 ? 1 : t.getWidth() / 8;
         return MachineLayout{bytes, bytes};
       })
-      .Case<PyNoneType>([](auto) { return MachineLayout{8, 8}; })
+      .Case<PyNoneType>([](auto) {
+        return MachineLayout{8, 8};
+      })
       .Case<ArrayType>([](ArrayType t) {
         return MachineLayout{8 + 16 * uint64_t(t.getNdim()), 8};
       })
@@ -62,9 +64,8 @@ MachineLayout py::getMachineLayout(Type type) {
       .Case<StructType>([](StructType t) {
         return layOutMembers(t.getFieldTypes(), t.getAlign(), nullptr);
       })
-      .Case<TupleType>([](TupleType t) {
-        return layOutMembers(t.getTypes(), 1, nullptr);
-      })
+      .Case<TupleType>(
+          [](TupleType t) { return layOutMembers(t.getTypes(), 1, nullptr); })
       .Default([](Type t) -> MachineLayout {
         if (t.isIntOrFloat()) {
           uint64_t bytes = t.getIntOrFloatBitWidth() / 8;
@@ -83,9 +84,8 @@ SmallVector<Type> py::getAggregateMembers(Type type) {
       .Case<PyVectorType>([](PyVectorType t) {
         return SmallVector<Type>(t.getSize(), t.getElementType());
       })
-      .Case<StructType>([](StructType t) {
-        return SmallVector<Type>(t.getFieldTypes());
-      })
+      .Case<StructType>(
+          [](StructType t) { return SmallVector<Type>(t.getFieldTypes()); })
       .Case<TupleType>(
           [](TupleType t) { return SmallVector<Type>(t.getTypes()); })
       .Default([](Type) { return SmallVector<Type>(); });

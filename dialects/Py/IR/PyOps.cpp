@@ -54,10 +54,11 @@ bool ConstantOp::isBuildableWith(Attribute value, Type type) {
 }
 
 /// Converts a literal to the machine format of `type`, or explains why not.
-static FailureOr<TypedAttr> makeConstantValue(
-    Type type, std::optional<APInt> integer, std::optional<double> real,
-    std::optional<std::pair<double, double>> complexValue, bool isBool,
-    function_ref<InFlightDiagnostic()> emitError) {
+static FailureOr<TypedAttr>
+makeConstantValue(Type type, std::optional<APInt> integer,
+                  std::optional<double> real,
+                  std::optional<std::pair<double, double>> complexValue,
+                  bool isBool, function_ref<InFlightDiagnostic()> emitError) {
   Type machine = getMachineType(type);
   std::string name = getPythonTypeName(type);
   if (auto intType = dyn_cast<IntegerType>(machine)) {
@@ -76,9 +77,9 @@ static FailureOr<TypedAttr> makeConstantValue(
       fits = value.getSignificantBits() <= width;
     }
     if (!fits)
-      return emitError() << "value " << llvm::toString(value, 10, /*Signed=*/true)
-                         << " is not representable as "
-                         << name;
+      return emitError() << "value "
+                         << llvm::toString(value, 10, /*Signed=*/true)
+                         << " is not representable as " << name;
     return TypedAttr(IntegerAttr::get(machine, value.sextOrTrunc(width)));
   }
   auto toFloat = [&](double v, mlir::FloatType ft) -> std::optional<APFloat> {
@@ -94,9 +95,8 @@ static FailureOr<TypedAttr> makeConstantValue(
       return emitError() << "a " << name << " constant needs a value";
     std::pair<double, double> v =
         complexValue ? *complexValue
-                     : std::make_pair(real ? *real
-                                           : double(integer->getSExtValue()),
-                                      0.0);
+                     : std::make_pair(
+                           real ? *real : double(integer->getSExtValue()), 0.0);
     auto part = cast<mlir::FloatType>(complex.getElementType());
     auto re = toFloat(v.first, part), im = toFloat(v.second, part);
     if (!re || !im)
@@ -129,8 +129,8 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
     isBool = true;
   } else if (succeeded(parser.parseOptionalLParen())) {
     double re, im;
-    if (parser.parseFloat(re) || parser.parseComma() ||
-        parser.parseFloat(im) || parser.parseRParen())
+    if (parser.parseFloat(re) || parser.parseComma() || parser.parseFloat(im) ||
+        parser.parseRParen())
       return failure();
     complexValue = std::make_pair(re, im);
   } else {
@@ -153,8 +153,8 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.parseType(type))
     return failure();
   if (!isNumberType(type))
-    return parser.emitError(loc) << "py.constant needs a number type, not "
-                                 << type;
+    return parser.emitError(loc)
+           << "py.constant needs a number type, not " << type;
   FailureOr<TypedAttr> value =
       makeConstantValue(type, integer, real, complexValue, isBool,
                         [&] { return parser.emitError(loc); });
@@ -304,12 +304,18 @@ static Attribute foldBinaryValues(BinaryOperator op, Type operandType,
       return IntegerAttr::get(resultMachine, v);
     };
     switch (op) {
-    case BinaryOperator::Add: return result(a + b);
-    case BinaryOperator::Sub: return result(a - b);
-    case BinaryOperator::Mul: return result(a * b);
-    case BinaryOperator::And: return result(a & b);
-    case BinaryOperator::Or: return result(a | b);
-    case BinaryOperator::Xor: return result(a ^ b);
+    case BinaryOperator::Add:
+      return result(a + b);
+    case BinaryOperator::Sub:
+      return result(a - b);
+    case BinaryOperator::Mul:
+      return result(a * b);
+    case BinaryOperator::And:
+      return result(a & b);
+    case BinaryOperator::Or:
+      return result(a | b);
+    case BinaryOperator::Xor:
+      return result(a ^ b);
     case BinaryOperator::FloorDiv:
     case BinaryOperator::Mod: {
       if (b.isZero() || width == 1)
@@ -350,13 +356,20 @@ static Attribute foldBinaryValues(BinaryOperator op, Type operandType,
       }
       return result(value);
     }
-    case BinaryOperator::Eq: return cmp(a == b);
-    case BinaryOperator::Ne: return cmp(a != b);
-    case BinaryOperator::Lt: return cmp(a < b);
-    case BinaryOperator::Le: return cmp(a <= b);
-    case BinaryOperator::Gt: return cmp(a > b);
-    case BinaryOperator::Ge: return cmp(a >= b);
-    case BinaryOperator::TrueDiv: return {};
+    case BinaryOperator::Eq:
+      return cmp(a == b);
+    case BinaryOperator::Ne:
+      return cmp(a != b);
+    case BinaryOperator::Lt:
+      return cmp(a < b);
+    case BinaryOperator::Le:
+      return cmp(a <= b);
+    case BinaryOperator::Gt:
+      return cmp(a > b);
+    case BinaryOperator::Ge:
+      return cmp(a >= b);
+    case BinaryOperator::TrueDiv:
+      return {};
     }
     return {};
   }
@@ -373,28 +386,42 @@ static Attribute foldBinaryValues(BinaryOperator op, Type operandType,
     return FloatAttr::get(resultMachine, v);
   };
   switch (op) {
-  case BinaryOperator::Add: a.add(b, APFloat::rmNearestTiesToEven); return result(a);
-  case BinaryOperator::Sub: a.subtract(b, APFloat::rmNearestTiesToEven); return result(a);
-  case BinaryOperator::Mul: a.multiply(b, APFloat::rmNearestTiesToEven); return result(a);
-  case BinaryOperator::TrueDiv: a.divide(b, APFloat::rmNearestTiesToEven); return result(a);
-  case BinaryOperator::Eq: return cmp(c == APFloat::cmpEqual);
-  case BinaryOperator::Ne: return cmp(c != APFloat::cmpEqual);
-  case BinaryOperator::Lt: return cmp(c == APFloat::cmpLessThan);
-  case BinaryOperator::Le: return cmp(c == APFloat::cmpLessThan || c == APFloat::cmpEqual);
-  case BinaryOperator::Gt: return cmp(c == APFloat::cmpGreaterThan);
-  case BinaryOperator::Ge: return cmp(c == APFloat::cmpGreaterThan || c == APFloat::cmpEqual);
-  default: return {};
+  case BinaryOperator::Add:
+    a.add(b, APFloat::rmNearestTiesToEven);
+    return result(a);
+  case BinaryOperator::Sub:
+    a.subtract(b, APFloat::rmNearestTiesToEven);
+    return result(a);
+  case BinaryOperator::Mul:
+    a.multiply(b, APFloat::rmNearestTiesToEven);
+    return result(a);
+  case BinaryOperator::TrueDiv:
+    a.divide(b, APFloat::rmNearestTiesToEven);
+    return result(a);
+  case BinaryOperator::Eq:
+    return cmp(c == APFloat::cmpEqual);
+  case BinaryOperator::Ne:
+    return cmp(c != APFloat::cmpEqual);
+  case BinaryOperator::Lt:
+    return cmp(c == APFloat::cmpLessThan);
+  case BinaryOperator::Le:
+    return cmp(c == APFloat::cmpLessThan || c == APFloat::cmpEqual);
+  case BinaryOperator::Gt:
+    return cmp(c == APFloat::cmpGreaterThan);
+  case BinaryOperator::Ge:
+    return cmp(c == APFloat::cmpGreaterThan || c == APFloat::cmpEqual);
+  default:
+    return {};
   }
 }
 
 /// Shared inference and folding of the binary operator ops.
 template <typename OpTy>
-static LogicalResult inferBinary(BinaryOperator op, MLIRContext *context,
-                                 std::optional<Location> location,
-                                 ValueRange operands, DictionaryAttr attributes,
-                                 OpaqueProperties properties,
-                                 RegionRange regions,
-                                 SmallVectorImpl<Type> &inferred) {
+static LogicalResult
+inferBinary(BinaryOperator op, MLIRContext *context,
+            std::optional<Location> location, ValueRange operands,
+            DictionaryAttr attributes, OpaqueProperties properties,
+            RegionRange regions, SmallVectorImpl<Type> &inferred) {
   typename OpTy::Adaptor adaptor(operands, attributes, properties, regions);
   if (operands.size() != 2)
     return failure();
@@ -412,8 +439,8 @@ static LogicalResult inferBinary(BinaryOperator op, MLIRContext *context,
 }
 
 template <typename OpTy>
-static OpFoldResult foldBinary(OpTy op, BinaryOperator kind,
-                               Attribute lhs, Attribute rhs) {
+static OpFoldResult foldBinary(OpTy op, BinaryOperator kind, Attribute lhs,
+                               Attribute rhs) {
   Type lhsType = op.getLhs().getType();
   if (lhsType != op.getRhs().getType())
     return {};
@@ -448,17 +475,15 @@ PY_BINARY_OP(LShiftOp, LShift)
 PY_BINARY_OP(RShiftOp, RShift)
 #undef PY_BINARY_OP
 
-LogicalResult CmpOp::inferReturnTypes(MLIRContext *context,
-                                      std::optional<Location> location,
-                                      ValueRange operands,
-                                      DictionaryAttr attributes,
-                                      OpaqueProperties properties,
-                                      RegionRange regions,
-                                      SmallVectorImpl<Type> &inferred) {
+LogicalResult
+CmpOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   return inferBinary<CmpOp>(getComparisonOperator(adaptor.getPredicate()),
-                            context, location, operands, attributes,
-                            properties, regions, inferred);
+                            context, location, operands, attributes, properties,
+                            regions, inferred);
 }
 
 OpFoldResult CmpOp::fold(FoldAdaptor adaptor) {
@@ -480,9 +505,9 @@ static LogicalResult inferUnary(UnaryOperator op, MLIRContext *context,
     return location ? mlir::emitError(*location)
                     : mlir::emitError(UnknownLoc::get(context));
   };
-  FailureOr<Type> type = typeUnaryOperation(
-      op, operands[0].getType(),
-      location ? EmitErrorFn(emitError) : EmitErrorFn());
+  FailureOr<Type> type =
+      typeUnaryOperation(op, operands[0].getType(),
+                         location ? EmitErrorFn(emitError) : EmitErrorFn());
   if (failed(type))
     return failure();
   inferred.push_back(*type);
@@ -497,9 +522,12 @@ static Attribute foldUnaryValue(UnaryOperator op, Type operandType,
     auto type = cast<IntegerType>(i.getType());
     APInt v = i.getValue();
     switch (op) {
-    case UnaryOperator::Neg: return IntegerAttr::get(type, -v);
-    case UnaryOperator::Pos: return i;
-    case UnaryOperator::Invert: return IntegerAttr::get(type, ~v);
+    case UnaryOperator::Neg:
+      return IntegerAttr::get(type, -v);
+    case UnaryOperator::Pos:
+      return i;
+    case UnaryOperator::Invert:
+      return IntegerAttr::get(type, ~v);
     case UnaryOperator::Abs:
       return IntegerAttr::get(type, type.isUnsigned() ? v : v.abs());
     }
@@ -507,10 +535,14 @@ static Attribute foldUnaryValue(UnaryOperator op, Type operandType,
   if (auto f = dyn_cast<FloatAttr>(value)) {
     APFloat v = f.getValue();
     switch (op) {
-    case UnaryOperator::Neg: return FloatAttr::get(f.getType(), -v);
-    case UnaryOperator::Pos: return f;
-    case UnaryOperator::Abs: return FloatAttr::get(f.getType(), abs(v));
-    case UnaryOperator::Invert: return {};
+    case UnaryOperator::Neg:
+      return FloatAttr::get(f.getType(), -v);
+    case UnaryOperator::Pos:
+      return f;
+    case UnaryOperator::Abs:
+      return FloatAttr::get(f.getType(), abs(v));
+    case UnaryOperator::Invert:
+      return {};
     }
   }
   return {};
@@ -547,8 +579,8 @@ LogicalResult SliceOp::verify() {
 }
 
 LogicalResult ArrayGetItemOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> location,
-    ValueRange operands, DictionaryAttr, OpaqueProperties, RegionRange,
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
   if (operands.empty())
     return failure();
@@ -556,11 +588,10 @@ LogicalResult ArrayGetItemOp::inferReturnTypes(
   if (!array)
     return failure();
   if (operands.size() - 1 != array.getNdim())
-    return emitOptionalError(location, "indexing an element of a ",
-                             array.getNdim(), "-d array takes ",
-                             array.getNdim(), " indices, not ",
-                             operands.size() - 1,
-                             " (use py.array.subscript for a view)");
+    return emitOptionalError(
+        location, "indexing an element of a ", array.getNdim(),
+        "-d array takes ", array.getNdim(), " indices, not ",
+        operands.size() - 1, " (use py.array.subscript for a view)");
   inferred.push_back(array.getDtype());
   return success();
 }
@@ -582,8 +613,8 @@ LogicalResult ArraySetItemOp::verify() {
 }
 
 LogicalResult ArraySubscriptOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> location,
-    ValueRange operands, DictionaryAttr, OpaqueProperties, RegionRange,
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
   if (operands.empty())
     return failure();
@@ -592,18 +623,16 @@ LogicalResult ArraySubscriptOp::inferReturnTypes(
     return failure();
   ValueRange indices = operands.drop_front();
   if (indices.size() > array.getNdim())
-    return emitOptionalError(location, "too many indices (",
-                             indices.size(), ") for a ", array.getNdim(),
-                             "-d array");
-  unsigned dropped = llvm::count_if(indices, [](Value index) {
-    return !isa<SliceType>(index.getType());
-  });
+    return emitOptionalError(location, "too many indices (", indices.size(),
+                             ") for a ", array.getNdim(), "-d array");
+  unsigned dropped = llvm::count_if(
+      indices, [](Value index) { return !isa<SliceType>(index.getType()); });
   if (dropped == array.getNdim())
     return emitOptionalError(location,
                              "every dimension is indexed by an integer: "
                              "use py.array.getitem to read the element");
-  inferred.push_back(ArrayType::get(context, array.getDtype(),
-                                    array.getNdim() - dropped));
+  inferred.push_back(
+      ArrayType::get(context, array.getDtype(), array.getNdim() - dropped));
   return success();
 }
 
@@ -613,10 +642,12 @@ static TupleType getSi64Tuple(MLIRContext *context, unsigned size) {
   return TupleType::get(context, types);
 }
 
-LogicalResult ArrayShapeOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult ArrayShapeOp::inferReturnTypes(MLIRContext *context,
+                                             std::optional<Location>,
+                                             ValueRange operands,
+                                             DictionaryAttr, OpaqueProperties,
+                                             RegionRange,
+                                             SmallVectorImpl<Type> &inferred) {
   auto array = dyn_cast<ArrayType>(operands[0].getType());
   if (!array)
     return failure();
@@ -624,10 +655,11 @@ LogicalResult ArrayShapeOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult ArrayStridesOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+ArrayStridesOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                                 ValueRange operands, DictionaryAttr,
+                                 OpaqueProperties, RegionRange,
+                                 SmallVectorImpl<Type> &inferred) {
   auto array = dyn_cast<ArrayType>(operands[0].getType());
   if (!array)
     return failure();
@@ -705,10 +737,11 @@ OpFoldResult ArrayAsTypeOp::fold(FoldAdaptor) { return getArray(); }
 // Tuples
 //===----------------------------------------------------------------------===//
 
-LogicalResult TupleMakeOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult TupleMakeOp::inferReturnTypes(MLIRContext *context,
+                                            std::optional<Location>,
+                                            ValueRange operands, DictionaryAttr,
+                                            OpaqueProperties, RegionRange,
+                                            SmallVectorImpl<Type> &inferred) {
   inferred.push_back(TupleType::get(context, operands.getTypes()));
   return success();
 }
@@ -722,9 +755,9 @@ static std::optional<unsigned> resolveTupleIndex(int64_t index, size_t size) {
 }
 
 LogicalResult TupleGetItemOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> location,
-    ValueRange operands, DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferred) {
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto tuple = dyn_cast<TupleType>(operands[0].getType());
   if (!tuple)
@@ -768,10 +801,9 @@ LogicalResult TupleSetItemOp::verify() {
 LogicalResult StructMakeOp::verify() {
   StructType type = getType();
   if (getFields().size() != type.getFieldTypes().size())
-    return emitOpError("struct '")
-           << type.getName().getValue() << "' has "
-           << type.getFieldTypes().size() << " fields, not "
-           << getFields().size();
+    return emitOpError("struct '") << type.getName().getValue() << "' has "
+                                   << type.getFieldTypes().size()
+                                   << " fields, not " << getFields().size();
   for (auto [index, field, expected] :
        llvm::enumerate(getFields(), type.getFieldTypes()))
     if (field.getType() != expected)
@@ -784,9 +816,9 @@ LogicalResult StructMakeOp::verify() {
 }
 
 LogicalResult StructGetAttrOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> location,
-    ValueRange operands, DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferred) {
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto type = dyn_cast<StructType>(operands[0].getType());
   if (!type)
@@ -846,10 +878,9 @@ LogicalResult VectorMakeOp::verify() {
            << " arguments, not " << getElements().size();
   for (Value element : getElements())
     if (!isCastable(element.getType(), type.getElementType()))
-      return emitOpError("a ")
-             << getPythonTypeName(type.getElementType())
-             << " element cannot be constructed from "
-             << getPythonTypeName(element.getType());
+      return emitOpError("a ") << getPythonTypeName(type.getElementType())
+                               << " element cannot be constructed from "
+                               << getPythonTypeName(element.getType());
   return success();
 }
 
@@ -863,15 +894,14 @@ static LogicalResult verifyVectorIndex(Operation *op, PyVectorType vector,
     if (c->getExtValue() < -int64_t(vector.getSize()) ||
         c->getExtValue() >= int64_t(vector.getSize()))
       return op->emitOpError("index ")
-             << c->getExtValue() << " is out of range for a vector of " << vector.getSize()
-             << " elements";
+             << c->getExtValue() << " is out of range for a vector of "
+             << vector.getSize() << " elements";
   return success();
 }
 
 LogicalResult VectorGetItemOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
   auto vector = dyn_cast<PyVectorType>(operands[0].getType());
   if (!vector)
     return failure();
@@ -887,8 +917,7 @@ LogicalResult VectorSetItemOp::verify() {
   PyVectorType vector = getVector().getType();
   if (failed(verifyVectorIndex(*this, vector, getIndex())))
     return failure();
-  if (!isAssignable(getPolicy(), getValue().getType(),
-                    vector.getElementType()))
+  if (!isAssignable(getPolicy(), getValue().getType(), vector.getElementType()))
     return emitOpError("cannot assign ")
            << getPythonTypeName(getValue().getType()) << " to a "
            << getPythonTypeName(vector.getElementType())
@@ -930,12 +959,10 @@ OpFoldResult LenOp::fold(FoldAdaptor) {
 template <typename OpTy>
 static ParseResult parsePyFunction(OpAsmParser &parser,
                                    OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       OpTy::getFunctionTypeAttrName(result.name), buildFuncType,
@@ -943,8 +970,7 @@ static ParseResult parsePyFunction(OpAsmParser &parser,
       OpTy::getResAttrsAttrName(result.name));
 }
 
-template <typename OpTy>
-static void printPyFunction(OpTy op, OpAsmPrinter &p) {
+template <typename OpTy> static void printPyFunction(OpTy op, OpAsmPrinter &p) {
   function_interface_impl::printFunctionOp(
       p, op, /*isVariadic=*/false, op.getFunctionTypeAttrName(),
       op.getArgAttrsAttrName(), op.getResAttrsAttrName());
@@ -965,7 +991,8 @@ static LogicalResult verifyPyFunction(FunctionOpInterface op, bool interop,
              << (isKernel ? " (spec, \"Kernel Functions\": all of args "
                             "shall be heterogeneous)"
                           : " and has no CUDA C++ representation");
-    if (Attribute attr = op.getArgAttr(index, PyDialect::getConstExprAttrName()))
+    if (Attribute attr =
+            op.getArgAttr(index, PyDialect::getConstExprAttrName()))
       if (!isa<UnitAttr>(attr))
         return op.emitOpError("py.constexpr is a unit attribute");
   }
@@ -1014,9 +1041,8 @@ LogicalResult ReturnOp::verify() {
     if (isa<KernelOp>(function))
       return emitOpError("a kernel returns None (spec, \"Kernel "
                          "Functions\"): py.return takes no operands");
-    return emitOpError("returns ")
-           << getOperands().getTypes() << " but the function returns "
-           << results;
+    return emitOpError("returns ") << getOperands().getTypes()
+                                   << " but the function returns " << results;
   }
   return success();
 }
@@ -1056,9 +1082,8 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError("@") << getCallee() << " is not a py.func";
   FunctionType type = function.getFunctionType();
   if (type.getNumInputs() != getOperands().size())
-    return emitOpError("@") << getCallee() << " takes "
-                            << type.getNumInputs() << " arguments, not "
-                            << getOperands().size();
+    return emitOpError("@") << getCallee() << " takes " << type.getNumInputs()
+                            << " arguments, not " << getOperands().size();
   for (auto [index, operand, expected] :
        llvm::enumerate(getOperands(), type.getInputs())) {
     // Spec, "General Requirements": the type of an argument shall match the

@@ -15,46 +15,74 @@ using namespace cudapy::py;
 
 StringRef py::getOperatorSymbol(BinaryOperator op) {
   switch (op) {
-  case BinaryOperator::Add: return "+";
-  case BinaryOperator::Sub: return "-";
-  case BinaryOperator::Mul: return "*";
-  case BinaryOperator::TrueDiv: return "/";
-  case BinaryOperator::FloorDiv: return "//";
-  case BinaryOperator::Mod: return "%";
-  case BinaryOperator::Pow: return "**";
-  case BinaryOperator::And: return "&";
-  case BinaryOperator::Or: return "|";
-  case BinaryOperator::Xor: return "^";
-  case BinaryOperator::LShift: return "<<";
-  case BinaryOperator::RShift: return ">>";
-  case BinaryOperator::Eq: return "==";
-  case BinaryOperator::Ne: return "!=";
-  case BinaryOperator::Lt: return "<";
-  case BinaryOperator::Le: return "<=";
-  case BinaryOperator::Gt: return ">";
-  case BinaryOperator::Ge: return ">=";
+  case BinaryOperator::Add:
+    return "+";
+  case BinaryOperator::Sub:
+    return "-";
+  case BinaryOperator::Mul:
+    return "*";
+  case BinaryOperator::TrueDiv:
+    return "/";
+  case BinaryOperator::FloorDiv:
+    return "//";
+  case BinaryOperator::Mod:
+    return "%";
+  case BinaryOperator::Pow:
+    return "**";
+  case BinaryOperator::And:
+    return "&";
+  case BinaryOperator::Or:
+    return "|";
+  case BinaryOperator::Xor:
+    return "^";
+  case BinaryOperator::LShift:
+    return "<<";
+  case BinaryOperator::RShift:
+    return ">>";
+  case BinaryOperator::Eq:
+    return "==";
+  case BinaryOperator::Ne:
+    return "!=";
+  case BinaryOperator::Lt:
+    return "<";
+  case BinaryOperator::Le:
+    return "<=";
+  case BinaryOperator::Gt:
+    return ">";
+  case BinaryOperator::Ge:
+    return ">=";
   }
   llvm_unreachable("unknown binary operator");
 }
 
 StringRef py::getOperatorSymbol(UnaryOperator op) {
   switch (op) {
-  case UnaryOperator::Neg: return "-";
-  case UnaryOperator::Pos: return "+";
-  case UnaryOperator::Invert: return "~";
-  case UnaryOperator::Abs: return "abs";
+  case UnaryOperator::Neg:
+    return "-";
+  case UnaryOperator::Pos:
+    return "+";
+  case UnaryOperator::Invert:
+    return "~";
+  case UnaryOperator::Abs:
+    return "abs";
   }
   llvm_unreachable("unknown unary operator");
 }
 
 BinaryOperator py::getComparisonOperator(CmpPredicate predicate) {
   switch (predicate) {
-  case CmpPredicate::eq: return BinaryOperator::Eq;
-  case CmpPredicate::ne: return BinaryOperator::Ne;
-  case CmpPredicate::lt: return BinaryOperator::Lt;
-  case CmpPredicate::le: return BinaryOperator::Le;
-  case CmpPredicate::gt: return BinaryOperator::Gt;
-  case CmpPredicate::ge: return BinaryOperator::Ge;
+  case CmpPredicate::eq:
+    return BinaryOperator::Eq;
+  case CmpPredicate::ne:
+    return BinaryOperator::Ne;
+  case CmpPredicate::lt:
+    return BinaryOperator::Lt;
+  case CmpPredicate::le:
+    return BinaryOperator::Le;
+  case CmpPredicate::gt:
+    return BinaryOperator::Gt;
+  case CmpPredicate::ge:
+    return BinaryOperator::Ge;
   }
   llvm_unreachable("unknown predicate");
 }
@@ -80,22 +108,30 @@ struct Types {
 /// Position in Python's numeric tower; the two integer kinds share a rank.
 unsigned getKindRank(NumberKind kind) {
   switch (kind) {
-  case NumberKind::Bool: return 0;
+  case NumberKind::Bool:
+    return 0;
   case NumberKind::SignedInt:
-  case NumberKind::UnsignedInt: return 1;
-  case NumberKind::Float: return 2;
-  case NumberKind::Complex: return 3;
+  case NumberKind::UnsignedInt:
+    return 1;
+  case NumberKind::Float:
+    return 2;
+  case NumberKind::Complex:
+    return 3;
   }
   llvm_unreachable("unknown kind");
 }
 
 StringRef getKindName(NumberKind kind) {
   switch (kind) {
-  case NumberKind::Bool: return "boolean";
+  case NumberKind::Bool:
+    return "boolean";
   case NumberKind::SignedInt:
-  case NumberKind::UnsignedInt: return "integer";
-  case NumberKind::Float: return "real floating-point";
-  case NumberKind::Complex: return "complex floating-point";
+  case NumberKind::UnsignedInt:
+    return "integer";
+  case NumberKind::Float:
+    return "real floating-point";
+  case NumberKind::Complex:
+    return "complex floating-point";
   }
   llvm_unreachable("unknown kind");
 }
@@ -107,9 +143,12 @@ StringRef getPolicyName(PromotionPolicy policy) {
 /// Significand precision in bits of a real float (to decide whether it
 /// holds every value of an integer type exactly).
 unsigned getPrecision(Type type) {
-  if (isa<Float16Type>(type)) return 11;
-  if (isa<BFloat16Type>(type)) return 8;
-  if (isa<Float32Type>(type)) return 24;
+  if (isa<Float16Type>(type))
+    return 11;
+  if (isa<BFloat16Type>(type))
+    return 8;
+  if (isa<Float32Type>(type))
+    return 24;
   return 53;
 }
 
@@ -157,10 +196,9 @@ Type joinIntegers(const Types &t, IntegerType a, IntegerType b) {
 /// significand holds every value of `integer` (NumPy's rule: int8 with
 /// float16 stays float16, int32 with float32 needs float64).
 Type floatHoldingInteger(const Types &t, IntegerType integer, Type floating) {
-  unsigned valueBits =
-      integer.getWidth() == 1
-          ? 1
-          : integer.getWidth() - (integer.isSigned() ? 1 : 0);
+  unsigned valueBits = integer.getWidth() == 1
+                           ? 1
+                           : integer.getWidth() - (integer.isSigned() ? 1 : 0);
   for (Type candidate : {t.f16(), t.bf16(), t.f32(), t.f64()})
     if (joinRealFloats(t, candidate, floating) == candidate &&
         getPrecision(candidate) >= valueBits)
@@ -220,11 +258,15 @@ Type promoteFixed(const Types &t, PromotionPolicy policy, Type a, Type b,
 /// The builtin number type of a kind (Python's result of mixing builtins).
 Type getBuiltinOfKind(MLIRContext *context, NumberKind kind) {
   switch (kind) {
-  case NumberKind::Bool: return PyBoolType::get(context);
+  case NumberKind::Bool:
+    return PyBoolType::get(context);
   case NumberKind::SignedInt:
-  case NumberKind::UnsignedInt: return PyIntType::get(context);
-  case NumberKind::Float: return PyFloatType::get(context);
-  case NumberKind::Complex: return PyComplexType::get(context);
+  case NumberKind::UnsignedInt:
+    return PyIntType::get(context);
+  case NumberKind::Float:
+    return PyFloatType::get(context);
+  case NumberKind::Complex:
+    return PyComplexType::get(context);
   }
   llvm_unreachable("unknown kind");
 }
@@ -254,18 +296,24 @@ Type promote(PromotionPolicy policy, Type a, Type b, std::string &why) {
     // floating-point dtypes; complex with complex dtypes.
     bool ok = false;
     switch (kw) {
-    case NumberKind::Bool: ok = ks == NumberKind::Bool; break;
+    case NumberKind::Bool:
+      ok = ks == NumberKind::Bool;
+      break;
     case NumberKind::SignedInt:
-    case NumberKind::UnsignedInt: ok = ks != NumberKind::Bool; break;
+    case NumberKind::UnsignedInt:
+      ok = ks != NumberKind::Bool;
+      break;
     case NumberKind::Float:
       ok = ks == NumberKind::Float || ks == NumberKind::Complex;
       break;
-    case NumberKind::Complex: ok = ks == NumberKind::Complex; break;
+    case NumberKind::Complex:
+      ok = ks == NumberKind::Complex;
+      break;
     }
     if (!ok) {
       why = ("the Array API does not combine a Python " +
-             getPythonTypeName(weak) + " with a " +
-             getKindName(ks).str() + " type");
+             getPythonTypeName(weak) + " with a " + getKindName(ks).str() +
+             " type");
       return {};
     }
     return strong;
@@ -286,9 +334,7 @@ InFlightDiagnostic reportUndefined(EmitErrorFn emitError, StringRef symbol,
                      << " promotion policy: " << why;
 }
 
-bool isComparison(BinaryOperator op) {
-  return op >= BinaryOperator::Eq;
-}
+bool isComparison(BinaryOperator op) { return op >= BinaryOperator::Eq; }
 } // namespace
 
 FailureOr<Type> py::promoteTypes(PromotionPolicy policy, Type lhs, Type rhs,
@@ -303,8 +349,8 @@ FailureOr<Type> py::promoteTypes(PromotionPolicy policy, Type lhs, Type rhs,
   Type promoted = promote(policy, lhs, rhs, why);
   if (!promoted) {
     if (emitError)
-      emitError() << "no common type for " << getPythonTypeName(lhs)
-                  << " and " << getPythonTypeName(rhs) << " under the "
+      emitError() << "no common type for " << getPythonTypeName(lhs) << " and "
+                  << getPythonTypeName(rhs) << " under the "
                   << getPolicyName(policy) << " promotion policy: " << why;
     return failure();
   }
@@ -400,8 +446,8 @@ FailureOr<BinaryTyping> py::typeBinaryOperation(PromotionPolicy policy,
     // NumbaPro: "the result type is always coerced to an integer of the
     // same bitwidth and at least has 32-bits".
     unsigned width = std::max(32u, getNumberBitWidth(arithmetic));
-    Type result = akind == NumberKind::UnsignedInt ? t.uint(width)
-                                                   : t.sint(width);
+    Type result =
+        akind == NumberKind::UnsignedInt ? t.uint(width) : t.sint(width);
     return BinaryTyping{arithmetic, result};
   }
   case BinaryOperator::TrueDiv: {

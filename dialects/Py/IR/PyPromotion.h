@@ -30,9 +30,24 @@ namespace cudapy::py {
 
 /// The binary operators, comparisons included.
 enum class BinaryOperator {
-  Add, Sub, Mul, TrueDiv, FloorDiv, Mod, Pow,
-  And, Or, Xor, LShift, RShift,
-  Eq, Ne, Lt, Le, Gt, Ge,
+  Add,
+  Sub,
+  Mul,
+  TrueDiv,
+  FloorDiv,
+  Mod,
+  Pow,
+  And,
+  Or,
+  Xor,
+  LShift,
+  RShift,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
 };
 enum class UnaryOperator { Neg, Pos, Invert, Abs };
 
@@ -57,16 +72,14 @@ using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
 /// The promoted type of two numbers under `policy`, ignoring the operator;
 /// failure (with a diagnostic through `emitError`) when the policy leaves
 /// the combination undefined.
-mlir::FailureOr<mlir::Type> promoteTypes(PromotionPolicy policy,
-                                         mlir::Type lhs, mlir::Type rhs,
+mlir::FailureOr<mlir::Type> promoteTypes(PromotionPolicy policy, mlir::Type lhs,
+                                         mlir::Type rhs,
                                          EmitErrorFn emitError = {});
 
 /// Types `lhs <op> rhs`.
-mlir::FailureOr<BinaryTyping> typeBinaryOperation(PromotionPolicy policy,
-                                                  BinaryOperator op,
-                                                  mlir::Type lhs,
-                                                  mlir::Type rhs,
-                                                  EmitErrorFn emitError = {});
+mlir::FailureOr<BinaryTyping>
+typeBinaryOperation(PromotionPolicy policy, BinaryOperator op, mlir::Type lhs,
+                    mlir::Type rhs, EmitErrorFn emitError = {});
 
 /// The result type of `<op> operand` (Python's rules; no policy applies).
 mlir::FailureOr<mlir::Type> typeUnaryOperation(UnaryOperator op,

@@ -133,8 +133,7 @@ std::string py::getPythonTypeName(Type type) {
       .Case<IntegerType>([](IntegerType t) -> std::string {
         if (t.getWidth() == 1)
           return "bool";
-        return (t.isUnsigned() ? "uint" : "int") +
-               std::to_string(t.getWidth());
+        return (t.isUnsigned() ? "uint" : "int") + std::to_string(t.getWidth());
       })
       .Default([](Type t) {
         std::string text;
@@ -149,7 +148,7 @@ std::string py::getPythonTypeName(Type type) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult PyVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 unsigned size, Type elementType) {
+                                   unsigned size, Type elementType) {
   // Spec, "Vector Types": N = 1, 2, 3, 4 over the fixed-format numbers of
   // the table (no bool, no complex).
   if (size < 1 || size > 4)
@@ -235,12 +234,11 @@ Type StructType::parse(AsmParser &parser) {
 
 void StructType::print(AsmPrinter &printer) const {
   printer << "<\"" << getName().getValue() << "\", (";
-  llvm::interleaveComma(llvm::zip(getFieldNames(), getFieldTypes()), printer,
-                        [&](auto field) {
-                          printer.printKeywordOrString(
-                              std::get<0>(field).getValue());
-                          printer << ": " << std::get<1>(field);
-                        });
+  llvm::interleaveComma(
+      llvm::zip(getFieldNames(), getFieldTypes()), printer, [&](auto field) {
+        printer.printKeywordOrString(std::get<0>(field).getValue());
+        printer << ": " << std::get<1>(field);
+      });
   printer << ")";
   if (getAlign() != 0)
     printer << ", align " << getAlign();

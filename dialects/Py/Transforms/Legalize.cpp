@@ -10,8 +10,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace cudapy::py {
 #define GEN_PASS_DEF_PYLEGALIZEPASS
@@ -36,10 +36,10 @@ static FailureOr<Value> convertTo(OpBuilder &builder, Operation *user,
       if (target && target.getWidth() > 1) {
         llvm::APSInt value(cast<IntegerAttr>(constant.getValue()).getValue(),
                            /*isUnsigned=*/false);
-        llvm::APSInt low = llvm::APSInt::getMinValue(target.getWidth(),
-                                                     target.isUnsigned());
-        llvm::APSInt high = llvm::APSInt::getMaxValue(target.getWidth(),
-                                                      target.isUnsigned());
+        llvm::APSInt low =
+            llvm::APSInt::getMinValue(target.getWidth(), target.isUnsigned());
+        llvm::APSInt high =
+            llvm::APSInt::getMaxValue(target.getWidth(), target.isUnsigned());
         if (llvm::APSInt::compareValues(value, low) < 0 ||
             llvm::APSInt::compareValues(value, high) > 0)
           return user->emitError("Python int ")
@@ -70,9 +70,9 @@ struct PyLegalizePass
 
   template <typename OpTy>
   LogicalResult legalizeBinary(OpTy op, BinaryOperator kind) {
-    FailureOr<BinaryTyping> typing =
-        typeBinaryOperation(op.getPolicy(), kind, op.getLhs().getType(),
-                            op.getRhs().getType(), [&] { return op.emitError(); });
+    FailureOr<BinaryTyping> typing = typeBinaryOperation(
+        op.getPolicy(), kind, op.getLhs().getType(), op.getRhs().getType(),
+        [&] { return op.emitError(); });
     if (failed(typing))
       return failure();
     if (failed(convertOperand(op, 0, typing->operandType)) ||
@@ -85,35 +85,40 @@ struct PyLegalizePass
     return llvm::TypeSwitch<Operation *, LogicalResult>(op)
 #define PY_BINARY(OP, KIND)                                                    \
   .Case<OP>([&](OP op) { return legalizeBinary(op, BinaryOperator::KIND); })
-        PY_BINARY(AddOp, Add) PY_BINARY(SubOp, Sub) PY_BINARY(MulOp, Mul)
-        PY_BINARY(TrueDivOp, TrueDiv) PY_BINARY(FloorDivOp, FloorDiv)
-        PY_BINARY(ModOp, Mod) PY_BINARY(PowOp, Pow) PY_BINARY(AndOp, And)
-        PY_BINARY(OrOp, Or) PY_BINARY(XorOp, Xor) PY_BINARY(LShiftOp, LShift)
-        PY_BINARY(RShiftOp, RShift)
+        PY_BINARY(AddOp, Add) PY_BINARY(SubOp, Sub) PY_BINARY(
+               MulOp, Mul) PY_BINARY(TrueDivOp, TrueDiv) PY_BINARY(FloorDivOp,
+                                                                   FloorDiv)
+            PY_BINARY(ModOp, Mod) PY_BINARY(PowOp, Pow) PY_BINARY(AndOp, And)
+                PY_BINARY(OrOp, Or) PY_BINARY(XorOp, Xor) PY_BINARY(
+                    LShiftOp, LShift) PY_BINARY(RShiftOp, RShift)
 #undef PY_BINARY
-        .Case<CmpOp>([&](CmpOp op) {
-          return legalizeBinary(op, getComparisonOperator(op.getPredicate()));
-        })
-        .Case<NegOp, PosOp, InvertOp, AbsOp>([&](Operation *op) {
-          // Python computes on a bool as on an int.
-          if (isa<PyBoolType>(op->getOperand(0).getType()))
-            return convertOperand(op, 0, PyIntType::get(op->getContext()));
-          return success();
-        })
-        .Case<ArraySetItemOp>([&](ArraySetItemOp op) {
-          return convertOperand(op, 0, op.getArray().getType().getDtype());
-        })
-        .Case<VectorSetItemOp>([&](VectorSetItemOp op) {
-          return convertOperand(op, 2, op.getVector().getType().getElementType());
-        })
-        .Case<VectorMakeOp>([&](VectorMakeOp op) {
-          Type element = op.getType().getElementType();
-          for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
-            if (failed(convertOperand(op, i, element)))
-              return failure();
-          return success();
-        })
-        .Default([](Operation *) { return success(); });
+                    .Case<CmpOp>([&](CmpOp op) {
+                      return legalizeBinary(
+                          op, getComparisonOperator(op.getPredicate()));
+                    })
+                    .Case<NegOp, PosOp, InvertOp, AbsOp>([&](Operation *op) {
+                      // Python computes on a bool as on an int.
+                      if (isa<PyBoolType>(op->getOperand(0).getType()))
+                        return convertOperand(op, 0,
+                                              PyIntType::get(op->getContext()));
+                      return success();
+                    })
+                    .Case<ArraySetItemOp>([&](ArraySetItemOp op) {
+                      return convertOperand(op, 0,
+                                            op.getArray().getType().getDtype());
+                    })
+                    .Case<VectorSetItemOp>([&](VectorSetItemOp op) {
+                      return convertOperand(
+                          op, 2, op.getVector().getType().getElementType());
+                    })
+                    .Case<VectorMakeOp>([&](VectorMakeOp op) {
+                      Type element = op.getType().getElementType();
+                      for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
+                        if (failed(convertOperand(op, i, element)))
+                          return failure();
+                      return success();
+                    })
+                    .Default([](Operation *) { return success(); });
   }
 
   void runOnOperation() override {

@@ -41,8 +41,9 @@ static Type getPointerType(MLIRContext *context) {
 /// A packed LLVM struct laying out `type`'s members at the offsets CUDA C++
 /// gives them, with byte arrays as padding; `fieldOfMember` receives the
 /// struct field of each member.
-static LLVM::LLVMStructType getAggregateMemoryType(
-    Type type, SmallVectorImpl<unsigned> *fieldOfMember = nullptr);
+static LLVM::LLVMStructType
+getAggregateMemoryType(Type type,
+                       SmallVectorImpl<unsigned> *fieldOfMember = nullptr);
 
 /// The in-memory (and ABI) representation of a py type: a bool is a byte,
 /// an fp8 number a byte, complex numbers and aggregates packed structs.
@@ -124,7 +125,8 @@ PyToLLVMTypeConverter::PyToLLVMTypeConverter(MLIRContext *context) {
     return getMemoryType(type);
   });
   addConversion([](ArrayType type) { return getMemoryType(type); });
-  addConversion([](PyNoneType type) { return getPointerType(type.getContext()); });
+  addConversion(
+      [](PyNoneType type) { return getPointerType(type.getContext()); });
   addConversion([](SliceType type) {
     // {start, stop, step, has start, has stop}
     MLIRContext *context = type.getContext();
@@ -241,14 +243,13 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
       Value zero = e.floatConst(complex.getElementType(), 0.0);
       Value re = complex::ReOp::create(b, loc, value);
       Value im = complex::ImOp::create(b, loc, value);
-      return arith::OrIOp::create(
-                 b, loc, e.cmpf(arith::CmpFPredicate::UNE, re, zero),
-                 e.cmpf(arith::CmpFPredicate::UNE, im, zero))
+      return arith::OrIOp::create(b, loc,
+                                  e.cmpf(arith::CmpFPredicate::UNE, re, zero),
+                                  e.cmpf(arith::CmpFPredicate::UNE, im, zero))
           .getResult();
     }
     if (isa<mlir::FloatType>(fromM))
-      return e.cmpf(arith::CmpFPredicate::UNE, value,
-                    e.floatConst(fromM, 0.0));
+      return e.cmpf(arith::CmpFPredicate::UNE, value, e.floatConst(fromM, 0.0));
     if (fromM.isIndex())
       value = e.toI64(value, fromM), fromM = b.getI64Type();
     Type integer = value.getType();
@@ -260,8 +261,10 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
     if (auto fromComplex = dyn_cast<mlir::ComplexType>(fromM)) {
       Value re = complex::ReOp::create(b, loc, value);
       Value im = complex::ImOp::create(b, loc, value);
-      FailureOr<Value> re2 = convertNumber(e, re, fromComplex.getElementType(), part);
-      FailureOr<Value> im2 = convertNumber(e, im, fromComplex.getElementType(), part);
+      FailureOr<Value> re2 =
+          convertNumber(e, re, fromComplex.getElementType(), part);
+      FailureOr<Value> im2 =
+          convertNumber(e, im, fromComplex.getElementType(), part);
       return complex::CreateOp::create(b, loc, toComplex, *re2, *im2)
           .getResult();
     }
@@ -286,8 +289,8 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
   }
   auto fromInt = dyn_cast<IntegerType>(fromM);
   auto toInt = dyn_cast<IntegerType>(toM);
-  Type toSignless = toInt ? Type(IntegerType::get(b.getContext(), toInt.getWidth()))
-                          : toM;
+  Type toSignless =
+      toInt ? Type(IntegerType::get(b.getContext(), toInt.getWidth())) : toM;
   if (fromInt && toInt) {
     unsigned fw = fromInt.getWidth(), tw = toInt.getWidth();
     if (fw == tw)
@@ -308,9 +311,10 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
     std::string source;
     llvm::raw_string_ostream os(source);
     fromM.print(os);
-    std::string name = (Twine("llvm.fpto") + (toInt.isUnsigned() ? "ui" : "si") +
-                        ".sat.i" + Twine(toInt.getWidth()) + "." + source)
-                           .str();
+    std::string name =
+        (Twine("llvm.fpto") + (toInt.isUnsigned() ? "ui" : "si") + ".sat.i" +
+         Twine(toInt.getWidth()) + "." + source)
+            .str();
     return LLVM::CallIntrinsicOp::create(b, loc, toSignless,
                                          b.getStringAttr(name), value)
         .getResult(0);
@@ -360,8 +364,7 @@ static void emitCheck(Emitter &e, Operation *op, Value ok, StringRef what) {
     std::string name;
     for (unsigned i = 0;; ++i) {
       name = "__py_str_" + std::to_string(i);
-      auto global =
-          dyn_cast_or_null<LLVM::GlobalOp>(table.lookup(name));
+      auto global = dyn_cast_or_null<LLVM::GlobalOp>(table.lookup(name));
       if (!global)
         break;
       if (auto value = dyn_cast_or_null<StringAttr>(global.getValueOrNull()))
@@ -410,8 +413,7 @@ static void emitCheck(Emitter &e, Operation *op, Value ok, StringRef what) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-template <typename OpTy>
-struct PyPattern : public OpConversionPattern<OpTy> {
+template <typename OpTy> struct PyPattern : public OpConversionPattern<OpTy> {
   PyPattern(const TypeConverter &converter, MLIRContext *context,
             const PyToLLVMOptions &options)
       : OpConversionPattern<OpTy>(converter, context), options(options) {}
@@ -427,9 +429,9 @@ struct ConstantLowering : public PyPattern<ConstantOp> {
     if (auto complexValue = dyn_cast<complex::NumberAttr>(value)) {
       auto type = cast<mlir::ComplexType>(complexValue.getType());
       Type part = type.getElementType();
-      auto parts = rewriter.getArrayAttr(
-          {FloatAttr::get(part, complexValue.getReal()),
-           FloatAttr::get(part, complexValue.getImag())});
+      auto parts =
+          rewriter.getArrayAttr({FloatAttr::get(part, complexValue.getReal()),
+                                 FloatAttr::get(part, complexValue.getImag())});
       rewriter.replaceOpWithNewOp<complex::ConstantOp>(op, type, parts);
       return success();
     }
@@ -471,8 +473,8 @@ struct CastLowering : public PyPattern<CastOp> {
   matchAndRewrite(CastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    FailureOr<Value> result = convertNumber(e, adaptor.getInput(),
-                                            op.getInput().getType(), op.getType());
+    FailureOr<Value> result = convertNumber(
+        e, adaptor.getInput(), op.getInput().getType(), op.getType());
     if (failed(result))
       return op.emitOpError("conversions to and from float8 formats are not "
                             "lowered yet");
@@ -489,24 +491,26 @@ static Value emitIntegerPow(Emitter &e, Value base, Value exponent,
   Location loc = e.loc;
   Type type = base.getType();
   Value zero = e.intConst(type, 0), one = e.intConst(type, 1);
-  Value negative = isSigned ? e.cmpi(arith::CmpIPredicate::slt, exponent, zero)
-                            : Value();
+  Value negative =
+      isSigned ? e.cmpi(arith::CmpIPredicate::slt, exponent, zero) : Value();
   Value loopExponent = isSigned ? e.select(negative, zero, exponent) : exponent;
   auto loop = scf::WhileOp::create(
       b, loc, TypeRange{type, type, type}, ValueRange{one, base, loopExponent},
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Emitter ne{nb, l};
-        Value more = ne.cmpi(arith::CmpIPredicate::ne, args[2],
-                             ne.intConst(type, 0));
+        Value more =
+            ne.cmpi(arith::CmpIPredicate::ne, args[2], ne.intConst(type, 0));
         scf::ConditionOp::create(nb, l, more, args);
       },
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Emitter ne{nb, l};
         Value odd = arith::AndIOp::create(nb, l, args[2], ne.intConst(type, 1));
-        Value isOdd = ne.cmpi(arith::CmpIPredicate::ne, odd, ne.intConst(type, 0));
+        Value isOdd =
+            ne.cmpi(arith::CmpIPredicate::ne, odd, ne.intConst(type, 0));
         Value result = ne.select(isOdd, ne.mul(args[0], args[1]), args[0]);
         Value square = ne.mul(args[1], args[1]);
-        Value rest = arith::ShRUIOp::create(nb, l, args[2], ne.intConst(type, 1));
+        Value rest =
+            arith::ShRUIOp::create(nb, l, args[2], ne.intConst(type, 1));
         scf::YieldOp::create(nb, l, ValueRange{result, square, rest});
       });
   Value result = loop.getResult(0);
@@ -517,9 +521,8 @@ static Value emitIntegerPow(Emitter &e, Value base, Value exponent,
   Value isMinusOne = e.cmpi(arith::CmpIPredicate::eq, base, minusOne);
   Value oddExp = e.cmpi(arith::CmpIPredicate::ne,
                         arith::AndIOp::create(b, loc, exponent, one), zero);
-  Value negResult =
-      e.select(isOne, one, e.select(isMinusOne, e.select(oddExp, minusOne, one),
-                                    zero));
+  Value negResult = e.select(
+      isOne, one, e.select(isMinusOne, e.select(oddExp, minusOne, one), zero));
   return e.select(negative, negResult, result);
 }
 
@@ -538,16 +541,17 @@ static std::pair<Value, Value> emitFloatDivMod(Emitter &e, Value a, Value b) {
   Value modNeg = e.cmpf(arith::CmpFPredicate::OLT, mod, zero);
   Value signsDiffer = e.cmpi(arith::CmpIPredicate::ne, bNeg, modNeg);
   Value adjust = arith::AndIOp::create(builder, loc, modNonZero, signsDiffer);
-  Value mod1 = e.select(adjust, arith::AddFOp::create(builder, loc, mod, b), mod);
+  Value mod1 =
+      e.select(adjust, arith::AddFOp::create(builder, loc, mod, b), mod);
   Value div1 = e.select(
-      adjust,
-      arith::SubFOp::create(builder, loc, div, e.floatConst(type, 1.0)), div);
+      adjust, arith::SubFOp::create(builder, loc, div, e.floatConst(type, 1.0)),
+      div);
   Value signedZeroB = math::CopySignOp::create(builder, loc, zero, b);
   Value remainder = e.select(modNonZero, mod1, signedZeroB);
   Value floored = math::FloorOp::create(builder, loc, div1);
   Value fraction = arith::SubFOp::create(builder, loc, div1, floored);
-  Value roundUp = e.cmpf(arith::CmpFPredicate::OGT, fraction,
-                         e.floatConst(type, 0.5));
+  Value roundUp =
+      e.cmpf(arith::CmpFPredicate::OGT, fraction, e.floatConst(type, 0.5));
   Value floored1 = e.select(
       roundUp,
       arith::AddFOp::create(builder, loc, floored, e.floatConst(type, 1.0)),
@@ -568,33 +572,55 @@ static Value emitBinary(Emitter &e, BinaryOperator op, Type type, Value lhs,
   Type machine = getMachineType(type);
   if (isa<mlir::ComplexType>(machine)) {
     switch (op) {
-    case BinaryOperator::Add: return complex::AddOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::Sub: return complex::SubOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::Mul: return complex::MulOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::TrueDiv: return complex::DivOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::Pow: return complex::PowOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::Eq: return complex::EqualOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::Ne: return complex::NotEqualOp::create(b, loc, lhs, rhs);
-    default: return {};
+    case BinaryOperator::Add:
+      return complex::AddOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::Sub:
+      return complex::SubOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::Mul:
+      return complex::MulOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::TrueDiv:
+      return complex::DivOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::Pow:
+      return complex::PowOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::Eq:
+      return complex::EqualOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::Ne:
+      return complex::NotEqualOp::create(b, loc, lhs, rhs);
+    default:
+      return {};
     }
   }
   if (isa<mlir::FloatType>(machine)) {
     using P = arith::CmpFPredicate;
     switch (op) {
-    case BinaryOperator::Add: return arith::AddFOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::Sub: return arith::SubFOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::Mul: return arith::MulFOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::TrueDiv: return arith::DivFOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::FloorDiv: return emitFloatDivMod(e, lhs, rhs).first;
-    case BinaryOperator::Mod: return emitFloatDivMod(e, lhs, rhs).second;
-    case BinaryOperator::Pow: return math::PowFOp::create(b, loc, lhs, rhs);
-    case BinaryOperator::Eq: return e.cmpf(P::OEQ, lhs, rhs);
-    case BinaryOperator::Ne: return e.cmpf(P::UNE, lhs, rhs);
-    case BinaryOperator::Lt: return e.cmpf(P::OLT, lhs, rhs);
-    case BinaryOperator::Le: return e.cmpf(P::OLE, lhs, rhs);
-    case BinaryOperator::Gt: return e.cmpf(P::OGT, lhs, rhs);
-    case BinaryOperator::Ge: return e.cmpf(P::OGE, lhs, rhs);
-    default: return {};
+    case BinaryOperator::Add:
+      return arith::AddFOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::Sub:
+      return arith::SubFOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::Mul:
+      return arith::MulFOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::TrueDiv:
+      return arith::DivFOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::FloorDiv:
+      return emitFloatDivMod(e, lhs, rhs).first;
+    case BinaryOperator::Mod:
+      return emitFloatDivMod(e, lhs, rhs).second;
+    case BinaryOperator::Pow:
+      return math::PowFOp::create(b, loc, lhs, rhs);
+    case BinaryOperator::Eq:
+      return e.cmpf(P::OEQ, lhs, rhs);
+    case BinaryOperator::Ne:
+      return e.cmpf(P::UNE, lhs, rhs);
+    case BinaryOperator::Lt:
+      return e.cmpf(P::OLT, lhs, rhs);
+    case BinaryOperator::Le:
+      return e.cmpf(P::OLE, lhs, rhs);
+    case BinaryOperator::Gt:
+      return e.cmpf(P::OGT, lhs, rhs);
+    case BinaryOperator::Ge:
+      return e.cmpf(P::OGE, lhs, rhs);
+    default:
+      return {};
     }
   }
   auto integer = cast<IntegerType>(machine);
@@ -603,12 +629,18 @@ static Value emitBinary(Emitter &e, BinaryOperator op, Type type, Value lhs,
   Type signless = lhs.getType();
   using P = arith::CmpIPredicate;
   switch (op) {
-  case BinaryOperator::Add: return e.add(lhs, rhs);
-  case BinaryOperator::Sub: return e.sub(lhs, rhs);
-  case BinaryOperator::Mul: return e.mul(lhs, rhs);
-  case BinaryOperator::And: return arith::AndIOp::create(b, loc, lhs, rhs);
-  case BinaryOperator::Or: return arith::OrIOp::create(b, loc, lhs, rhs);
-  case BinaryOperator::Xor: return arith::XOrIOp::create(b, loc, lhs, rhs);
+  case BinaryOperator::Add:
+    return e.add(lhs, rhs);
+  case BinaryOperator::Sub:
+    return e.sub(lhs, rhs);
+  case BinaryOperator::Mul:
+    return e.mul(lhs, rhs);
+  case BinaryOperator::And:
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  case BinaryOperator::Or:
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  case BinaryOperator::Xor:
+    return arith::XOrIOp::create(b, loc, lhs, rhs);
   case BinaryOperator::FloorDiv:
     if (isSigned)
       return arith::FloorDivSIOp::create(b, loc, lhs, rhs);
@@ -620,12 +652,13 @@ static Value emitBinary(Emitter &e, BinaryOperator op, Type type, Value lhs,
     Value zero = e.intConst(signless, 0);
     Value r = arith::RemSIOp::create(b, loc, lhs, rhs);
     Value nonZero = e.cmpi(P::ne, r, zero);
-    Value signsDiffer = e.cmpi(P::ne, e.cmpi(P::slt, r, zero),
-                               e.cmpi(P::slt, rhs, zero));
+    Value signsDiffer =
+        e.cmpi(P::ne, e.cmpi(P::slt, r, zero), e.cmpi(P::slt, rhs, zero));
     Value adjust = arith::AndIOp::create(b, loc, nonZero, signsDiffer);
     return e.select(adjust, e.add(r, rhs), r);
   }
-  case BinaryOperator::Pow: return emitIntegerPow(e, lhs, rhs, isSigned);
+  case BinaryOperator::Pow:
+    return emitIntegerPow(e, lhs, rhs, isSigned);
   case BinaryOperator::LShift:
   case BinaryOperator::RShift: {
     // Counts of the width or more (and negative counts, read unsigned)
@@ -641,19 +674,25 @@ static Value emitBinary(Emitter &e, BinaryOperator op, Type type, Value lhs,
     }
     return e.select(inRange, arith::ShRUIOp::create(b, loc, lhs, rhs), zero);
   }
-  case BinaryOperator::Eq: return e.cmpi(P::eq, lhs, rhs);
-  case BinaryOperator::Ne: return e.cmpi(P::ne, lhs, rhs);
-  case BinaryOperator::Lt: return e.cmpi(isSigned ? P::slt : P::ult, lhs, rhs);
-  case BinaryOperator::Le: return e.cmpi(isSigned ? P::sle : P::ule, lhs, rhs);
-  case BinaryOperator::Gt: return e.cmpi(isSigned ? P::sgt : P::ugt, lhs, rhs);
-  case BinaryOperator::Ge: return e.cmpi(isSigned ? P::sge : P::uge, lhs, rhs);
-  case BinaryOperator::TrueDiv: return {};
+  case BinaryOperator::Eq:
+    return e.cmpi(P::eq, lhs, rhs);
+  case BinaryOperator::Ne:
+    return e.cmpi(P::ne, lhs, rhs);
+  case BinaryOperator::Lt:
+    return e.cmpi(isSigned ? P::slt : P::ult, lhs, rhs);
+  case BinaryOperator::Le:
+    return e.cmpi(isSigned ? P::sle : P::ule, lhs, rhs);
+  case BinaryOperator::Gt:
+    return e.cmpi(isSigned ? P::sgt : P::ugt, lhs, rhs);
+  case BinaryOperator::Ge:
+    return e.cmpi(isSigned ? P::sge : P::uge, lhs, rhs);
+  case BinaryOperator::TrueDiv:
+    return {};
   }
   return {};
 }
 
-template <typename OpTy>
-struct BinaryLowering : public PyPattern<OpTy> {
+template <typename OpTy> struct BinaryLowering : public PyPattern<OpTy> {
   BinaryLowering(const TypeConverter &converter, MLIRContext *context,
                  const PyToLLVMOptions &options, BinaryOperator kind)
       : PyPattern<OpTy>(converter, context, options), kind(kind) {}
@@ -670,8 +709,8 @@ struct BinaryLowering : public PyPattern<OpTy> {
       return op.emitOpError("operands of different types: run py-legalize "
                             "before convert-py-to-llvm");
     Emitter e{rewriter, op.getLoc()};
-    Value result = emitBinary(e, opKind, type, adaptor.getLhs(),
-                              adaptor.getRhs());
+    Value result =
+        emitBinary(e, opKind, type, adaptor.getLhs(), adaptor.getRhs());
     if (!result)
       return op.emitOpError("is not defined on ") << type;
     bool comparison = opKind >= BinaryOperator::Eq;
@@ -686,8 +725,7 @@ struct BinaryLowering : public PyPattern<OpTy> {
   }
 };
 
-template <typename OpTy>
-struct UnaryLowering : public PyPattern<OpTy> {
+template <typename OpTy> struct UnaryLowering : public PyPattern<OpTy> {
   UnaryLowering(const TypeConverter &converter, MLIRContext *context,
                 const PyToLLVMOptions &options, UnaryOperator kind)
       : PyPattern<OpTy>(converter, context, options), kind(kind) {}
@@ -727,11 +765,12 @@ struct UnaryLowering : public PyPattern<OpTy> {
       else if (kind == UnaryOperator::Pos)
         result = x;
       else if (kind == UnaryOperator::Invert)
-        result = arith::XOrIOp::create(rewriter, loc, x,
-                                       e.intConst(signless, -1));
+        result =
+            arith::XOrIOp::create(rewriter, loc, x, e.intConst(signless, -1));
       else if (kind == UnaryOperator::Abs)
-        result = integer.isSigned() ? Value(math::AbsIOp::create(rewriter, loc, x))
-                                    : x;
+        result = integer.isSigned()
+                     ? Value(math::AbsIOp::create(rewriter, loc, x))
+                     : x;
     }
     if (!result)
       return op.emitOpError("is not defined on ") << type;
@@ -781,15 +820,15 @@ struct ArrayGetItemLowering : public PyPattern<ArrayGetItemOp> {
     Type dtype = op.getArray().getType().getDtype();
     Value offset = e.i64(0);
     for (auto [k, index] : llvm::enumerate(adaptor.getIndices())) {
-      Value i = resolveIndex(e, op, index, op.getIndices()[k].getType(),
-                             d.shape(k), options.boundsCheck,
-                             "array index out of range");
+      Value i =
+          resolveIndex(e, op, index, op.getIndices()[k].getType(), d.shape(k),
+                       options.boundsCheck, "array index out of range");
       offset = e.add(offset, e.mul(i, d.stride(k)));
     }
     Value address = elementAddress(e, d.data(), dtype, offset);
-    Value loaded = LLVM::LoadOp::create(rewriter, op.getLoc(),
-                                        getMemoryType(dtype), address,
-                                        getMachineLayout(dtype).align);
+    Value loaded =
+        LLVM::LoadOp::create(rewriter, op.getLoc(), getMemoryType(dtype),
+                             address, getMachineLayout(dtype).align);
     rewriter.replaceOp(op, e.fromMemory(loaded, dtype));
     return success();
   }
@@ -808,9 +847,9 @@ struct ArraySetItemLowering : public PyPattern<ArraySetItemOp> {
     Descriptor d{e, adaptor.getArray()};
     Value offset = e.i64(0);
     for (auto [k, index] : llvm::enumerate(adaptor.getIndices())) {
-      Value i = resolveIndex(e, op, index, op.getIndices()[k].getType(),
-                             d.shape(k), options.boundsCheck,
-                             "array index out of range");
+      Value i =
+          resolveIndex(e, op, index, op.getIndices()[k].getType(), d.shape(k),
+                       options.boundsCheck, "array index out of range");
       offset = e.add(offset, e.mul(i, d.stride(k)));
     }
     Value address = elementAddress(e, d.data(), dtype, offset);
@@ -836,9 +875,12 @@ struct SliceLowering : public PyPattern<SliceOp> {
       return present ? e.toI64(converted, original.getType()) : e.i64(missing);
     };
     bool hasStart, hasStop, hasStep;
-    slice = e.insert(slice, bound(adaptor.getStart(), op.getStart(), 0, hasStart), {0});
-    slice = e.insert(slice, bound(adaptor.getStop(), op.getStop(), 0, hasStop), {1});
-    slice = e.insert(slice, bound(adaptor.getStep(), op.getStep(), 1, hasStep), {2});
+    slice = e.insert(
+        slice, bound(adaptor.getStart(), op.getStart(), 0, hasStart), {0});
+    slice = e.insert(slice, bound(adaptor.getStop(), op.getStop(), 0, hasStop),
+                     {1});
+    slice = e.insert(slice, bound(adaptor.getStep(), op.getStep(), 1, hasStep),
+                     {2});
     slice = e.insert(slice, e.intConst(rewriter.getI1Type(), hasStart), {3});
     slice = e.insert(slice, e.intConst(rewriter.getI1Type(), hasStop), {4});
     rewriter.replaceOp(op, slice);
@@ -864,9 +906,10 @@ static ResolvedSlice resolveSlice(Emitter &e, Value slice, Value extent) {
     Value fromStart = arith::MinSIOp::create(e.b, e.loc, v, upper);
     return e.select(e.cmpi(P::slt, v, zero), fromEnd, fromStart);
   };
-  Value startV = e.select(hasStart, clamp(start),
-                          e.select(negative, upper, lower));
-  Value stopV = e.select(hasStop, clamp(stop), e.select(negative, lower, upper));
+  Value startV =
+      e.select(hasStart, clamp(start), e.select(negative, upper, lower));
+  Value stopV =
+      e.select(hasStop, clamp(stop), e.select(negative, lower, upper));
   // length = (hi - lo - 1) / |step| + 1 when hi > lo, else 0, where
   // (lo, hi) = (start, stop) for a positive step and (stop, start) otherwise.
   Value hi = e.select(negative, startV, stopV);
@@ -915,10 +958,10 @@ struct ArraySubscriptLowering : public PyPattern<ArraySubscriptOp> {
         continue;
       }
       if (options.boundsCheck)
-        emitCheck(e, op,
-                  e.cmpi(arith::CmpIPredicate::ne, e.extract(index, {2}),
-                         e.i64(0)),
-                  "slice step cannot be zero");
+        emitCheck(
+            e, op,
+            e.cmpi(arith::CmpIPredicate::ne, e.extract(index, {2}), e.i64(0)),
+            "slice step cannot be zero");
       ResolvedSlice s = resolveSlice(e, index, d.shape(k));
       offset = e.add(offset, e.mul(s.start, d.stride(k)));
       shape.push_back(s.length);
@@ -997,8 +1040,8 @@ struct ArrayNdimLowering : public PyPattern<ArrayNdimOp> {
   matchAndRewrite(ArrayNdimOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    rewriter.replaceOp(
-        op, e.intConst(rewriter.getI32Type(), op.getArray().getType().getNdim()));
+    rewriter.replaceOp(op, e.intConst(rewriter.getI32Type(),
+                                      op.getArray().getType().getNdim()));
     return success();
   }
 };
@@ -1035,9 +1078,10 @@ struct ArrayViewLowering : public PyPattern<ArrayViewOp> {
       } else {
         Value ratio = e.i64(toSize / fromSize);
         if (options.boundsCheck) {
-          Value ok = e.cmpi(P::eq, arith::RemSIOp::create(rewriter, op.getLoc(),
-                                                          shape[last], ratio),
-                            e.i64(0));
+          Value ok = e.cmpi(
+              P::eq,
+              arith::RemSIOp::create(rewriter, op.getLoc(), shape[last], ratio),
+              e.i64(0));
           for (unsigned k = 0; k < last; ++k)
             ok = arith::AndIOp::create(
                 rewriter, op.getLoc(), ok,
@@ -1049,9 +1093,11 @@ struct ArrayViewLowering : public PyPattern<ArrayViewOp> {
                     "view: the array's extent and strides do not divide by the "
                     "new itemsize");
         }
-        shape[last] = arith::DivSIOp::create(rewriter, op.getLoc(), shape[last], ratio);
+        shape[last] =
+            arith::DivSIOp::create(rewriter, op.getLoc(), shape[last], ratio);
         for (unsigned k = 0; k < last; ++k)
-          strides[k] = arith::DivSIOp::create(rewriter, op.getLoc(), strides[k], ratio);
+          strides[k] =
+              arith::DivSIOp::create(rewriter, op.getLoc(), strides[k], ratio);
       }
     }
     Type type = getTypeConverter()->convertType(op.getType());
@@ -1111,7 +1157,8 @@ struct ArrayReshapeLowering : public PyPattern<ArrayReshapeOp> {
       stride = e.mul(stride, extents[k]);
     }
     Type type = getTypeConverter()->convertType(op.getType());
-    rewriter.replaceOp(op, buildDescriptor(e, type, d.data(), extents, strides));
+    rewriter.replaceOp(op,
+                       buildDescriptor(e, type, d.data(), extents, strides));
     return success();
   }
 };
@@ -1160,7 +1207,8 @@ struct TupleMakeLowering : public PyPattern<TupleMakeOp> {
   matchAndRewrite(TupleMakeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    rewriter.replaceOp(op, buildAggregate(e, op.getType(), adaptor.getElements()));
+    rewriter.replaceOp(op,
+                       buildAggregate(e, op.getType(), adaptor.getElements()));
     return success();
   }
 };
@@ -1176,8 +1224,9 @@ struct TupleGetItemLowering : public PyPattern<TupleGetItemOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     auto type = cast<TupleType>(op.getTuple().getType());
-    rewriter.replaceOp(op, extractMember(e, adaptor.getTuple(), type,
-                                         resolveTupleIndex(op.getIndex(), type.size())));
+    rewriter.replaceOp(
+        op, extractMember(e, adaptor.getTuple(), type,
+                          resolveTupleIndex(op.getIndex(), type.size())));
     return success();
   }
 };
@@ -1189,9 +1238,10 @@ struct TupleSetItemLowering : public PyPattern<TupleSetItemOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     auto type = cast<TupleType>(op.getTuple().getType());
-    rewriter.replaceOp(op, insertMember(e, adaptor.getTuple(), type,
-                                        resolveTupleIndex(op.getIndex(), type.size()),
-                                        adaptor.getValue()));
+    rewriter.replaceOp(
+        op, insertMember(e, adaptor.getTuple(), type,
+                         resolveTupleIndex(op.getIndex(), type.size()),
+                         adaptor.getValue()));
     return success();
   }
 };
@@ -1202,7 +1252,8 @@ struct StructMakeLowering : public PyPattern<StructMakeOp> {
   matchAndRewrite(StructMakeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    rewriter.replaceOp(op, buildAggregate(e, op.getType(), adaptor.getFields()));
+    rewriter.replaceOp(op,
+                       buildAggregate(e, op.getType(), adaptor.getFields()));
     return success();
   }
 };
@@ -1245,7 +1296,8 @@ struct VectorMakeLowering : public PyPattern<VectorMakeOp> {
         return op.emitOpError("elements of another type: run py-legalize "
                               "before convert-py-to-llvm");
     Emitter e{rewriter, op.getLoc()};
-    rewriter.replaceOp(op, buildAggregate(e, op.getType(), adaptor.getElements()));
+    rewriter.replaceOp(op,
+                       buildAggregate(e, op.getType(), adaptor.getElements()));
     return success();
   }
 };
@@ -1265,9 +1317,9 @@ struct VectorGetItemLowering : public PyPattern<VectorGetItemOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     PyVectorType type = op.getVector().getType();
-    Value i = resolveVectorIndex(e, op, adaptor.getIndex(),
-                                 op.getIndex().getType(), type.getSize(),
-                                 options.boundsCheck);
+    Value i =
+        resolveVectorIndex(e, op, adaptor.getIndex(), op.getIndex().getType(),
+                           type.getSize(), options.boundsCheck);
     Value result = extractMember(e, adaptor.getVector(), type, 0);
     for (unsigned k = 1; k < type.getSize(); ++k)
       result = e.select(e.cmpi(arith::CmpIPredicate::eq, i, e.i64(k)),
@@ -1287,9 +1339,9 @@ struct VectorSetItemLowering : public PyPattern<VectorSetItemOp> {
       return op.emitOpError("stores a value of another type: run py-legalize "
                             "before convert-py-to-llvm");
     Emitter e{rewriter, op.getLoc()};
-    Value i = resolveVectorIndex(e, op, adaptor.getIndex(),
-                                 op.getIndex().getType(), type.getSize(),
-                                 options.boundsCheck);
+    Value i =
+        resolveVectorIndex(e, op, adaptor.getIndex(), op.getIndex().getType(),
+                           type.getSize(), options.boundsCheck);
     Value vector = adaptor.getVector();
     for (unsigned k = 0; k < type.getSize(); ++k) {
       Value old = extractMember(e, vector, type, k);
@@ -1347,20 +1399,20 @@ static DictionaryAttr describeParameter(Builder &b, Type type) {
     fields.append({
         b.getNamedAttr("kind", b.getStringAttr("py_array")),
         b.getNamedAttr("element", b.getStringAttr(dtype)),
-        b.getNamedAttr("element_bytes", b.getI64IntegerAttr(
-                                            getMachineLayout(array.getDtype()).size)),
+        b.getNamedAttr(
+            "element_bytes",
+            b.getI64IntegerAttr(getMachineLayout(array.getDtype()).size)),
         b.getNamedAttr("rank", b.getI64IntegerAttr(array.getNdim())),
     });
   } else {
     fields.push_back(b.getNamedAttr(
-        "kind", b.getStringAttr(isPassedAsAggregate(type) ? "aggregate"
-                                                          : "scalar")));
+        "kind",
+        b.getStringAttr(isPassedAsAggregate(type) ? "aggregate" : "scalar")));
   }
   return b.getDictionaryAttr(fields);
 }
 
-template <typename OpTy>
-struct FunctionLowering : public PyPattern<OpTy> {
+template <typename OpTy> struct FunctionLowering : public PyPattern<OpTy> {
   using PyPattern<OpTy>::PyPattern;
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor,
@@ -1380,8 +1432,8 @@ struct FunctionLowering : public PyPattern<OpTy> {
     MLIRContext *context = op.getContext();
     Type result = results.empty() ? Type(LLVM::LLVMVoidType::get(context))
                                   : results.front();
-    auto llvmType = LLVM::LLVMFunctionType::get(
-        result, signature.getConvertedTypes());
+    auto llvmType =
+        LLVM::LLVMFunctionType::get(result, signature.getConvertedTypes());
     constexpr bool isKernel = std::is_same_v<OpTy, KernelOp>;
     bool exported = isKernel || op.getInterop();
     auto func = LLVM::LLVMFuncOp::create(
@@ -1437,30 +1489,42 @@ void cudapy::populatePyToLLVMConversionPatterns(
     PyToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const PyToLLVMOptions &options) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConstantLowering, NoneLowering, CastLowering, SliceLowering,
-               ArrayGetItemLowering, ArraySetItemLowering,
-               ArraySubscriptLowering, ArrayShapeLowering,
-               ArrayStridesLowering, ArraySizeLowering, ArrayNdimLowering,
-               ArrayViewLowering, ArrayReshapeLowering, ArrayAsTypeLowering,
-               TupleMakeLowering, TupleGetItemLowering, TupleSetItemLowering,
-               StructMakeLowering, StructGetAttrLowering,
-               StructSetAttrLowering, VectorMakeLowering,
-               VectorGetItemLowering, VectorSetItemLowering, LenLowering,
-               FunctionLowering<FuncOp>, FunctionLowering<KernelOp>,
-               ReturnLowering, CallLowering>(converter, context, options);
+  patterns
+      .add<ConstantLowering, NoneLowering, CastLowering, SliceLowering,
+           ArrayGetItemLowering, ArraySetItemLowering, ArraySubscriptLowering,
+           ArrayShapeLowering, ArrayStridesLowering, ArraySizeLowering,
+           ArrayNdimLowering, ArrayViewLowering, ArrayReshapeLowering,
+           ArrayAsTypeLowering, TupleMakeLowering, TupleGetItemLowering,
+           TupleSetItemLowering, StructMakeLowering, StructGetAttrLowering,
+           StructSetAttrLowering, VectorMakeLowering, VectorGetItemLowering,
+           VectorSetItemLowering, LenLowering, FunctionLowering<FuncOp>,
+           FunctionLowering<KernelOp>, ReturnLowering, CallLowering>(
+          converter, context, options);
 #define PY_BINARY(OP, KIND)                                                    \
   patterns.add<BinaryLowering<OP>>(converter, context, options,                \
-                                   BinaryOperator::KIND);
-  PY_BINARY(AddOp, Add) PY_BINARY(SubOp, Sub) PY_BINARY(MulOp, Mul)
-  PY_BINARY(TrueDivOp, TrueDiv) PY_BINARY(FloorDivOp, FloorDiv)
-  PY_BINARY(ModOp, Mod) PY_BINARY(PowOp, Pow) PY_BINARY(AndOp, And)
-  PY_BINARY(OrOp, Or) PY_BINARY(XorOp, Xor) PY_BINARY(LShiftOp, LShift)
-  PY_BINARY(RShiftOp, RShift) PY_BINARY(CmpOp, Eq)
+                                   BinaryOperator::KIND)
+  PY_BINARY(AddOp, Add);
+  PY_BINARY(SubOp, Sub);
+  PY_BINARY(MulOp, Mul);
+  PY_BINARY(TrueDivOp, TrueDiv);
+  PY_BINARY(FloorDivOp, FloorDiv);
+  PY_BINARY(ModOp, Mod);
+  PY_BINARY(PowOp, Pow);
+  PY_BINARY(AndOp, And);
+  PY_BINARY(OrOp, Or);
+  PY_BINARY(XorOp, Xor);
+  PY_BINARY(LShiftOp, LShift);
+  PY_BINARY(RShiftOp, RShift);
+  PY_BINARY(CmpOp, Eq);
 #undef PY_BINARY
-  patterns.add<UnaryLowering<NegOp>>(converter, context, options, UnaryOperator::Neg);
-  patterns.add<UnaryLowering<PosOp>>(converter, context, options, UnaryOperator::Pos);
-  patterns.add<UnaryLowering<InvertOp>>(converter, context, options, UnaryOperator::Invert);
-  patterns.add<UnaryLowering<AbsOp>>(converter, context, options, UnaryOperator::Abs);
+  patterns.add<UnaryLowering<NegOp>>(converter, context, options,
+                                     UnaryOperator::Neg);
+  patterns.add<UnaryLowering<PosOp>>(converter, context, options,
+                                     UnaryOperator::Pos);
+  patterns.add<UnaryLowering<InvertOp>>(converter, context, options,
+                                        UnaryOperator::Invert);
+  patterns.add<UnaryLowering<AbsOp>>(converter, context, options,
+                                     UnaryOperator::Abs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1494,7 +1558,8 @@ static void applyInteropABI(LLVM::LLVMFuncOp func, FunctionType pyType) {
       func.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
                       b.getI64IntegerAttr(getMachineLayout(pyParam).align));
     } else if (registerType.isInteger(1)) {
-      BlockArgument arg = entry.insertArgument(index, b.getI8Type(), old.getLoc());
+      BlockArgument arg =
+          entry.insertArgument(index, b.getI8Type(), old.getLoc());
       old.replaceAllUsesWith(
           arith::TruncIOp::create(b, loc, b.getI1Type(), arg).getResult());
       entry.eraseArgument(index + 1);
@@ -1516,8 +1581,8 @@ static void applyInteropABI(LLVM::CallOp call, FunctionType pyType) {
     if (isPassedAsAggregate(pyParam)) {
       Type memory = getMemoryType(pyParam);
       uint64_t align = getMachineLayout(pyParam).align;
-      Value slot = LLVM::AllocaOp::create(b, loc, getPointerType(b.getContext()),
-                                          memory, e.i64(1), align);
+      Value slot = LLVM::AllocaOp::create(
+          b, loc, getPointerType(b.getContext()), memory, e.i64(1), align);
       LLVM::StoreOp::create(b, loc, e.toMemory(operands[index], pyParam), slot,
                             align);
       operands[index] = slot;
