@@ -105,7 +105,7 @@ def Py_CastOp : Py_Op<"cast", [Pure]> {
   }];
   let arguments = (ins Py_CastOperand:$input);
   let results = (outs Py_CastOperand:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($result)";
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `to` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -129,8 +129,8 @@ class Py_BinaryOp<string mnemonic, string pyOperator,
                        Py_PolicyDefault:$policy);
   let results = (outs Py_Number:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs (`policy` $policy^)? attr-dict `:` type($lhs) `,`
-    type($rhs) `->` type($result)
+    $lhs `,` $rhs (`policy` $policy^)? attr-dict `:` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `->` qualified(type($result))
   }];
   let hasFolder = 1;
 }
@@ -166,7 +166,7 @@ def Py_CmpOp : Py_Op<"cmp", [Pure,
   let results = (outs Py_Number:$result);
   let assemblyFormat = [{
     $predicate `,` $lhs `,` $rhs (`policy` $policy^)? attr-dict `:`
-    type($lhs) `,` type($rhs) `->` type($result)
+    qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
   }];
   let hasFolder = 1;
 }
@@ -184,7 +184,7 @@ class Py_UnaryOp<string mnemonic, string pyOperator>
   }];
   let arguments = (ins Py_Number:$operand);
   let results = (outs Py_Number:$result);
-  let assemblyFormat = "$operand attr-dict `:` type($operand) `->` type($result)";
+  let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))";
   let hasFolder = 1;
 }
 
@@ -213,8 +213,8 @@ def Py_SliceOp : Py_Op<"slice", [Pure]> {
                        Py_SliceBound:$step);
   let results = (outs Py_SliceType:$result);
   let assemblyFormat = [{
-    $start `,` $stop `,` $step attr-dict `:` type($start) `,` type($stop) `,`
-    type($step)
+    $start `,` $stop `,` $step attr-dict `:` qualified(type($start)) `,` qualified(type($stop)) `,`
+    qualified(type($step))
   }];
   let hasVerifier = 1;
 }
@@ -236,7 +236,7 @@ def Py_ArrayGetItemOp : Py_Op<"array.getitem", [
   let arguments = (ins Py_ArrayType:$array, Variadic<Py_Integer>:$indices);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $array `[` $indices `]` attr-dict `:` type($array) (`,` type($indices)^)?
+    $array `[` $indices `]` attr-dict `:` qualified(type($array)) (`,` qualified(type($indices))^)?
   }];
 }
 
@@ -257,7 +257,7 @@ def Py_ArraySetItemOp : Py_Op<"array.setitem", [MemoryEffects<[MemWrite]>]> {
                        Variadic<Py_Integer>:$indices, Py_PolicyDefault:$policy);
   let assemblyFormat = [{
     $value `,` $array `[` $indices `]` (`policy` $policy^)? attr-dict `:`
-    type($value) `,` type($array) (`,` type($indices)^)?
+    qualified(type($value)) `,` qualified(type($array)) (`,` qualified(type($indices))^)?
   }];
   let hasVerifier = 1;
 }
@@ -280,7 +280,7 @@ def Py_ArraySubscriptOp : Py_Op<"array.subscript", [Pure,
   let arguments = (ins Py_ArrayType:$array, Variadic<Py_IndexLike>:$indices);
   let results = (outs Py_ArrayType:$result);
   let assemblyFormat = [{
-    $array `[` $indices `]` attr-dict `:` type($array) (`,` type($indices)^)?
+    $array `[` $indices `]` attr-dict `:` qualified(type($array)) (`,` qualified(type($indices))^)?
   }];
 }
 
@@ -294,7 +294,7 @@ def Py_ArrayShapeOp : Py_Op<"array.shape", [Pure,
   }];
   let arguments = (ins Py_ArrayType:$array);
   let results = (outs Py_AnyTuple:$result);
-  let assemblyFormat = "$array attr-dict `:` type($array)";
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array))";
 }
 
 def Py_ArrayStridesOp : Py_Op<"array.strides", [Pure,
@@ -310,7 +310,7 @@ def Py_ArrayStridesOp : Py_Op<"array.strides", [Pure,
   }];
   let arguments = (ins Py_ArrayType:$array);
   let results = (outs Py_AnyTuple:$result);
-  let assemblyFormat = "$array attr-dict `:` type($array)";
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array))";
 }
 
 def Py_ArraySizeOp : Py_Op<"array.size", [Pure]> {
@@ -322,7 +322,7 @@ def Py_ArraySizeOp : Py_Op<"array.size", [Pure]> {
   }];
   let arguments = (ins Py_ArrayType:$array);
   let results = (outs SI64:$result);
-  let assemblyFormat = "$array attr-dict `:` type($array)";
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array))";
 }
 
 def Py_ArrayNdimOp : Py_Op<"array.ndim", [Pure]> {
@@ -334,7 +334,7 @@ def Py_ArrayNdimOp : Py_Op<"array.ndim", [Pure]> {
   }];
   let arguments = (ins Py_ArrayType:$array);
   let results = (outs Py_IntType:$result);
-  let assemblyFormat = "$array attr-dict `:` type($array)";
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array))";
   let hasFolder = 1;
 }
 
@@ -354,7 +354,7 @@ def Py_ArrayViewOp : Py_Op<"array.view", [Pure]> {
   }];
   let arguments = (ins Py_ArrayType:$array);
   let results = (outs Py_ArrayType:$result);
-  let assemblyFormat = "$array attr-dict `:` type($array) `to` type($result)";
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array)) `to` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -375,8 +375,8 @@ def Py_ArrayReshapeOp : Py_Op<"array.reshape", [Pure]> {
   let arguments = (ins Py_ArrayType:$array, Variadic<Py_Integer>:$shape);
   let results = (outs Py_ArrayType:$result);
   let assemblyFormat = [{
-    $array `(` $shape `)` attr-dict `:` type($array) (`,` type($shape)^)?
-    `->` type($result)
+    $array `(` $shape `)` attr-dict `:` qualified(type($array)) (`,` qualified(type($shape))^)?
+    `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -393,7 +393,7 @@ def Py_ArrayAsTypeOp : Py_Op<"array.astype", [Pure]> {
   }];
   let arguments = (ins Py_ArrayType:$array);
   let results = (outs Py_ArrayType:$result);
-  let assemblyFormat = "$array attr-dict `:` type($array) `to` type($result)";
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array)) `to` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -407,12 +407,12 @@ def Py_TupleMakeOp : Py_Op<"tuple.make", [Pure,
   let summary = "`(a, b, …)`: a heterogeneous tuple";
   let description = [{
     ```mlir
-    %t = py.tuple.make %a, %b : !py.int, f32
+    %t = py.tuple.make(%a, %b) : !py.int, f32
     ```
   }];
   let arguments = (ins Variadic<Py_Heterogeneous>:$elements);
   let results = (outs Py_AnyTuple:$result);
-  let assemblyFormat = "($elements^ `:` type($elements))? attr-dict";
+  let assemblyFormat = "`(` $elements `)` attr-dict (`:` qualified(type($elements))^)?";
 }
 
 def Py_TupleGetItemOp : Py_Op<"tuple.getitem", [Pure,
@@ -425,7 +425,7 @@ def Py_TupleGetItemOp : Py_Op<"tuple.getitem", [Pure,
   }];
   let arguments = (ins Py_AnyTuple:$tuple, I64Attr:$index);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$tuple `[` $index `]` attr-dict `:` type($tuple)";
+  let assemblyFormat = "$tuple `[` $index `]` attr-dict `:` qualified(type($tuple))";
   let hasFolder = 1;
 }
 
@@ -444,7 +444,7 @@ def Py_TupleSetItemOp : Py_Op<"tuple.setitem", [Pure,
                        Py_Heterogeneous:$value);
   let results = (outs Py_AnyTuple:$result);
   let assemblyFormat = [{
-    $tuple `[` $index `]` `,` $value attr-dict `:` type($tuple) `,` type($value)
+    $tuple `[` $index `]` `,` $value attr-dict `:` qualified(type($tuple)) `,` qualified(type($value))
   }];
   let hasVerifier = 1;
 }
@@ -472,7 +472,7 @@ def Py_StructGetAttrOp : Py_Op<"struct.getattr", [Pure,
   }];
   let arguments = (ins Py_StructType:$input, StrAttr:$field);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$input `[` $field `]` attr-dict `:` type($input)";
+  let assemblyFormat = "$input `[` $field `]` attr-dict `:` qualified(type($input))";
   let hasFolder = 1;
 }
 
@@ -491,7 +491,7 @@ def Py_StructSetAttrOp : Py_Op<"struct.setattr", [Pure,
                        Py_Heterogeneous:$value);
   let results = (outs Py_StructType:$result);
   let assemblyFormat = [{
-    $input `[` $field `]` `,` $value attr-dict `:` type($input) `,` type($value)
+    $input `[` $field `]` `,` $value attr-dict `:` qualified(type($input)) `,` qualified(type($value))
   }];
   let hasVerifier = 1;
 }
@@ -526,7 +526,7 @@ def Py_VectorGetItemOp : Py_Op<"vector.getitem", [Pure,
   }];
   let arguments = (ins Py_VectorType:$vector, Py_Integer:$index);
   let results = (outs Py_Number:$result);
-  let assemblyFormat = "$vector `[` $index `]` attr-dict `:` type($vector) `,` type($index)";
+  let assemblyFormat = "$vector `[` $index `]` attr-dict `:` qualified(type($vector)) `,` qualified(type($index))";
   let hasVerifier = 1;
 }
 
@@ -546,7 +546,7 @@ def Py_VectorSetItemOp : Py_Op<"vector.setitem", [Pure,
   let results = (outs Py_VectorType:$result);
   let assemblyFormat = [{
     $vector `[` $index `]` `,` $value (`policy` $policy^)? attr-dict `:`
-    type($vector) `,` type($index) `,` type($value)
+    qualified(type($vector)) `,` qualified(type($index)) `,` qualified(type($value))
   }];
   let hasVerifier = 1;
 }
@@ -564,7 +564,7 @@ def Py_LenOp : Py_Op<"len", [Pure]> {
   }];
   let arguments = (ins AnyType:$input);
   let results = (outs Py_IntType:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -649,7 +649,7 @@ def Py_ReturnOp : Py_Op<"return", [Pure, ReturnLike, Terminator,
   let summary = "Returns from a py.func or py.kernel";
   let arguments = (ins Variadic<AnyType>:$operands);
   let builders = [OpBuilder<(ins), [{ /* nothing to return */ }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let assemblyFormat = "attr-dict ($operands^ `:` qualified(type($operands)))?";
   let hasVerifier = 1;
 }
 
