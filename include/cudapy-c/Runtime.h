@@ -111,10 +111,12 @@ typedef struct CudapyParamInfo {
 /// and `shape` are owned by the kernel.
 typedef struct CudapyArgInfo {
   bool isMemref;
+  bool isArray; ///< a py dialect array: one interoperable_array_descriptor
   int firstParam;
   int numParams;
   const char *type;     ///< "memref<?xf32>", "index", "f32" …
-  int rank;             ///< memrefs: rank, element size, static extents (-1:
+  int rank;             ///< memrefs, arrays: rank, element size; memrefs:
+                        ///< static extents (-1:
   size_t elementBytes;  ///< dynamic), and whether the kernel assumes a
   const int64_t *shape; ///< contiguous row-major array
   bool contiguous;
@@ -291,6 +293,18 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddMemref(CudapyArgs args,
                                                  const int64_t *shape,
                                                  const int64_t *strides,
                                                  CudapyStatus *status);
+
+/// A py dialect array (cuda-device spec, "Arrays") as the one parameter of
+/// its `interoperable_array_descriptor`: `pointer`, then `shape` and
+/// `strides` as 64-bit integers; strides count elements (null: contiguous,
+/// row-major; negative strides are passed in two's complement). The next
+/// parameter must be a descriptor of rank `rank` (8 + 16·rank bytes); when
+/// the metadata describes the argument its rank must be `rank`.
+CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddArray(CudapyArgs args,
+                                                uint64_t pointer, int rank,
+                                                const int64_t *shape,
+                                                const int64_t *strides,
+                                                CudapyStatus *status);
 
 /// Launches `kernel` with `args` (which must fill every parameter) on
 /// `stream`. Checks the grid and block against the device's and the kernel's

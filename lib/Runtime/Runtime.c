@@ -793,6 +793,17 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
     out->info.firstParam = (int)first;
     out->info.numParams = (int)params;
     out->info.isMemref = !strcmp(kind, "memref");
+    out->info.isArray = !strcmp(kind, "py_array");
+    if (out->info.isArray) {
+      int rank = (int)numberOf(arg, "rank");
+      if (rank < 0 || rank > 64)
+        return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                         "kernel metadata of '%s': argument %d has a bad "
+                         "rank",
+                         kernel->name, i);
+      out->info.rank = rank;
+      out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
+    }
     if (out->info.isMemref) {
       cJSON *shape = cJSON_GetObjectItem(arg, "shape");
       int rank = (int)numberOf(arg, "rank");
@@ -1140,6 +1151,42 @@ bool cudapyArgsAddBytes(CudapyArgs handle, const void *data, size_t size,
   store(args, data, size);
   setOk(status);
   return true;
+}
+
+bool cudapyArgsAddArray(CudapyArgs handle, uint64_t pointer, int rank,
+                        const int64_t *shape, const int64_t *strides,
+                        CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (rank < 0 || rank > 64 || (rank > 0 && !shape))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "an array needs a rank from 0 to 64 and its shape");
+  for (int a = 0; a < kernel->numArgs; ++a) {
+    const CudapyArgInfo *info = &kernel->args[a].info;
+    if (info->firstParam != args->count)
+      continue;
+    if (!info->isArray)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s, not an array", a,
+                       kernel->name, info->type);
+    if (info->rank != rank)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s (rank %d); the array "
+                       "has rank %d",
+                       a, kernel->name, info->type, info->rank, rank);
+  }
+  // struct { T *data; uint64_t shape[rank]; uint64_t strides[rank]; }
+  uint64_t descriptor[1 + 2 * 64];
+  descriptor[0] = pointer;
+  int64_t stride = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    descriptor[1 + d] = (uint64_t)shape[d];
+    descriptor[1 + rank + d] =
+        strides ? (uint64_t)strides[d] : (uint64_t)stride;
+    stride *= shape[d];
+  }
+  return cudapyArgsAddBytes(handle, descriptor,
+                            sizeof(uint64_t) * (1 + 2 * (size_t)rank), status);
 }
 
 bool cudapyArgsAddMemref(CudapyArgs handle, uint64_t pointer, int rank,

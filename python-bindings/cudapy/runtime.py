@@ -74,7 +74,8 @@ class _DeviceInfo(ctypes.Structure):
 
 
 class _ArgInfo(ctypes.Structure):
-    _fields_ = [("isMemref", ctypes.c_bool), ("firstParam", ctypes.c_int),
+    _fields_ = [("isMemref", ctypes.c_bool), ("isArray", ctypes.c_bool),
+                ("firstParam", ctypes.c_int),
                 ("numParams", ctypes.c_int), ("type", ctypes.c_char_p),
                 ("rank", ctypes.c_int), ("elementBytes", ctypes.c_size_t),
                 ("shape", ctypes.POINTER(ctypes.c_int64)), ("contiguous", ctypes.c_bool)]
@@ -134,6 +135,8 @@ _args_bytes = _declare("cudapyArgsAddBytes", ctypes.c_bool, _Handle, ctypes.c_ch
                        ctypes.c_size_t, _S)
 _args_memref = _declare("cudapyArgsAddMemref", ctypes.c_bool, _Handle, _u64, ctypes.c_int,
                         ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), _S)
+_args_array = _declare("cudapyArgsAddArray", ctypes.c_bool, _Handle, _u64, ctypes.c_int,
+                       ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), _S)
 _launch = _declare("cudapyLaunch", ctypes.c_bool, _Handle, _Handle,
                    ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
                    ctypes.c_uint, _Handle, _S)
@@ -399,6 +402,7 @@ class Kernel:
             info = _kernel_arg(handle, i)
             self.args.append({
                 "type": info.type.decode(), "memref": info.isMemref,
+                "array": info.isArray,
                 "first_param": info.firstParam, "params": info.numParams,
                 "rank": info.rank, "element_bytes": info.elementBytes,
                 "contiguous": info.contiguous})
@@ -446,6 +450,27 @@ class Kernel:
                 force, value = type(value), value.array
             view = None if isinstance(value, (bool, int, float, bytes)) else _view(value)
             described = self._first_params.get(index)
+            if described is not None and described["array"]:
+                # A py dialect array: one interoperable_array_descriptor.
+                if view is None:
+                    raise TypeError("argument %d of %s is %s; pass an array, not a %s"
+                                    % (position, self.name, described["type"],
+                                       type(value).__name__))
+                if view.itemsize != described["element_bytes"]:
+                    raise TypeError("argument %d of %s is %s (%d-byte elements); the "
+                                    "array's elements have %d bytes"
+                                    % (position, self.name, described["type"],
+                                       described["element_bytes"], view.itemsize))
+                keep.append(view.keep)
+                rank = len(view.shape)
+                shape, strides = self._scratch(position, rank)
+                shape[:rank] = view.shape
+                strides[:rank] = view.strides
+                if not _args_array(self._args, view.pointer, rank, shape, strides,
+                                   status_ref):
+                    raise CudaError(self._status)
+                index += 1
+                continue
             if described is not None and described["memref"]:
                 if view is None:
                     raise TypeError("argument %d of %s is %s; pass an array, not a %s"

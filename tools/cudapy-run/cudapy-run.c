@@ -31,6 +31,8 @@ static const char kUsage[] =
     "  memref:ARRAY       an array as a memref descriptor (3 + 2*rank "
     "parameters)\n"
     "  ptr:ARRAY          an array as one pointer\n"
+    "  array:ARRAY        a py dialect array (one interoperable_array_"
+    "descriptor)\n"
     "ARRAY:  DTYPE[SHAPE]=INIT[>OUT.npy]\n"
     "  DTYPE  f32 f64 i8 i16 i32 i64 u8 u16 u32 u64\n"
     "  SHAPE  1024, 64x64, ...\n"
@@ -339,7 +341,7 @@ enum { kMaxPtx = 8, kMaxArgs = 64 };
 
 typedef struct ArgSpec {
   char *text; // the spec, which an array's output path points into
-  char kind;  // 'i', 'f', 'm' (memref), 'p' (pointer)
+  char kind;  // 'i', 'f', 'm' (memref), 'p' (pointer), 'a' (py array)
   double real;
   long long integer;
   Array array;
@@ -355,6 +357,9 @@ static int fillArgs(CudapyArgs args, ArgSpec *specs, int count,
         : spec->kind == 'f' ? cudapyArgsAddFloat(args, spec->real, status)
         : spec->kind == 'p'
             ? cudapyArgsAddPointer(args, spec->array.device, status)
+        : spec->kind == 'a'
+            ? cudapyArgsAddArray(args, spec->array.device, spec->array.rank,
+                                 spec->array.shape, NULL, status)
             : cudapyArgsAddMemref(args, spec->array.device, spec->array.rank,
                                   spec->array.shape, NULL, status);
     if (!ok) {
@@ -446,8 +451,9 @@ int main(int argc, char **argv) {
           spec->kind = 'f';
           spec->real = strtod(rest, &end);
           ok = *rest && !*end;
-        } else if (!strcmp(copy, "memref") || !strcmp(copy, "ptr")) {
-          spec->kind = copy[0] == 'm' ? 'm' : 'p';
+        } else if (!strcmp(copy, "memref") || !strcmp(copy, "ptr") ||
+                   !strcmp(copy, "array")) {
+          spec->kind = copy[0];
           ok = parseArray(rest, &spec->array, error, sizeof(error));
           if (!ok)
             fprintf(stderr, "cudapy-run: --arg '%s': %s\n", value, error);
@@ -535,7 +541,7 @@ int main(int argc, char **argv) {
 
   for (int i = 0; i < numSpecs; ++i) {
     Array *array = &specs[i].array;
-    if (specs[i].kind != 'm' && specs[i].kind != 'p')
+    if (specs[i].kind != 'm' && specs[i].kind != 'p' && specs[i].kind != 'a')
       continue;
     size_t bytes = array->count * array->dtype->size;
     if (!cudapyMemAlloc(device, bytes, &array->device, &status) ||
@@ -562,7 +568,7 @@ int main(int argc, char **argv) {
     Array *array = &specs[i].array;
     if (!array->output && !printCount)
       continue;
-    if (specs[i].kind != 'm' && specs[i].kind != 'p')
+    if (specs[i].kind != 'm' && specs[i].kind != 'p' && specs[i].kind != 'a')
       continue;
     if (!cudapyMemcpyDeviceToHost(device, array->host, array->device,
                                   array->count * array->dtype->size, &status)) {
