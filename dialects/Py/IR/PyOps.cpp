@@ -10,6 +10,8 @@
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/APSInt.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace cudapy;
 using namespace cudapy::py;
@@ -134,18 +136,26 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
       return failure();
     complexValue = std::make_pair(re, im);
   } else {
+    // [-] integer | float | nan | inf
+    bool negative = succeeded(parser.parseOptionalMinus());
     APInt value;
     OptionalParseResult parsedInteger = parser.parseOptionalInteger(value);
     if (parsedInteger.has_value()) {
       if (failed(*parsedInteger))
         return failure();
-      // Keep one bit of headroom so that the range check sees the sign.
-      integer = value.sext(std::max(65u, value.getBitWidth() + 1));
+      // Keep headroom so that the range check sees the sign.
+      integer = value.zext(std::max(66u, value.getBitWidth() + 2));
+      if (negative)
+        integer->negate();
+    } else if (succeeded(parser.parseOptionalKeyword("nan"))) {
+      real = std::nan("");
+    } else if (succeeded(parser.parseOptionalKeyword("inf"))) {
+      real = negative ? -HUGE_VAL : HUGE_VAL;
     } else {
       double v;
       if (parser.parseFloat(v))
         return failure();
-      real = v;
+      real = negative ? -v : v;
     }
   }
   Type type;
@@ -174,6 +184,11 @@ void ConstantOp::print(OpAsmPrinter &p) {
     p << ", ";
     p.printAttributeWithoutType(FloatAttr::get(part, complex.getImag()));
     p << ')';
+  } else if (auto real = dyn_cast<FloatAttr>(getValue());
+             real && !real.getValue().isFinite()) {
+    // Python's float('nan') and float('inf').
+    APFloat v = real.getValue();
+    p << (v.isNaN() ? "nan" : v.isNegative() ? "-inf" : "inf");
   } else {
     p.printAttributeWithoutType(getValue());
   }

@@ -64,10 +64,6 @@ def Py_ConstantOp : Py_Op<"constant", [ConstantLike, Pure,
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasFolder = 1;
-  let builders = [
-    OpBuilder<(ins "::mlir::Type":$type, "::mlir::TypedAttr":$value), [{
-      build($_builder, $_state, type, value);
-    }]>];
   let extraClassDeclaration = [{
     /// Whether `value` is a valid value attribute for a constant of `type`
     /// (its machine type must be the attribute's type).

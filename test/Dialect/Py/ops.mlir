@@ -64,6 +64,9 @@ py.func @numbers(%a: si8, %b: !py.int, %f: f32, %c: complex<f64>, %u: ui32) -> s
   // CHECK: py.constant (1.000000e+00, -2.000000e+00) : complex<f64>
   // CHECK: py.constant (5.000000e-01, 0.000000e+00) : !py.complex
   // CHECK: py.constant 4.480000e+02 : f8E4M3FN
+  // CHECK: py.constant nan : f32
+  // CHECK: py.constant -inf : f64
+  // CHECK: py.constant -2.500000e-01 : !py.float
   %c3 = py.constant 3 : !py.int
   %m = py.constant -128 : si8
   %big = py.constant 18446744073709551615 : ui64
@@ -74,6 +77,9 @@ py.func @numbers(%a: si8, %b: !py.int, %f: f32, %c: complex<f64>, %u: ui32) -> s
   %cc = py.constant (1.0, -2.0) : complex<f64>
   %pc = py.constant (0.5, 0.0) : !py.complex
   %e4 = py.constant 448.0 : f8E4M3FN
+  %nan = py.constant nan : f32
+  %ninf = py.constant -inf : f64
+  %q = py.constant -0.25 : !py.float
   // CHECK: py.cast %{{.*}} : si8 to f32
   // CHECK: py.cast %{{.*}} : !py.int to index
   // CHECK: py.cast %{{.*}} : f32 to complex<f64>
