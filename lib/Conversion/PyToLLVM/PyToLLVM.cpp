@@ -769,7 +769,9 @@ template <typename OpTy> struct UnaryLowering : public PyPattern<OpTy> {
             arith::XOrIOp::create(rewriter, loc, x, e.intConst(signless, -1));
       else if (kind == UnaryOperator::Abs)
         result = integer.isSigned()
-                     ? Value(math::AbsIOp::create(rewriter, loc, x))
+                     ? e.select(e.cmpi(arith::CmpIPredicate::slt, x,
+                                       e.intConst(signless, 0)),
+                                e.sub(e.intConst(signless, 0), x), x)
                      : x;
     }
     if (!result)
@@ -1412,6 +1414,29 @@ static DictionaryAttr describeParameter(Builder &b, Type type) {
   return b.getDictionaryAttr(fields);
 }
 
+/// The type a function signature uses for py type `type`: its register type,
+/// except that a complex number (not an LLVM type) is its struct.
+static Type getSignatureType(const TypeConverter &converter, Type type) {
+  Type converted = converter.convertType(type);
+  if (converted && isa<mlir::ComplexType>(converted))
+    return getMemoryType(type);
+  return converted;
+}
+
+/// `values` (register values of py types `types`) as a signature passes
+/// them: complex numbers as structs.
+static SmallVector<Value> toSignatureValues(OpBuilder &b, Location loc,
+                                            ValueRange values,
+                                            TypeRange types) {
+  Emitter e{b, loc};
+  SmallVector<Value> result;
+  for (auto [value, type] : llvm::zip(values, types))
+    result.push_back(isa<mlir::ComplexType>(value.getType())
+                         ? e.toMemory(value, type)
+                         : value);
+  return result;
+}
+
 template <typename OpTy> struct FunctionLowering : public PyPattern<OpTy> {
   using PyPattern<OpTy>::PyPattern;
   LogicalResult
@@ -1421,14 +1446,14 @@ template <typename OpTy> struct FunctionLowering : public PyPattern<OpTy> {
     FunctionType type = op.getFunctionType();
     TypeConverter::SignatureConversion signature(type.getNumInputs());
     for (auto [index, input] : llvm::enumerate(type.getInputs())) {
-      Type converted = converter.convertType(input);
+      Type converted = getSignatureType(converter, input);
       if (!converted)
         return op.emitOpError("parameter type ") << input << " has no lowering";
       signature.addInputs(index, converted);
     }
     SmallVector<Type> results;
-    if (failed(converter.convertTypes(type.getResults(), results)))
-      return failure();
+    for (Type result : type.getResults())
+      results.push_back(getSignatureType(converter, result));
     MLIRContext *context = op.getContext();
     Type result = results.empty() ? Type(LLVM::LLVMVoidType::get(context))
                                   : results.front();
@@ -1465,7 +1490,9 @@ struct ReturnLowering : public PyPattern<ReturnOp> {
   LogicalResult
   matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, adaptor.getOperands());
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(
+        op, toSignatureValues(rewriter, op.getLoc(), adaptor.getOperands(),
+                              op.getOperandTypes()));
     return success();
   }
 };
@@ -1476,10 +1503,19 @@ struct CallLowering : public PyPattern<CallOp> {
   matchAndRewrite(CallOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> results;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
-      return failure();
-    rewriter.replaceOpWithNewOp<LLVM::CallOp>(op, results, op.getCallee(),
-                                              adaptor.getOperands());
+    for (Type result : op.getResultTypes())
+      results.push_back(getSignatureType(*getTypeConverter(), result));
+    auto call = LLVM::CallOp::create(
+        rewriter, op.getLoc(), results, op.getCallee(),
+        toSignatureValues(rewriter, op.getLoc(), adaptor.getOperands(),
+                          op.getOperandTypes()));
+    Emitter e{rewriter, op.getLoc()};
+    SmallVector<Value> values;
+    for (auto [value, type] : llvm::zip(call.getResults(), op.getResultTypes()))
+      values.push_back(isa<mlir::ComplexType>(getMachineType(type))
+                           ? e.fromMemory(value, type)
+                           : value);
+    rewriter.replaceOp(op, values);
     return success();
   }
 };
@@ -1550,7 +1586,9 @@ static void applyInteropABI(LLVM::LLVMFuncOp func, FunctionType pyType) {
       Value loaded = LLVM::LoadOp::create(b, loc, memory, arg,
                                           getMachineLayout(pyParam).align);
       Emitter e{b, loc};
-      old.replaceAllUsesWith(e.fromMemory(loaded, pyParam));
+      // A complex parameter is already its struct in the signature.
+      old.replaceAllUsesWith(
+          registerType == memory ? loaded : e.fromMemory(loaded, pyParam));
       entry.eraseArgument(index + 1);
       params[index] = ptr;
       func.setArgAttr(index, LLVM::LLVMDialect::getByValAttrName(),
