@@ -2,6 +2,7 @@
 #
 # Features:
 #   nvcc       the CUDA toolkit's nvcc was found (ABI checks against CUDA C++)
+#   numpy      the Python running the tests imports numpy
 #   ptxas      the CUDA toolkit's ptxas was found; PTX-emitting tests also
 #              run it on their output
 #   libdevice  <cuda-toolkit>/nvvm/libdevice/libdevice.10.bc exists
@@ -71,6 +72,11 @@ config.substitutions.append(("%mlir_include", config.mlir_include_dir))
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+
+# NumPy (the GPU machine has it): reference tables are checked against it.
+import subprocess  # noqa: E402
+if subprocess.run([config.python, "-c", "import numpy"], capture_output=True).returncode == 0:
+    config.available_features.add("numpy")
 
 nvcc = os.path.join(config.cuda_toolkit, "bin", "nvcc")
 if os.path.exists(nvcc):

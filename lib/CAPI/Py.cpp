@@ -1,0 +1,161 @@
+//===- Py.cpp - cudapy C API: the py dialect's types and typing rules -----===//
+
+#include "cudapy-c/Py.h"
+
+#include "dialects/Py/IR/PyLayout.h"
+#include "dialects/Py/IR/PyPromotion.h"
+#include "dialects/Py/IR/PyTypes.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::py;
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Py, py, cudapy::py::PyDialect)
+
+// The C enums are the C++ ones, value for value.
+static_assert(int(PromotionPolicy::NumbaPro) == CUDAPY_PY_POLICY_NUMBAPRO);
+static_assert(int(BinaryOperator::RShift) == CUDAPY_PY_OP_RSHIFT);
+static_assert(int(BinaryOperator::Ge) == CUDAPY_PY_OP_GE);
+static_assert(int(UnaryOperator::Abs) == CUDAPY_PY_UNARY_ABS);
+
+MlirType cudapyPyBoolTypeGet(MlirContext context) {
+  return wrap(PyBoolType::get(unwrap(context)));
+}
+MlirType cudapyPyIntTypeGet(MlirContext context) {
+  return wrap(PyIntType::get(unwrap(context)));
+}
+MlirType cudapyPyFloatTypeGet(MlirContext context) {
+  return wrap(PyFloatType::get(unwrap(context)));
+}
+MlirType cudapyPyComplexTypeGet(MlirContext context) {
+  return wrap(PyComplexType::get(unwrap(context)));
+}
+MlirType cudapyPyNoneTypeGet(MlirContext context) {
+  return wrap(PyNoneType::get(unwrap(context)));
+}
+MlirType cudapyPySliceTypeGet(MlirContext context) {
+  return wrap(SliceType::get(unwrap(context)));
+}
+
+MlirType cudapyPyVectorTypeGetChecked(MlirLocation location, unsigned size,
+                                      MlirType element) {
+  Location loc = unwrap(location);
+  return wrap(PyVectorType::getChecked(
+      [&] { return emitError(loc); }, loc.getContext(), size, unwrap(element)));
+}
+
+MlirType cudapyPyArrayTypeGetChecked(MlirLocation location, MlirType dtype,
+                                     unsigned ndim) {
+  Location loc = unwrap(location);
+  return wrap(ArrayType::getChecked([&] { return emitError(loc); },
+                                    loc.getContext(), unwrap(dtype), ndim));
+}
+
+MlirType cudapyPyStructTypeGetChecked(MlirLocation location, MlirStringRef name,
+                                      intptr_t numFields,
+                                      const MlirStringRef *fieldNames,
+                                      const MlirType *fieldTypes,
+                                      uint64_t align) {
+  Location loc = unwrap(location);
+  MLIRContext *context = loc.getContext();
+  SmallVector<StringAttr> names;
+  SmallVector<Type> types;
+  for (intptr_t i = 0; i < numFields; ++i) {
+    names.push_back(StringAttr::get(context, unwrap(fieldNames[i])));
+    types.push_back(unwrap(fieldTypes[i]));
+  }
+  return wrap(StructType::getChecked([&] { return emitError(loc); }, context,
+                                     StringAttr::get(context, unwrap(name)),
+                                     ArrayRef<StringAttr>(names),
+                                     ArrayRef<Type>(types), align));
+}
+
+bool cudapyPyTypeIsNumber(MlirType type) { return isNumberType(unwrap(type)); }
+
+bool cudapyPyTypeIsHeterogeneous(MlirType type) {
+  return isHeterogeneousType(unwrap(type));
+}
+
+uint64_t cudapyPyTypeGetMachineSize(MlirType type) {
+  if (!isHeterogeneousType(unwrap(type)))
+    return 0;
+  return getMachineLayout(unwrap(type)).size;
+}
+
+uint64_t cudapyPyTypeGetMachineAlign(MlirType type) {
+  if (!isHeterogeneousType(unwrap(type)))
+    return 1;
+  return getMachineLayout(unwrap(type)).align;
+}
+
+/// Runs `typing` with its diagnostic captured and passed to `onError`.
+template <typename Fn>
+static auto withCapturedError(MLIRContext *context, MlirStringCallback onError,
+                              void *userData, Fn typing) {
+  std::string message;
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diagnostic) {
+    message = diagnostic.str();
+    return success();
+  });
+  auto result = typing([&] { return emitError(UnknownLoc::get(context)); });
+  if (failed(result) && onError)
+    onError(mlirStringRefCreate(message.data(), message.size()), userData);
+  return result;
+}
+
+MlirLogicalResult
+cudapyPyTypeBinaryOperation(CudapyPyPolicy policy, CudapyPyOperator op,
+                            MlirType lhs, MlirType rhs, MlirType *operandType,
+                            MlirType *resultType, MlirStringCallback onError,
+                            void *userData) {
+  if (op < CUDAPY_PY_OP_ADD || op > CUDAPY_PY_OP_GE) {
+    if (onError)
+      onError(mlirStringRefCreateFromCString("unknown operator"), userData);
+    return mlirLogicalResultFailure();
+  }
+  FailureOr<BinaryTyping> typing = withCapturedError(
+      unwrap(lhs).getContext(), onError, userData, [&](auto emitError) {
+        return typeBinaryOperation(static_cast<PromotionPolicy>(policy),
+                                   static_cast<BinaryOperator>(op), unwrap(lhs),
+                                   unwrap(rhs), emitError);
+      });
+  if (failed(typing))
+    return mlirLogicalResultFailure();
+  if (operandType)
+    *operandType = wrap(typing->operandType);
+  if (resultType)
+    *resultType = wrap(typing->resultType);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult cudapyPyTypeUnaryOperation(CudapyPyUnaryOperator op,
+                                             MlirType operand,
+                                             MlirType *resultType,
+                                             MlirStringCallback onError,
+                                             void *userData) {
+  FailureOr<Type> typed = withCapturedError(
+      unwrap(operand).getContext(), onError, userData, [&](auto emitError) {
+        return typeUnaryOperation(static_cast<UnaryOperator>(op),
+                                  unwrap(operand), emitError);
+      });
+  if (failed(typed))
+    return mlirLogicalResultFailure();
+  if (resultType)
+    *resultType = wrap(*typed);
+  return mlirLogicalResultSuccess();
+}
+
+bool cudapyPyIsAssignable(CudapyPyPolicy policy, MlirType value,
+                          MlirType target) {
+  return isAssignable(static_cast<PromotionPolicy>(policy), unwrap(value),
+                      unwrap(target));
+}
+
+bool cudapyPyIsCastable(MlirType from, MlirType to) {
+  return isCastable(unwrap(from), unwrap(to));
+}
