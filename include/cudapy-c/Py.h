@@ -131,6 +131,23 @@ MLIR_CAPI_EXPORTED bool cudapyPyIsAssignable(CudapyPyPolicy policy,
 /// Whether py.cast converts `from` to `to`.
 MLIR_CAPI_EXPORTED bool cudapyPyIsCastable(MlirType from, MlirType to);
 
+//===----------------------------------------------------------------------===//
+// Constant expressions
+//===----------------------------------------------------------------------===//
+
+/// The JIT hook of the cuda-device spec's "Constant Expressions": clones the
+/// py.func or py.kernel `function` with its ConstExpr parameters (argument
+/// attribute `py.constexpr`) replaced by `values` — one per ConstExpr
+/// parameter in order: an IntegerAttr, FloatAttr or complex number attribute
+/// of the parameter's machine type (si32 for `!py.int`, i1 for `!py.bool`,
+/// f32 for `!py.float` …), or a unit attribute for `!py.none`. The clone,
+/// named `name`, follows `function` in its symbol table and takes the other
+/// parameters. Returns the clone, or a null operation with a diagnostic
+/// (through the context's handler) on a value of the wrong kind or number.
+MLIR_CAPI_EXPORTED MlirOperation
+cudapyPySpecializeFunction(MlirOperation function, intptr_t numValues,
+                           const MlirAttribute *values, MlirStringRef name);
+
 #ifdef __cplusplus
 }
 #endif

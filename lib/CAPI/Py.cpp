@@ -5,6 +5,7 @@
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyPromotion.h"
 #include "dialects/Py/IR/PyTypes.h"
+#include "dialects/Py/Transforms/Passes.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
@@ -158,4 +159,24 @@ bool cudapyPyIsAssignable(CudapyPyPolicy policy, MlirType value,
 
 bool cudapyPyIsCastable(MlirType from, MlirType to) {
   return isCastable(unwrap(from), unwrap(to));
+}
+
+MlirOperation cudapyPySpecializeFunction(MlirOperation function,
+                                         intptr_t numValues,
+                                         const MlirAttribute *values,
+                                         MlirStringRef name) {
+  Operation *op = unwrap(function);
+  // The clone's name must be new in the function's symbol table.
+  if (Operation *table = SymbolTable::getNearestSymbolTable(op))
+    if (SymbolTable::lookupSymbolIn(table, unwrap(name))) {
+      op->emitError("a symbol named @") << unwrap(name) << " already exists";
+      return MlirOperation{nullptr};
+    }
+  SmallVector<Attribute> attrs;
+  for (intptr_t i = 0; i < numValues; ++i)
+    attrs.push_back(unwrap(values[i]));
+  FailureOr<Operation *> clone = specializeConstExpr(op, attrs, unwrap(name));
+  if (failed(clone))
+    return MlirOperation{nullptr};
+  return wrap(*clone);
 }

@@ -102,8 +102,10 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(target::createTargetSpecializePass());
   device.addPass(target::createTargetCheckExecutionSpacesPass());
-  // The py dialect: make conversions explicit, then lower to arith, math,
-  // complex, scf and llvm; complex arithmetic then to arith and math.
+  // The py dialect: specialize for ConstExpr arguments, make conversions
+  // explicit, then lower to arith, math, complex, scf and llvm; complex
+  // arithmetic then to arith and math.
+  device.addPass(py::createPySpecializeConstExprPass());
   device.addPass(py::createPyLegalizePass());
   ConvertPyToLLVMPassOptions pyOptions;
   pyOptions.boundsCheck = options.boundsCheck;

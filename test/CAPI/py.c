@@ -20,6 +20,7 @@
 #include "cudapy-c/Py.h"
 #include "cudapy-c/Registration.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 
@@ -183,6 +184,37 @@ int main(int argc, char **argv) {
          cudapyPyIsAssignable(CUDAPY_PY_POLICY_NUMBAPRO, f64, f32),
          cudapyPyIsCastable(mlirComplexTypeGet(f32), f32));
   // CHECK-NEXT: assignable f64 -> f32: array_api 0 numbapro 1; castable complex -> f32: 0
+
+  // The ConstExpr JIT hook: a kernel specialized for its launch constant.
+  const char *source =
+      "py.kernel @k(%a: !py.array<f32, 1>, %n: !py.int {py.constexpr}) {\n"
+      "  %x = py.array.getitem %a[%n] : !py.array<f32, 1>, !py.int\n"
+      "  py.return\n"
+      "}\n";
+  MlirModule module =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(source));
+  MlirOperation kernel = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  MlirAttribute seven =
+      mlirIntegerAttrGet(mlirIntegerTypeSignedGet(ctx, 32), 7);
+  MlirOperation clone = cudapyPySpecializeFunction(
+      kernel, 1, &seven, mlirStringRefCreateFromCString("k_7"));
+  mlirOperationPrint(clone, printRaw, NULL);
+  printf("\n");
+  // CHECK-NEXT: py.kernel @k_7(%arg0: !py.array<f32, 1>) {
+  // CHECK-NEXT:   %c = py.constant 7 : !py.int
+  // CHECK-NEXT:   %0 = py.array.getitem %arg0[%c] : !py.array<f32, 1>, !py.int
+  MlirOperation again = cudapyPySpecializeFunction(
+      kernel, 1, &seven, mlirStringRefCreateFromCString("k_7"));
+  // CHECK: diagnostic: a symbol named @k_7 already exists
+  MlirAttribute half = mlirFloatAttrDoubleGet(ctx, mlirF32TypeGet(ctx), 0.5);
+  MlirOperation wrong = cudapyPySpecializeFunction(
+      kernel, 1, &half, mlirStringRefCreateFromCString("k_half"));
+  // CHECK-NEXT: diagnostic: value 5.000000e-01 : f32 is not a constant of type '!py.int' for ConstExpr parameter 1 of @k
+  printf("null: %d %d, module verifies: %d\n", mlirOperationIsNull(again),
+         mlirOperationIsNull(wrong),
+         mlirOperationVerify(mlirModuleGetOperation(module)));
+  // CHECK-NEXT: null: 1 1, module verifies: 1
+  mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
   return 0;
 }

@@ -28,4 +28,32 @@ def PyLegalizePass : Pass<"py-legalize"> {
   let dependentDialects = ["cudapy::py::PyDialect"];
 }
 
+def PySpecializeConstExprPass : Pass<"py-specialize-constexpr"> {
+  let summary = "Clone functions for the constant arguments of their "
+                "ConstExpr parameters";
+  let description = [{
+    cuda-device spec, "Constant Expressions": a `ConstExpr` parameter
+    (`py.constexpr` argument attribute) receives a value known when the code
+    is compiled. For each `py.call` that passes constants to such
+    parameters, the callee is cloned once per distinct set of constants —
+    the clone has those parameters replaced by `py.constant`s and removed
+    from its signature — and the call goes to the clone. Clones are named
+    `<callee>__ce<N>`. Calls inside clones are specialized in turn; a
+    function left without callers that still has ConstExpr parameters is
+    erased unless it is a kernel (a JIT specializes kernels for their launch
+    arguments with `cudapy::py::specializeConstExpr`, or
+    `cudapyPySpecializeFunction` in C).
+
+    ```mlir
+    // before
+    py.func @scale(%x: f32, %k: !py.int {py.constexpr}) -> f32 { ... }
+    %r = py.call @scale(%x, %c2) : (f32, !py.int) -> f32
+    // after
+    py.func @scale__ce0(%x: f32) -> f32 { %k = py.constant 2 : !py.int ... }
+    %r = py.call @scale__ce0(%x) : (f32) -> f32
+    ```
+  }];
+  let dependentDialects = ["cudapy::py::PyDialect"];
+}
+
 #endif // CUDAPY_PY_PASSES_TD
