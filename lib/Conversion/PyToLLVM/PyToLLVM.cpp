@@ -632,8 +632,8 @@ struct CastLowering : public PyPattern<CastOp> {
     FailureOr<Value> result = convertNumber(
         e, adaptor.getInput(), op.getInput().getType(), op.getType());
     if (failed(result))
-      return op.emitOpError("conversions to and from float8 formats are not "
-                            "lowered yet");
+      return op.emitOpError("has no lowering from ")
+             << op.getInput().getType() << " to " << op.getType();
     rewriter.replaceOp(op, *result);
     return success();
   }
