@@ -87,6 +87,7 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
 
   // Kernels written inline as gpu.launch bodies become gpu.module kernels.
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(py::createPyCheckDeviceOnlyPass());
 
   // One copy of each gpu.module per chip, with its #nvvm.target; the copies'
   // objects come back together in one gpu.binary when serialized.

@@ -56,4 +56,14 @@ def PySpecializeConstExprPass : Pass<"py-specialize-constexpr"> {
   let dependentDialects = ["cudapy::py::PyDialect"];
 }
 
+def PyCheckDeviceOnlyPass : Pass<"py-check-device-only", "mlir::ModuleOp"> {
+  let summary = "Device-only py entities must be in device code";
+  let description = [{
+    cuda-device spec, "Device Only Entities": device-only entities shall
+    not be used in host code; a kernel function is device only. Device code
+    is what a `gpu.module` holds, so a `py.kernel` outside every gpu.module
+    is an error (the pipeline would otherwise leave it uncompiled).
+  }];
+}
+
 #endif // CUDAPY_PY_PASSES_TD
