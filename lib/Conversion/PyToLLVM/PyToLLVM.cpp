@@ -1576,6 +1576,8 @@ static Type getSignatureType(const TypeConverter &converter, Type type) {
   Type converted = converter.convertType(type);
   if (converted && isa<mlir::ComplexType>(converted))
     return getMemoryType(type);
+  if (converted && converted.isIndex()) // NVPTX's index is 64-bit
+    return IntegerType::get(type.getContext(), 64);
   return converted;
 }
 
@@ -1586,10 +1588,15 @@ static SmallVector<Value> toSignatureValues(OpBuilder &b, Location loc,
                                             TypeRange types) {
   Emitter e{b, loc};
   SmallVector<Value> result;
-  for (auto [value, type] : llvm::zip(values, types))
-    result.push_back(isa<mlir::ComplexType>(value.getType())
-                         ? e.toMemory(value, type)
-                         : value);
+  for (auto [value, type] : llvm::zip(values, types)) {
+    if (isa<mlir::ComplexType>(value.getType()))
+      result.push_back(e.toMemory(value, type));
+    else if (value.getType().isIndex())
+      result.push_back(
+          arith::IndexCastOp::create(b, loc, b.getI64Type(), value));
+    else
+      result.push_back(value);
+  }
   return result;
 }
 
@@ -1667,10 +1674,16 @@ struct CallLowering : public PyPattern<CallOp> {
                           op.getOperandTypes()));
     Emitter e{rewriter, op.getLoc()};
     SmallVector<Value> values;
-    for (auto [value, type] : llvm::zip(call.getResults(), op.getResultTypes()))
-      values.push_back(isa<mlir::ComplexType>(getMachineType(type))
-                           ? e.fromMemory(value, type)
-                           : value);
+    for (auto [value, type] :
+         llvm::zip(call.getResults(), op.getResultTypes())) {
+      if (isa<mlir::ComplexType>(getMachineType(type)))
+        values.push_back(e.fromMemory(value, type));
+      else if (type.isIndex())
+        values.push_back(
+            arith::IndexCastOp::create(rewriter, op.getLoc(), type, value));
+      else
+        values.push_back(value);
+    }
     rewriter.replaceOp(op, values);
     return success();
   }

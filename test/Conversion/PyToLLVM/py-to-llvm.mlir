@@ -155,4 +155,82 @@ gpu.module @m {
     %x = py.call @takes_vector(%v) : (!py.vector<2 x f32>) -> f32
     py.return %x : f32
   }
+  // Attributes: shape and strides (bytes) as tuples, size, ndim, len.
+  // CHECK-LABEL: llvm.func internal @attributes
+  // CHECK: %[[S0:.*]] = llvm.extractvalue %[[D:.*]][1, 0]
+  // CHECK: %[[S1:.*]] = llvm.extractvalue %[[D]][1, 1]
+  // CHECK: llvm.insertvalue %[[S0]], %{{.*}}[0] : !llvm.struct<packed (i64, i64)>
+  // CHECK: %[[T0:.*]] = llvm.extractvalue %[[D]][2, 0]
+  // CHECK: arith.muli %[[T0]], %{{.*}} : i64
+  // CHECK: arith.constant 2 : i32
+  // CHECK: arith.trunci %{{.*}} : i64 to i32
+  py.func @attributes(%a: !py.array<f64, 2>) -> tuple<tuple<si64, si64>, tuple<si64, si64>, si64, !py.int, !py.int> {
+    %shape = py.array.shape %a : !py.array<f64, 2>
+    %strides = py.array.strides %a : !py.array<f64, 2>
+    %size = py.array.size %a : !py.array<f64, 2>
+    %ndim = py.array.ndim %a : !py.array<f64, 2>
+    %len = py.len %a : !py.array<f64, 2>
+    %t = py.tuple.make(%shape, %strides, %size, %ndim, %len) : tuple<si64, si64>, tuple<si64, si64>, si64, !py.int, !py.int
+    py.return %t : tuple<tuple<si64, si64>, tuple<si64, si64>, si64, !py.int, !py.int>
+  }
+
+  // view to a smaller itemsize scales the last extent and the other
+  // strides; reshape infers -1 and lays out C-contiguous strides.
+  // CHECK-LABEL: llvm.func internal @views
+  // CHECK: %[[TWO:.*]] = arith.constant 2 : i64
+  // CHECK: arith.muli %{{.*}}, %[[TWO]] : i64
+  // CHECK: arith.divsi
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[2, 1] : !llvm.struct<(ptr, array<2 x i64>, array<2 x i64>)>
+  py.func @views(%a: !py.array<f32, 2>, %r: si32) -> tuple<!py.array<f16, 2>, !py.array<f32, 2>, !py.array<f32, 2>> {
+    %h = py.array.view %a : !py.array<f32, 2> to !py.array<f16, 2>
+    %m1 = py.constant -1 : !py.int
+    %m = py.array.reshape %a(%r, %m1) : !py.array<f32, 2>, si32, !py.int -> !py.array<f32, 2>
+    %s = py.array.astype %a : !py.array<f32, 2> to !py.array<f32, 2>
+    %t = py.tuple.make(%h, %m, %s) : !py.array<f16, 2>, !py.array<f32, 2>, !py.array<f32, 2>
+    py.return %t : tuple<!py.array<f16, 2>, !py.array<f32, 2>, !py.array<f32, 2>>
+  }
+
+  // BOUNDS-LABEL: llvm.func internal @views
+  // BOUNDS: llvm.call @__assertfail
+  // BOUNDS: llvm.call @__assertfail
+
+  // Structs and tuples: fields by their packed-struct index; updates are
+  // insertvalue into a copy.
+  // CHECK-LABEL: llvm.func internal @structs
+  // CHECK: %[[Y:.*]] = llvm.extractvalue %{{.*}}[2] : !llvm.struct<packed (i8, array<3 x i8>, f32)>
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[0] : !llvm.struct<packed (i8, array<3 x i8>, f32)>
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[1] : !llvm.struct<packed (f64, f32, array<4 x i8>)>
+  py.func @structs(%p: !py.struct<"p", (flag: !py.bool, y: f32)>, %t: tuple<f64, f32>, %x: f32) -> tuple<f32, !py.struct<"p", (flag: !py.bool, y: f32)>, tuple<f64, f32>> {
+    %y = py.struct.getattr %p["y"] : !py.struct<"p", (flag: !py.bool, y: f32)>
+    %f = py.constant false : !py.bool
+    %q = py.struct.setattr %p["flag"], %f : !py.struct<"p", (flag: !py.bool, y: f32)>, !py.bool
+    %u = py.tuple.setitem %t[1], %x : tuple<f64, f32>, f32
+    %r = py.tuple.make(%y, %q, %u) : f32, !py.struct<"p", (flag: !py.bool, y: f32)>, tuple<f64, f32>
+    py.return %r : tuple<f32, !py.struct<"p", (flag: !py.bool, y: f32)>, tuple<f64, f32>>
+  }
+
+  // Vector updates select element by element.
+  // CHECK-LABEL: llvm.func internal @vector_set
+  // CHECK-COUNT-2: arith.select
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[1] : !llvm.struct<packed (i16, i16)>
+  py.func @vector_set(%v: !py.vector<2 x si16>, %i: !py.int, %x: si16) -> !py.vector<2 x si16> {
+    %w = py.vector.setitem %v[%i], %x : !py.vector<2 x si16>, !py.int, si16
+    py.return %w : !py.vector<2 x si16>
+  }
+
+  // Conversions: index, bool, complex.
+  // CHECK-LABEL: llvm.func internal @casts
+  // CHECK: arith.index_cast %{{.*}} : index to i64
+  // CHECK: arith.index_castui %{{.*}} : i32 to index
+  // CHECK: complex.create %{{.*}}, %{{.*}} : complex<f64>
+  // CHECK: llvm.mlir.zero : !llvm.ptr
+  py.func @casts(%i: index, %u: ui32, %x: f32) -> tuple<si64, si64, complex<f64>, !py.none> {
+    %a = py.cast %i : index to si64
+    %b = py.cast %u : ui32 to index
+    %b64 = py.cast %b : index to si64
+    %c = py.cast %x : f32 to complex<f64>
+    %n = py.none
+    %t = py.tuple.make(%a, %b64, %c, %n) : si64, si64, complex<f64>, !py.none
+    py.return %t : tuple<si64, si64, complex<f64>, !py.none>
+  }
 }
