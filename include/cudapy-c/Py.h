@@ -94,6 +94,14 @@ MLIR_CAPI_EXPORTED MlirType cudapyPyStructTypeGetChecked(
     const MlirStringRef *fieldNames, const MlirType *fieldTypes,
     uint64_t align);
 
+/// A record: the struct of a NumPy structured dtype, whose fields sit at
+/// `offsets` (increasing, not overlapping) in `size` bytes, aligned to 1.
+/// Null (with a diagnostic at `location`) when invalid.
+MLIR_CAPI_EXPORTED MlirType cudapyPyRecordTypeGetChecked(
+    MlirLocation location, MlirStringRef name, intptr_t numFields,
+    const MlirStringRef *fieldNames, const MlirType *fieldTypes,
+    const uint64_t *offsets, uint64_t size);
+
 /// Whether `type` is a Python number (builtin or fixed-format).
 MLIR_CAPI_EXPORTED bool cudapyPyTypeIsNumber(MlirType type);
 /// Whether `type` is heterogeneous (may cross to the device and appear in

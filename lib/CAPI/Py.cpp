@@ -70,10 +70,31 @@ MlirType cudapyPyStructTypeGetChecked(MlirLocation location, MlirStringRef name,
     names.push_back(StringAttr::get(context, unwrap(fieldNames[i])));
     types.push_back(unwrap(fieldTypes[i]));
   }
-  return wrap(StructType::getChecked([&] { return emitError(loc); }, context,
-                                     StringAttr::get(context, unwrap(name)),
-                                     ArrayRef<StringAttr>(names),
-                                     ArrayRef<Type>(types), align));
+  return wrap(StructType::getChecked(
+      [&] { return emitError(loc); }, context,
+      StringAttr::get(context, unwrap(name)), ArrayRef<StringAttr>(names),
+      ArrayRef<Type>(types), align, ArrayRef<uint64_t>(), uint64_t{0}));
+}
+
+MlirType cudapyPyRecordTypeGetChecked(MlirLocation location, MlirStringRef name,
+                                      intptr_t numFields,
+                                      const MlirStringRef *fieldNames,
+                                      const MlirType *fieldTypes,
+                                      const uint64_t *offsets, uint64_t size) {
+  Location loc = unwrap(location);
+  MLIRContext *context = loc.getContext();
+  SmallVector<StringAttr> names;
+  SmallVector<Type> types;
+  SmallVector<uint64_t> at;
+  for (intptr_t i = 0; i < numFields; ++i) {
+    names.push_back(StringAttr::get(context, unwrap(fieldNames[i])));
+    types.push_back(unwrap(fieldTypes[i]));
+    at.push_back(offsets[i]);
+  }
+  return wrap(StructType::getChecked(
+      [&] { return emitError(loc); }, context,
+      StringAttr::get(context, unwrap(name)), ArrayRef<StringAttr>(names),
+      ArrayRef<Type>(types), uint64_t{0}, ArrayRef<uint64_t>(at), size));
 }
 
 bool cudapyPyTypeIsNumber(MlirType type) { return isNumberType(unwrap(type)); }

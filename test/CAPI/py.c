@@ -134,6 +134,14 @@ int main(int argc, char **argv) {
       loc, mlirStringRefCreateFromCString("cplx"), 2, names, fields, 16);
   printLayout("struct", cplx);
   // CHECK-NEXT: struct: !py.struct<"cplx", (real: f32, imag: f32), align 16> size 16 align 16
+  MlirStringRef recordNames[] = {mlirStringRefCreateFromCString("a"),
+                                 mlirStringRefCreateFromCString("b")};
+  MlirType recordTypes[] = {mlirIntegerTypeUnsignedGet(ctx, 8), f32};
+  uint64_t recordOffsets[] = {0, 1};
+  printLayout("record", cudapyPyRecordTypeGetChecked(
+                            loc, mlirStringRefCreateFromCString("rec"), 2,
+                            recordNames, recordTypes, recordOffsets, 5));
+  // CHECK-NEXT: record: !py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5> size 5 align 1
   printLayout("array", cudapyPyArrayTypeGetChecked(loc, cplx, 3));
   // CHECK-NEXT: array: !py.array<!py.struct<"cplx", (real: f32, imag: f32), align 16>, 3> size 56 align 8
   MlirType tupleMembers[] = {si8, f64, cudapyPyBoolTypeGet(ctx)};

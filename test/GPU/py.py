@@ -121,6 +121,22 @@ module.kernel("aggregates").launch((1,), (1,), point, vector, mixed, -2, out)
 print("aggregates:", cp.asnumpy(out).tolist())
 # CHECK: aggregates: [7.0, 2.5, 70.0, 2.0, 1.0, 9.5, 3.0, -5.0, 6.25, 1.0, 3.0, 3.0]
 
+# --- a NumPy structured array (packed, 5-byte records) ---
+rec_dtype = np.dtype([("a", "u1"), ("b", "<f4")])
+records = np.zeros(1001, dtype=rec_dtype)
+records["a"] = rng.integers(0, 256, records.size)
+records["b"] = rng.standard_normal(records.size).astype(np.float32)
+buffer = runtime.DeviceBuffer(device, records.shape, typestr="|V5")
+buffer.copy_from_host(records.tobytes())
+sums = cp.zeros(records.size, dtype=cp.float32)
+module.kernel("records").launch(((records.size + 127) // 128,), (128,), buffer, sums)
+device.synchronize()
+after = np.frombuffer(buffer.copy_to_host(), dtype=rec_dtype)
+print("records:", np.array_equal(cp.asnumpy(sums), records["b"] + records["a"].astype(np.float32)),
+      np.array_equal(after["a"], (records["a"].astype(np.int64) + 1) % 256),
+      np.array_equal(after["b"], records["b"]))
+# CHECK: records: True True True
+
 # --- bounds checks trap with the source location ---
 child = r"""
 import sys, cupy as cp, cudapy

@@ -81,6 +81,10 @@ AGGREGATES = [
     ("array_c128_2d", "!py.array<complex<f64>, 2>", "cuda::interoperable_array_descriptor<cuda::std::complex<double>, 2>"),
     ("array_point_1d", f"!py.array<{POINT}, 1>", "cuda::interoperable_array_descriptor<point, 1>"),
     ("array_f16_0d", "!py.array<f16, 0>", "cuda::interoperable_array_descriptor<__half, 0>"),
+    ("record_packed", '!py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>', "rec"),
+    ("record_gapped", '!py.struct<"gap", (a: si16 at 0, b: f64 at 8), size 24>', "gap"),
+    ("array_record_1d", '!py.array<!py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>, 1>',
+     "cuda::interoperable_array_descriptor<rec, 1>"),
 ]
 
 ROWS = [(f"k_{n}", [p], [c]) for n, p, c in SCALARS + VECTORS + AGGREGATES]
@@ -115,6 +119,11 @@ struct nested { bool flag; cplx16 inner; float3 v; };
 struct tuple_3int { cuda::std::int32_t __0, __1, __2; };
 struct tuple_mixed { cuda::std::int8_t __0; double __1; bool __2; cuda::std::int16_t __3; };
 struct tuple_nested { cuda::std::complex<float> __0; point __1; };
+// NumPy structured dtypes: packed records with their fields' offsets.
+struct __attribute__((packed)) rec { cuda::std::uint8_t a; float b; };
+struct __attribute__((packed)) gap {
+  cuda::std::int16_t a; char pad[6]; double b; char tail[8];
+};
 """
 
 

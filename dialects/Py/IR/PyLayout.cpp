@@ -62,6 +62,9 @@ MachineLayout py::getMachineLayout(Type type) {
         return MachineLayout{element * t.getSize(), getVectorAlign(t)};
       })
       .Case<StructType>([](StructType t) {
+        if (t.hasExplicitLayout())
+          return MachineLayout{t.getSize(),
+                               std::max<uint64_t>(1, t.getAlign())};
         return layOutMembers(t.getFieldTypes(), t.getAlign(), nullptr);
       })
       .Case<TupleType>(
@@ -101,8 +104,11 @@ SmallVector<uint64_t> py::getMemberOffsets(Type type) {
     return offsets;
   }
   uint64_t minAlign = 1;
-  if (auto st = dyn_cast<StructType>(machine))
+  if (auto st = dyn_cast<StructType>(machine)) {
+    if (st.hasExplicitLayout())
+      return SmallVector<uint64_t>(st.getOffsets());
     minAlign = st.getAlign();
+  }
   layOutMembers(getAggregateMembers(machine), minAlign, &offsets);
   return offsets;
 }

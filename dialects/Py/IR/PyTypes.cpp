@@ -169,7 +169,8 @@ LogicalResult PyVectorType::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringAttr name, ArrayRef<StringAttr> names,
-                                 ArrayRef<Type> types, uint64_t align) {
+                                 ArrayRef<Type> types, uint64_t align,
+                                 ArrayRef<uint64_t> offsets, uint64_t size) {
   if (!name || name.getValue().empty())
     return emitError() << "a struct type needs a name";
   if (names.size() != types.size())
@@ -191,6 +192,30 @@ LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (align != 0 && !llvm::isPowerOf2_64(align))
     return emitError() << "struct alignment must be a power of two, not "
                        << align;
+  if (offsets.empty()) {
+    if (size != 0)
+      return emitError() << "a struct's size is given only with its fields' "
+                            "offsets";
+    return success();
+  }
+  // A record (NumPy structured dtype): fields in order, not overlapping,
+  // inside the itemsize.
+  if (offsets.size() != types.size())
+    return emitError() << "struct '" << name.getValue() << "' gives "
+                       << offsets.size() << " offsets for " << types.size()
+                       << " fields";
+  uint64_t end = 0;
+  for (auto [fieldName, type, offset] : llvm::zip(names, types, offsets)) {
+    if (offset < end)
+      return emitError() << "field '" << fieldName.getValue() << "' at offset "
+                         << offset
+                         << " overlaps the field before it (which ends at "
+                         << end << ")";
+    end = offset + getMachineLayout(type).size;
+  }
+  if (size < end)
+    return emitError() << "struct '" << name.getValue() << "' has size " << size
+                       << " but its fields end at " << end;
   return success();
 }
 
@@ -206,7 +231,8 @@ Type StructType::parse(AsmParser &parser) {
   std::string name;
   SmallVector<StringAttr> names;
   SmallVector<Type> types;
-  uint64_t align = 0;
+  SmallVector<uint64_t> offsets;
+  uint64_t align = 0, size = 0;
   if (parser.parseLess() || parser.parseString(&name) || parser.parseComma())
     return {};
   auto parseField = [&]() -> ParseResult {
@@ -217,31 +243,55 @@ Type StructType::parse(AsmParser &parser) {
       return failure();
     names.push_back(StringAttr::get(parser.getContext(), field));
     types.push_back(type);
+    uint64_t offset;
+    if (succeeded(parser.parseOptionalKeyword("at"))) {
+      if (parser.parseInteger(offset))
+        return failure();
+      offsets.push_back(offset);
+    }
     return success();
   };
+  SMLoc fieldsLoc = parser.getCurrentLocation();
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren, parseField))
     return {};
-  if (succeeded(parser.parseOptionalComma()) &&
-      (parser.parseKeyword("align") || parser.parseInteger(align)))
+  if (!offsets.empty() && offsets.size() != types.size()) {
+    parser.emitError(fieldsLoc, "either every field or none has an offset");
     return {};
+  }
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("align"))) {
+      if (parser.parseInteger(align))
+        return {};
+    } else if (parser.parseKeyword("size") || parser.parseInteger(size)) {
+      return {};
+    }
+  }
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
                     parser.getContext(),
-                    StringAttr::get(parser.getContext(), name), names, types,
-                    align);
+                    StringAttr::get(parser.getContext(), name),
+                    ArrayRef<StringAttr>(names), ArrayRef<Type>(types), align,
+                    ArrayRef<uint64_t>(offsets), size);
 }
 
 void StructType::print(AsmPrinter &printer) const {
   printer << "<\"" << getName().getValue() << "\", (";
-  llvm::interleaveComma(
-      llvm::zip(getFieldNames(), getFieldTypes()), printer, [&](auto field) {
-        printer.printKeywordOrString(std::get<0>(field).getValue());
-        printer << ": " << std::get<1>(field);
-      });
+  ArrayRef<uint64_t> offsets = getOffsets();
+  for (auto [index, field] :
+       llvm::enumerate(llvm::zip(getFieldNames(), getFieldTypes()))) {
+    if (index)
+      printer << ", ";
+    printer.printKeywordOrString(std::get<0>(field).getValue());
+    printer << ": " << std::get<1>(field);
+    if (!offsets.empty())
+      printer << " at " << offsets[index];
+  }
   printer << ")";
   if (getAlign() != 0)
     printer << ", align " << getAlign();
+  if (!offsets.empty())
+    printer << ", size " << getSize();
   printer << ">";
 }
 

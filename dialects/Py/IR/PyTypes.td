@@ -78,17 +78,31 @@ def Py_StructType : Py_Type<"Struct", "struct"> {
     !py.struct<"point", (x: !py.int, y: !py.int, z: !py.int)>
     !py.struct<"cplx", (real: f32, imag: f32), align 16>
     ```
+
+    A NumPy structured dtype (spec, "Arrays") whose fields sit at given
+    offsets — NumPy's default, packed layout, or any `offsets`/`itemsize` —
+    is a struct with explicit offsets and size (a *record*). Its alignment
+    is 1 unless `align` says otherwise; its fields are read and written
+    unaligned.
+
+    ```mlir
+    !py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>   // np.dtype([('a', 'u1'), ('b', '<f4')])
+    ```
   }];
   let parameters = (ins
     "::mlir::StringAttr":$name,
     ArrayRefParameter<"::mlir::StringAttr">:$fieldNames,
     ArrayRefParameter<"::mlir::Type">:$fieldTypes,
-    DefaultValuedParameter<"uint64_t", "0">:$align);
+    DefaultValuedParameter<"uint64_t", "0">:$align,
+    OptionalArrayRefParameter<"uint64_t">:$offsets,
+    DefaultValuedParameter<"uint64_t", "0">:$size);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// Index of the field called `field`, or std::nullopt.
     std::optional<unsigned> getFieldIndex(llvm::StringRef field) const;
+    /// Whether the fields have explicit offsets (a NumPy record).
+    bool hasExplicitLayout() const { return !getOffsets().empty(); }
   }];
 }
 

@@ -209,6 +209,17 @@ gpu.module @m {
     py.return %r : tuple<f32, !py.struct<"p", (flag: !py.bool, y: f32)>, tuple<f64, f32>>
   }
 
+  // A NumPy record: a packed struct at its offsets, read unaligned.
+  // CHECK-LABEL: llvm.func @record
+  // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<packed (i8, f32)>
+  // CHECK: %[[R:.*]] = llvm.load %[[P]] {alignment = 1 : i64}
+  // CHECK: llvm.extractvalue %[[R]][1] : !llvm.struct<packed (i8, f32)>
+  py.func @record(%a: !py.array<!py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>, 1>, %i: si64) -> f32 attributes {interop} {
+    %r = py.array.getitem %a[%i] : !py.array<!py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>, 1>, si64
+    %b = py.struct.getattr %r["b"] : !py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>
+    py.return %b : f32
+  }
+
   // Vector updates select element by element.
   // CHECK-LABEL: llvm.func internal @vector_set
   // CHECK-COUNT-2: arith.select

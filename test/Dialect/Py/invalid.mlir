@@ -31,6 +31,27 @@ py.func @f(%s: !py.struct<"s", (x: si8), align 12>)
 
 // -----
 
+// "Arrays": NumPy structured dtypes: fields inside the itemsize, in order.
+// expected-error @below {{field 'b' at offset 2 overlaps the field before it (which ends at 4)}}
+py.func @f(%s: !py.struct<"r", (a: f32 at 0, b: si8 at 2), size 8>)
+
+// -----
+
+// expected-error @below {{struct 'r' has size 4 but its fields end at 5}}
+py.func @f(%s: !py.struct<"r", (a: si8 at 0, b: f32 at 1), size 4>)
+
+// -----
+
+// expected-error @below {{either every field or none has an offset}}
+py.func @f(%s: !py.struct<"r", (a: si8 at 0, b: f32), size 8>)
+
+// -----
+
+// expected-error @below {{a struct's size is given only with its fields' offsets}}
+py.func @f(%s: !py.struct<"r", (a: si8), size 8>)
+
+// -----
+
 // "Arrays": dtypes are the fixed-format numbers and structs.
 // expected-error @below {{array dtype must be a fixed-format number or a struct type, not '!py.int'}}
 py.func @f(%a: !py.array<!py.int, 1>)

@@ -35,6 +35,8 @@
 // CHECK-SAME: : !py.struct<"point", (x: !py.int, y: !py.int, z: !py.int)>{{[,)]}}
 // CHECK-SAME: : !py.struct<"cplx", (real: f32, imag: f32), align 16>{{[,)]}}
 // CHECK-SAME: : !py.struct<"quoted", ("field name": si8)>{{[,)]}}
+// CHECK-SAME: : !py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>{{[,)]}}
+// CHECK-SAME: : !py.struct<"gap", (a: si16 at 0, b: f64 at 8), align 8, size 24>{{[,)]}}
 // CHECK-SAME: : tuple<si8, f64, !py.bool>{{[,)]}}
 // CHECK-SAME: : tuple<>{{[,)]}}
 // CHECK-SAME: : !py.array<f32, 1>{{[,)]}}
@@ -47,6 +49,8 @@ py.func @types(%b: !py.bool, %i: !py.int, %f: !py.float, %c: !py.complex, %n: !p
                %c64: complex<f32>, %c128: complex<f64>,
                %v1: !py.vector<1 x si8>, %v3: !py.vector<3 x f32>, %v4: !py.vector<4 x f64>, %v2: !py.vector<2 x f16>,
                %p: !point, %q: !cplx, %r: !py.struct<"quoted", ("field name": si8)>,
+               %rec: !py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>,
+               %gap: !py.struct<"gap", (a: si16 at 0, b: f64 at 8), align 8, size 24>,
                %t: tuple<si8, f64, !py.bool>, %e: tuple<>,
                %a: !py.array<f32, 1>, %ap: !py.array<!point, 3>, %a0: !py.array<complex<f64>, 0>) {
   py.return

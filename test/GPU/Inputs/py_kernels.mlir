@@ -2,6 +2,7 @@
 // NumPy, and test/Pipelines/py-kernels.test compiles for sm_80 and sm_90.
 !point = !py.struct<"point", (x: !py.int, y: f32)>
 !mixed = tuple<si8, f64, !py.bool>
+!rec = !py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5>
 
 gpu.module @py_kernels {
   // out[i, :] = a+b, a-b, a*b, a//b, a%b, a**(b%5), a<<(b&31), a>>(b&31),
@@ -274,6 +275,32 @@ gpu.module @py_kernels {
     py.array.setitem %t2f, %out[%c9] : f64, !py.array<f64, 1>, !py.int
     py.array.setitem %lv, %out[%c10] : !py.int, !py.array<f64, 1>, !py.int
     py.array.setitem %lt, %out[%c11] : !py.int, !py.array<f64, 1>, !py.int
+    py.return
+  }
+
+  // Records of a NumPy structured array (np.dtype([('a', 'u1'), ('b',
+  // '<f4')]), 5 bytes, unaligned): out[i] = r.b + r.a; r.a += 1 in place.
+  py.kernel @records(%r: !py.array<!rec, 1>, %out: !py.array<f32, 1>)
+      attributes {interop} {
+    %tid = gpu.thread_id x
+    %bid = gpu.block_id x
+    %bdim = gpu.block_dim x
+    %base = arith.muli %bid, %bdim : index
+    %flat = arith.addi %base, %tid : index
+    %i = py.cast %flat : index to si64
+    %n = py.len %r : !py.array<!rec, 1>
+    %inside = py.cmp lt, %i, %n : si64, !py.int -> i1
+    scf.if %inside {
+      %e = py.array.getitem %r[%i] : !py.array<!rec, 1>, si64
+      %a = py.struct.getattr %e["a"] : !rec
+      %b = py.struct.getattr %e["b"] : !rec
+      %sum = py.add %b, %a policy numbapro : f32, ui8 -> f32
+      py.array.setitem %sum, %out[%i] : f32, !py.array<f32, 1>, si64
+      %one = py.constant 1 : ui8
+      %a1 = py.add %a, %one : ui8, ui8 -> ui8
+      %e1 = py.struct.setattr %e["a"], %a1 : !rec, ui8
+      py.array.setitem %e1, %r[%i] : !rec, !py.array<!rec, 1>, si64
+    }
     py.return
   }
 }
