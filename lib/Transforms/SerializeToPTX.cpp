@@ -226,6 +226,21 @@ public:
                        target.getFeatures(), target.getO()),
         target(target), libdevicePath(libdevicePath), emitLLVM(emitLLVM) {}
 
+  /// NVPTX aligns a function's return .param as its `alignstack` return
+  /// attribute says (LLVM's struct types cannot carry the alignment of a
+  /// CUDA C++ class): set for each function with `cudapy.return_align`.
+  void annotateReturnAlignment(llvm::Module &llvmModule) {
+    for (auto func : module.getRegion(0).getOps<LLVM::LLVMFuncOp>()) {
+      auto align =
+          func->getAttrOfType<IntegerAttr>(cudapy::kReturnAlignAttrName);
+      llvm::Function *function = llvmModule.getFunction(func.getSymName());
+      if (!align || !function)
+        continue;
+      function->addRetAttr(llvm::Attribute::getWithStackAlignment(
+          llvmModule.getContext(), llvm::Align(align.getInt())));
+    }
+  }
+
   FailureOr<SerializedObject> serialize() {
     llvm::LLVMContext llvmContext;
     llvmContext.setDiagnosticHandler(
@@ -234,6 +249,7 @@ public:
     if (!llvmModule)
       return module.emitError("failed to translate the module to LLVM IR");
     setDataLayoutAndTriple(*llvmModule);
+    annotateReturnAlignment(*llvmModule);
     SerializedObject result;
     result.kernels =
         describeKernels(cast<gpu::GPUModuleOp>(module), *llvmModule);

@@ -113,6 +113,12 @@ SmallVector<uint64_t> py::getMemberOffsets(Type type) {
   return offsets;
 }
 
+bool py::isPassedIndirectly(Type type) {
+  auto vector = dyn_cast<PyVectorType>(type);
+  return vector && vector.getSize() == 2 &&
+         isa<Float16Type, BFloat16Type>(vector.getElementType());
+}
+
 bool py::isPassedAsAggregate(Type type) {
   Type machine = getMachineType(type);
   if (isa<PyNoneType>(machine))

@@ -41,6 +41,12 @@ llvm::SmallVector<uint64_t> getMemberOffsets(mlir::Type type);
 /// `__half`, `__nv_bfloat16` and the fp8 types are classes in CUDA C++.
 bool isPassedAsAggregate(mlir::Type type);
 
+/// Whether a CUDA C++ *device function* takes and returns the type through a
+/// pointer (the Itanium C++ ABI's rule for classes that are not trivially
+/// copyable): `__half2` and `__nv_bfloat162`, the vectors of two f16 or
+/// bf16. Kernels copy every parameter as bytes regardless.
+bool isPassedIndirectly(mlir::Type type);
+
 } // namespace cudapy::py
 
 #endif // CUDAPY_DIALECTS_PY_IR_PYLAYOUT_H

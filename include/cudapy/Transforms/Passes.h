@@ -21,6 +21,12 @@ inline constexpr llvm::StringLiteral kKernelsAttrName = "cudapy.kernels";
 /// keeps the source-level arguments.
 inline constexpr llvm::StringLiteral kSignatureAttrName = "cudapy.signature";
 
+/// llvm.func attribute: the alignment of the returned value's .param (CUDA
+/// C++ returns a class object in a param aligned like the class, which an
+/// LLVM struct type cannot say). cudapy-serialize-to-ptx hands it to NVPTX.
+inline constexpr llvm::StringLiteral kReturnAlignAttrName =
+    "cudapy.return_align";
+
 #define GEN_PASS_DECL
 #include "cudapy/Transforms/Passes.h.inc"
 

@@ -1736,34 +1736,47 @@ void cudapy::populatePyToLLVMConversionPatterns(
 // CUDA C++ ABI of kernels and interoperable functions
 //===----------------------------------------------------------------------===//
 
+/// Whether a returned py value travels as a one-member struct: an fp8
+/// number is a class object in CUDA C++, returned in a byte-array .param,
+/// while a bare i8 would be promoted to 32 bits.
+static bool isReturnedWrapped(Type type) {
+  return isStorageOnlyFloatType(getMachineType(type));
+}
+
 /// Rewrites the parameters of a lowered kernel or interoperable function to
 /// CUDA C++'s ABI: a class object becomes a byval pointer with the class's
-/// alignment (loaded at entry), a bool a byte.
+/// alignment (loaded at entry), a bool a byte. A device function (not a
+/// kernel) takes and returns `__half2`/`__nv_bfloat162` through pointers —
+/// the return through a leading `sret` pointer — and returns an fp8 number
+/// as a one-byte struct.
 static void applyInteropABI(LLVM::LLVMFuncOp func, FunctionType pyType) {
   OpBuilder b(func.getContext());
   Block &entry = func.getBody().front();
   b.setInsertionPointToStart(&entry);
   Location loc = func.getLoc();
+  Type ptr = getPointerType(func.getContext());
+  bool isKernel = func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName());
   SmallVector<Type> params(func.getFunctionType().getParams());
   for (auto [index, pyParam] : llvm::enumerate(pyType.getInputs())) {
     BlockArgument old = entry.getArgument(index);
     Type registerType = old.getType();
     if (isPassedAsAggregate(pyParam)) {
       Type memory = getMemoryType(pyParam);
-      Type ptr = getPointerType(func.getContext());
+      uint64_t align = getMachineLayout(pyParam).align;
       BlockArgument arg = entry.insertArgument(index, ptr, old.getLoc());
-      Value loaded = LLVM::LoadOp::create(b, loc, memory, arg,
-                                          getMachineLayout(pyParam).align);
+      Value loaded = LLVM::LoadOp::create(b, loc, memory, arg, align);
       Emitter e{b, loc};
       // A complex parameter is already its struct in the signature.
       old.replaceAllUsesWith(
           registerType == memory ? loaded : e.fromMemory(loaded, pyParam));
       entry.eraseArgument(index + 1);
       params[index] = ptr;
+      if (!isKernel && isPassedIndirectly(pyParam))
+        continue; // a plain pointer to the caller's copy
       func.setArgAttr(index, LLVM::LLVMDialect::getByValAttrName(),
                       TypeAttr::get(memory));
       func.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
-                      b.getI64IntegerAttr(getMachineLayout(pyParam).align));
+                      b.getI64IntegerAttr(align));
     } else if (registerType.isInteger(1)) {
       BlockArgument arg =
           entry.insertArgument(index, b.getI8Type(), old.getLoc());
@@ -1773,28 +1786,103 @@ static void applyInteropABI(LLVM::LLVMFuncOp func, FunctionType pyType) {
       params[index] = b.getI8Type();
     }
   }
-  func.setFunctionType(LLVM::LLVMFunctionType::get(
-      func.getFunctionType().getReturnType(), params));
+  Type returnType = func.getFunctionType().getReturnType();
+  DictionaryAttr sretAttrs;
+  if (pyType.getNumResults() == 1) {
+    Type pyResult = pyType.getResult(0);
+    Type memory = getMemoryType(pyResult);
+    uint64_t align = getMachineLayout(pyResult).align;
+    if (!isKernel && isPassedIndirectly(pyResult)) {
+      // Returned through a pointer the caller passes first.
+      BlockArgument slot = entry.insertArgument(0u, ptr, loc);
+      params.insert(params.begin(), ptr);
+      func.walk([&](LLVM::ReturnOp ret) {
+        OpBuilder rb(ret);
+        LLVM::StoreOp::create(rb, ret.getLoc(), ret.getOperand(0), slot, align);
+        LLVM::ReturnOp::create(rb, ret.getLoc(), ValueRange());
+        ret.erase();
+      });
+      returnType = LLVM::LLVMVoidType::get(func.getContext());
+      sretAttrs = b.getDictionaryAttr(
+          {b.getNamedAttr(LLVM::LLVMDialect::getStructRetAttrName(),
+                          TypeAttr::get(memory)),
+           b.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
+                          b.getI64IntegerAttr(align))});
+    } else if (isReturnedWrapped(pyResult)) {
+      auto wrapper = LLVM::LLVMStructType::getLiteral(
+          func.getContext(), {returnType}, /*isPacked=*/true);
+      func.walk([&](LLVM::ReturnOp ret) {
+        OpBuilder rb(ret);
+        Emitter re{rb, ret.getLoc()};
+        Value wrapped = re.insert(re.poison(wrapper), ret.getOperand(0), {0});
+        ret->setOperand(0, wrapped);
+      });
+      returnType = wrapper;
+    }
+    // A class object returned lives in a .param aligned like the class.
+    if (isPassedAsAggregate(pyResult))
+      func->setAttr(kReturnAlignAttrName, b.getI64IntegerAttr(align));
+  }
+  // The parameters' attributes, with the sret pointer's first if any.
+  SmallVector<DictionaryAttr> argAttrs;
+  func.getAllArgAttrs(argAttrs);
+  if (sretAttrs)
+    argAttrs.insert(argAttrs.begin(), sretAttrs);
+  argAttrs.resize(params.size(), b.getDictionaryAttr({}));
+  func.setFunctionType(LLVM::LLVMFunctionType::get(returnType, params));
+  func.setAllArgAttrs(argAttrs);
 }
 
 /// Rewrites a call to an interoperable function for its ABI: class objects
-/// go through a stack copy, bools as bytes.
+/// go through a stack copy (passed byval, or as a plain pointer for
+/// `__half2`/`__nv_bfloat162`), bools as bytes; the results come back as
+/// the function returns them.
 static void applyInteropABI(LLVM::CallOp call, FunctionType pyType) {
   OpBuilder b(call);
   Location loc = call.getLoc();
   Emitter e{b, loc};
+  Type ptr = getPointerType(b.getContext());
+  auto stackCopy = [&](Type memory, uint64_t align) {
+    return LLVM::AllocaOp::create(b, loc, ptr, memory, e.i64(1), align)
+        .getResult();
+  };
   SmallVector<Value> operands(call.getArgOperands());
   for (auto [index, pyParam] : llvm::enumerate(pyType.getInputs())) {
     if (isPassedAsAggregate(pyParam)) {
       Type memory = getMemoryType(pyParam);
       uint64_t align = getMachineLayout(pyParam).align;
-      Value slot = LLVM::AllocaOp::create(
-          b, loc, getPointerType(b.getContext()), memory, e.i64(1), align);
+      Value slot = stackCopy(memory, align);
       LLVM::StoreOp::create(b, loc, e.toMemory(operands[index], pyParam), slot,
                             align);
       operands[index] = slot;
     } else if (operands[index].getType().isInteger(1)) {
       operands[index] = e.toMemory(operands[index], pyParam);
+    }
+  }
+  if (pyType.getNumResults() == 1) {
+    Type pyResult = pyType.getResult(0);
+    Value result = call.getResult();
+    if (isPassedIndirectly(pyResult)) {
+      Type memory = getMemoryType(pyResult);
+      uint64_t align = getMachineLayout(pyResult).align;
+      Value slot = stackCopy(memory, align);
+      operands.insert(operands.begin(), slot);
+      auto newCall = LLVM::CallOp::create(b, loc, TypeRange(),
+                                          call.getCalleeAttr(), operands);
+      Value loaded = LLVM::LoadOp::create(b, loc, memory, slot, align);
+      (void)newCall;
+      result.replaceAllUsesWith(loaded);
+      call.erase();
+      return;
+    }
+    if (isReturnedWrapped(pyResult)) {
+      Type wrapper = LLVM::LLVMStructType::getLiteral(
+          b.getContext(), {result.getType()}, /*isPacked=*/true);
+      auto newCall = LLVM::CallOp::create(b, loc, TypeRange{wrapper},
+                                          call.getCalleeAttr(), operands);
+      result.replaceAllUsesWith(e.extract(newCall.getResult(), {0}));
+      call.erase();
+      return;
     }
   }
   call.getArgOperandsMutable().assign(operands);

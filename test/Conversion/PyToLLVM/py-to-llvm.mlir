@@ -147,6 +147,33 @@ gpu.module @m {
     %x = py.vector.getitem %v[%zero] : !py.vector<2 x f32>, !py.int
     py.return %x : f32
   }
+  // Device functions take and return __half2 through pointers (the sret
+  // first), and return fp8 as a one-byte struct.
+  // CHECK-LABEL: llvm.func @half2(%{{.*}}: !llvm.ptr {llvm.align = 4 : i64, llvm.sret = !llvm.struct<packed (f16, f16)>}, %{{.*}}: !llvm.ptr)
+  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64}
+  // CHECK: llvm.return{{$}}
+  py.func @half2(%v: !py.vector<2 x f16>) -> !py.vector<2 x f16> attributes {interop} {
+    py.return %v : !py.vector<2 x f16>
+  }
+  // CHECK-LABEL: llvm.func @fp8(%{{.*}}: f32) -> !llvm.struct<packed (i8)>
+  py.func @fp8(%x: f32) -> f8E4M3FN attributes {interop} {
+    %y = py.cast %x : f32 to f8E4M3FN
+    py.return %y : f8E4M3FN
+  }
+  // CHECK-LABEL: llvm.func internal @calls_special
+  // CHECK: %[[ARG:.*]] = llvm.alloca %{{.*}} x !llvm.struct<packed (f16, f16)> {alignment = 4 : i64}
+  // CHECK: %[[RET:.*]] = llvm.alloca %{{.*}} x !llvm.struct<packed (f16, f16)> {alignment = 4 : i64}
+  // CHECK: llvm.call @half2(%[[RET]], %[[ARG]]) : (!llvm.ptr, !llvm.ptr) -> ()
+  // CHECK: llvm.load %[[RET]] {alignment = 4 : i64}
+  // CHECK: %[[W:.*]] = llvm.call @fp8(%{{.*}}) : (f32) -> !llvm.struct<packed (i8)>
+  // CHECK: llvm.extractvalue %[[W]][0]
+  py.func @calls_special(%v: !py.vector<2 x f16>, %x: f32) -> tuple<!py.vector<2 x f16>, f8E4M3FN> {
+    %w = py.call @half2(%v) : (!py.vector<2 x f16>) -> !py.vector<2 x f16>
+    %y = py.call @fp8(%x) : (f32) -> f8E4M3FN
+    %t = py.tuple.make(%w, %y) : !py.vector<2 x f16>, f8E4M3FN
+    py.return %t : tuple<!py.vector<2 x f16>, f8E4M3FN>
+  }
+
   // CHECK-LABEL: llvm.func internal @calls
   // CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x !llvm.struct<packed (f32, f32)> {alignment = 8 : i64}
   // CHECK: llvm.store %{{.*}}, %[[SLOT]] {alignment = 8 : i64}
