@@ -137,6 +137,13 @@ print("records:", np.array_equal(cp.asnumpy(sums), records["b"] + records["a"].a
       np.array_equal(after["b"], records["b"]))
 # CHECK: records: True True True
 
+# --- calls to interoperable device functions (their CUDA C++ ABI) ---
+h = cp.asarray(np.array([1.5, -2.25], dtype=np.float16))
+out = cp.zeros(6, dtype=cp.float32)
+module.kernel("calls").launch((1,), (1,), h, out)
+print("calls:", cp.asnumpy(out).tolist())
+# CHECK: calls: [-2.25, 1.5, 3.25, 21.0, 7.5, 25.0]
+
 # --- bounds checks trap with the source location ---
 child = r"""
 import sys, cupy as cp, cudapy

@@ -1852,8 +1852,11 @@ static void applyInteropABI(LLVM::CallOp call, FunctionType pyType) {
       Type memory = getMemoryType(pyParam);
       uint64_t align = getMachineLayout(pyParam).align;
       Value slot = stackCopy(memory, align);
-      LLVM::StoreOp::create(b, loc, e.toMemory(operands[index], pyParam), slot,
-                            align);
+      // A complex argument is already its struct in the signature.
+      Value value = operands[index].getType() == memory
+                        ? operands[index]
+                        : e.toMemory(operands[index], pyParam);
+      LLVM::StoreOp::create(b, loc, value, slot, align);
       operands[index] = slot;
     } else if (operands[index].getType().isInteger(1)) {
       operands[index] = e.toMemory(operands[index], pyParam);

@@ -303,4 +303,69 @@ gpu.module @py_kernels {
     }
     py.return
   }
+
+  // Calls to interoperable device functions through their CUDA C++ ABI:
+  // __half2 through pointers, an fp8 result, structs and complex by value.
+  py.func @swap_half2(%v: !py.vector<2 x f16>) -> !py.vector<2 x f16>
+      attributes {interop} {
+    %zero = py.constant 0 : !py.int
+    %one = py.constant 1 : !py.int
+    %x = py.vector.getitem %v[%zero] : !py.vector<2 x f16>, !py.int
+    %y = py.vector.getitem %v[%one] : !py.vector<2 x f16>, !py.int
+    %w = py.vector.make(%y, %x) : (f16, f16) -> !py.vector<2 x f16>
+    py.return %w : !py.vector<2 x f16>
+  }
+  py.func @to_fp8(%x: f32) -> f8E4M3FN attributes {interop} {
+    %y = py.cast %x : f32 to f8E4M3FN
+    py.return %y : f8E4M3FN
+  }
+  py.func @scale_point(%p: !point, %k: !py.int) -> !point attributes {interop} {
+    %x = py.struct.getattr %p["x"] : !point
+    %y = py.struct.getattr %p["y"] : !point
+    %x2 = py.mul %x, %k : !py.int, !py.int -> !py.int
+    %y2 = py.mul %y, %k : f32, !py.int -> f32
+    %q = py.struct.make(%x2, %y2) : (!py.int, f32) -> !point
+    py.return %q : !point
+  }
+  py.func @square(%z: complex<f64>) -> complex<f64> attributes {interop} {
+    %r = py.mul %z, %z : complex<f64>, complex<f64> -> complex<f64>
+    py.return %r : complex<f64>
+  }
+  // out = w.x, w.y, float(to_fp8(3.3)), q.x, q.y, abs(square(3+4j))
+  py.kernel @calls(%h: !py.array<f16, 1>, %out: !py.array<f32, 1>)
+      attributes {interop} {
+    %c0 = py.constant 0 : !py.int
+    %c1 = py.constant 1 : !py.int
+    %h0 = py.array.getitem %h[%c0] : !py.array<f16, 1>, !py.int
+    %h1 = py.array.getitem %h[%c1] : !py.array<f16, 1>, !py.int
+    %v = py.vector.make(%h0, %h1) : (f16, f16) -> !py.vector<2 x f16>
+    %w = py.call @swap_half2(%v) : (!py.vector<2 x f16>) -> !py.vector<2 x f16>
+    %w0 = py.vector.getitem %w[%c0] : !py.vector<2 x f16>, !py.int
+    %w1 = py.vector.getitem %w[%c1] : !py.vector<2 x f16>, !py.int
+    py.array.setitem %w0, %out[%c0] : f16, !py.array<f32, 1>, !py.int
+    py.array.setitem %w1, %out[%c1] : f16, !py.array<f32, 1>, !py.int
+    %x = py.constant 3.3 : f32
+    %q8 = py.call @to_fp8(%x) : (f32) -> f8E4M3FN
+    %q = py.cast %q8 : f8E4M3FN to f32
+    %c2 = py.constant 2 : !py.int
+    py.array.setitem %q, %out[%c2] : f32, !py.array<f32, 1>, !py.int
+    %seven = py.constant 7 : !py.int
+    %half = py.constant 2.5 : f32
+    %p = py.struct.make(%seven, %half) : (!py.int, f32) -> !point
+    %three = py.constant 3 : !py.int
+    %r = py.call @scale_point(%p, %three) : (!point, !py.int) -> !point
+    %rx = py.struct.getattr %r["x"] : !point
+    %ry = py.struct.getattr %r["y"] : !point
+    %c3 = py.constant 3 : !py.int
+    %c4 = py.constant 4 : !py.int
+    py.array.setitem %rx, %out[%c3] policy numbapro : !py.int, !py.array<f32, 1>, !py.int
+    py.array.setitem %ry, %out[%c4] : f32, !py.array<f32, 1>, !py.int
+    %z = py.constant (3.0, 4.0) : complex<f64>
+    %z2 = py.call @square(%z) : (complex<f64>) -> complex<f64>
+    %a = py.abs %z2 : complex<f64> -> f64
+    %a32 = py.cast %a : f64 to f32
+    %c5 = py.constant 5 : !py.int
+    py.array.setitem %a32, %out[%c5] : f32, !py.array<f32, 1>, !py.int
+    py.return
+  }
 }
