@@ -657,12 +657,10 @@ static TupleType getSi64Tuple(MLIRContext *context, unsigned size) {
   return TupleType::get(context, types);
 }
 
-LogicalResult ArrayShapeOp::inferReturnTypes(MLIRContext *context,
-                                             std::optional<Location>,
-                                             ValueRange operands,
-                                             DictionaryAttr, OpaqueProperties,
-                                             RegionRange,
-                                             SmallVectorImpl<Type> &inferred) {
+/// `a.shape` and `a.strides`: a tuple of one si64 per dimension.
+static LogicalResult inferPerDimensionTuple(MLIRContext *context,
+                                            ValueRange operands,
+                                            SmallVectorImpl<Type> &inferred) {
   auto array = dyn_cast<ArrayType>(operands[0].getType());
   if (!array)
     return failure();
@@ -670,16 +668,21 @@ LogicalResult ArrayShapeOp::inferReturnTypes(MLIRContext *context,
   return success();
 }
 
+LogicalResult ArrayShapeOp::inferReturnTypes(MLIRContext *context,
+                                             std::optional<Location>,
+                                             ValueRange operands,
+                                             DictionaryAttr, OpaqueProperties,
+                                             RegionRange,
+                                             SmallVectorImpl<Type> &inferred) {
+  return inferPerDimensionTuple(context, operands, inferred);
+}
+
 LogicalResult
 ArrayStridesOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
                                  ValueRange operands, DictionaryAttr,
                                  OpaqueProperties, RegionRange,
                                  SmallVectorImpl<Type> &inferred) {
-  auto array = dyn_cast<ArrayType>(operands[0].getType());
-  if (!array)
-    return failure();
-  inferred.push_back(getSi64Tuple(context, array.getNdim()));
-  return success();
+  return inferPerDimensionTuple(context, operands, inferred);
 }
 
 OpFoldResult ArrayNdimOp::fold(FoldAdaptor) {

@@ -968,6 +968,20 @@ static Value elementAddress(Emitter &e, Value data, Type dtype, Value offset) {
                              getMemoryType(dtype), data, ValueRange{offset});
 }
 
+/// The element offset (in elements) of `indices` (py types `types`) into
+/// the array `d`, each wrapped and, under bounds-check, checked.
+static Value elementOffset(Emitter &e, Operation *op, Descriptor &d,
+                           ValueRange indices, TypeRange types,
+                           bool boundsCheck) {
+  Value offset = e.i64(0);
+  for (auto [k, index] : llvm::enumerate(indices)) {
+    Value i = resolveIndex(e, op, index, types[k], d.shape(k), boundsCheck,
+                           "array index out of range");
+    offset = e.add(offset, e.mul(i, d.stride(k)));
+  }
+  return offset;
+}
+
 struct ArrayGetItemLowering : public PyPattern<ArrayGetItemOp> {
   using PyPattern::PyPattern;
   LogicalResult
@@ -976,13 +990,9 @@ struct ArrayGetItemLowering : public PyPattern<ArrayGetItemOp> {
     Emitter e{rewriter, op.getLoc()};
     Descriptor d{e, adaptor.getArray()};
     Type dtype = op.getArray().getType().getDtype();
-    Value offset = e.i64(0);
-    for (auto [k, index] : llvm::enumerate(adaptor.getIndices())) {
-      Value i =
-          resolveIndex(e, op, index, op.getIndices()[k].getType(), d.shape(k),
-                       options.boundsCheck, "array index out of range");
-      offset = e.add(offset, e.mul(i, d.stride(k)));
-    }
+    Value offset =
+        elementOffset(e, op, d, adaptor.getIndices(),
+                      op.getIndices().getTypes(), options.boundsCheck);
     Value address = elementAddress(e, d.data(), dtype, offset);
     Value loaded =
         LLVM::LoadOp::create(rewriter, op.getLoc(), getMemoryType(dtype),
@@ -1003,13 +1013,9 @@ struct ArraySetItemLowering : public PyPattern<ArraySetItemOp> {
                             "before convert-py-to-llvm");
     Emitter e{rewriter, op.getLoc()};
     Descriptor d{e, adaptor.getArray()};
-    Value offset = e.i64(0);
-    for (auto [k, index] : llvm::enumerate(adaptor.getIndices())) {
-      Value i =
-          resolveIndex(e, op, index, op.getIndices()[k].getType(), d.shape(k),
-                       options.boundsCheck, "array index out of range");
-      offset = e.add(offset, e.mul(i, d.stride(k)));
-    }
+    Value offset =
+        elementOffset(e, op, d, adaptor.getIndices(),
+                      op.getIndices().getTypes(), options.boundsCheck);
     Value address = elementAddress(e, d.data(), dtype, offset);
     LLVM::StoreOp::create(rewriter, op.getLoc(),
                           e.toMemory(adaptor.getValue(), dtype), address,
