@@ -62,12 +62,12 @@ g[g == 0] = 1.5
 d = rng.standard_normal(n) * 50
 d[:10] = 0.0
 d[10:20] = np.nan
-out = cp.zeros((n, 17), dtype=cp.float64)
+out = cp.zeros((n, 26), dtype=cp.float64)
 module.kernel("mixed_ops").launch(grid, (128,), cp.asarray(ai), cp.asarray(ui), cp.asarray(f),
                                    cp.asarray(g), cp.asarray(d), out)
 got = cp.asnumpy(out)
 with np.errstate(all="ignore"):
-    ref = np.zeros((n, 17))
+    ref = np.zeros((n, 26))
     ref[:, 0] = (ai.astype(np.int64) + 3 + 128) % 256 - 128
     ref[:, 1] = ui.astype(np.int64) * ai.astype(np.int64)
     ref[:, 2] = f / np.float32(3)
@@ -86,9 +86,20 @@ with np.errstate(all="ignore"):
     z = f.astype(np.complex64) + g.astype(np.complex64) * np.complex64(1j)
     ref[:, 15] = np.abs(z * z)
     ref[:, 16] = 2
-exact = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16]
-print("mixed_ops exact:", [int((got[:, k] == ref[:, k]).sum()) for k in exact], "of", n)
-# CHECK: mixed_ops exact: [5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000] of 5000
+    a32, u32 = ai.astype(np.int32), ui.astype(np.int32)
+    ref[:, 17] = u32 | a32
+    ref[:, 18] = ai ^ np.int8(85)
+    ref[:, 19] = f >= g
+    ref[:, 20] = u32 > a32
+    ref[:, 21] = ai <= 0
+    ref[:, 22] = a32 != u32
+    ref[:, 23] = ui
+    ref[:, 24] = f.astype(np.float64) - d
+    ref[:, 25] = ai == 7
+exact = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]
+same = (got == ref) | (np.isnan(got) & np.isnan(ref))  # NaN from NaN inputs
+print("mixed_ops exact:", [int(same[:, k].sum()) for k in exact], "of", n)
+# CHECK: mixed_ops exact: [5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000, 5000] of 5000
 pow_ok = np.allclose(got[:, 5], ref[:, 5], rtol=1e-14, atol=0, equal_nan=True)
 abs_ok = np.allclose(got[:, 15], ref[:, 15], rtol=2e-6, atol=0)
 print("mixed_ops pow within 1e-14:", pow_ok, "complex abs within 2e-6:", abs_ok)

@@ -150,6 +150,36 @@ gpu.module @py_kernels {
       %r16 = py.add %t, %t : !py.bool, !py.bool -> !py.int
       %k16 = py.constant 16 : !py.int
       py.array.setitem %r16, %out[%i, %k16] : !py.int, !py.array<f64, 2>, si64, !py.int
+      // 17-24: | ^ == != < <= > >= and + (unary), - over mixed types
+      %r17 = py.or %uv, %av : ui16, si8 -> si32
+      %k17 = py.constant 17 : !py.int
+      py.array.setitem %r17, %out[%i, %k17] policy numbapro : si32, !py.array<f64, 2>, si64, !py.int
+      %x55 = py.constant 85 : !py.int
+      %r18 = py.xor %av, %x55 : si8, !py.int -> si8
+      %k18 = py.constant 18 : !py.int
+      py.array.setitem %r18, %out[%i, %k18] policy numbapro : si8, !py.array<f64, 2>, si64, !py.int
+      %r19 = py.cmp ge, %fv, %gv : f32, f32 -> i1
+      %k19 = py.constant 19 : !py.int
+      py.array.setitem %r19, %out[%i, %k19] policy numbapro : i1, !py.array<f64, 2>, si64, !py.int
+      %r20 = py.cmp gt, %uv, %av : ui16, si8 -> i1
+      %k20 = py.constant 20 : !py.int
+      py.array.setitem %r20, %out[%i, %k20] policy numbapro : i1, !py.array<f64, 2>, si64, !py.int
+      %zero = py.constant 0 : !py.int
+      %r21 = py.cmp le, %av, %zero : si8, !py.int -> i1
+      %k21 = py.constant 21 : !py.int
+      py.array.setitem %r21, %out[%i, %k21] policy numbapro : i1, !py.array<f64, 2>, si64, !py.int
+      %r22 = py.cmp ne, %av, %uv : si8, ui16 -> i1
+      %k22 = py.constant 22 : !py.int
+      py.array.setitem %r22, %out[%i, %k22] policy numbapro : i1, !py.array<f64, 2>, si64, !py.int
+      %r23 = py.pos %uv : ui16 -> ui16
+      %k23 = py.constant 23 : !py.int
+      py.array.setitem %r23, %out[%i, %k23] policy numbapro : ui16, !py.array<f64, 2>, si64, !py.int
+      %r24 = py.sub %fv, %dv : f32, f64 -> f64
+      %k24 = py.constant 24 : !py.int
+      py.array.setitem %r24, %out[%i, %k24] : f64, !py.array<f64, 2>, si64, !py.int
+      %r25 = py.cmp eq, %av, %seven : si8, si8 -> i1
+      %k25 = py.constant 25 : !py.int
+      py.array.setitem %r25, %out[%i, %k25] policy numbapro : i1, !py.array<f64, 2>, si64, !py.int
     }
     py.return
   }
