@@ -11,6 +11,7 @@
 #include "cudapy/Pipelines.h"
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Py/IR/PyDialect.h"
+#include "dialects/Simt/IR/SimtDialect.h"
 #include "dialects/Py/Transforms/Passes.h"
 #include "dialects/Target/IR/TargetDialect.h"
 #include "dialects/Target/Transforms/Passes.h"
@@ -57,7 +58,8 @@ using namespace mlir;
 
 void cudapy::registerAllDialects(DialectRegistry &registry) {
   // cudapy dialects, one line each.
-  registry.insert<cudapy::py::PyDialect, cudapy::target::TargetDialect>();
+  registry.insert<cudapy::py::PyDialect, cudapy::simt::SimtDialect,
+                  cudapy::target::TargetDialect>();
   cudapy::target::registerTargetRequirementExternalModels(registry);
 
   // Upstream dialects a cudapy module may contain on its way to PTX.

@@ -1,0 +1,87 @@
+//===- SimtDialect.cpp - the simt dialect and its ops ---------------------===//
+
+#include "dialects/Simt/IR/SimtOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::simt;
+
+#include "dialects/Simt/IR/SimtDialect.cpp.inc"
+#include "dialects/Simt/IR/SimtEnums.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/Simt/IR/SimtOps.cpp.inc"
+
+void SimtDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/Simt/IR/SimtOps.cpp.inc"
+      >();
+}
+
+/// `tid(ndims)` and `grid_size(ndims)`: an int32 for one dimension, a tuple
+/// of them for two or three (spec, "Thread Positioning").
+static LogicalResult inferGridPosition(MLIRContext *context,
+                                       std::optional<Location> location,
+                                       int32_t ndims, StringRef name,
+                                       SmallVectorImpl<Type> &inferred) {
+  if (ndims < 1 || ndims > 3)
+    return emitOptionalError(location, name, "(ndims) takes 1, 2 or 3, not ",
+                             ndims, " (spec, \"Thread Positioning\")");
+  Type integer = py::PyIntType::get(context);
+  if (ndims == 1) {
+    inferred.push_back(integer);
+    return success();
+  }
+  inferred.push_back(
+      TupleType::get(context, SmallVector<Type>(ndims, integer)));
+  return success();
+}
+
+LogicalResult TidOp::inferReturnTypes(MLIRContext *context,
+                                      std::optional<Location> location,
+                                      ValueRange operands,
+                                      DictionaryAttr attributes,
+                                      OpaqueProperties properties,
+                                      RegionRange regions,
+                                      SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  return inferGridPosition(context, location, adaptor.getNdims(), "tid",
+                           inferred);
+}
+
+LogicalResult GridSizeOp::inferReturnTypes(MLIRContext *context,
+                                           std::optional<Location> location,
+                                           ValueRange operands,
+                                           DictionaryAttr attributes,
+                                           OpaqueProperties properties,
+                                           RegionRange regions,
+                                           SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  return inferGridPosition(context, location, adaptor.getNdims(), "grid_size",
+                           inferred);
+}
+
+// Every simt op is device only (spec, "Device Only Entities").
+#define SIMT_DEVICE_ONLY(OP)                                                   \
+  target::ConditionAttr OP::getTargetRequirement() {                           \
+    return target::ConditionAttr::get(                                          \
+        getContext(), Condition::leaf(Condition::Kind::Device));               \
+  }
+SIMT_DEVICE_ONLY(ThreadIdxOp)
+SIMT_DEVICE_ONLY(BlockIdxOp)
+SIMT_DEVICE_ONLY(BlockDimOp)
+SIMT_DEVICE_ONLY(GridDimOp)
+SIMT_DEVICE_ONLY(TidOp)
+SIMT_DEVICE_ONLY(GridSizeOp)
+SIMT_DEVICE_ONLY(WarpSizeOp)
+SIMT_DEVICE_ONLY(LaneIdOp)
+SIMT_DEVICE_ONLY(ThreadFenceOp)
+SIMT_DEVICE_ONLY(SyncThreadsOp)
+SIMT_DEVICE_ONLY(SyncThreadsCountOp)
+SIMT_DEVICE_ONLY(SyncThreadsAndOp)
+SIMT_DEVICE_ONLY(SyncThreadsOrOp)
+#undef SIMT_DEVICE_ONLY

@@ -1,0 +1,28 @@
+//===- SimtDialect.td - the simt dialect -------------------*- tablegen -*-===//
+
+#ifndef CUDAPY_SIMT_DIALECT_TD
+#define CUDAPY_SIMT_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Simt_Dialect : Dialect {
+  let name = "simt";
+  let cppNamespace = "::cudapy::simt";
+  let summary = "The CUDA Python SIMT programming model";
+  let description = [{
+    The cuda-device spec's "CUDA Python Programming" section: thread
+    positioning, synchronization and memory fences (more to come: shared and
+    local memories, atomics, warp operations). Values are `py` types
+    (`!py.int`, `!py.bool`, tuples); upstream `gpu`/`nvvm` ops say the rest.
+    Every op is device only (`TargetRequirementOpInterface`: `is_device`),
+    so `target-check-execution-spaces` reports one used in host code (spec,
+    "Device Only Entities"). `convert-simt-to-gpu` lowers the dialect to
+    `gpu`, `nvvm`, `llvm` and `py` ops, ahead of the py lowering.
+  }];
+  let dependentDialects = ["cudapy::py::PyDialect"];
+}
+
+class Simt_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Simt_Dialect, mnemonic, traits>;
+
+#endif // CUDAPY_SIMT_DIALECT_TD

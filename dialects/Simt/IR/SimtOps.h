@@ -1,0 +1,20 @@
+//===- SimtOps.h - simt dialect operations ----------------------*- C++ -*-===//
+
+#ifndef CUDAPY_DIALECTS_SIMT_IR_SIMTOPS_H
+#define CUDAPY_DIALECTS_SIMT_IR_SIMTOPS_H
+
+#include "dialects/Py/IR/PyTypes.h"
+#include "dialects/Simt/IR/SimtDialect.h"
+#include "dialects/Target/IR/TargetDialect.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialects/Simt/IR/SimtEnums.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/Simt/IR/SimtOps.h.inc"
+
+#endif // CUDAPY_DIALECTS_SIMT_IR_SIMTOPS_H

@@ -1,0 +1,164 @@
+//===- SimtOps.td - simt dialect operations ----------------*- tablegen -*-===//
+
+#ifndef CUDAPY_SIMT_OPS_TD
+#define CUDAPY_SIMT_OPS_TD
+
+include "dialects/Simt/IR/SimtDialect.td"
+include "dialects/Simt/IR/SimtEnums.td"
+include "dialects/Target/IR/TargetInterfaces.td"
+include "dialects/Py/IR/PyTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Simt_Bool : Type<Or<[I1.predicate,
+                         CPred<"::llvm::isa<::cudapy::py::PyBoolType>($_self)">]>,
+    "a bool (i1 or !py.bool)">;
+
+/// Every simt op is device only (spec, "Device Only Entities").
+class Simt_DeviceOp<string mnemonic, list<Trait> traits = []>
+    : Simt_Op<mnemonic, traits # [DeclareOpInterfaceMethods<
+          Target_RequirementOpInterface>]>;
+
+//===----------------------------------------------------------------------===//
+// Thread positioning (spec, "Thread Positioning")
+//===----------------------------------------------------------------------===//
+
+class Simt_Dim3Op<string mnemonic, string object>
+    : Simt_DeviceOp<mnemonic, [Pure]> {
+  let summary = "`" # object # ".x`, `.y` or `.z`, as a Python int";
+  let description = [{
+    A member of the `}] # object # [{: Dim3` object, an `int32`.
+
+    ```mlir
+    %x = simt.}] # mnemonic # [{ x
+    ```
+  }];
+  let arguments = (ins Simt_DimAttr:$dim);
+  let results = (outs Py_IntType:$result);
+  let assemblyFormat = "$dim attr-dict";
+}
+
+def Simt_ThreadIdxOp : Simt_Dim3Op<"thread_idx", "thread_idx">;
+def Simt_BlockIdxOp : Simt_Dim3Op<"block_idx", "block_idx">;
+def Simt_BlockDimOp : Simt_Dim3Op<"block_dim", "block_dim">;
+def Simt_GridDimOp : Simt_Dim3Op<"grid_dim", "grid_dim">;
+
+class Simt_GridPositionOp<string mnemonic, string what>
+    : Simt_DeviceOp<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let arguments = (ins I32Attr:$ndims);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$ndims attr-dict";
+  let description = [{
+    }] # what # [{ For `ndims` = 1 the result is an `int32`
+    (`!py.int`), for 2 and 3 a tuple of them (spec: `Dim3Like`); `ndims`
+    outside 1…3 is an error.
+
+    ```mlir
+    %i = simt.}] # mnemonic # [{ 1
+    %ij = simt.}] # mnemonic # [{ 2
+    ```
+  }];
+}
+
+def Simt_TidOp : Simt_GridPositionOp<"tid",
+    "The thread's absolute position in the grid, per dimension: "
+    "`thread_idx + block_idx * block_dim`."> {
+  let summary = "`tid(ndims)`: the thread's absolute position in the grid";
+}
+
+def Simt_GridSizeOp : Simt_GridPositionOp<"grid_size",
+    "The number of threads in the grid, per dimension: "
+    "`block_dim * grid_dim`."> {
+  let summary = "`grid_size(ndims)`: the grid's extent in threads";
+}
+
+def Simt_WarpSizeOp : Simt_DeviceOp<"warp_size", [Pure]> {
+  let summary = "`warp_size`: threads per warp (32), an `int32`";
+  let description = [{
+    ```mlir
+    %w = simt.warp_size
+    ```
+  }];
+  let results = (outs Py_IntType:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Simt_LaneIdOp : Simt_DeviceOp<"lane_id", [Pure]> {
+  let summary = "`lane_id`: the thread's index in its warp, an `int32`";
+  let description = [{
+    ```mlir
+    %l = simt.lane_id
+    ```
+  }];
+  let results = (outs Py_IntType:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization (spec, "Synchronization")
+//===----------------------------------------------------------------------===//
+
+def Simt_ThreadFenceOp : Simt_DeviceOp<"threadfence"> {
+  let summary = "`threadfence(memory, scope)`: a memory fence";
+  let description = [{
+    Orders this thread's memory accesses as `memory` (default `seq_cst`)
+    says, as observed by the threads of `scope` (default `system`): PTX
+    `fence.sc` for `seq_cst`, `fence.acq_rel` for `consume`, `acquire`,
+    `release` and `acq_rel` (PTX's weakest fence that gives each), with
+    `.cta`, `.gpu` or `.sys`. A `relaxed` fence, or one of `thread` scope,
+    orders nothing another thread can observe and emits no instruction
+    (C++'s `atomic_thread_fence(memory_order_relaxed)` is a no-op too).
+
+    ```mlir
+    simt.threadfence memory acq_rel scope device
+    ```
+  }];
+  let arguments = (ins
+    DefaultValuedAttr<Simt_MemoryOrderAttr,
+                      "::cudapy::simt::MemoryOrder::seq_cst">:$memory,
+    DefaultValuedAttr<Simt_ThreadScopeAttr,
+                      "::cudapy::simt::ThreadScope::system">:$scope);
+  let assemblyFormat = [{
+    (`memory` $memory^)? (`scope` $scope^)? attr-dict
+  }];
+}
+
+def Simt_SyncThreadsOp : Simt_DeviceOp<"syncthreads"> {
+  let summary = "`syncthreads()`: the thread block barrier";
+  let description = [{
+    Waits until every thread of the block has reached it, and makes the
+    memory accesses before it visible to the block (`__syncthreads()`).
+
+    ```mlir
+    simt.syncthreads
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+class Simt_SyncThreadsReduceOp<string mnemonic, string what, Type result>
+    : Simt_DeviceOp<mnemonic> {
+  let summary = "`" # mnemonic # "(pred)`: a barrier that " # what;
+  let description = [{
+    The barrier of `simt.syncthreads`, which also }] # what # [{ of the
+    block's predicates. The spec's `pred` is a callable each thread
+    evaluates; the frontend calls it and passes the bool it returns.
+
+    ```mlir
+    %r = simt.}] # mnemonic # [{ %p : !py.bool
+    ```
+  }];
+  let arguments = (ins Simt_Bool:$predicate);
+  let results = (outs result:$result);
+  let assemblyFormat = "$predicate attr-dict `:` type($predicate)";
+}
+
+def Simt_SyncThreadsCountOp : Simt_SyncThreadsReduceOp<"syncthreads_count",
+    "counts the true ones", Py_IntType>;
+def Simt_SyncThreadsAndOp : Simt_SyncThreadsReduceOp<"syncthreads_and",
+    "tells whether all are true", Py_BoolType>;
+def Simt_SyncThreadsOrOp : Simt_SyncThreadsReduceOp<"syncthreads_or",
+    "tells whether any is true", Py_BoolType>;
+
+#endif // CUDAPY_SIMT_OPS_TD

@@ -1,0 +1,35 @@
+// RUN: cudapy-opt %s --split-input-file --verify-diagnostics
+
+// Spec, "Thread Positioning": tid(ndims) takes 1, 2 or 3.
+py.kernel @k() {
+  // expected-error @below {{tid(ndims) takes 1, 2 or 3, not 4 (spec, "Thread Positioning")}}
+  // expected-error @below {{failed to infer returned types}}
+  %t = "simt.tid"() <{ndims = 4 : i32}> : () -> tuple<!py.int, !py.int, !py.int, !py.int>
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // expected-error @below {{grid_size(ndims) takes 1, 2 or 3, not 0}}
+  // expected-error @below {{failed to infer returned types}}
+  %t = "simt.grid_size"() <{ndims = 0 : i32}> : () -> !py.int
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: f32) {
+  // expected-error @below {{operand #0 must be a bool (i1 or !py.bool)}}
+  %n = simt.syncthreads_count %x : f32
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // Spec, "Memory Orderings": an unknown memory order is an error.
+  // expected-error @below {{expected string or keyword containing one of the following enum values for attribute 'memory' [relaxed, consume, acquire, release, acq_rel, seq_cst]}}
+  simt.threadfence memory strong
+  py.return
+}

@@ -1,0 +1,43 @@
+// Every simt op round-trips, in the custom and the generic form.
+// RUN: cudapy-opt %s | cudapy-opt | FileCheck %s
+// RUN: cudapy-opt %s --mlir-print-op-generic | cudapy-opt | FileCheck %s
+
+// CHECK-LABEL: py.kernel @positions
+py.kernel @positions(%p: !py.bool) {
+  // CHECK: simt.thread_idx x
+  // CHECK: simt.block_idx y
+  // CHECK: simt.block_dim z
+  // CHECK: simt.grid_dim x
+  %0 = simt.thread_idx x
+  %1 = simt.block_idx y
+  %2 = simt.block_dim z
+  %3 = simt.grid_dim x
+  // CHECK: %{{.*}} = simt.tid 1{{$}}
+  // CHECK: %{{.*}} = simt.tid 3{{$}}
+  // CHECK: %{{.*}} = simt.grid_size 2{{$}}
+  %4 = simt.tid 1
+  %5 = simt.tid 3
+  %6 = simt.grid_size 2
+  %t = py.tuple.getitem %5[2] : tuple<!py.int, !py.int, !py.int>
+  %g = py.tuple.getitem %6[0] : tuple<!py.int, !py.int>
+  // CHECK: simt.warp_size
+  // CHECK: simt.lane_id
+  %7 = simt.warp_size
+  %8 = simt.lane_id
+  // CHECK: simt.threadfence{{$}}
+  // CHECK: simt.threadfence memory acq_rel scope block
+  // CHECK: simt.threadfence scope device
+  simt.threadfence
+  simt.threadfence memory acq_rel scope block
+  simt.threadfence scope device
+  // CHECK: simt.syncthreads
+  // CHECK: simt.syncthreads_count %{{.*}} : !py.bool
+  // CHECK: simt.syncthreads_and %{{.*}} : i1
+  // CHECK: simt.syncthreads_or %{{.*}} : !py.bool
+  simt.syncthreads
+  %n = simt.syncthreads_count %p : !py.bool
+  %i1 = py.cast %p : !py.bool to i1
+  %all = simt.syncthreads_and %i1 : i1
+  %any = simt.syncthreads_or %p : !py.bool
+  py.return
+}
