@@ -11,8 +11,8 @@
 #include "cudapy/Pipelines.h"
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Py/IR/PyDialect.h"
-#include "dialects/Simt/IR/SimtDialect.h"
 #include "dialects/Py/Transforms/Passes.h"
+#include "dialects/Simt/IR/SimtDialect.h"
 #include "dialects/Target/IR/TargetDialect.h"
 #include "dialects/Target/Transforms/Passes.h"
 

@@ -103,9 +103,11 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(target::createTargetSpecializePass());
   device.addPass(target::createTargetCheckExecutionSpacesPass());
-  // The py dialect: specialize for ConstExpr arguments, make conversions
+  // The simt dialect to gpu/nvvm with py values; then the py dialect:
+  // specialize for ConstExpr arguments, make conversions
   // explicit, then lower to arith, math, complex, scf and llvm; complex
   // arithmetic then to arith and math.
+  device.addPass(createConvertSimtToGPUPass());
   device.addPass(py::createPySpecializeConstExprPass());
   device.addPass(py::createPyLegalizePass());
   ConvertPyToLLVMPassOptions pyOptions;

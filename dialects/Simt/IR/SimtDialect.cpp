@@ -41,25 +41,20 @@ static LogicalResult inferGridPosition(MLIRContext *context,
   return success();
 }
 
-LogicalResult TidOp::inferReturnTypes(MLIRContext *context,
-                                      std::optional<Location> location,
-                                      ValueRange operands,
-                                      DictionaryAttr attributes,
-                                      OpaqueProperties properties,
-                                      RegionRange regions,
-                                      SmallVectorImpl<Type> &inferred) {
+LogicalResult
+TidOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   return inferGridPosition(context, location, adaptor.getNdims(), "tid",
                            inferred);
 }
 
-LogicalResult GridSizeOp::inferReturnTypes(MLIRContext *context,
-                                           std::optional<Location> location,
-                                           ValueRange operands,
-                                           DictionaryAttr attributes,
-                                           OpaqueProperties properties,
-                                           RegionRange regions,
-                                           SmallVectorImpl<Type> &inferred) {
+LogicalResult GridSizeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
   return inferGridPosition(context, location, adaptor.getNdims(), "grid_size",
                            inferred);
@@ -68,7 +63,7 @@ LogicalResult GridSizeOp::inferReturnTypes(MLIRContext *context,
 // Every simt op is device only (spec, "Device Only Entities").
 #define SIMT_DEVICE_ONLY(OP)                                                   \
   target::ConditionAttr OP::getTargetRequirement() {                           \
-    return target::ConditionAttr::get(                                          \
+    return target::ConditionAttr::get(                                         \
         getContext(), Condition::leaf(Condition::Kind::Device));               \
   }
 SIMT_DEVICE_ONLY(ThreadIdxOp)

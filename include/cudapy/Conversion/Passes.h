@@ -3,8 +3,11 @@
 #ifndef CUDAPY_CONVERSION_PASSES_H
 #define CUDAPY_CONVERSION_PASSES_H
 
+#include "dialects/Py/IR/PyDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -39,4 +39,36 @@ def ConvertPyToLLVMPass : Pass<"convert-py-to-llvm"> {
   ];
 }
 
+def ConvertSimtToGPUPass : Pass<"convert-simt-to-gpu"> {
+  let summary = "Lower the simt dialect to gpu, nvvm and llvm ops, keeping "
+                "py values";
+  let description = [{
+    Runs before the py lowering (`py-legalize`, `convert-py-to-llvm`): thread
+    positions become `gpu.thread_id`/`block_id`/`block_dim`/`grid_dim`/
+    `lane_id` converted to `!py.int`; `tid` and `grid_size` compute
+    `block_idx * block_dim + thread_idx` and `block_dim * grid_dim` per
+    dimension; `syncthreads` is `gpu.barrier` and its count/and/or forms
+    `nvvm.barrier` with a `popc`/`and`/`or` reduction (`bar.red`);
+    `threadfence` is PTX `fence.sc` or `fence.acq_rel` at `.cta`, `.gpu` or
+    `.sys` scope, or nothing (relaxed, or thread scope).
+
+    ```mlir
+    // before
+    %i = simt.tid 1
+    // after
+    %tx = gpu.thread_id x
+    %bx = gpu.block_id x
+    %bd = gpu.block_dim x
+    %0 = arith.muli %bx, %bd : index
+    %1 = arith.addi %0, %tx : index
+    %i = py.cast %1 : index to !py.int
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::gpu::GPUDialect", "mlir::NVVM::NVVMDialect",
+    "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect",
+    "cudapy::py::PyDialect",
+  ];
+}
+
 #endif // CUDAPY_CONVERSION_PASSES_TD

@@ -1,0 +1,217 @@
+//===- SimtToGPU.cpp - lower the simt dialect -----------------------------===//
+//
+// Implements `convert-simt-to-gpu`: see include/cudapy/Conversion/Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cudapy/Conversion/Passes.h"
+
+#include "dialects/Py/IR/PyOps.h"
+#include "dialects/Simt/IR/SimtOps.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace cudapy {
+#define GEN_PASS_DEF_CONVERTSIMTTOGPUPASS
+#include "cudapy/Conversion/Passes.h.inc"
+} // namespace cudapy
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::simt;
+
+static gpu::Dimension toGPU(Dim dim) {
+  switch (dim) {
+  case Dim::x:
+    return gpu::Dimension::x;
+  case Dim::y:
+    return gpu::Dimension::y;
+  case Dim::z:
+    return gpu::Dimension::z;
+  }
+  llvm_unreachable("unknown dimension");
+}
+
+/// An index as a Python int (int32).
+static Value toPyInt(OpBuilder &b, Location loc, Value index) {
+  return py::CastOp::create(b, loc, py::PyIntType::get(b.getContext()), index);
+}
+
+namespace {
+template <typename SimtOp, typename GPUOp>
+struct Dim3Lowering : public OpRewritePattern<SimtOp> {
+  using OpRewritePattern<SimtOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(SimtOp op,
+                                PatternRewriter &rewriter) const override {
+    Value index = GPUOp::create(rewriter, op.getLoc(), toGPU(op.getDim()));
+    rewriter.replaceOp(op, toPyInt(rewriter, op.getLoc(), index));
+    return success();
+  }
+};
+
+/// tid(ndims) and grid_size(ndims): one value per dimension, a tuple for
+/// more than one.
+template <typename SimtOp>
+struct GridPositionLowering : public OpRewritePattern<SimtOp> {
+  using OpRewritePattern<SimtOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(SimtOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> values;
+    for (uint32_t d = 0; d < op.getNdims(); ++d) {
+      auto dim = static_cast<gpu::Dimension>(d);
+      Value blockDim = gpu::BlockDimOp::create(rewriter, loc, dim);
+      Value value;
+      if constexpr (std::is_same_v<SimtOp, TidOp>) {
+        Value block = gpu::BlockIdOp::create(rewriter, loc, dim);
+        Value thread = gpu::ThreadIdOp::create(rewriter, loc, dim);
+        value = arith::AddIOp::create(
+            rewriter, loc,
+            arith::MulIOp::create(rewriter, loc, block, blockDim), thread);
+      } else {
+        Value gridDim = gpu::GridDimOp::create(rewriter, loc, dim);
+        value = arith::MulIOp::create(rewriter, loc, blockDim, gridDim);
+      }
+      values.push_back(toPyInt(rewriter, loc, value));
+    }
+    if (values.size() == 1)
+      rewriter.replaceOp(op, values.front());
+    else
+      rewriter.replaceOpWithNewOp<py::TupleMakeOp>(op, values);
+    return success();
+  }
+};
+
+struct WarpSizeLowering : public OpRewritePattern<WarpSizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(WarpSizeOp op,
+                                PatternRewriter &rewriter) const override {
+    // Every NVIDIA GPU has 32-thread warps (PTX's WARP_SZ).
+    rewriter.replaceOpWithNewOp<py::ConstantOp>(
+        op, op.getType(),
+        IntegerAttr::get(
+            IntegerType::get(op.getContext(), 32, IntegerType::Signed), 32));
+    return success();
+  }
+};
+
+struct LaneIdLowering : public OpRewritePattern<LaneIdOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LaneIdOp op,
+                                PatternRewriter &rewriter) const override {
+    Value lane = gpu::LaneIdOp::create(rewriter, op.getLoc(), nullptr);
+    rewriter.replaceOp(op, toPyInt(rewriter, op.getLoc(), lane));
+    return success();
+  }
+};
+
+struct SyncThreadsLowering : public OpRewritePattern<SyncThreadsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SyncThreadsOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    return success();
+  }
+};
+
+/// The barrier with a reduction over the block's predicates (bar.red).
+template <typename SimtOp, NVVM::BarrierReduction reduction>
+struct SyncThreadsReduceLowering : public OpRewritePattern<SimtOp> {
+  using OpRewritePattern<SimtOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(SimtOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value predicate = op.getPredicate();
+    if (!predicate.getType().isInteger(1))
+      predicate =
+          py::CastOp::create(rewriter, loc, rewriter.getI1Type(), predicate);
+    Value wide =
+        arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), predicate);
+    Value reduced =
+        NVVM::BarrierOp::create(
+            rewriter, loc, rewriter.getI32Type(), /*barrierId=*/Value(),
+            /*numberOfThreads=*/Value(),
+            NVVM::BarrierReductionAttr::get(op.getContext(), reduction), wide)
+            .getResult(0);
+    if constexpr (reduction == NVVM::BarrierReduction::POPC) {
+      Value index = arith::IndexCastUIOp::create(
+          rewriter, loc, rewriter.getIndexType(), reduced);
+      rewriter.replaceOp(op, toPyInt(rewriter, loc, index));
+    } else {
+      Value zero =
+          arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 0);
+      Value truth = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ne, reduced, zero);
+      rewriter.replaceOpWithNewOp<py::CastOp>(op, op.getType(), truth);
+    }
+    return success();
+  }
+};
+
+struct ThreadFenceLowering : public OpRewritePattern<ThreadFenceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ThreadFenceOp op,
+                                PatternRewriter &rewriter) const override {
+    MemoryOrder memory = op.getMemory();
+    ThreadScope scope = op.getScope();
+    // A relaxed fence, or one only this thread observes, orders nothing.
+    if (memory == MemoryOrder::relaxed || scope == ThreadScope::thread) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    StringRef semantics = memory == MemoryOrder::seq_cst ? "sc" : "acq_rel";
+    StringRef level = scope == ThreadScope::block    ? "cta"
+                      : scope == ThreadScope::device ? "gpu"
+                                                     : "sys";
+    std::string text = ("fence." + semantics + "." + level + ";").str();
+    LLVM::InlineAsmOp::create(
+        rewriter, op.getLoc(), TypeRange(), ValueRange(),
+        rewriter.getStringAttr(text), rewriter.getStringAttr("~{memory}"),
+        rewriter.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
+        LLVM::TailCallKindAttr::get(op.getContext(),
+                                    LLVM::tailcallkind::TailCallKind::None),
+        /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ConvertSimtToGPUPass
+    : public cudapy::impl::ConvertSimtToGPUPassBase<ConvertSimtToGPUPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    patterns.add<
+        Dim3Lowering<ThreadIdxOp, gpu::ThreadIdOp>,
+        Dim3Lowering<BlockIdxOp, gpu::BlockIdOp>,
+        Dim3Lowering<BlockDimOp, gpu::BlockDimOp>,
+        Dim3Lowering<GridDimOp, gpu::GridDimOp>, GridPositionLowering<TidOp>,
+        GridPositionLowering<GridSizeOp>, WarpSizeLowering, LaneIdLowering,
+        SyncThreadsLowering,
+        SyncThreadsReduceLowering<SyncThreadsCountOp,
+                                  NVVM::BarrierReduction::POPC>,
+        SyncThreadsReduceLowering<SyncThreadsAndOp,
+                                  NVVM::BarrierReduction::AND>,
+        SyncThreadsReduceLowering<SyncThreadsOrOp, NVVM::BarrierReduction::OR>,
+        ThreadFenceLowering>(context);
+    // Only simt ops change: no folding of anything else.
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    config.enableFolding(false);
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+      return signalPassFailure();
+    WalkResult left = getOperation()->walk([](Operation *op) {
+      if (isa<SimtDialect>(op->getDialect())) {
+        op->emitError("has no lowering");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (left.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
