@@ -1,0 +1,48 @@
+# simt thread positioning and block votes on the GPU, against what the
+# launch geometry and NumPy say they must be.
+# REQUIRES: cuda-gpu
+# RUN: %python %s | FileCheck %s
+
+import os
+
+import numpy as np
+
+import cudapy
+from cudapy import runtime
+
+import cupy as cp  # noqa: E402
+
+here = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(here, "Inputs", "simt_kernels.mlir")) as f:
+    source = f.read()
+device = runtime.Device(0)
+module = device.load(cudapy.compile(source, chip=device.chip))
+
+# A 2-D launch: grid (3, 5) of blocks (32, 4).
+grid, block = (3, 5), (32, 4)
+nx, ny = grid[0] * block[0], grid[1] * block[1]
+out = cp.full((ny, nx, 8), -1, dtype=cp.int32)
+module.kernel("positions").launch(grid, block, out)
+got = cp.asnumpy(out)
+y, x = np.mgrid[0:ny, 0:nx]
+expected = np.stack([x, y, np.full_like(x, nx), np.full_like(x, ny), x % block[0],
+                     y // block[1], (x % block[0] + block[0] * (y % block[1])) % 32,
+                     np.full_like(x, 32)], axis=-1)
+print("positions:", [bool(np.array_equal(got[..., k], expected[..., k])) for k in range(8)])
+# CHECK: positions: [True, True, True, True, True, True, True, True]
+
+# syncthreads_count/and/or over blocks of 256 threads.
+rng = np.random.default_rng(3)
+blocks, threads = 6, 256
+flags = rng.random(blocks * threads) < 0.5
+flags[threads:2 * threads] = True       # block 1: all true
+flags[2 * threads:3 * threads] = False  # block 2: none
+flags[3 * threads + 17] = True          # block 3: exactly one
+flags[3 * threads:4 * threads] = False
+flags[3 * threads + 17] = True
+votes = cp.zeros((blocks, 3), dtype=cp.int32)
+module.kernel("votes").launch((blocks,), (threads,), cp.asarray(flags), votes)
+per_block = flags.reshape(blocks, threads)
+expected = np.stack([per_block.sum(1), per_block.all(1), per_block.any(1)], axis=1)
+print("votes:", np.array_equal(cp.asnumpy(votes), expected), cp.asnumpy(votes)[1:4].tolist())
+# CHECK: votes: True [[256, 1, 1], [0, 0, 0], [1, 0, 1]]
