@@ -44,5 +44,7 @@ votes = cp.zeros((blocks, 3), dtype=cp.int32)
 module.kernel("votes").launch((blocks,), (threads,), cp.asarray(flags), votes)
 per_block = flags.reshape(blocks, threads)
 expected = np.stack([per_block.sum(1), per_block.all(1), per_block.any(1)], axis=1)
-print("votes:", np.array_equal(cp.asnumpy(votes), expected), cp.asnumpy(votes)[1:4].tolist())
-# CHECK: votes: True [[256, 1, 1], [0, 0, 0], [1, 0, 1]]
+got = cp.asnumpy(votes)
+print("votes:", np.array_equal(got, expected),
+      " ".join("/".join(str(v) for v in row) for row in got[1:4].tolist()))
+# CHECK: votes: True 256/1/1 0/0/0 1/0/1
