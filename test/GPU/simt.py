@@ -48,3 +48,15 @@ got = cp.asnumpy(votes)
 print("votes:", np.array_equal(got, expected),
       " ".join("/".join(str(v) for v in row) for row in got[1:4].tolist()))
 # CHECK: votes: True 256/1/1 0/0/0 1/0/1
+
+# Shared, dynamic shared and local arrays: 8 blocks of 256 threads, 1 KiB of
+# dynamic shared memory.
+a = rng.standard_normal(8 * 256).astype(np.float32)
+out = cp.zeros_like(cp.asarray(a))
+module.kernel("memories").launch((8,), (256,), cp.asarray(a), out, shared=256 * 4)
+t = np.tile(np.arange(256), 8)
+reversed_ = a.reshape(8, 256)[:, ::-1].reshape(-1)
+# The kernel adds in float32, then (numbapro: float32 with int32) in float64.
+expected = ((reversed_ + a).astype(np.float64) + t).astype(np.float32)
+print("memories:", np.array_equal(cp.asnumpy(out), expected))
+# CHECK: memories: True

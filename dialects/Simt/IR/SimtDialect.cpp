@@ -60,6 +60,34 @@ LogicalResult GridSizeOp::inferReturnTypes(
                            inferred);
 }
 
+template <typename OpTy> static LogicalResult verifyStaticArray(OpTy op) {
+  py::ArrayType type = op.getType();
+  ArrayRef<int64_t> shape = op.getShape();
+  if (shape.size() != type.getNdim())
+    return op.emitOpError("a ")
+           << type.getNdim() << "-d array needs " << type.getNdim()
+           << " extents, not " << shape.size();
+  for (int64_t extent : shape)
+    if (extent <= 0)
+      return op.emitOpError("extents must be positive, not ") << extent;
+  if (std::optional<int64_t> align = op.getAlign())
+    if (*align <= 0 || !llvm::isPowerOf2_64(*align))
+      return op.emitOpError("alignment must be a power of two, not ") << *align;
+  return success();
+}
+
+LogicalResult SharedArrayOp::verify() { return verifyStaticArray(*this); }
+LogicalResult LocalArrayOp::verify() { return verifyStaticArray(*this); }
+
+LogicalResult DynamicSharedArrayOp::verify() {
+  py::ArrayType type = getType();
+  if (type.getNdim() != 1 || !type.getDtype().isUnsignedInteger(8))
+    return emitOpError("the dynamic shared array is a 1-d uint8 array "
+                       "(view it as another dtype), not ")
+           << type;
+  return success();
+}
+
 // Every simt op is device only (spec, "Device Only Entities").
 #define SIMT_DEVICE_ONLY(OP)                                                   \
   target::ConditionAttr OP::getTargetRequirement() {                           \
@@ -79,4 +107,7 @@ SIMT_DEVICE_ONLY(SyncThreadsOp)
 SIMT_DEVICE_ONLY(SyncThreadsCountOp)
 SIMT_DEVICE_ONLY(SyncThreadsAndOp)
 SIMT_DEVICE_ONLY(SyncThreadsOrOp)
+SIMT_DEVICE_ONLY(SharedArrayOp)
+SIMT_DEVICE_ONLY(LocalArrayOp)
+SIMT_DEVICE_ONLY(DynamicSharedArrayOp)
 #undef SIMT_DEVICE_ONLY

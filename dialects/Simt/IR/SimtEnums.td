@@ -25,4 +25,9 @@ def Simt_ThreadScopeAttr : I32EnumAttr<"ThreadScope", "a thread scope", [
   let cppNamespace = "::cudapy::simt";
 }
 
+def Simt_OrderAttr : I32EnumAttr<"Order", "an array's memory order", [
+    I32EnumAttrCase<"C", 0>, I32EnumAttrCase<"F", 1>]> {
+  let cppNamespace = "::cudapy::simt";
+}
+
 #endif // CUDAPY_SIMT_ENUMS_TD

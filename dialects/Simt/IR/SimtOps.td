@@ -96,6 +96,68 @@ def Simt_LaneIdOp : Simt_DeviceOp<"lane_id", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Memories (spec, "Local, Shared, and Const Memory")
+//===----------------------------------------------------------------------===//
+
+class Simt_StaticArrayOp<string mnemonic, string memory>
+    : Simt_DeviceOp<mnemonic> {
+  let description = [{
+    A `py` array of the static `shape` (a constant expression) in
+    }] # memory # [{, row-major (`order C`, the default) or column-major
+    (`order F`), its data aligned to `align` bytes (default: the dtype's
+    alignment). The result type gives the dtype and the number of
+    dimensions; `shape` has one positive extent per dimension.
+
+    ```mlir
+    %tile = simt.}] # mnemonic # [{ [16, 16] order F : !py.array<f32, 2>
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$shape,
+                       DefaultValuedAttr<Simt_OrderAttr,
+                                         "::cudapy::simt::Order::C">:$order,
+                       OptionalAttr<I64Attr>:$align);
+  let results = (outs Py_ArrayType:$result);
+  let assemblyFormat = [{
+    $shape (`order` $order^)? (`align` $align^)? attr-dict `:`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Simt_SharedArrayOp : Simt_StaticArrayOp<"shared_array",
+    "the block's shared memory (one array per op, shared by the block's "
+    "threads; its bytes count in the kernel's static shared memory)"> {
+  let summary = "`shared_array(shape, dtype, order, align)`";
+}
+
+def Simt_LocalArrayOp : Simt_StaticArrayOp<"local_array",
+    "the thread's local memory"> {
+  let summary = "`local_array(shape, dtype, order, align)`";
+}
+
+def Simt_DynamicSharedArrayOp : Simt_DeviceOp<"dynamic_shared_array", [Pure]> {
+  let summary = "`dynamic_shared_array()`: the launch's dynamic shared memory";
+  let description = [{
+    A one-dimensional `uint8` array over the dynamic shared memory the
+    launch requested (its extent is that many bytes); `py.array.view`
+    gives typed views of it. The memory is aligned to 16 bytes.
+
+    ```mlir
+    %bytes = simt.dynamic_shared_array : !py.array<ui8, 1>
+    %floats = py.array.view %bytes : !py.array<ui8, 1> to !py.array<f32, 1>
+    ```
+  }];
+  let results = (outs Py_ArrayType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let builders = [OpBuilder<(ins), [{
+    build($_builder, $_state, ::cudapy::py::ArrayType::get(
+        $_builder.getContext(),
+        $_builder.getIntegerType(8, /*isSigned=*/false), 1));
+  }]>];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Synchronization (spec, "Synchronization")
 //===----------------------------------------------------------------------===//
 

@@ -11,6 +11,7 @@
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyOps.h"
 #include "dialects/Py/IR/PyPromotion.h"
+#include "dialects/Simt/IR/SimtOps.h"
 
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/SymbolTable.h"
@@ -1694,6 +1695,153 @@ struct CallLowering : public PyPattern<CallOp> {
     return success();
   }
 };
+//===----------------------------------------------------------------------===//
+// simt memories: py arrays over shared and local memory
+//===----------------------------------------------------------------------===//
+
+/// Row-major (C) or column-major (F) strides, in elements, of `shape`.
+static SmallVector<int64_t> getStaticStrides(ArrayRef<int64_t> shape,
+                                             simt::Order order) {
+  SmallVector<int64_t> strides(shape.size());
+  int64_t stride = 1;
+  if (order == simt::Order::C) {
+    for (int k = int(shape.size()) - 1; k >= 0; --k) {
+      strides[k] = stride;
+      stride *= shape[k];
+    }
+  } else {
+    for (size_t k = 0; k < shape.size(); ++k) {
+      strides[k] = stride;
+      stride *= shape[k];
+    }
+  }
+  return strides;
+}
+
+/// A descriptor over `data` with static `shape` and `strides`.
+static Value buildStaticDescriptor(Emitter &e, Type type, Value data,
+                                   ArrayRef<int64_t> shape,
+                                   ArrayRef<int64_t> strides) {
+  SmallVector<Value> shapeValues, strideValues;
+  for (auto [extent, stride] : llvm::zip(shape, strides)) {
+    shapeValues.push_back(e.i64(extent));
+    strideValues.push_back(e.i64(stride));
+  }
+  return buildDescriptor(e, type, data, shapeValues, strideValues);
+}
+
+/// A new symbol name `prefix<N>` in the symbol table around `op`.
+static std::string getUniqueSymbol(Operation *op, StringRef prefix) {
+  Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+  for (unsigned i = 0;; ++i) {
+    std::string name = (prefix + Twine(i)).str();
+    if (!SymbolTable::lookupSymbolIn(table, name))
+      return name;
+  }
+}
+
+struct SharedArrayLowering : public PyPattern<simt::SharedArrayOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::SharedArrayOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    py::ArrayType type = op.getType();
+    int64_t count = 1;
+    for (int64_t extent : op.getShape())
+      count *= extent;
+    uint64_t align = op.getAlign() ? *op.getAlign()
+                                   : getMachineLayout(type.getDtype()).align;
+    auto storage =
+        LLVM::LLVMArrayType::get(getMemoryType(type.getDtype()), count);
+    Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+    std::string name = getUniqueSymbol(op, "__py_shared_");
+    LLVM::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&table->getRegion(0).front());
+      global = LLVM::GlobalOp::create(
+          rewriter, loc, storage, /*isConstant=*/false, LLVM::Linkage::Internal,
+          name, Attribute(), align,
+          /*addrSpace=*/3);
+    }
+    Emitter e{rewriter, loc};
+    Value address = LLVM::AddressOfOp::create(rewriter, loc, global);
+    Value data = LLVM::AddrSpaceCastOp::create(
+        rewriter, loc, getPointerType(op.getContext()), address);
+    rewriter.replaceOp(op, buildStaticDescriptor(
+                               e, getTypeConverter()->convertType(type), data,
+                               op.getShape(),
+                               getStaticStrides(op.getShape(), op.getOrder())));
+    return success();
+  }
+};
+
+struct LocalArrayLowering : public PyPattern<simt::LocalArrayOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::LocalArrayOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    py::ArrayType type = op.getType();
+    int64_t count = 1;
+    for (int64_t extent : op.getShape())
+      count *= extent;
+    uint64_t align = op.getAlign() ? *op.getAlign()
+                                   : getMachineLayout(type.getDtype()).align;
+    // The allocation happens once, at the function's entry.
+    Value data;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      Region *body = op->getParentRegion();
+      while (!isa<FunctionOpInterface>(body->getParentOp()))
+        body = body->getParentOp()->getParentRegion();
+      rewriter.setInsertionPointToStart(&body->front());
+      Emitter entry{rewriter, loc};
+      data = LLVM::AllocaOp::create(
+          rewriter, loc, getPointerType(op.getContext()),
+          getMemoryType(type.getDtype()), entry.i64(count), align);
+    }
+    Emitter e{rewriter, loc};
+    rewriter.replaceOp(op, buildStaticDescriptor(
+                               e, getTypeConverter()->convertType(type), data,
+                               op.getShape(),
+                               getStaticStrides(op.getShape(), op.getOrder())));
+    return success();
+  }
+};
+
+struct DynamicSharedArrayLowering
+    : public PyPattern<simt::DynamicSharedArrayOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::DynamicSharedArrayOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+    constexpr StringLiteral name = "__py_dynamic_shared";
+    auto global = dyn_cast_or_null<LLVM::GlobalOp>(
+        SymbolTable::lookupSymbolIn(table, name));
+    if (!global) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&table->getRegion(0).front());
+      global = LLVM::GlobalOp::create(
+          rewriter, loc, LLVM::LLVMArrayType::get(rewriter.getI8Type(), 0),
+          /*isConstant=*/false, LLVM::Linkage::External, name, Attribute(),
+          /*alignment=*/16, /*addrSpace=*/3);
+    }
+    Emitter e{rewriter, loc};
+    Value address = LLVM::AddressOfOp::create(rewriter, loc, global);
+    Value data = LLVM::AddrSpaceCastOp::create(
+        rewriter, loc, getPointerType(op.getContext()), address);
+    Value bytes = arith::ExtUIOp::create(
+        rewriter, loc, rewriter.getI64Type(),
+        NVVM::DynamicSmemSize::create(rewriter, loc, rewriter.getI32Type()));
+    Type type = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOp(op, buildDescriptor(e, type, data, {bytes}, {e.i64(1)}));
+    return success();
+  }
+};
 } // namespace
 
 void cudapy::populatePyToLLVMConversionPatterns(
@@ -1709,7 +1857,8 @@ void cudapy::populatePyToLLVMConversionPatterns(
            TupleSetItemLowering, StructMakeLowering, StructGetAttrLowering,
            StructSetAttrLowering, VectorMakeLowering, VectorGetItemLowering,
            VectorSetItemLowering, LenLowering, FunctionLowering<FuncOp>,
-           FunctionLowering<KernelOp>, ReturnLowering, CallLowering>(
+           FunctionLowering<KernelOp>, ReturnLowering, CallLowering,
+           SharedArrayLowering, LocalArrayLowering, DynamicSharedArrayLowering>(
           converter, context, options);
 #define PY_BINARY(OP, KIND)                                                    \
   patterns.add<BinaryLowering<OP>>(converter, context, options,                \
@@ -1912,6 +2061,8 @@ struct ConvertPyToLLVMPass
     populatePyToLLVMConversionPatterns(converter, patterns, options);
     ConversionTarget target(*context);
     target.addIllegalDialect<PyDialect>();
+    target.addIllegalOp<simt::SharedArrayOp, simt::LocalArrayOp,
+                        simt::DynamicSharedArrayOp>();
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
                            LLVM::LLVMDialect, math::MathDialect,
                            NVVM::NVVMDialect>();

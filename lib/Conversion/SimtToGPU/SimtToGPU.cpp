@@ -203,7 +203,10 @@ struct ConvertSimtToGPUPass
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
+    // The memories make py arrays: convert-py-to-llvm lowers them.
     WalkResult left = getOperation()->walk([](Operation *op) {
+      if (isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp>(op))
+        return WalkResult::advance();
       if (isa<SimtDialect>(op->getDialect())) {
         op->emitError("has no lowering");
         return WalkResult::interrupt();

@@ -33,3 +33,36 @@ py.kernel @k() {
   simt.threadfence memory strong
   py.return
 }
+
+// -----
+
+// Spec, "Local, Shared, and Const Memory": a static shape per dimension.
+py.kernel @k() {
+  // expected-error @below {{a 2-d array needs 2 extents, not 1}}
+  %a = simt.shared_array [16] : !py.array<f32, 2>
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // expected-error @below {{extents must be positive, not 0}}
+  %a = simt.local_array [0] : !py.array<f32, 1>
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // expected-error @below {{alignment must be a power of two, not 12}}
+  %a = simt.shared_array [4] align 12 : !py.array<f32, 1>
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // expected-error @below {{the dynamic shared array is a 1-d uint8 array (view it as another dtype), not '!py.array<f32, 1>'}}
+  %a = simt.dynamic_shared_array : !py.array<f32, 1>
+  py.return
+}

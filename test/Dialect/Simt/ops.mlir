@@ -30,6 +30,12 @@ py.kernel @positions(%p: !py.bool) {
   simt.threadfence
   simt.threadfence memory acq_rel scope block
   simt.threadfence scope device
+  // CHECK: simt.shared_array [16, 8] : !py.array<f32, 2>
+  // CHECK: simt.local_array [4] order F align 16 : !py.array<si32, 1>
+  // CHECK: simt.dynamic_shared_array : !py.array<ui8, 1>
+  %sh = simt.shared_array [16, 8] : !py.array<f32, 2>
+  %lo = simt.local_array [4] order F align 16 : !py.array<si32, 1>
+  %dy = simt.dynamic_shared_array : !py.array<ui8, 1>
   // CHECK: simt.syncthreads
   // CHECK: simt.syncthreads_count %{{.*}} : !py.bool
   // CHECK: simt.syncthreads_and %{{.*}} : i1

@@ -52,4 +52,33 @@ gpu.module @simt_kernels {
     py.array.setitem %any, %out[%b, %c2] policy numbapro : !py.bool, !py.array<si32, 2>, !py.int, !py.int
     py.return
   }
+
+  // Per block of 256: reverse through a static shared array, add the
+  // element from a dynamic shared view, and a local array's round trip:
+  // out[i] = a[block_start + 255 - t] + a[i] + t
+  py.kernel @memories(%a: !py.array<f32, 1>, %out: !py.array<f32, 1>)
+      attributes {interop} {
+    %tile = simt.shared_array [256] : !py.array<f32, 1>
+    %bytes = simt.dynamic_shared_array : !py.array<ui8, 1>
+    %dyn = py.array.view %bytes : !py.array<ui8, 1> to !py.array<f32, 1>
+    %scratch = simt.local_array [2, 3] order F : !py.array<si32, 2>
+    %t = simt.thread_idx x
+    %i = simt.tid 1
+    %x = py.array.getitem %a[%i] : !py.array<f32, 1>, !py.int
+    py.array.setitem %x, %tile[%t] : f32, !py.array<f32, 1>, !py.int
+    py.array.setitem %x, %dyn[%t] : f32, !py.array<f32, 1>, !py.int
+    %one = py.constant 1 : !py.int
+    %two = py.constant 2 : !py.int
+    py.array.setitem %t, %scratch[%one, %two] : !py.int, !py.array<si32, 2>, !py.int, !py.int
+    simt.syncthreads
+    %m1 = py.constant -1 : !py.int
+    %r = py.sub %m1, %t : !py.int, !py.int -> !py.int
+    %y = py.array.getitem %tile[%r] : !py.array<f32, 1>, !py.int
+    %z = py.array.getitem %dyn[%t] : !py.array<f32, 1>, !py.int
+    %w = py.array.getitem %scratch[%one, %two] : !py.array<si32, 2>, !py.int, !py.int
+    %yz = py.add %y, %z : f32, f32 -> f32
+    %s = py.add %yz, %w policy numbapro : f32, si32 -> f64
+    py.array.setitem %s, %out[%i] policy numbapro : f64, !py.array<f32, 1>, !py.int
+    py.return
+  }
 }
