@@ -1740,6 +1740,28 @@ static std::string getUniqueSymbol(Operation *op, StringRef prefix) {
   }
 }
 
+/// The element count and alignment of a shared or local array.
+template <typename OpTy>
+static std::pair<int64_t, uint64_t> getStaticStorage(OpTy op) {
+  int64_t count = 1;
+  for (int64_t extent : op.getShape())
+    count *= extent;
+  uint64_t align = op.getAlign()
+                       ? *op.getAlign()
+                       : getMachineLayout(op.getType().getDtype()).align;
+  return {count, align};
+}
+
+/// The descriptor of a shared or local array whose data is at `data`.
+template <typename OpTy>
+static Value describeStaticArray(OpBuilder &b, const TypeConverter &converter,
+                                 OpTy op, Value data) {
+  Emitter e{b, op.getLoc()};
+  return buildStaticDescriptor(e, converter.convertType(op.getType()), data,
+                               op.getShape(),
+                               getStaticStrides(op.getShape(), op.getOrder()));
+}
+
 struct SharedArrayLowering : public PyPattern<simt::SharedArrayOp> {
   using PyPattern::PyPattern;
   LogicalResult
@@ -1747,11 +1769,7 @@ struct SharedArrayLowering : public PyPattern<simt::SharedArrayOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     py::ArrayType type = op.getType();
-    int64_t count = 1;
-    for (int64_t extent : op.getShape())
-      count *= extent;
-    uint64_t align = op.getAlign() ? *op.getAlign()
-                                   : getMachineLayout(type.getDtype()).align;
+    auto [count, align] = getStaticStorage(op);
     auto storage =
         LLVM::LLVMArrayType::get(getMemoryType(type.getDtype()), count);
     Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
@@ -1765,14 +1783,11 @@ struct SharedArrayLowering : public PyPattern<simt::SharedArrayOp> {
           name, Attribute(), align,
           /*addrSpace=*/3);
     }
-    Emitter e{rewriter, loc};
     Value address = LLVM::AddressOfOp::create(rewriter, loc, global);
     Value data = LLVM::AddrSpaceCastOp::create(
         rewriter, loc, getPointerType(op.getContext()), address);
-    rewriter.replaceOp(op, buildStaticDescriptor(
-                               e, getTypeConverter()->convertType(type), data,
-                               op.getShape(),
-                               getStaticStrides(op.getShape(), op.getOrder())));
+    rewriter.replaceOp(
+        op, describeStaticArray(rewriter, *getTypeConverter(), op, data));
     return success();
   }
 };
@@ -1784,11 +1799,7 @@ struct LocalArrayLowering : public PyPattern<simt::LocalArrayOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     py::ArrayType type = op.getType();
-    int64_t count = 1;
-    for (int64_t extent : op.getShape())
-      count *= extent;
-    uint64_t align = op.getAlign() ? *op.getAlign()
-                                   : getMachineLayout(type.getDtype()).align;
+    auto [count, align] = getStaticStorage(op);
     // The allocation happens once, at the function's entry.
     Value data;
     {
@@ -1802,11 +1813,8 @@ struct LocalArrayLowering : public PyPattern<simt::LocalArrayOp> {
           rewriter, loc, getPointerType(op.getContext()),
           getMemoryType(type.getDtype()), entry.i64(count), align);
     }
-    Emitter e{rewriter, loc};
-    rewriter.replaceOp(op, buildStaticDescriptor(
-                               e, getTypeConverter()->convertType(type), data,
-                               op.getShape(),
-                               getStaticStrides(op.getShape(), op.getOrder())));
+    rewriter.replaceOp(
+        op, describeStaticArray(rewriter, *getTypeConverter(), op, data));
     return success();
   }
 };
