@@ -60,3 +60,24 @@ reversed_ = a.reshape(8, 256)[:, ::-1].reshape(-1)
 expected = ((reversed_ + a).astype(np.float64) + t).astype(np.float32)
 print("memories:", np.array_equal(cp.asnumpy(out), expected))
 # CHECK: memories: True
+
+# Warp masks and votes over warps of 32: all lanes active.
+n = 8 * 32
+flags = rng.random(n) < 0.5
+flags[32:64] = True
+flags[64:96] = False
+warp_module = device.load(cudapy.compile(
+    open(os.path.join(here, "Inputs", "simt_warp.mlir")).read(), chip=device.chip))
+out = cp.zeros((n, 6), dtype=cp.uint32)
+warp_module.kernel("votes").launch((2,), (128,), cp.asarray(flags), out)
+got = cp.asnumpy(out)
+w = flags.reshape(-1, 32)
+ballot = (w.astype(np.uint64) << np.arange(32, dtype=np.uint64)).sum(1).astype(np.uint32)
+lane = np.arange(n) % 32
+expected = np.stack([np.full(n, 0xFFFFFFFF, dtype=np.uint32),
+                     np.repeat(w.all(1), 32), np.repeat(w.any(1), 32),
+                     np.repeat(w.all(1) | ~w.any(1), 32), np.repeat(ballot, 32),
+                     ((np.uint64(1) << lane.astype(np.uint64)) - np.uint64(1)).astype(np.uint32)],
+                    axis=1).astype(np.uint32)
+print("warp votes:", [bool(np.array_equal(got[:, k], expected[:, k])) for k in range(6)])
+# CHECK: warp votes: [True, True, True, True, True, True]

@@ -223,4 +223,71 @@ def Simt_SyncThreadsAndOp : Simt_SyncThreadsReduceOp<"syncthreads_and",
 def Simt_SyncThreadsOrOp : Simt_SyncThreadsReduceOp<"syncthreads_or",
     "tells whether any is true", Py_BoolType>;
 
+//===----------------------------------------------------------------------===//
+// Warp synchronization (spec, "Thread Warp Synchronization")
+//===----------------------------------------------------------------------===//
+
+// The machine representation of a WarpMask: bit i is lane i.
+def Simt_WarpMask : TypeAlias<UI32, "a WarpMask (ui32, bit i is lane i)">;
+
+def Simt_ActiveMaskOp : Simt_DeviceOp<"activemask"> {
+  let summary = "`activemask()`: the lanes of the warp executing it";
+  let description = [{
+    ```mlir
+    %m = simt.activemask : ui32
+    ```
+  }];
+  let results = (outs Simt_WarpMask:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Simt_LaneMaskLtOp : Simt_DeviceOp<"lanemask_lt", [Pure]> {
+  let summary = "`lanemask_lt()`: the lanes below this thread's";
+  let description = [{
+    ```mlir
+    %m = simt.lanemask_lt : ui32
+    ```
+  }];
+  let results = (outs Simt_WarpMask:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Simt_SyncWarpOp : Simt_DeviceOp<"syncwarp"> {
+  let summary = "`syncwarp(mask)`: a barrier for the lanes of `mask`";
+  let description = [{
+    ```mlir
+    simt.syncwarp %m : ui32
+    ```
+  }];
+  let arguments = (ins Simt_WarpMask:$mask);
+  let assemblyFormat = "$mask attr-dict `:` type($mask)";
+}
+
+class Simt_VoteOp<string mnemonic, string what, Type result>
+    : Simt_DeviceOp<mnemonic> {
+  let summary = "`" # mnemonic # "(mask, pred)`: " # what;
+  let description = [{
+    Waits for the lanes of `mask` and }] # what # [{ of their predicates
+    (the spec's callable, evaluated by the frontend).
+
+    ```mlir
+    %r = simt.}] # mnemonic # [{ %mask, %p : ui32, !py.bool
+    ```
+  }];
+  let arguments = (ins Simt_WarpMask:$mask, Simt_Bool:$predicate);
+  let results = (outs result:$result);
+  let assemblyFormat = [{
+    $mask `,` $predicate attr-dict `:` type($mask) `,` type($predicate)
+  }];
+}
+
+def Simt_AllSyncOp : Simt_VoteOp<"all_sync", "whether all are true",
+                                 Py_BoolType>;
+def Simt_AnySyncOp : Simt_VoteOp<"any_sync", "whether any is true",
+                                 Py_BoolType>;
+def Simt_EqSyncOp : Simt_VoteOp<"eq_sync", "whether all are equal",
+                                Py_BoolType>;
+def Simt_BallotSyncOp : Simt_VoteOp<"ballot_sync",
+    "the mask of the lanes whose predicate is true", Simt_WarpMask>;
+
 #endif // CUDAPY_SIMT_OPS_TD

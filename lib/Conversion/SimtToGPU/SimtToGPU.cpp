@@ -177,6 +177,83 @@ struct ThreadFenceLowering : public OpRewritePattern<ThreadFenceOp> {
   }
 };
 
+/// A WarpMask (py ui32) as the i32 NVVM takes, and back.
+static Value maskToI32(OpBuilder &b, Location loc, Value mask) {
+  Value index = py::CastOp::create(b, loc, b.getIndexType(), mask);
+  return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), index);
+}
+static Value i32ToMask(OpBuilder &b, Location loc, Value bits, Type type) {
+  Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bits);
+  return py::CastOp::create(b, loc, type, index);
+}
+static Value toI1(OpBuilder &b, Location loc, Value predicate) {
+  if (predicate.getType().isInteger(1))
+    return predicate;
+  return py::CastOp::create(b, loc, b.getI1Type(), predicate);
+}
+
+struct ActiveMaskLowering : public OpRewritePattern<ActiveMaskOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ActiveMaskOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bits =
+        LLVM::InlineAsmOp::create(
+            rewriter, loc, rewriter.getI32Type(), ValueRange(),
+            rewriter.getStringAttr("activemask.b32 $0;"),
+            rewriter.getStringAttr("=r"), rewriter.getUnitAttr(), UnitAttr(),
+            LLVM::TailCallKindAttr::get(op.getContext(),
+                                        LLVM::tailcallkind::TailCallKind::None),
+            LLVM::AsmDialectAttr(), ArrayAttr())
+            .getResult(0);
+    rewriter.replaceOp(op, i32ToMask(rewriter, loc, bits, op.getType()));
+    return success();
+  }
+};
+
+struct LaneMaskLtLowering : public OpRewritePattern<LaneMaskLtOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LaneMaskLtOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bits =
+        NVVM::LaneMaskLtOp::create(rewriter, loc, rewriter.getI32Type());
+    rewriter.replaceOp(op, i32ToMask(rewriter, loc, bits, op.getType()));
+    return success();
+  }
+};
+
+struct SyncWarpLowering : public OpRewritePattern<SyncWarpOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SyncWarpOp op,
+                                PatternRewriter &rewriter) const override {
+    NVVM::SyncWarpOp::create(rewriter, op.getLoc(),
+                             maskToI32(rewriter, op.getLoc(), op.getMask()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+template <typename SimtOp, NVVM::VoteSyncKind kind>
+struct VoteLowering : public OpRewritePattern<SimtOp> {
+  using OpRewritePattern<SimtOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(SimtOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    bool ballot = kind == NVVM::VoteSyncKind::ballot;
+    Type result = ballot ? rewriter.getI32Type() : rewriter.getI1Type();
+    Value vote = NVVM::VoteSyncOp::create(
+        rewriter, loc, result, maskToI32(rewriter, loc, op.getMask()),
+        toI1(rewriter, loc, op.getPredicate()),
+        NVVM::VoteSyncKindAttr::get(op.getContext(), kind));
+    if (ballot)
+      rewriter.replaceOp(op, i32ToMask(rewriter, loc, vote, op.getType()));
+    else
+      rewriter.replaceOpWithNewOp<py::CastOp>(op, op.getType(), vote);
+    return success();
+  }
+};
+
 struct ConvertSimtToGPUPass
     : public cudapy::impl::ConvertSimtToGPUPassBase<ConvertSimtToGPUPass> {
   using Base::Base;
@@ -195,7 +272,11 @@ struct ConvertSimtToGPUPass
         SyncThreadsReduceLowering<SyncThreadsAndOp,
                                   NVVM::BarrierReduction::AND>,
         SyncThreadsReduceLowering<SyncThreadsOrOp, NVVM::BarrierReduction::OR>,
-        ThreadFenceLowering>(context);
+        ThreadFenceLowering, ActiveMaskLowering, LaneMaskLtLowering,
+        SyncWarpLowering, VoteLowering<AllSyncOp, NVVM::VoteSyncKind::all>,
+        VoteLowering<AnySyncOp, NVVM::VoteSyncKind::any>,
+        VoteLowering<EqSyncOp, NVVM::VoteSyncKind::uni>,
+        VoteLowering<BallotSyncOp, NVVM::VoteSyncKind::ballot>>(context);
     // Only simt ops change: no folding of anything else.
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);

@@ -66,3 +66,12 @@ py.kernel @k() {
   %a = simt.dynamic_shared_array : !py.array<f32, 1>
   py.return
 }
+
+// -----
+
+// Spec, "Thread Warp Synchronization": a WarpMask (ui32) mask.
+py.kernel @k(%m: si32, %p: !py.bool) {
+  // expected-error @below {{operand #0 must be a WarpMask (ui32, bit i is lane i)}}
+  %r = simt.all_sync %m, %p : si32, !py.bool
+  py.return
+}

@@ -36,6 +36,20 @@ py.kernel @positions(%p: !py.bool) {
   %sh = simt.shared_array [16, 8] : !py.array<f32, 2>
   %lo = simt.local_array [4] order F align 16 : !py.array<si32, 1>
   %dy = simt.dynamic_shared_array : !py.array<ui8, 1>
+  // CHECK: simt.activemask : ui32
+  // CHECK: simt.lanemask_lt : ui32
+  // CHECK: simt.syncwarp %{{.*}} : ui32
+  // CHECK: simt.all_sync %{{.*}}, %{{.*}} : ui32, !py.bool
+  // CHECK: simt.any_sync %{{.*}}, %{{.*}} : ui32, !py.bool
+  // CHECK: simt.eq_sync %{{.*}}, %{{.*}} : ui32, !py.bool
+  // CHECK: simt.ballot_sync %{{.*}}, %{{.*}} : ui32, !py.bool
+  %am = simt.activemask : ui32
+  %lm = simt.lanemask_lt : ui32
+  simt.syncwarp %am : ui32
+  %va = simt.all_sync %am, %p : ui32, !py.bool
+  %vn = simt.any_sync %am, %p : ui32, !py.bool
+  %ve = simt.eq_sync %am, %p : ui32, !py.bool
+  %vb = simt.ballot_sync %am, %p : ui32, !py.bool
   // CHECK: simt.syncthreads
   // CHECK: simt.syncthreads_count %{{.*}} : !py.bool
   // CHECK: simt.syncthreads_and %{{.*}} : i1
