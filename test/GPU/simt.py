@@ -81,3 +81,19 @@ expected = np.stack([np.full(n, 0xFFFFFFFF, dtype=np.uint32),
                     axis=1).astype(np.uint32)
 print("warp votes:", [bool(np.array_equal(got[:, k], expected[:, k])) for k in range(6)])
 # CHECK: warp votes: [True, True, True, True, True, True]
+
+# Warp shuffles of float64 (two words) and int8 values.
+sa = rng.standard_normal(n)
+sb = rng.integers(-128, 128, n).astype(np.int8)
+out = cp.zeros((n, 4), dtype=cp.float64)
+shuffles = device.load(cudapy.compile(
+    open(os.path.join(here, "Inputs", "simt_shuffles.mlir")).read(), chip=device.chip))
+shuffles.kernel("shuffles").launch((2,), (128,), cp.asarray(sa), cp.asarray(sb), out)
+got = cp.asnumpy(out)
+base = (np.arange(n) // 32) * 32
+up = np.where(lane >= 1, np.arange(n) - 1, np.arange(n))
+down = np.where(lane + 1 < 32, np.arange(n) + 1, np.arange(n))
+expected = np.stack([sa[base + 3], sa[up], sb[down].astype(np.float64), sa[base + (lane ^ 5)]],
+                    axis=1)
+print("shuffles:", [bool(np.array_equal(got[:, k], expected[:, k])) for k in range(4)])
+# CHECK: shuffles: [True, True, True, True]

@@ -2,6 +2,8 @@
 
 #include "dialects/Simt/IR/SimtOps.h"
 
+#include "dialects/Py/IR/PyLayout.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -88,6 +90,34 @@ LogicalResult DynamicSharedArrayOp::verify() {
   return success();
 }
 
+/// Spec, "shfl_sync": the value is at most 8 bytes. (Numbers today;
+/// vectors, structs and tuples of 8 bytes or less are not shuffled yet.)
+static LogicalResult verifyShuffle(Operation *op, Type value) {
+  if (!py::isNumberType(value))
+    return op->emitOpError("shuffles numbers; ")
+           << value
+           << " is not one (vectors, structs and tuples are not "
+              "supported yet)";
+  uint64_t size = py::getMachineLayout(value).size;
+  if (size > 8)
+    return op->emitOpError("shuffles values of at most 8 bytes; ")
+           << value << " has " << size << " (spec, \"shfl_sync\")";
+  return success();
+}
+
+LogicalResult ShflSyncOp::verify() {
+  return verifyShuffle(*this, getValue().getType());
+}
+LogicalResult ShflUpSyncOp::verify() {
+  return verifyShuffle(*this, getValue().getType());
+}
+LogicalResult ShflDownSyncOp::verify() {
+  return verifyShuffle(*this, getValue().getType());
+}
+LogicalResult ShflXorSyncOp::verify() {
+  return verifyShuffle(*this, getValue().getType());
+}
+
 // Every simt op is device only (spec, "Device Only Entities").
 #define SIMT_DEVICE_ONLY(OP)                                                   \
   target::ConditionAttr OP::getTargetRequirement() {                           \
@@ -117,4 +147,8 @@ SIMT_DEVICE_ONLY(AllSyncOp)
 SIMT_DEVICE_ONLY(AnySyncOp)
 SIMT_DEVICE_ONLY(EqSyncOp)
 SIMT_DEVICE_ONLY(BallotSyncOp)
+SIMT_DEVICE_ONLY(ShflSyncOp)
+SIMT_DEVICE_ONLY(ShflUpSyncOp)
+SIMT_DEVICE_ONLY(ShflDownSyncOp)
+SIMT_DEVICE_ONLY(ShflXorSyncOp)
 #undef SIMT_DEVICE_ONLY

@@ -290,4 +290,36 @@ def Simt_EqSyncOp : Simt_VoteOp<"eq_sync", "whether all are equal",
 def Simt_BallotSyncOp : Simt_VoteOp<"ballot_sync",
     "the mask of the lanes whose predicate is true", Simt_WarpMask>;
 
+class Simt_ShuffleOp<string mnemonic, string what, string offset>
+    : Simt_DeviceOp<mnemonic, [AllTypesMatch<["value", "result"]>]> {
+  let summary = "`" # mnemonic # "(mask, value, " # offset # ")`: " # what;
+  let description = [{
+    Among the lanes of `mask`, }] # what # [{. The value is a number of
+    at most 8 bytes (spec: values up to 8 bytes), moved as one or two 32-bit
+    words (`shfl.sync`); a lane whose source is outside the warp keeps its
+    own value.
+
+    ```mlir
+    %v = simt.}] # mnemonic # [{ %mask, %x, %k : ui32, f64, !py.int
+    ```
+  }];
+  let arguments = (ins Simt_WarpMask:$mask, AnyType:$value,
+                       AnyTypeOf<[Py_IntType, UI32, SI32]>:$offset);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $mask `,` $value `,` $offset attr-dict `:` type($mask) `,` type($value)
+    `,` type($offset)
+  }];
+  let hasVerifier = 1;
+}
+
+def Simt_ShflSyncOp : Simt_ShuffleOp<"shfl_sync",
+    "each lane reads `value` of lane `src_lane`", "src_lane">;
+def Simt_ShflUpSyncOp : Simt_ShuffleOp<"shfl_up_sync",
+    "each lane reads `value` of the lane `delta` below it", "delta">;
+def Simt_ShflDownSyncOp : Simt_ShuffleOp<"shfl_down_sync",
+    "each lane reads `value` of the lane `delta` above it", "delta">;
+def Simt_ShflXorSyncOp : Simt_ShuffleOp<"shfl_xor_sync",
+    "each lane reads `value` of lane `lane_id ^ flag`", "flag">;
+
 #endif // CUDAPY_SIMT_OPS_TD

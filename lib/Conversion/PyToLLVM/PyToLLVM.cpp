@@ -1850,6 +1850,72 @@ struct DynamicSharedArrayLowering
     return success();
   }
 };
+/// One 32-bit shfl.sync of `word`.
+static Value shuffleWord(Emitter &e, NVVM::ShflKind kind, Value mask,
+                         Value word, Value offset) {
+  // Lane-range clamp for 32-lane warps: 0 for up, 31 for the others.
+  int64_t clamp = kind == NVVM::ShflKind::up ? 0 : 0x1f;
+  return NVVM::ShflOp::create(e.b, e.loc, e.b.getI32Type(), mask, word, offset,
+                              e.intConst(e.b.getI32Type(), clamp),
+                              NVVM::ShflKindAttr::get(e.b.getContext(), kind),
+                              UnitAttr());
+}
+
+/// Shuffles a register value of at most 8 bytes as 32-bit words.
+static Value shuffleValue(Emitter &e, NVVM::ShflKind kind, Value mask,
+                          Value value, Value offset) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Type type = value.getType();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  if (auto complex = dyn_cast<mlir::ComplexType>(type)) {
+    Value re = shuffleValue(e, kind, mask, complex::ReOp::create(b, loc, value),
+                            offset);
+    Value im = shuffleValue(e, kind, mask, complex::ImOp::create(b, loc, value),
+                            offset);
+    return complex::CreateOp::create(b, loc, complex, re, im);
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type bitsType = b.getIntegerType(width);
+  Value bits = isa<mlir::FloatType>(type)
+                   ? Value(arith::BitcastOp::create(b, loc, bitsType, value))
+                   : value;
+  Value result;
+  if (width <= 32) {
+    Value word = width == 32 ? bits : arith::ExtUIOp::create(b, loc, i32, bits);
+    Value moved = shuffleWord(e, kind, mask, word, offset);
+    result =
+        width == 32 ? moved : arith::TruncIOp::create(b, loc, bitsType, moved);
+  } else {
+    Value lo = arith::TruncIOp::create(b, loc, i32, bits);
+    Value hi = arith::TruncIOp::create(
+        b, loc, i32, arith::ShRUIOp::create(b, loc, bits, e.intConst(i64, 32)));
+    Value newLo = arith::ExtUIOp::create(
+        b, loc, i64, shuffleWord(e, kind, mask, lo, offset));
+    Value newHi = arith::ExtUIOp::create(
+        b, loc, i64, shuffleWord(e, kind, mask, hi, offset));
+    result = arith::OrIOp::create(
+        b, loc, newLo,
+        arith::ShLIOp::create(b, loc, newHi, e.intConst(i64, 32)));
+  }
+  if (isa<mlir::FloatType>(type))
+    return arith::BitcastOp::create(b, loc, type, result);
+  return result;
+}
+
+template <typename OpTy, NVVM::ShflKind kind>
+struct ShuffleLowering : public PyPattern<OpTy> {
+  using PyPattern<OpTy>::PyPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    rewriter.replaceOp(op,
+                       shuffleValue(e, kind, adaptor.getMask(),
+                                    adaptor.getValue(), adaptor.getOffset()));
+    return success();
+  }
+};
 } // namespace
 
 void cudapy::populatePyToLLVMConversionPatterns(
@@ -1866,7 +1932,11 @@ void cudapy::populatePyToLLVMConversionPatterns(
            StructSetAttrLowering, VectorMakeLowering, VectorGetItemLowering,
            VectorSetItemLowering, LenLowering, FunctionLowering<FuncOp>,
            FunctionLowering<KernelOp>, ReturnLowering, CallLowering,
-           SharedArrayLowering, LocalArrayLowering, DynamicSharedArrayLowering>(
+           SharedArrayLowering, LocalArrayLowering, DynamicSharedArrayLowering,
+           ShuffleLowering<simt::ShflSyncOp, NVVM::ShflKind::idx>,
+           ShuffleLowering<simt::ShflUpSyncOp, NVVM::ShflKind::up>,
+           ShuffleLowering<simt::ShflDownSyncOp, NVVM::ShflKind::down>,
+           ShuffleLowering<simt::ShflXorSyncOp, NVVM::ShflKind::bfly>>(
           converter, context, options);
 #define PY_BINARY(OP, KIND)                                                    \
   patterns.add<BinaryLowering<OP>>(converter, context, options,                \
@@ -2070,7 +2140,9 @@ struct ConvertPyToLLVMPass
     ConversionTarget target(*context);
     target.addIllegalDialect<PyDialect>();
     target.addIllegalOp<simt::SharedArrayOp, simt::LocalArrayOp,
-                        simt::DynamicSharedArrayOp>();
+                        simt::DynamicSharedArrayOp, simt::ShflSyncOp,
+                        simt::ShflUpSyncOp, simt::ShflDownSyncOp,
+                        simt::ShflXorSyncOp>();
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
                            LLVM::LLVMDialect, math::MathDialect,
                            NVVM::NVVMDialect>();

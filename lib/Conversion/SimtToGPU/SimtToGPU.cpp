@@ -284,9 +284,11 @@ struct ConvertSimtToGPUPass
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
-    // The memories make py arrays: convert-py-to-llvm lowers them.
+    // The memories make py arrays and the shuffles move py values of any
+    // number type: convert-py-to-llvm lowers them.
     WalkResult left = getOperation()->walk([](Operation *op) {
-      if (isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp>(op))
+      if (isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp, ShflSyncOp,
+              ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp>(op))
         return WalkResult::advance();
       if (isa<SimtDialect>(op->getDialect())) {
         op->emitError("has no lowering");

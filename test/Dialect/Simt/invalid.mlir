@@ -75,3 +75,12 @@ py.kernel @k(%m: si32, %p: !py.bool) {
   %r = simt.all_sync %m, %p : si32, !py.bool
   py.return
 }
+
+// -----
+
+// Spec, "shfl_sync": values of at most 8 bytes.
+py.kernel @k(%m: ui32, %x: complex<f64>, %i: !py.int) {
+  // expected-error @below {{shuffles values of at most 8 bytes; 'complex<f64>' has 16 (spec, "shfl_sync")}}
+  %r = simt.shfl_sync %m, %x, %i : ui32, complex<f64>, !py.int
+  py.return
+}

@@ -50,6 +50,18 @@ py.kernel @positions(%p: !py.bool) {
   %vn = simt.any_sync %am, %p : ui32, !py.bool
   %ve = simt.eq_sync %am, %p : ui32, !py.bool
   %vb = simt.ballot_sync %am, %p : ui32, !py.bool
+  // CHECK: simt.shfl_sync %{{.*}}, %{{.*}}, %{{.*}} : ui32, f64, !py.int
+  // CHECK: simt.shfl_up_sync %{{.*}}, %{{.*}}, %{{.*}} : ui32, complex<f32>, !py.int
+  // CHECK: simt.shfl_down_sync %{{.*}}, %{{.*}}, %{{.*}} : ui32, si8, !py.int
+  // CHECK: simt.shfl_xor_sync %{{.*}}, %{{.*}}, %{{.*}} : ui32, !py.bool, ui32
+  %f64 = py.constant 1.5 : f64
+  %c64 = py.constant (1.0, 2.0) : complex<f32>
+  %s8 = py.constant -3 : si8
+  %one = py.constant 1 : !py.int
+  %x0 = simt.shfl_sync %am, %f64, %one : ui32, f64, !py.int
+  %x1 = simt.shfl_up_sync %am, %c64, %one : ui32, complex<f32>, !py.int
+  %x2 = simt.shfl_down_sync %am, %s8, %one : ui32, si8, !py.int
+  %x3 = simt.shfl_xor_sync %am, %p, %am : ui32, !py.bool, ui32
   // CHECK: simt.syncthreads
   // CHECK: simt.syncthreads_count %{{.*}} : !py.bool
   // CHECK: simt.syncthreads_and %{{.*}} : i1
