@@ -97,3 +97,42 @@ expected = np.stack([sa[base + 3], sa[up], sb[down].astype(np.float64), sa[base 
                     axis=1)
 print("shuffles:", [bool(np.array_equal(got[:, k], expected[:, k])) for k in range(4)])
 # CHECK: shuffles: [True, True, True, True]
+
+# Numeric intrinsics over edge values: 0, all ones, negative numbers, NaN,
+# infinities and subnormals.
+u = np.concatenate([[0, 1, 0xFFFFFFFF, 0x80000000, 0x12345678],
+                    rng.integers(0, 2**32, 251, dtype=np.uint64)]).astype(np.uint32)
+m = len(u)
+l = np.concatenate([[0, -1, -2**63, 2**63 - 1, 1],
+                    rng.integers(-2**63, 2**63 - 1, m - 5, dtype=np.int64)]).astype(np.int64)
+f = np.concatenate([[0.0, -0.0, np.nan, np.inf, -np.inf, 1e-40, -8.0, 27.0],
+                    rng.standard_normal(m - 8) * 100]).astype(np.float32)
+d = np.concatenate([[0.0, -0.0, np.nan, np.inf, -np.inf, 5e-324, -27.0, 64.0],
+                    rng.standard_normal(m - 8) * 1e6])
+iout = cp.zeros((m, 5), dtype=cp.int64)
+fout = cp.zeros((m, 3), dtype=cp.float64)
+intrinsics = device.load(cudapy.compile(
+    open(os.path.join(here, "Inputs", "simt_intrinsics.mlir")).read(), chip=device.chip))
+intrinsics.kernel("intrinsics").launch(((m + 127) // 128,), (128,), cp.asarray(u), cp.asarray(l),
+                                       cp.asarray(f), cp.asarray(d), iout, fout)
+gi, gf = cp.asnumpy(iout), cp.asnumpy(fout)
+
+
+def bits(v, width):
+    return format(int(v) & ((1 << width) - 1), "0%db" % width)
+
+
+ref = np.array([[bits(x, 32).count("1"), len(bits(y, 64)) - len(bits(y, 64).lstrip("0")),
+                 (32 - bits(x, 32).rfind("1")) if x else 0, int(bits(x, 32)[::-1], 2),
+                 bits(y, 64).count("1")] for x, y in zip(u, l)], dtype=np.int64)
+print("bit intrinsics:", [bool(np.array_equal(gi[:, k], ref[:, k])) for k in range(5)])
+# CHECK: bit intrinsics: [True, True, True, True, True]
+cbrt64 = np.cbrt(d)
+fma32 = (f.astype(np.float64) * f + f).astype(np.float32)  # exact product, one rounding
+close = np.isclose(gf[:, 0], cbrt64, rtol=1e-15, atol=0, equal_nan=True)
+same_fma = (gf[:, 1] == fma32) | (np.isnan(gf[:, 1]) & np.isnan(fma32))
+cbrt32_ok = np.isclose(gf[:, 2], np.cbrt(f.astype(np.float64)), rtol=2e-7, atol=0,
+                       equal_nan=True)
+print("cbrt float64 within 1e-15:", bool(close.all()), "fma exact:", bool(same_fma.all()),
+      "cbrt float32 within 2e-7:", bool(cbrt32_ok.all()))
+# CHECK: cbrt float64 within 1e-15: True fma exact: True cbrt float32 within 2e-7: True

@@ -322,4 +322,74 @@ def Simt_ShflDownSyncOp : Simt_ShuffleOp<"shfl_down_sync",
 def Simt_ShflXorSyncOp : Simt_ShuffleOp<"shfl_xor_sync",
     "each lane reads `value` of lane `lane_id ^ flag`", "flag">;
 
+//===----------------------------------------------------------------------===//
+// Numeric intrinsics (spec, "Numeric Intrinsics")
+//===----------------------------------------------------------------------===//
+
+def Simt_Integer : Type<And<[CPred<"::cudapy::py::isIntegerLikeType($_self)">,
+                             Neg<I1.predicate>,
+                             Neg<CPred<"::llvm::isa<::cudapy::py::PyBoolType>($_self)">>]>,
+    "an integer (int or a fixed-format integer)">;
+def Simt_Float : Type<And<[CPred<"::cudapy::py::isNumberType($_self)">,
+    CPred<"::cudapy::py::getNumberKind($_self) == ::cudapy::py::NumberKind::Float">,
+    Neg<CPred<"::cudapy::py::isStorageOnlyFloatType($_self)">>]>,
+    "a real float (float, f16, bf16, f32 or f64)">;
+
+class Simt_BitCountOp<string mnemonic, string what>
+    : Simt_DeviceOp<mnemonic, [Pure]> {
+  let summary = "`" # mnemonic # "(x)`: " # what;
+  let description = [{
+    }] # what # [{ of the integer's bits (its machine width), as an int32.
+
+    ```mlir
+    %n = simt.}] # mnemonic # [{ %x : ui64
+    ```
+  }];
+  let arguments = (ins Simt_Integer:$x);
+  let results = (outs Py_IntType:$result);
+  let assemblyFormat = "$x attr-dict `:` type($x)";
+}
+
+def Simt_PopcOp : Simt_BitCountOp<"popc", "the number of set bits">;
+def Simt_ClzOp : Simt_BitCountOp<"clz", "the number of leading zero bits">;
+def Simt_FfsOp : Simt_BitCountOp<"ffs",
+    "the 1-based position of the lowest set bit (0 when none is set)">;
+
+def Simt_BrevOp : Simt_DeviceOp<"brev", [Pure, AllTypesMatch<["x", "result"]>]> {
+  let summary = "`brev(x)`: the integer's bits in reverse order";
+  let description = [{
+    ```mlir
+    %r = simt.brev %x : ui32
+    ```
+  }];
+  let arguments = (ins Simt_Integer:$x);
+  let results = (outs Simt_Integer:$result);
+  let assemblyFormat = "$x attr-dict `:` type($x)";
+}
+
+def Simt_CbrtOp : Simt_DeviceOp<"cbrt", [Pure, AllTypesMatch<["a", "result"]>]> {
+  let summary = "`cbrt(a)`: the cube root";
+  let description = [{
+    ```mlir
+    %r = simt.cbrt %a : f32
+    ```
+  }];
+  let arguments = (ins Simt_Float:$a);
+  let results = (outs Simt_Float:$result);
+  let assemblyFormat = "$a attr-dict `:` type($a)";
+}
+
+def Simt_FmaOp : Simt_DeviceOp<"fma", [Pure,
+    AllTypesMatch<["a", "b", "c", "result"]>]> {
+  let summary = "`fma(a, b, c)`: a * b + c with one rounding";
+  let description = [{
+    ```mlir
+    %r = simt.fma %a, %b, %c : f64
+    ```
+  }];
+  let arguments = (ins Simt_Float:$a, Simt_Float:$b, Simt_Float:$c);
+  let results = (outs Simt_Float:$result);
+  let assemblyFormat = "$a `,` $b `,` $c attr-dict `:` type($a)";
+}
+
 #endif // CUDAPY_SIMT_OPS_TD

@@ -1916,6 +1916,68 @@ struct ShuffleLowering : public PyPattern<OpTy> {
     return success();
   }
 };
+/// An integer register value as the i32 of an int32 result.
+static Value toI32(Emitter &e, Value value) {
+  unsigned width = value.getType().getIntOrFloatBitWidth();
+  if (width == 32)
+    return value;
+  if (width > 32)
+    return arith::TruncIOp::create(e.b, e.loc, e.b.getI32Type(), value);
+  return arith::ExtUIOp::create(e.b, e.loc, e.b.getI32Type(), value);
+}
+
+template <typename OpTy> struct BitIntrinsicLowering : public PyPattern<OpTy> {
+  using PyPattern<OpTy>::PyPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Value x = adaptor.getX();
+    Value result;
+    if constexpr (std::is_same_v<OpTy, simt::PopcOp>) {
+      result = toI32(e, LLVM::CtPopOp::create(rewriter, op.getLoc(), x));
+    } else if constexpr (std::is_same_v<OpTy, simt::ClzOp>) {
+      // ctlz and cttz of 0 are the width (not poison): is_zero_poison=0.
+      result =
+          toI32(e, LLVM::CountLeadingZerosOp::create(
+                       rewriter, op.getLoc(), x, rewriter.getBoolAttr(false)));
+    } else if constexpr (std::is_same_v<OpTy, simt::FfsOp>) {
+      Value trailing =
+          toI32(e, LLVM::CountTrailingZerosOp::create(
+                       rewriter, op.getLoc(), x, rewriter.getBoolAttr(false)));
+      Value isZero =
+          e.cmpi(arith::CmpIPredicate::eq, x, e.intConst(x.getType(), 0));
+      Value i32zero = e.intConst(rewriter.getI32Type(), 0);
+      result = e.select(isZero, i32zero,
+                        e.add(trailing, e.intConst(rewriter.getI32Type(), 1)));
+    } else {
+      result = LLVM::BitReverseOp::create(rewriter, op.getLoc(), x);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct CbrtLowering : public PyPattern<simt::CbrtOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::CbrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<math::CbrtOp>(op, adaptor.getA());
+    return success();
+  }
+};
+
+struct FmaLowering : public PyPattern<simt::FmaOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::FmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<math::FmaOp>(op, adaptor.getA(), adaptor.getB(),
+                                             adaptor.getC());
+    return success();
+  }
+};
 } // namespace
 
 void cudapy::populatePyToLLVMConversionPatterns(
@@ -1936,7 +1998,10 @@ void cudapy::populatePyToLLVMConversionPatterns(
            ShuffleLowering<simt::ShflSyncOp, NVVM::ShflKind::idx>,
            ShuffleLowering<simt::ShflUpSyncOp, NVVM::ShflKind::up>,
            ShuffleLowering<simt::ShflDownSyncOp, NVVM::ShflKind::down>,
-           ShuffleLowering<simt::ShflXorSyncOp, NVVM::ShflKind::bfly>>(
+           ShuffleLowering<simt::ShflXorSyncOp, NVVM::ShflKind::bfly>,
+           BitIntrinsicLowering<simt::PopcOp>,
+           BitIntrinsicLowering<simt::ClzOp>, BitIntrinsicLowering<simt::FfsOp>,
+           BitIntrinsicLowering<simt::BrevOp>, CbrtLowering, FmaLowering>(
           converter, context, options);
 #define PY_BINARY(OP, KIND)                                                    \
   patterns.add<BinaryLowering<OP>>(converter, context, options,                \
@@ -2142,7 +2207,8 @@ struct ConvertPyToLLVMPass
     target.addIllegalOp<simt::SharedArrayOp, simt::LocalArrayOp,
                         simt::DynamicSharedArrayOp, simt::ShflSyncOp,
                         simt::ShflUpSyncOp, simt::ShflDownSyncOp,
-                        simt::ShflXorSyncOp>();
+                        simt::ShflXorSyncOp, simt::PopcOp, simt::ClzOp,
+                        simt::FfsOp, simt::BrevOp, simt::CbrtOp, simt::FmaOp>();
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
                            LLVM::LLVMDialect, math::MathDialect,
                            NVVM::NVVMDialect>();

@@ -284,11 +284,12 @@ struct ConvertSimtToGPUPass
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
-    // The memories make py arrays and the shuffles move py values of any
-    // number type: convert-py-to-llvm lowers them.
+    // The memories make py arrays, and the shuffles and numeric intrinsics
+    // work on py values of any number type: convert-py-to-llvm lowers them.
     WalkResult left = getOperation()->walk([](Operation *op) {
       if (isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp, ShflSyncOp,
-              ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp>(op))
+              ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp, PopcOp, ClzOp, FfsOp,
+              BrevOp, CbrtOp, FmaOp>(op))
         return WalkResult::advance();
       if (isa<SimtDialect>(op->getDialect())) {
         op->emitError("has no lowering");

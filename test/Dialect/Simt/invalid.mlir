@@ -84,3 +84,20 @@ py.kernel @k(%m: ui32, %x: complex<f64>, %i: !py.int) {
   %r = simt.shfl_sync %m, %x, %i : ui32, complex<f64>, !py.int
   py.return
 }
+
+// -----
+
+// Spec, "Numeric Intrinsics": popc, brev, clz, ffs take integers.
+py.kernel @k(%x: f32) {
+  // expected-error @below {{operand #0 must be an integer (int or a fixed-format integer)}}
+  %r = simt.popc %x : f32
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: si32) {
+  // expected-error @below {{operand #0 must be a real float (float, f16, bf16, f32 or f64)}}
+  %r = simt.cbrt %x : si32
+  py.return
+}

@@ -62,6 +62,18 @@ py.kernel @positions(%p: !py.bool) {
   %x1 = simt.shfl_up_sync %am, %c64, %one : ui32, complex<f32>, !py.int
   %x2 = simt.shfl_down_sync %am, %s8, %one : ui32, si8, !py.int
   %x3 = simt.shfl_xor_sync %am, %p, %am : ui32, !py.bool, ui32
+  // CHECK: simt.popc %{{.*}} : ui32
+  // CHECK: simt.clz %{{.*}} : si8
+  // CHECK: simt.ffs %{{.*}} : !py.int
+  // CHECK: simt.brev %{{.*}} : ui32
+  // CHECK: simt.cbrt %{{.*}} : f64
+  // CHECK: simt.fma %{{.*}}, %{{.*}}, %{{.*}} : f64
+  %pc = simt.popc %am : ui32
+  %cz = simt.clz %s8 : si8
+  %fs = simt.ffs %one : !py.int
+  %br = simt.brev %am : ui32
+  %cr = simt.cbrt %f64 : f64
+  %fm = simt.fma %f64, %f64, %f64 : f64
   // CHECK: simt.syncthreads
   // CHECK: simt.syncthreads_count %{{.*}} : !py.bool
   // CHECK: simt.syncthreads_and %{{.*}} : i1
