@@ -593,13 +593,17 @@ LogicalResult SliceOp::verify() {
   return success();
 }
 
+/// The array type of the first operand (null when there is none).
+static ArrayType getArrayOperandType(ValueRange operands) {
+  return operands.empty() ? ArrayType()
+                          : dyn_cast<ArrayType>(operands[0].getType());
+}
+
 LogicalResult ArrayGetItemOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (operands.empty())
-    return failure();
-  auto array = dyn_cast<ArrayType>(operands[0].getType());
+  ArrayType array = getArrayOperandType(operands);
   if (!array)
     return failure();
   if (operands.size() - 1 != array.getNdim())
@@ -631,9 +635,7 @@ LogicalResult ArraySubscriptOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferred) {
-  if (operands.empty())
-    return failure();
-  auto array = dyn_cast<ArrayType>(operands[0].getType());
+  ArrayType array = getArrayOperandType(operands);
   if (!array)
     return failure();
   ValueRange indices = operands.drop_front();
@@ -661,7 +663,7 @@ static TupleType getSi64Tuple(MLIRContext *context, unsigned size) {
 static LogicalResult inferPerDimensionTuple(MLIRContext *context,
                                             ValueRange operands,
                                             SmallVectorImpl<Type> &inferred) {
-  auto array = dyn_cast<ArrayType>(operands[0].getType());
+  ArrayType array = getArrayOperandType(operands);
   if (!array)
     return failure();
   inferred.push_back(getSi64Tuple(context, array.getNdim()));
@@ -790,9 +792,18 @@ LogicalResult TupleGetItemOp::inferReturnTypes(
   return success();
 }
 
+unsigned TupleGetItemOp::getElementIndex() {
+  return *resolveTupleIndex(getIndex(),
+                            cast<TupleType>(getTuple().getType()).size());
+}
+
+unsigned TupleSetItemOp::getElementIndex() {
+  return *resolveTupleIndex(getIndex(),
+                            cast<TupleType>(getTuple().getType()).size());
+}
+
 OpFoldResult TupleGetItemOp::fold(FoldAdaptor) {
-  auto tuple = cast<TupleType>(getTuple().getType());
-  unsigned index = *resolveTupleIndex(getIndex(), tuple.size());
+  unsigned index = getElementIndex();
   if (auto make = getTuple().getDefiningOp<TupleMakeOp>())
     return make.getElements()[index];
   return {};

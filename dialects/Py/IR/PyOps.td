@@ -106,8 +106,7 @@ def Py_CastOp : Py_Op<"cast", [Pure]> {
   let hasFolder = 1;
 }
 
-class Py_BinaryOp<string mnemonic, string pyOperator,
-                  string operandConstraint = "Py_Number">
+class Py_BinaryOp<string mnemonic, string pyOperator>
     : Py_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "Python `" # pyOperator # "` over numbers of any types";
@@ -423,6 +422,10 @@ def Py_TupleGetItemOp : Py_Op<"tuple.getitem", [Pure,
   let results = (outs AnyType:$result);
   let assemblyFormat = "$tuple `[` $index `]` attr-dict `:` qualified(type($tuple))";
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The element `index` names (a negative index counts from the end).
+    unsigned getElementIndex();
+  }];
 }
 
 def Py_TupleSetItemOp : Py_Op<"tuple.setitem", [Pure,
@@ -443,6 +446,10 @@ def Py_TupleSetItemOp : Py_Op<"tuple.setitem", [Pure,
     $tuple `[` $index `]` `,` $value attr-dict `:` qualified(type($tuple)) `,` qualified(type($value))
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The element `index` names (a negative index counts from the end).
+    unsigned getElementIndex();
+  }];
 }
 
 def Py_StructMakeOp : Py_Op<"struct.make", [Pure]> {

@@ -1342,29 +1342,34 @@ struct ArrayAsTypeLowering : public PyPattern<ArrayAsTypeOp> {
 // Tuples, structs, vectors
 //===----------------------------------------------------------------------===//
 
-/// Builds an aggregate of py type `type` from register values of its members.
-static Value buildAggregate(Emitter &e, Type type, ValueRange members) {
-  SmallVector<Type> memberTypes = getAggregateMembers(type);
-  SmallVector<unsigned> fields = getMemberFields(type);
-  Value aggregate = e.poison(getMemoryType(type));
-  for (auto [k, member] : llvm::enumerate(members))
-    aggregate = e.insert(aggregate, e.toMemory(member, memberTypes[k]),
-                         {int64_t(fields[k])});
-  return aggregate;
-}
+/// A vector, struct or tuple type with its members and the packed-struct
+/// field of each (padding fields sit between them), computed once per op.
+struct Aggregate {
+  explicit Aggregate(Type type)
+      : type(type), members(getAggregateMembers(type)),
+        fields(getMemberFields(type)) {}
 
-static Value extractMember(Emitter &e, Value aggregate, Type type, unsigned k) {
-  SmallVector<unsigned> fields = getMemberFields(type);
-  return e.fromMemory(e.extract(aggregate, {int64_t(fields[k])}),
-                      getAggregateMembers(type)[k]);
-}
+  /// The aggregate of `values`, one register value per member.
+  Value build(Emitter &e, ValueRange values) const {
+    Value aggregate = e.poison(getMemoryType(type));
+    for (auto [k, value] : llvm::enumerate(values))
+      aggregate = insert(e, aggregate, k, value);
+    return aggregate;
+  }
+  /// Member `k` of `aggregate`, as a register value.
+  Value extract(Emitter &e, Value aggregate, unsigned k) const {
+    return e.fromMemory(e.extract(aggregate, {int64_t(fields[k])}), members[k]);
+  }
+  /// `aggregate` with member `k` replaced by register value `value`.
+  Value insert(Emitter &e, Value aggregate, unsigned k, Value value) const {
+    return e.insert(aggregate, e.toMemory(value, members[k]),
+                    {int64_t(fields[k])});
+  }
 
-static Value insertMember(Emitter &e, Value aggregate, Type type, unsigned k,
-                          Value value) {
-  SmallVector<unsigned> fields = getMemberFields(type);
-  return e.insert(aggregate, e.toMemory(value, getAggregateMembers(type)[k]),
-                  {int64_t(fields[k])});
-}
+  Type type;
+  SmallVector<Type> members;
+  SmallVector<unsigned> fields;
+};
 
 struct TupleMakeLowering : public PyPattern<TupleMakeOp> {
   using PyPattern::PyPattern;
@@ -1373,14 +1378,10 @@ struct TupleMakeLowering : public PyPattern<TupleMakeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     rewriter.replaceOp(op,
-                       buildAggregate(e, op.getType(), adaptor.getElements()));
+                       Aggregate(op.getType()).build(e, adaptor.getElements()));
     return success();
   }
 };
-
-static unsigned resolveTupleIndex(int64_t index, unsigned size) {
-  return unsigned(index < 0 ? index + int64_t(size) : index);
-}
 
 struct TupleGetItemLowering : public PyPattern<TupleGetItemOp> {
   using PyPattern::PyPattern;
@@ -1388,10 +1389,9 @@ struct TupleGetItemLowering : public PyPattern<TupleGetItemOp> {
   matchAndRewrite(TupleGetItemOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    auto type = cast<TupleType>(op.getTuple().getType());
     rewriter.replaceOp(
-        op, extractMember(e, adaptor.getTuple(), type,
-                          resolveTupleIndex(op.getIndex(), type.size())));
+        op, Aggregate(op.getTuple().getType())
+                .extract(e, adaptor.getTuple(), op.getElementIndex()));
     return success();
   }
 };
@@ -1402,11 +1402,10 @@ struct TupleSetItemLowering : public PyPattern<TupleSetItemOp> {
   matchAndRewrite(TupleSetItemOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    auto type = cast<TupleType>(op.getTuple().getType());
-    rewriter.replaceOp(
-        op, insertMember(e, adaptor.getTuple(), type,
-                         resolveTupleIndex(op.getIndex(), type.size()),
-                         adaptor.getValue()));
+    rewriter.replaceOp(op,
+                       Aggregate(op.getTuple().getType())
+                           .insert(e, adaptor.getTuple(), op.getElementIndex(),
+                                   adaptor.getValue()));
     return success();
   }
 };
@@ -1418,7 +1417,7 @@ struct StructMakeLowering : public PyPattern<StructMakeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     rewriter.replaceOp(op,
-                       buildAggregate(e, op.getType(), adaptor.getFields()));
+                       Aggregate(op.getType()).build(e, adaptor.getFields()));
     return success();
   }
 };
@@ -1430,8 +1429,9 @@ struct StructGetAttrLowering : public PyPattern<StructGetAttrOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     StructType type = op.getInput().getType();
-    rewriter.replaceOp(op, extractMember(e, adaptor.getInput(), type,
-                                         *type.getFieldIndex(op.getField())));
+    rewriter.replaceOp(
+        op, Aggregate(type).extract(e, adaptor.getInput(),
+                                    *type.getFieldIndex(op.getField())));
     return success();
   }
 };
@@ -1443,9 +1443,10 @@ struct StructSetAttrLowering : public PyPattern<StructSetAttrOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     StructType type = op.getInput().getType();
-    rewriter.replaceOp(op, insertMember(e, adaptor.getInput(), type,
-                                        *type.getFieldIndex(op.getField()),
-                                        adaptor.getValue()));
+    rewriter.replaceOp(
+        op, Aggregate(type).insert(e, adaptor.getInput(),
+                                   *type.getFieldIndex(op.getField()),
+                                   adaptor.getValue()));
     return success();
   }
 };
@@ -1462,7 +1463,7 @@ struct VectorMakeLowering : public PyPattern<VectorMakeOp> {
                               "before convert-py-to-llvm");
     Emitter e{rewriter, op.getLoc()};
     rewriter.replaceOp(op,
-                       buildAggregate(e, op.getType(), adaptor.getElements()));
+                       Aggregate(op.getType()).build(e, adaptor.getElements()));
     return success();
   }
 };
@@ -1485,10 +1486,11 @@ struct VectorGetItemLowering : public PyPattern<VectorGetItemOp> {
     Value i =
         resolveVectorIndex(e, op, adaptor.getIndex(), op.getIndex().getType(),
                            type.getSize(), options.boundsCheck);
-    Value result = extractMember(e, adaptor.getVector(), type, 0);
+    Aggregate vector(type);
+    Value result = vector.extract(e, adaptor.getVector(), 0);
     for (unsigned k = 1; k < type.getSize(); ++k)
       result = e.select(e.cmpi(arith::CmpIPredicate::eq, i, e.i64(k)),
-                        extractMember(e, adaptor.getVector(), type, k), result);
+                        vector.extract(e, adaptor.getVector(), k), result);
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -1507,12 +1509,13 @@ struct VectorSetItemLowering : public PyPattern<VectorSetItemOp> {
     Value i =
         resolveVectorIndex(e, op, adaptor.getIndex(), op.getIndex().getType(),
                            type.getSize(), options.boundsCheck);
+    Aggregate layout(type);
     Value vector = adaptor.getVector();
     for (unsigned k = 0; k < type.getSize(); ++k) {
-      Value old = extractMember(e, vector, type, k);
+      Value old = layout.extract(e, vector, k);
       Value chosen = e.select(e.cmpi(arith::CmpIPredicate::eq, i, e.i64(k)),
                               adaptor.getValue(), old);
-      vector = insertMember(e, vector, type, k, chosen);
+      vector = layout.insert(e, vector, k, chosen);
     }
     rewriter.replaceOp(op, vector);
     return success();
