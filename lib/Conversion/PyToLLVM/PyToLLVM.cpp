@@ -5,13 +5,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudapy/Conversion/Passes.h"
+#include "Lowering.h"
 
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyOps.h"
 #include "dialects/Py/IR/PyPromotion.h"
-#include "dialects/Simt/IR/SimtOps.h"
 
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/SymbolTable.h"
@@ -27,6 +26,7 @@ namespace cudapy {
 using namespace mlir;
 using namespace cudapy;
 using namespace cudapy::py;
+using namespace cudapy::pylower;
 
 /// Function attribute carrying the py signature of a lowered function until
 /// its ABI is fixed up at the end of the pass.
@@ -37,7 +37,7 @@ static constexpr llvm::StringLiteral kPyInteropAttr = "py.interop";
 // Types
 //===----------------------------------------------------------------------===//
 
-static Type getPointerType(MLIRContext *context) {
+Type pylower::getPointerType(MLIRContext *context) {
   return LLVM::LLVMPointerType::get(context);
 }
 
@@ -50,7 +50,7 @@ getAggregateMemoryType(Type type,
 
 /// The in-memory (and ABI) representation of a py type: a bool is a byte,
 /// an fp8 number a byte, complex numbers and aggregates packed structs.
-static Type getMemoryType(Type type) {
+Type pylower::getMemoryType(Type type) {
   MLIRContext *context = type.getContext();
   Type machine = getMachineType(type);
   if (isa<IntegerType>(machine) && machine.getIntOrFloatBitWidth() == 1)
@@ -149,81 +149,8 @@ PyToLLVMTypeConverter::PyToLLVMTypeConverter(MLIRContext *context) {
 // Value helpers
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Emits the arithmetic of the lowering at one place.
-struct Emitter {
-  OpBuilder &b;
-  Location loc;
-
-  Value intConst(Type type, int64_t value) {
-    return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value));
-  }
-  Value i64(int64_t value) { return intConst(b.getI64Type(), value); }
-  Value floatConst(Type type, double value) {
-    return arith::ConstantOp::create(b, loc, FloatAttr::get(type, value));
-  }
-  Value select(Value c, Value t, Value f) {
-    return arith::SelectOp::create(b, loc, c, t, f);
-  }
-  Value cmpi(arith::CmpIPredicate p, Value l, Value r) {
-    return arith::CmpIOp::create(b, loc, p, l, r);
-  }
-  Value cmpf(arith::CmpFPredicate p, Value l, Value r) {
-    return arith::CmpFOp::create(b, loc, p, l, r);
-  }
-  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
-  Value sub(Value l, Value r) { return arith::SubIOp::create(b, loc, l, r); }
-  Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
-  Value extract(Value aggregate, ArrayRef<int64_t> position) {
-    return LLVM::ExtractValueOp::create(b, loc, aggregate, position);
-  }
-  Value insert(Value aggregate, Value value, ArrayRef<int64_t> position) {
-    return LLVM::InsertValueOp::create(b, loc, aggregate, value, position);
-  }
-  Value poison(Type type) { return LLVM::PoisonOp::create(b, loc, type); }
-
-  /// A register value of py type `type` as it is stored in memory.
-  Value toMemory(Value value, Type type) {
-    Type machine = getMachineType(type);
-    if (machine.isInteger(1))
-      return arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
-    if (isa<mlir::ComplexType>(machine)) {
-      Type memory = getMemoryType(machine);
-      Value re = complex::ReOp::create(b, loc, value);
-      Value im = complex::ImOp::create(b, loc, value);
-      return insert(insert(poison(memory), re, {0}), im, {1});
-    }
-    return value;
-  }
-
-  /// The register value of py type `type` from its in-memory form.
-  Value fromMemory(Value value, Type type) {
-    Type machine = getMachineType(type);
-    if (machine.isInteger(1))
-      return arith::TruncIOp::create(b, loc, b.getI1Type(), value);
-    if (auto complex = dyn_cast<mlir::ComplexType>(machine))
-      return complex::CreateOp::create(b, loc, complex, extract(value, {0}),
-                                       extract(value, {1}));
-    return value;
-  }
-
-  /// An integer of py type `type` (or index) widened to i64 by its
-  /// signedness.
-  Value toI64(Value value, Type type) {
-    if (type.isIndex())
-      return arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
-    auto integer = cast<IntegerType>(getMachineType(type));
-    if (integer.getWidth() == 64)
-      return value;
-    if (integer.getWidth() == 1 || integer.isUnsigned())
-      return arith::ExtUIOp::create(b, loc, b.getI64Type(), value);
-    return arith::ExtSIOp::create(b, loc, b.getI64Type(), value);
-  }
-};
-} // namespace
-
 /// Whether a py integer type is signed (Python int and the si types).
-static bool isSignedInteger(Type type) {
+bool pylower::isSignedInteger(Type type) {
   std::optional<NumberKind> kind = getNumberKind(type);
   return kind && *kind == NumberKind::SignedInt;
 }
@@ -493,7 +420,7 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
 
 /// Calls `__assertfail(message, file, line, function, 1)` unless `ok`:
 /// CUDA's device-side assert, which prints the location and traps.
-static void emitCheck(Emitter &e, Operation *op, Value ok, StringRef what) {
+void pylower::emitCheck(Emitter &e, Operation *op, Value ok, StringRef what) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
   auto module = op->getParentWithTrait<OpTrait::SymbolTable>();
@@ -570,12 +497,6 @@ static void emitCheck(Emitter &e, Operation *op, Value ok, StringRef what) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-template <typename OpTy> struct PyPattern : public OpConversionPattern<OpTy> {
-  PyPattern(const TypeConverter &converter, MLIRContext *context,
-            const PyToLLVMOptions &options)
-      : OpConversionPattern<OpTy>(converter, context), options(options) {}
-  PyToLLVMOptions options;
-};
 
 struct ConstantLowering : public PyPattern<ConstantOp> {
   using PyPattern::PyPattern;
@@ -942,18 +863,12 @@ template <typename OpTy> struct UnaryLowering : public PyPattern<OpTy> {
 // Arrays
 //===----------------------------------------------------------------------===//
 
-struct Descriptor {
-  Emitter &e;
-  Value value;
-  Value data() { return e.extract(value, {0}); }
-  Value shape(int64_t k) { return e.extract(value, {1, k}); }
-  Value stride(int64_t k) { return e.extract(value, {2, k}); }
-};
+} // namespace
 
 /// Index `index` (py type `type`) of extent `extent`, wrapped as Python does
 /// for negative values; checked under bounds-check.
-static Value resolveIndex(Emitter &e, Operation *op, Value index, Type type,
-                          Value extent, bool boundsCheck, StringRef what) {
+Value pylower::resolveIndex(Emitter &e, Operation *op, Value index, Type type,
+                            Value extent, bool boundsCheck, StringRef what) {
   Value i = e.toI64(index, type);
   if (isSignedInteger(type) || type.isIndex()) {
     Value negative = e.cmpi(arith::CmpIPredicate::slt, i, e.i64(0));
@@ -964,16 +879,17 @@ static Value resolveIndex(Emitter &e, Operation *op, Value index, Type type,
   return i;
 }
 
-static Value elementAddress(Emitter &e, Value data, Type dtype, Value offset) {
+Value pylower::elementAddress(Emitter &e, Value data, Type dtype,
+                              Value offset) {
   return LLVM::GEPOp::create(e.b, e.loc, getPointerType(e.b.getContext()),
                              getMemoryType(dtype), data, ValueRange{offset});
 }
 
 /// The element offset (in elements) of `indices` (py types `types`) into
 /// the array `d`, each wrapped and, under bounds-check, checked.
-static Value elementOffset(Emitter &e, Operation *op, Descriptor &d,
-                           ValueRange indices, TypeRange types,
-                           bool boundsCheck) {
+Value pylower::elementOffset(Emitter &e, Operation *op, Descriptor &d,
+                             ValueRange indices, TypeRange types,
+                             bool boundsCheck) {
   Value offset = e.i64(0);
   for (auto [k, index] : llvm::enumerate(indices)) {
     Value i = resolveIndex(e, op, index, types[k], d.shape(k), boundsCheck,
@@ -982,6 +898,8 @@ static Value elementOffset(Emitter &e, Operation *op, Descriptor &d,
   }
   return offset;
 }
+
+namespace {
 
 struct ArrayGetItemLowering : public PyPattern<ArrayGetItemOp> {
   using PyPattern::PyPattern;
@@ -1087,9 +1005,11 @@ static ResolvedSlice resolveSlice(Emitter &e, Value slice, Value extent) {
   return {startV, step, length};
 }
 
+} // namespace
+
 /// A descriptor of `ndim` dimensions with `data`, `shape` and `strides`.
-static Value buildDescriptor(Emitter &e, Type type, Value data,
-                             ArrayRef<Value> shape, ArrayRef<Value> strides) {
+Value pylower::buildDescriptor(Emitter &e, Type type, Value data,
+                               ArrayRef<Value> shape, ArrayRef<Value> strides) {
   Value d = e.insert(e.poison(type), data, {0});
   for (auto [k, extent] : llvm::enumerate(shape))
     d = e.insert(d, extent, {1, int64_t(k)});
@@ -1097,6 +1017,8 @@ static Value buildDescriptor(Emitter &e, Type type, Value data,
     d = e.insert(d, stride, {2, int64_t(k)});
   return d;
 }
+
+namespace {
 
 struct ArraySubscriptLowering : public PyPattern<ArraySubscriptOp> {
   using PyPattern::PyPattern;
@@ -1698,289 +1620,6 @@ struct CallLowering : public PyPattern<CallOp> {
     return success();
   }
 };
-//===----------------------------------------------------------------------===//
-// simt memories: py arrays over shared and local memory
-//===----------------------------------------------------------------------===//
-
-/// Row-major (C) or column-major (F) strides, in elements, of `shape`.
-static SmallVector<int64_t> getStaticStrides(ArrayRef<int64_t> shape,
-                                             simt::Order order) {
-  SmallVector<int64_t> strides(shape.size());
-  int64_t stride = 1;
-  if (order == simt::Order::C) {
-    for (int k = int(shape.size()) - 1; k >= 0; --k) {
-      strides[k] = stride;
-      stride *= shape[k];
-    }
-  } else {
-    for (size_t k = 0; k < shape.size(); ++k) {
-      strides[k] = stride;
-      stride *= shape[k];
-    }
-  }
-  return strides;
-}
-
-/// A descriptor over `data` with static `shape` and `strides`.
-static Value buildStaticDescriptor(Emitter &e, Type type, Value data,
-                                   ArrayRef<int64_t> shape,
-                                   ArrayRef<int64_t> strides) {
-  SmallVector<Value> shapeValues, strideValues;
-  for (auto [extent, stride] : llvm::zip(shape, strides)) {
-    shapeValues.push_back(e.i64(extent));
-    strideValues.push_back(e.i64(stride));
-  }
-  return buildDescriptor(e, type, data, shapeValues, strideValues);
-}
-
-/// A new symbol name `prefix<N>` in the symbol table around `op`.
-static std::string getUniqueSymbol(Operation *op, StringRef prefix) {
-  Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
-  for (unsigned i = 0;; ++i) {
-    std::string name = (prefix + Twine(i)).str();
-    if (!SymbolTable::lookupSymbolIn(table, name))
-      return name;
-  }
-}
-
-/// The element count and alignment of a shared or local array.
-template <typename OpTy>
-static std::pair<int64_t, uint64_t> getStaticStorage(OpTy op) {
-  int64_t count = 1;
-  for (int64_t extent : op.getShape())
-    count *= extent;
-  uint64_t align = op.getAlign()
-                       ? *op.getAlign()
-                       : getMachineLayout(op.getType().getDtype()).align;
-  return {count, align};
-}
-
-/// The descriptor of a shared or local array whose data is at `data`.
-template <typename OpTy>
-static Value describeStaticArray(OpBuilder &b, const TypeConverter &converter,
-                                 OpTy op, Value data) {
-  Emitter e{b, op.getLoc()};
-  return buildStaticDescriptor(e, converter.convertType(op.getType()), data,
-                               op.getShape(),
-                               getStaticStrides(op.getShape(), op.getOrder()));
-}
-
-struct SharedArrayLowering : public PyPattern<simt::SharedArrayOp> {
-  using PyPattern::PyPattern;
-  LogicalResult
-  matchAndRewrite(simt::SharedArrayOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    py::ArrayType type = op.getType();
-    auto [count, align] = getStaticStorage(op);
-    auto storage =
-        LLVM::LLVMArrayType::get(getMemoryType(type.getDtype()), count);
-    Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
-    std::string name = getUniqueSymbol(op, "__py_shared_");
-    LLVM::GlobalOp global;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(&table->getRegion(0).front());
-      global = LLVM::GlobalOp::create(
-          rewriter, loc, storage, /*isConstant=*/false, LLVM::Linkage::Internal,
-          name, Attribute(), align,
-          /*addrSpace=*/3);
-    }
-    Value address = LLVM::AddressOfOp::create(rewriter, loc, global);
-    Value data = LLVM::AddrSpaceCastOp::create(
-        rewriter, loc, getPointerType(op.getContext()), address);
-    rewriter.replaceOp(
-        op, describeStaticArray(rewriter, *getTypeConverter(), op, data));
-    return success();
-  }
-};
-
-struct LocalArrayLowering : public PyPattern<simt::LocalArrayOp> {
-  using PyPattern::PyPattern;
-  LogicalResult
-  matchAndRewrite(simt::LocalArrayOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    py::ArrayType type = op.getType();
-    auto [count, align] = getStaticStorage(op);
-    // The allocation happens once, at the function's entry.
-    Value data;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      Region *body = op->getParentRegion();
-      while (!isa<FunctionOpInterface>(body->getParentOp()))
-        body = body->getParentOp()->getParentRegion();
-      rewriter.setInsertionPointToStart(&body->front());
-      Emitter entry{rewriter, loc};
-      data = LLVM::AllocaOp::create(
-          rewriter, loc, getPointerType(op.getContext()),
-          getMemoryType(type.getDtype()), entry.i64(count), align);
-    }
-    rewriter.replaceOp(
-        op, describeStaticArray(rewriter, *getTypeConverter(), op, data));
-    return success();
-  }
-};
-
-struct DynamicSharedArrayLowering
-    : public PyPattern<simt::DynamicSharedArrayOp> {
-  using PyPattern::PyPattern;
-  LogicalResult
-  matchAndRewrite(simt::DynamicSharedArrayOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
-    constexpr StringLiteral name = "__py_dynamic_shared";
-    auto global = dyn_cast_or_null<LLVM::GlobalOp>(
-        SymbolTable::lookupSymbolIn(table, name));
-    if (!global) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(&table->getRegion(0).front());
-      global = LLVM::GlobalOp::create(
-          rewriter, loc, LLVM::LLVMArrayType::get(rewriter.getI8Type(), 0),
-          /*isConstant=*/false, LLVM::Linkage::External, name, Attribute(),
-          /*alignment=*/16, /*addrSpace=*/3);
-    }
-    Emitter e{rewriter, loc};
-    Value address = LLVM::AddressOfOp::create(rewriter, loc, global);
-    Value data = LLVM::AddrSpaceCastOp::create(
-        rewriter, loc, getPointerType(op.getContext()), address);
-    Value bytes = arith::ExtUIOp::create(
-        rewriter, loc, rewriter.getI64Type(),
-        NVVM::DynamicSmemSize::create(rewriter, loc, rewriter.getI32Type()));
-    Type type = getTypeConverter()->convertType(op.getType());
-    rewriter.replaceOp(op, buildDescriptor(e, type, data, {bytes}, {e.i64(1)}));
-    return success();
-  }
-};
-/// One 32-bit shfl.sync of `word`.
-static Value shuffleWord(Emitter &e, NVVM::ShflKind kind, Value mask,
-                         Value word, Value offset) {
-  // Lane-range clamp for 32-lane warps: 0 for up, 31 for the others.
-  int64_t clamp = kind == NVVM::ShflKind::up ? 0 : 0x1f;
-  return NVVM::ShflOp::create(e.b, e.loc, e.b.getI32Type(), mask, word, offset,
-                              e.intConst(e.b.getI32Type(), clamp),
-                              NVVM::ShflKindAttr::get(e.b.getContext(), kind),
-                              UnitAttr());
-}
-
-/// Shuffles a register value of at most 8 bytes as 32-bit words.
-static Value shuffleValue(Emitter &e, NVVM::ShflKind kind, Value mask,
-                          Value value, Value offset) {
-  OpBuilder &b = e.b;
-  Location loc = e.loc;
-  Type type = value.getType();
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  if (auto complex = dyn_cast<mlir::ComplexType>(type)) {
-    Value re = shuffleValue(e, kind, mask, complex::ReOp::create(b, loc, value),
-                            offset);
-    Value im = shuffleValue(e, kind, mask, complex::ImOp::create(b, loc, value),
-                            offset);
-    return complex::CreateOp::create(b, loc, complex, re, im);
-  }
-  unsigned width = type.getIntOrFloatBitWidth();
-  Type bitsType = b.getIntegerType(width);
-  Value bits = isa<mlir::FloatType>(type)
-                   ? Value(arith::BitcastOp::create(b, loc, bitsType, value))
-                   : value;
-  Value result;
-  if (width <= 32) {
-    Value word = width == 32 ? bits : arith::ExtUIOp::create(b, loc, i32, bits);
-    Value moved = shuffleWord(e, kind, mask, word, offset);
-    result =
-        width == 32 ? moved : arith::TruncIOp::create(b, loc, bitsType, moved);
-  } else {
-    Value lo = arith::TruncIOp::create(b, loc, i32, bits);
-    Value hi = arith::TruncIOp::create(
-        b, loc, i32, arith::ShRUIOp::create(b, loc, bits, e.intConst(i64, 32)));
-    Value newLo = arith::ExtUIOp::create(
-        b, loc, i64, shuffleWord(e, kind, mask, lo, offset));
-    Value newHi = arith::ExtUIOp::create(
-        b, loc, i64, shuffleWord(e, kind, mask, hi, offset));
-    result = arith::OrIOp::create(
-        b, loc, newLo,
-        arith::ShLIOp::create(b, loc, newHi, e.intConst(i64, 32)));
-  }
-  if (isa<mlir::FloatType>(type))
-    return arith::BitcastOp::create(b, loc, type, result);
-  return result;
-}
-
-template <typename OpTy, NVVM::ShflKind kind>
-struct ShuffleLowering : public PyPattern<OpTy> {
-  using PyPattern<OpTy>::PyPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Emitter e{rewriter, op.getLoc()};
-    rewriter.replaceOp(op,
-                       shuffleValue(e, kind, adaptor.getMask(),
-                                    adaptor.getValue(), adaptor.getOffset()));
-    return success();
-  }
-};
-/// An integer register value as the i32 of an int32 result.
-static Value toI32(Emitter &e, Value value) {
-  unsigned width = value.getType().getIntOrFloatBitWidth();
-  if (width == 32)
-    return value;
-  if (width > 32)
-    return arith::TruncIOp::create(e.b, e.loc, e.b.getI32Type(), value);
-  return arith::ExtUIOp::create(e.b, e.loc, e.b.getI32Type(), value);
-}
-
-template <typename OpTy> struct BitIntrinsicLowering : public PyPattern<OpTy> {
-  using PyPattern<OpTy>::PyPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Emitter e{rewriter, op.getLoc()};
-    Value x = adaptor.getX();
-    Value result;
-    if constexpr (std::is_same_v<OpTy, simt::PopcOp>) {
-      result = toI32(e, LLVM::CtPopOp::create(rewriter, op.getLoc(), x));
-    } else if constexpr (std::is_same_v<OpTy, simt::ClzOp>) {
-      // ctlz and cttz of 0 are the width (not poison): is_zero_poison=0.
-      result =
-          toI32(e, LLVM::CountLeadingZerosOp::create(
-                       rewriter, op.getLoc(), x, rewriter.getBoolAttr(false)));
-    } else if constexpr (std::is_same_v<OpTy, simt::FfsOp>) {
-      Value trailing =
-          toI32(e, LLVM::CountTrailingZerosOp::create(
-                       rewriter, op.getLoc(), x, rewriter.getBoolAttr(false)));
-      Value isZero =
-          e.cmpi(arith::CmpIPredicate::eq, x, e.intConst(x.getType(), 0));
-      Value i32zero = e.intConst(rewriter.getI32Type(), 0);
-      result = e.select(isZero, i32zero,
-                        e.add(trailing, e.intConst(rewriter.getI32Type(), 1)));
-    } else {
-      result = LLVM::BitReverseOp::create(rewriter, op.getLoc(), x);
-    }
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
-
-struct CbrtLowering : public PyPattern<simt::CbrtOp> {
-  using PyPattern::PyPattern;
-  LogicalResult
-  matchAndRewrite(simt::CbrtOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<math::CbrtOp>(op, adaptor.getA());
-    return success();
-  }
-};
-
-struct FmaLowering : public PyPattern<simt::FmaOp> {
-  using PyPattern::PyPattern;
-  LogicalResult
-  matchAndRewrite(simt::FmaOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<math::FmaOp>(op, adaptor.getA(), adaptor.getB(),
-                                             adaptor.getC());
-    return success();
-  }
-};
 } // namespace
 
 void cudapy::populatePyToLLVMConversionPatterns(
@@ -1996,16 +1635,9 @@ void cudapy::populatePyToLLVMConversionPatterns(
            TupleSetItemLowering, StructMakeLowering, StructGetAttrLowering,
            StructSetAttrLowering, VectorMakeLowering, VectorGetItemLowering,
            VectorSetItemLowering, LenLowering, FunctionLowering<FuncOp>,
-           FunctionLowering<KernelOp>, ReturnLowering, CallLowering,
-           SharedArrayLowering, LocalArrayLowering, DynamicSharedArrayLowering,
-           ShuffleLowering<simt::ShflSyncOp, NVVM::ShflKind::idx>,
-           ShuffleLowering<simt::ShflUpSyncOp, NVVM::ShflKind::up>,
-           ShuffleLowering<simt::ShflDownSyncOp, NVVM::ShflKind::down>,
-           ShuffleLowering<simt::ShflXorSyncOp, NVVM::ShflKind::bfly>,
-           BitIntrinsicLowering<simt::PopcOp>,
-           BitIntrinsicLowering<simt::ClzOp>, BitIntrinsicLowering<simt::FfsOp>,
-           BitIntrinsicLowering<simt::BrevOp>, CbrtLowering, FmaLowering>(
+           FunctionLowering<KernelOp>, ReturnLowering, CallLowering>(
           converter, context, options);
+  populateSimtToLLVMPatterns(converter, patterns, options);
 #define PY_BINARY(OP, KIND)                                                    \
   patterns.add<BinaryLowering<OP>>(converter, context, options,                \
                                    BinaryOperator::KIND)
@@ -2207,11 +1839,7 @@ struct ConvertPyToLLVMPass
     populatePyToLLVMConversionPatterns(converter, patterns, options);
     ConversionTarget target(*context);
     target.addIllegalDialect<PyDialect>();
-    target.addIllegalOp<simt::SharedArrayOp, simt::LocalArrayOp,
-                        simt::DynamicSharedArrayOp, simt::ShflSyncOp,
-                        simt::ShflUpSyncOp, simt::ShflDownSyncOp,
-                        simt::ShflXorSyncOp, simt::PopcOp, simt::ClzOp,
-                        simt::FfsOp, simt::BrevOp, simt::CbrtOp, simt::FmaOp>();
+    addIllegalSimtOps(target);
     target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
                            LLVM::LLVMDialect, math::MathDialect,
                            NVVM::NVVMDialect>();
