@@ -39,6 +39,17 @@ static uint64_t getVectorAlign(PyVectorType type) {
   return element;
 }
 
+/// std::atomic<T>'s alignment: T's, raised to T's size when that is a
+/// power of two of at most 16 bytes (naturally aligned atomic accesses), and
+/// to the `align` argument.
+static uint64_t getAtomicAlign(AtomicType type) {
+  MachineLayout object = getMachineLayout(type.getDtype());
+  uint64_t align = std::max(object.align, type.getAlign());
+  if (llvm::isPowerOf2_64(object.size) && object.size <= 16)
+    align = std::max(align, object.size);
+  return align;
+}
+
 MachineLayout py::getMachineLayout(Type type) {
   Type machine = getMachineType(type);
   return TypeSwitch<Type, MachineLayout>(machine)
@@ -69,6 +80,9 @@ MachineLayout py::getMachineLayout(Type type) {
       })
       .Case<TupleType>(
           [](TupleType t) { return layOutMembers(t.getTypes(), 1, nullptr); })
+      .Case<AtomicType>([](AtomicType t) {
+        return layOutMembers(t.getDtype(), getAtomicAlign(t), nullptr);
+      })
       .Default([](Type t) -> MachineLayout {
         if (t.isIntOrFloat()) {
           uint64_t bytes = t.getIntOrFloatBitWidth() / 8;
@@ -91,6 +105,8 @@ SmallVector<Type> py::getAggregateMembers(Type type) {
           [](StructType t) { return SmallVector<Type>(t.getFieldTypes()); })
       .Case<TupleType>(
           [](TupleType t) { return SmallVector<Type>(t.getTypes()); })
+      .Case<AtomicType>(
+          [](AtomicType t) { return SmallVector<Type>{t.getDtype()}; })
       .Default([](Type) { return SmallVector<Type>(); });
 }
 
@@ -109,6 +125,8 @@ SmallVector<uint64_t> py::getMemberOffsets(Type type) {
       return SmallVector<uint64_t>(st.getOffsets());
     minAlign = st.getAlign();
   }
+  if (auto atomic = dyn_cast<AtomicType>(machine))
+    minAlign = getAtomicAlign(atomic);
   layOutMembers(getAggregateMembers(machine), minAlign, &offsets);
   return offsets;
 }

@@ -19,12 +19,6 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Type constraints (the predicates live in PyTypes.h)
 //===----------------------------------------------------------------------===//
 
-def Py_Number : Type<CPred<"::cudapy::py::isNumberType($_self)">,
-    "a Python number (builtin or fixed-format)">;
-def Py_Integer : Type<CPred<"::cudapy::py::isIntegerLikeType($_self)">,
-    "a Python integer (bool, int or a fixed-format integer)">;
-def Py_Heterogeneous : Type<CPred<"::cudapy::py::isHeterogeneousType($_self)">,
-    "a heterogeneous type">;
 def Py_IndexLike : Type<Or<[CPred<"::cudapy::py::isIntegerLikeType($_self)">,
                             CPred<"::llvm::isa<::cudapy::py::SliceType>($_self)">]>,
     "an integer or a slice">;

@@ -60,7 +60,7 @@ bool py::isStorageOnlyFloatType(Type type) {
 bool py::isHeterogeneousType(Type type) {
   if (isNumberType(type))
     return true;
-  if (isa<PyVectorType, StructType, PyNoneType, ArrayType>(type))
+  if (isa<PyVectorType, StructType, PyNoneType, ArrayType, AtomicType>(type))
     return true;
   if (auto tuple = dyn_cast<TupleType>(type))
     return llvm::all_of(tuple.getTypes(), isHeterogeneousType);
@@ -293,6 +293,30 @@ void StructType::print(AsmPrinter &printer) const {
   if (!offsets.empty())
     printer << ", size " << getSize();
   printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// AtomicType
+//===----------------------------------------------------------------------===//
+
+LogicalResult AtomicType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Type dtype, uint64_t align) {
+  if (!(isNumberType(dtype) || isa<PyVectorType, StructType>(dtype) ||
+        (isa<TupleType>(dtype) && isHeterogeneousType(dtype))))
+    return emitError() << "an Atomic holds a number, vector, struct or tuple, "
+                          "not "
+                       << dtype;
+  // Spec, "Atomic.__init__": the machine representation of the dtype is at
+  // most 16 bytes. [User Requirement]
+  uint64_t size = getMachineLayout(dtype).size;
+  if (size > 16)
+    return emitError() << "an Atomic's dtype is at most 16 bytes, and " << dtype
+                       << " is " << size
+                       << " (spec, \"Atomic.__init__\")";
+  if (align != 0 && !llvm::isPowerOf2_64(align))
+    return emitError() << "Atomic alignment must be a power of two, not "
+                       << align;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

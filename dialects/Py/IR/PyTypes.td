@@ -107,6 +107,34 @@ def Py_StructType : Py_Type<"Struct", "struct"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Atomics (spec, "Synchronization" > "Atomics")
+//===----------------------------------------------------------------------===//
+
+def Py_AtomicType : Py_Type<"Atomic", "atomic"> {
+  let summary = "`Atomic(dtype)`: an object accessed atomically";
+  let description = [{
+    The spec's `Atomic` class: it owns one object of `dtype` (a number,
+    vector, struct or tuple of at most 16 bytes — a User Requirement of
+    `Atomic.__init__`) that `simt.atomic_ref` accesses atomically. It is a
+    heterogeneous type, so a `@struct` may hold it (the spec's
+    `ticket_mutex`). Its machine representation is that of C++'s
+    `std::atomic<T>`: the object, aligned to its size when that is a power
+    of two up to 16 bytes (so every atomic access is naturally aligned), or
+    to `align` bytes if larger.
+
+    ```mlir
+    !py.atomic<si32>                // 4 bytes, align 4
+    !py.atomic<complex<f32>>        // 8 bytes, align 8 (complex64 alone: 4)
+    !py.atomic<si32, align 16>      // Atomic(int, align=16): 16 bytes
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$dtype,
+                        DefaultValuedParameter<"uint64_t", "0">:$align);
+  let assemblyFormat = "`<` $dtype (`,` `align` $align^)? `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Arrays (spec, "Arrays")
 //===----------------------------------------------------------------------===//
 
@@ -136,5 +164,16 @@ def Py_ArrayType : Py_Type<"Array", "array"> {
   let assemblyFormat = "`<` $dtype `,` $ndim `>`";
   let genVerifyDecl = 1;
 }
+
+//===----------------------------------------------------------------------===//
+// Type constraints (the predicates live in PyTypes.h)
+//===----------------------------------------------------------------------===//
+
+def Py_Number : Type<CPred<"::cudapy::py::isNumberType($_self)">,
+    "a Python number (builtin or fixed-format)">;
+def Py_Integer : Type<CPred<"::cudapy::py::isIntegerLikeType($_self)">,
+    "a Python integer (bool, int or a fixed-format integer)">;
+def Py_Heterogeneous : Type<CPred<"::cudapy::py::isHeterogeneousType($_self)">,
+    "a heterogeneous type">;
 
 #endif // CUDAPY_PY_TYPES_TD

@@ -2,4 +2,5 @@
 
 include "dialects/Simt/IR/SimtDialect.td"
 include "dialects/Simt/IR/SimtEnums.td"
+include "dialects/Simt/IR/SimtTypes.td"
 include "dialects/Simt/IR/SimtOps.td"

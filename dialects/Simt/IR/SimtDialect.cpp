@@ -6,6 +6,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace cudapy;
@@ -14,10 +16,17 @@ using namespace cudapy::simt;
 #include "dialects/Simt/IR/SimtDialect.cpp.inc"
 #include "dialects/Simt/IR/SimtEnums.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "dialects/Simt/IR/SimtTypes.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "dialects/Simt/IR/SimtOps.cpp.inc"
 
 void SimtDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dialects/Simt/IR/SimtTypes.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "dialects/Simt/IR/SimtOps.cpp.inc"
@@ -118,6 +127,157 @@ LogicalResult ShflXorSyncOp::verify() {
   return verifyShuffle(*this, getValue().getType());
 }
 
+//===----------------------------------------------------------------------===//
+// Atomics (spec, "Atomics")
+//===----------------------------------------------------------------------===//
+
+/// An object one machine atomic accesses: 1, 2, 4, 8 or 16 bytes, at most
+/// `maxBytes` (the operation's limit in the spec).
+static LogicalResult verifyAtomicObject(Operation *op, Type dtype,
+                                        uint64_t maxBytes, StringRef what) {
+  uint64_t size = py::getMachineLayout(dtype).size;
+  if (size > maxBytes)
+    return op->emitOpError() << what << " an object of at most " << maxBytes
+                             << " bytes; " << dtype << " has " << size
+                             << " (spec, \"Atomics\")";
+  if (!llvm::isPowerOf2_64(size))
+    return op->emitOpError() << "an atomic object is 1, 2, 4, 8 or 16 bytes; "
+                             << dtype << " has " << size;
+  return success();
+}
+
+/// The byte offset of `member` in `dtype` and the alignment that offset
+/// keeps, or a diagnostic.
+static FailureOr<std::pair<uint64_t, uint64_t>>
+walkMembers(Operation *op, Type &dtype, ArrayAttr member) {
+  uint64_t offset = 0, align = py::getMachineLayout(dtype).align;
+  if (!member)
+    return std::make_pair(offset, align);
+  for (Attribute name : member.getAsRange<StringAttr>()) {
+    auto st = dyn_cast<py::StructType>(dtype);
+    if (!st)
+      return op->emitOpError("member '")
+             << cast<StringAttr>(name).getValue() << "' of " << dtype
+             << ", which is not a struct";
+    std::optional<unsigned> index =
+        st.getFieldIndex(cast<StringAttr>(name).getValue());
+    if (!index)
+      return op->emitOpError("struct '")
+             << st.getName().getValue() << "' has no field '"
+             << cast<StringAttr>(name).getValue() << "'";
+    offset += py::getMemberOffsets(st)[*index];
+    dtype = st.getFieldTypes()[*index];
+  }
+  if (offset)
+    align = std::min<uint64_t>(align, uint64_t(1) << llvm::countr_zero(offset));
+  return std::make_pair(offset, align);
+}
+
+LogicalResult AtomicRefOp::verify() {
+  py::ArrayType array = getArray().getType();
+  if (getIndices().size() != array.getNdim())
+    return emitOpError("indexes an element of a ")
+           << array.getNdim() << "-d array with " << array.getNdim()
+           << " indices, not " << getIndices().size();
+  Type object = array.getDtype();
+  FailureOr<std::pair<uint64_t, uint64_t>> at =
+      walkMembers(*this, object, getMemberAttr());
+  if (failed(at))
+    return failure();
+  if (auto atomic = dyn_cast<py::AtomicType>(object)) {
+    object = atomic.getDtype();
+  } else if (getMemberAttr()) {
+    return emitOpError("the member is ")
+           << object << ", not an Atomic (spec, \"Atomics\")";
+  }
+  if (failed(verifyAtomicObject(*this, object, 16, "accesses")))
+    return failure();
+  uint64_t size = py::getMachineLayout(object).size;
+  if (at->second < size)
+    return emitOpError("an atomic access of ")
+           << size << " bytes needs an address aligned to " << size
+           << ", and the array guarantees " << at->second << " for " << object
+           << " (use a struct member of type !py.atomic<...>)";
+  if (getType().getDtype() != object)
+    return emitOpError("refers to an object of type ")
+           << object << ", not " << getType().getDtype();
+  return success();
+}
+
+uint64_t AtomicRefOp::getMemberOffset() {
+  Type object = getArray().getType().getDtype();
+  FailureOr<std::pair<uint64_t, uint64_t>> at =
+      walkMembers(*this, object, getMemberAttr());
+  return succeeded(at) ? at->first : 0;
+}
+
+LogicalResult AtomicLoadOp::verify() {
+  // C++ atomic::load: the order is not release or acq_rel.
+  if (getMemory() == MemoryOrder::release ||
+      getMemory() == MemoryOrder::acq_rel)
+    return emitOpError("a load cannot have memory order '")
+           << stringifyMemoryOrder(getMemory()) << "'";
+  return verifyAtomicObject(*this, getType(), 16, "loads");
+}
+
+LogicalResult AtomicStoreOp::verify() {
+  // C++ atomic::store: the order is not consume, acquire or acq_rel.
+  MemoryOrder memory = getMemory();
+  if (memory == MemoryOrder::consume || memory == MemoryOrder::acquire ||
+      memory == MemoryOrder::acq_rel)
+    return emitOpError("a store cannot have memory order '")
+           << stringifyMemoryOrder(memory) << "'";
+  return verifyAtomicObject(*this, getValue().getType(), 16, "stores");
+}
+
+/// uint32, int32, uint64, int64 (and float32, float64 when `floats`).
+static bool isAtomicNumberType(Type type, bool floats) {
+  if (!py::isNumberType(type))
+    return false;
+  Type machine = py::getMachineType(type);
+  if (auto integer = dyn_cast<IntegerType>(machine))
+    return !integer.isSignless() &&
+           (integer.getWidth() == 32 || integer.getWidth() == 64);
+  return floats && isa<Float32Type, Float64Type>(machine);
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  Type type = getType();
+  AtomicKind kind = getKind();
+  switch (kind) {
+  case AtomicKind::exch:
+    return verifyAtomicObject(*this, type, 8, "exchanges");
+  case AtomicKind::and_:
+  case AtomicKind::or_:
+  case AtomicKind::xor_:
+    if (!isAtomicNumberType(type, /*floats=*/false))
+      return emitOpError("'")
+             << stringifyAtomicKind(kind)
+             << "' takes uint32, int32, uint64 or int64, not " << type
+             << " (spec, \"Atomics\")";
+    return success();
+  default:
+    if (!isAtomicNumberType(type, /*floats=*/true))
+      return emitOpError("'")
+             << stringifyAtomicKind(kind)
+             << "' takes uint32, int32, uint64, int64, float32 or float64, "
+                "not "
+             << type << " (spec, \"Atomics\")";
+    return success();
+  }
+}
+
+LogicalResult AtomicCasOp::verify() {
+  return verifyAtomicObject(*this, getType(), 8, "compares and swaps");
+}
+
+bool simt::isLoweredWithPy(Operation *op) {
+  return isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp, ShflSyncOp,
+             ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp, PopcOp, ClzOp, FfsOp,
+             BrevOp, CbrtOp, FmaOp, AtomicRefOp, AtomicLoadOp, AtomicStoreOp,
+             AtomicRMWOp, AtomicCasOp>(op);
+}
+
 // Every simt op is device only (spec, "Device Only Entities").
 #define SIMT_DEVICE_ONLY(OP)                                                   \
   target::ConditionAttr OP::getTargetRequirement() {                           \
@@ -138,6 +298,11 @@ SIMT_DEVICE_ONLY(SyncThreadsCountOp)
 SIMT_DEVICE_ONLY(SyncThreadsAndOp)
 SIMT_DEVICE_ONLY(SyncThreadsOrOp)
 SIMT_DEVICE_ONLY(SharedArrayOp)
+SIMT_DEVICE_ONLY(AtomicRefOp)
+SIMT_DEVICE_ONLY(AtomicLoadOp)
+SIMT_DEVICE_ONLY(AtomicStoreOp)
+SIMT_DEVICE_ONLY(AtomicRMWOp)
+SIMT_DEVICE_ONLY(AtomicCasOp)
 SIMT_DEVICE_ONLY(LocalArrayOp)
 SIMT_DEVICE_ONLY(DynamicSharedArrayOp)
 SIMT_DEVICE_ONLY(ActiveMaskOp)

@@ -20,6 +20,7 @@ def Simt_Dialect : Dialect {
     `gpu`, `nvvm`, `llvm` and `py` ops, ahead of the py lowering.
   }];
   let dependentDialects = ["cudapy::py::PyDialect"];
+  let useDefaultTypePrinterParser = 1;
 }
 
 class Simt_Op<string mnemonic, list<Trait> traits = []>

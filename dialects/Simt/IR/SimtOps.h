@@ -14,7 +14,17 @@
 
 #include "dialects/Simt/IR/SimtEnums.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "dialects/Simt/IR/SimtTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "dialects/Simt/IR/SimtOps.h.inc"
+
+namespace cudapy::simt {
+/// Whether `op` is a simt op whose values are py types (memories, shuffles,
+/// numeric intrinsics, atomics): convert-py-to-llvm lowers those, and
+/// convert-simt-to-gpu the rest.
+bool isLoweredWithPy(mlir::Operation *op);
+} // namespace cudapy::simt
 
 #endif // CUDAPY_DIALECTS_SIMT_IR_SIMTOPS_H

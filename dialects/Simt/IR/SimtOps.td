@@ -5,6 +5,7 @@
 
 include "dialects/Simt/IR/SimtDialect.td"
 include "dialects/Simt/IR/SimtEnums.td"
+include "dialects/Simt/IR/SimtTypes.td"
 include "dialects/Target/IR/TargetInterfaces.td"
 include "dialects/Py/IR/PyTypes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -222,6 +223,176 @@ def Simt_SyncThreadsAndOp : Simt_SyncThreadsReduceOp<"syncthreads_and",
     "tells whether all are true", Py_BoolType>;
 def Simt_SyncThreadsOrOp : Simt_SyncThreadsReduceOp<"syncthreads_or",
     "tells whether any is true", Py_BoolType>;
+
+//===----------------------------------------------------------------------===//
+// Atomics (spec, "Synchronization" > "Atomics")
+//===----------------------------------------------------------------------===//
+
+def Simt_MemoryDefault : DefaultValuedAttr<Simt_MemoryOrderAttr,
+    "::cudapy::simt::MemoryOrder::seq_cst">;
+def Simt_ScopeDefault : DefaultValuedAttr<Simt_ThreadScopeAttr,
+    "::cudapy::simt::ThreadScope::system">;
+
+def Simt_AtomicRefOp : Simt_DeviceOp<"atomic_ref", [Pure]> {
+  let summary = "`atomic_ref(array, index)`: an AtomicInterface to an element";
+  let description = [{
+    A reference to `array[index]` (one integer index per dimension; negative
+    ones count from the end, and `bounds-check` checks them as
+    `py.array.getitem` does) that the `simt.atomic_*` ops access
+    atomically. When the element is a struct, `member` names the path of
+    fields to an `Atomic` member (the spec's `ticket_mutex.line`).
+
+    The object must be accessible by one machine atomic: its size is 1, 2,
+    4, 8 or 16 bytes and its address is a multiple of its size, which the
+    array's dtype (or the `Atomic` member) guarantees. A `complex64`
+    element (8 bytes, aligned to 4) is not; `!py.atomic<complex<f32>>`
+    inside a struct is.
+
+    ```mlir
+    %r = simt.atomic_ref %hist[%bin] : !py.array<ui32, 1>, si32 -> !simt.atomic_ref<ui32>
+    %l = simt.atomic_ref %locks[%i] member ["line"]
+        : !py.array<!py.struct<"ticket_mutex", (line: !py.atomic<si32, align 16>,
+            current: !py.atomic<si32, align 16>)>, 1>, si32 -> !simt.atomic_ref<si32>
+    ```
+  }];
+  let arguments = (ins Py_ArrayType:$array, Variadic<Py_Integer>:$indices,
+                       OptionalAttr<StrArrayAttr>:$member);
+  let results = (outs Simt_AtomicRefType:$result);
+  let assemblyFormat = [{
+    $array `[` $indices `]` (`member` $member^)? attr-dict `:`
+    qualified(type($array)) (`,` qualified(type($indices))^)? `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The byte offset of the referenced object in the array's element.
+    uint64_t getMemberOffset();
+  }];
+}
+
+class Simt_AtomicOp<string mnemonic, list<Trait> traits = []>
+    : Simt_DeviceOp<mnemonic, traits # [
+        MemoryEffects<[MemRead, MemWrite]>]>;
+
+def Simt_AtomicLoadOp : Simt_AtomicOp<"atomic_load", [
+    TypesMatchWith<"the result is the object's dtype", "ref", "result",
+                   "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">]> {
+  let summary = "`AtomicInterface.load(memory, scope)`";
+  let description = [{
+    Atomically reads the object (at most 16 bytes; 16 needs sm_90). The
+    order is `relaxed`, `consume`, `acquire` or `seq_cst` (default): a load
+    cannot release (C++ `atomic::load`'s precondition). PTX:
+    `ld.relaxed`/`ld.acquire` with the scope, `fence.sc` first for
+    `seq_cst`.
+
+    ```mlir
+    %v = simt.atomic_load %r memory acquire scope device : !simt.atomic_ref<si32>
+    ```
+  }];
+  let arguments = (ins Simt_AtomicRefType:$ref, Simt_MemoryDefault:$memory,
+                       Simt_ScopeDefault:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ref (`memory` $memory^)? (`scope` $scope^)? attr-dict `:`
+    qualified(type($ref))
+  }];
+  let hasVerifier = 1;
+}
+
+def Simt_AtomicStoreOp : Simt_AtomicOp<"atomic_store", [
+    TypesMatchWith<"the value is the object's dtype", "ref", "value",
+                   "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">]> {
+  let summary = "`AtomicInterface.store(val, memory, scope)`";
+  let description = [{
+    Atomically writes the object (at most 16 bytes; 16 needs sm_90). The
+    order is `relaxed`, `release` or `seq_cst` (default): a store cannot
+    acquire (C++ `atomic::store`'s precondition).
+
+    ```mlir
+    simt.atomic_store %r, %v memory release scope device : !simt.atomic_ref<si32>
+    ```
+  }];
+  let arguments = (ins Simt_AtomicRefType:$ref, AnyType:$value,
+                       Simt_MemoryDefault:$memory, Simt_ScopeDefault:$scope);
+  let assemblyFormat = [{
+    $ref `,` $value (`memory` $memory^)? (`scope` $scope^)? attr-dict `:`
+    qualified(type($ref))
+  }];
+  let hasVerifier = 1;
+}
+
+def Simt_AtomicRMWOp : Simt_AtomicOp<"atomic_rmw", [
+    TypesMatchWith<"the value is the object's dtype", "ref", "value",
+                   "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">,
+    TypesMatchWith<"the result is the object's dtype", "ref", "result",
+                   "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">]> {
+  let summary = "`exch`, `add`, `sub`, `and_`, `or_`, `xor`, `max`, `min`, "
+                "`nanmax`, `nanmin`";
+  let description = [{
+    Atomically replaces the object `this` by `kind(this, value)` and returns
+    the value it had, ordered by `memory` and visible to `scope` (defaults:
+    `seq_cst`, `system`). The spec's dtype rules:
+
+    | kind | dtype |
+    | :--- | :---- |
+    | `exch` | any of at most 8 bytes |
+    | `add`, `sub`, `max`, `min`, `nanmax`, `nanmin` | `ui32 si32 ui64 si64 f32 f64` |
+    | `and`, `or`, `xor` | `ui32 si32 ui64 si64` |
+
+    `max` is Python's `max(this, value)`: `value` replaces `this` only when
+    `value > this` (so a NaN value changes nothing, and a NaN object stays).
+    `nanmax` treats NaN as a missing value: `nanmax(a, NaN) == a`,
+    `nanmax(NaN, n) == n`. `min`/`nanmin` likewise.
+
+    PTX: `atom.<sem>.<scope>.<op>` (`fence.sc` first for `seq_cst`); a CAS
+    loop where PTX has no instruction (float `max`/`min`/`nanmax`/`nanmin`,
+    `exch` of 1 or 2 bytes).
+
+    ```mlir
+    %old = simt.atomic_rmw add %r, %v memory acq_rel scope device : !simt.atomic_ref<f32>
+    ```
+  }];
+  let arguments = (ins Simt_AtomicKindAttr:$kind, Simt_AtomicRefType:$ref,
+                       AnyType:$value, Simt_MemoryDefault:$memory,
+                       Simt_ScopeDefault:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $kind $ref `,` $value (`memory` $memory^)? (`scope` $scope^)? attr-dict `:`
+    qualified(type($ref))
+  }];
+  let hasVerifier = 1;
+}
+
+def Simt_AtomicCasOp : Simt_AtomicOp<"atomic_cas", [
+    TypesMatchWith<"old is the object's dtype", "ref", "old",
+                   "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">,
+    TypesMatchWith<"the value is the object's dtype", "ref", "value",
+                   "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">,
+    TypesMatchWith<"the result is the object's dtype", "ref", "result",
+                   "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">]> {
+  let summary = "`AtomicInterface.cas(old, val, memory, scope)`";
+  let description = [{
+    Atomically performs `if (this == old) this = val` and returns the value
+    `this` had. `==` is Python's: numbers compare by value (for floats
+    `-0.0 == 0.0` and a NaN equals nothing), so a float compare-and-swap is
+    a loop over PTX `atom.cas` of the bits; other types compare bitwise.
+    The object is at most 8 bytes (spec). When the comparison fails the
+    operation is a load ordered as C++'s failure order (`seq_cst` stays,
+    `acq_rel` and `acquire` acquire, `release` and `relaxed` relax).
+
+    ```mlir
+    %seen = simt.atomic_cas %lock, %zero, %one memory acquire scope device : !simt.atomic_ref<si32>
+    ```
+  }];
+  let arguments = (ins Simt_AtomicRefType:$ref, AnyType:$old, AnyType:$value,
+                       Simt_MemoryDefault:$memory, Simt_ScopeDefault:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $ref `,` $old `,` $value (`memory` $memory^)? (`scope` $scope^)? attr-dict
+    `:` qualified(type($ref))
+  }];
+  let hasVerifier = 1;
+}
 
 //===----------------------------------------------------------------------===//
 // Warp synchronization (spec, "Thread Warp Synchronization")

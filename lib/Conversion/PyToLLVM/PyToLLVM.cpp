@@ -7,6 +7,8 @@
 
 #include "Lowering.h"
 
+#include "dialects/Simt/IR/SimtOps.h"
+
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyOps.h"
@@ -70,7 +72,7 @@ Type pylower::getMemoryType(Type type) {
     return LLVM::LLVMStructType::getLiteral(
         context, {getPointerType(context), extents, extents});
   }
-  if (isa<PyVectorType, StructType, TupleType>(machine))
+  if (isa<PyVectorType, StructType, TupleType, AtomicType>(machine))
     return getAggregateMemoryType(machine);
   return machine;
 }
@@ -128,6 +130,10 @@ PyToLLVMTypeConverter::PyToLLVMTypeConverter(MLIRContext *context) {
     return getMemoryType(type);
   });
   addConversion([](ArrayType type) { return getMemoryType(type); });
+  addConversion([](AtomicType type) { return getMemoryType(type); });
+  addConversion([](simt::AtomicRefType type) {
+    return getPointerType(type.getContext());
+  });
   addConversion(
       [](PyNoneType type) { return getPointerType(type.getContext()); });
   addConversion([](SliceType type) {
@@ -180,7 +186,7 @@ static double decodeMaxFinite(const Float8Format &f) {
 }
 
 /// An fp8 bit pattern (i8) as the float32 of the same value (exact).
-static Value decodeFloat8(Emitter &e, Value bits, mlir::FloatType type) {
+Value pylower::decodeFloat8(Emitter &e, Value bits, mlir::FloatType type) {
   using P = arith::CmpIPredicate;
   Float8Format f = getFloat8Format(type);
   OpBuilder &b = e.b;

@@ -301,6 +301,488 @@ struct FmaLowering : public PyPattern<simt::FmaOp> {
     return success();
   }
 };
+//===----------------------------------------------------------------------===//
+// simt atomics
+//===----------------------------------------------------------------------===//
+
+/// LLVM's syncscope for a thread scope. `thread` is widened to `block`: a
+/// stronger scope is always correct, and PTX has no narrower one.
+static StringRef getSyncScope(simt::ThreadScope scope) {
+  switch (scope) {
+  case simt::ThreadScope::system:
+    return "";
+  case simt::ThreadScope::device:
+    return "device";
+  case simt::ThreadScope::block:
+  case simt::ThreadScope::thread:
+    break;
+  }
+  return "block";
+}
+
+/// The PTX `.scope` qualifier of a thread scope.
+static StringRef getPtxScope(simt::ThreadScope scope) {
+  switch (scope) {
+  case simt::ThreadScope::system:
+    return "sys";
+  case simt::ThreadScope::device:
+    return "gpu";
+  case simt::ThreadScope::block:
+  case simt::ThreadScope::thread:
+    break;
+  }
+  return "cta";
+}
+
+/// The LLVM ordering of a memory order (consume is acquire, as in every
+/// C++ implementation).
+static LLVM::AtomicOrdering getOrdering(simt::MemoryOrder memory) {
+  switch (memory) {
+  case simt::MemoryOrder::relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case simt::MemoryOrder::consume:
+  case simt::MemoryOrder::acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case simt::MemoryOrder::release:
+    return LLVM::AtomicOrdering::release;
+  case simt::MemoryOrder::acq_rel:
+    return LLVM::AtomicOrdering::acq_rel;
+  case simt::MemoryOrder::seq_cst:
+    break;
+  }
+  return LLVM::AtomicOrdering::seq_cst;
+}
+
+/// C++'s failure order of a compare-exchange of order `memory`: the load
+/// part of it.
+static LLVM::AtomicOrdering getFailureOrdering(simt::MemoryOrder memory) {
+  switch (memory) {
+  case simt::MemoryOrder::relaxed:
+  case simt::MemoryOrder::release:
+    return LLVM::AtomicOrdering::monotonic;
+  case simt::MemoryOrder::consume:
+  case simt::MemoryOrder::acquire:
+  case simt::MemoryOrder::acq_rel:
+    return LLVM::AtomicOrdering::acquire;
+  case simt::MemoryOrder::seq_cst:
+    break;
+  }
+  return LLVM::AtomicOrdering::seq_cst;
+}
+
+/// The integer holding the bits of an atomic object of py type `dtype`.
+static IntegerType getBitsType(Type dtype) {
+  return IntegerType::get(dtype.getContext(), 8 * getMachineLayout(dtype).size);
+}
+
+/// A stack slot for `type` at the entry of `op`'s function.
+static Value createEntrySlot(OpBuilder &b, Operation *op, Type type,
+                             uint64_t align) {
+  OpBuilder::InsertionGuard guard(b);
+  Region *body = op->getParentRegion();
+  while (!isa<FunctionOpInterface>(body->getParentOp()))
+    body = body->getParentOp()->getParentRegion();
+  b.setInsertionPointToStart(&body->front());
+  Emitter e{b, op->getLoc()};
+  return LLVM::AllocaOp::create(b, op->getLoc(), getPointerType(b.getContext()),
+                                type, e.i64(1), align);
+}
+
+/// The bits of a register value of py type `dtype`: integers and floats
+/// directly, complex numbers and aggregates through a stack slot (which
+/// LLVM's SROA removes).
+static Value toBits(Emitter &e, Operation *op, Value value, Type dtype) {
+  IntegerType bits = getBitsType(dtype);
+  Value memory = e.toMemory(value, dtype);
+  Type memoryType = memory.getType();
+  if (isa<IntegerType>(memoryType))
+    return memory;
+  if (isa<mlir::FloatType>(memoryType))
+    return arith::BitcastOp::create(e.b, e.loc, bits, memory);
+  Value slot = createEntrySlot(e.b, op, bits, bits.getWidth() / 8);
+  LLVM::StoreOp::create(e.b, e.loc, memory, slot);
+  return LLVM::LoadOp::create(e.b, e.loc, bits, slot);
+}
+
+/// The register value of py type `dtype` whose bits are `bits`.
+static Value fromBits(Emitter &e, Operation *op, Value bits, Type dtype) {
+  Type memoryType = getMemoryType(dtype);
+  Value memory;
+  if (isa<IntegerType>(memoryType)) {
+    memory = bits;
+  } else if (isa<mlir::FloatType>(memoryType)) {
+    memory = arith::BitcastOp::create(e.b, e.loc, memoryType, bits);
+  } else {
+    Value slot = createEntrySlot(e.b, op, bits.getType(),
+                                 bits.getType().getIntOrFloatBitWidth() / 8);
+    LLVM::StoreOp::create(e.b, e.loc, bits, slot);
+    memory = LLVM::LoadOp::create(e.b, e.loc, memoryType, slot);
+  }
+  return e.fromMemory(memory, dtype);
+}
+
+/// The SM version of the gpu.module's NVVM target around `op`, if known.
+static std::optional<unsigned> getTargetSM(Operation *op) {
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargetsAttr())
+    return std::nullopt;
+  for (Attribute target : module.getTargetsAttr())
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
+      StringRef chip = nvvm.getChip();
+      unsigned sm = 0;
+      if (chip.consume_front("sm_") && !chip.consumeInteger(10, sm))
+        return sm;
+    }
+  return std::nullopt;
+}
+
+/// PTX has 16-byte atomics (atom.cas.b128, which LLVM uses for 16-byte
+/// atomic loads and stores) from sm_90 on.
+static LogicalResult checkObjectSize(Operation *op, Type dtype) {
+  if (getMachineLayout(dtype).size < 16)
+    return success();
+  std::optional<unsigned> sm = getTargetSM(op);
+  if (sm && *sm < 90)
+    return op->emitOpError("a 16-byte atomic needs sm_90 or newer; the target "
+                           "is sm_")
+           << *sm;
+  return success();
+}
+
+struct AtomicRefLowering : public PyPattern<simt::AtomicRefOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::AtomicRefOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Descriptor d{e, adaptor.getArray()};
+    Type dtype = op.getArray().getType().getDtype();
+    Value offset =
+        elementOffset(e, op, d, adaptor.getIndices(),
+                      op.getIndices().getTypes(), options.boundsCheck);
+    Value address = elementAddress(e, d.data(), dtype, offset);
+    if (uint64_t member = op.getMemberOffset())
+      address = LLVM::GEPOp::create(
+          rewriter, op.getLoc(), getPointerType(op.getContext()),
+          rewriter.getI8Type(), address,
+          ValueRange{e.i64(static_cast<int64_t>(member))});
+    rewriter.replaceOp(op, address);
+    return success();
+  }
+};
+
+struct AtomicLoadLowering : public PyPattern<simt::AtomicLoadOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::AtomicLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type dtype = op.getType();
+    if (failed(checkObjectSize(op, dtype)))
+      return failure();
+    Emitter e{rewriter, op.getLoc()};
+    IntegerType bits = getBitsType(dtype);
+    Value loaded = LLVM::LoadOp::create(
+        rewriter, op.getLoc(), bits, adaptor.getRef(), bits.getWidth() / 8,
+        /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariant=*/false,
+        /*isInvariantGroup=*/false, getOrdering(op.getMemory()),
+        getSyncScope(op.getScope()));
+    rewriter.replaceOp(op, fromBits(e, op, loaded, dtype));
+    return success();
+  }
+};
+
+struct AtomicStoreLowering : public PyPattern<simt::AtomicStoreOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::AtomicStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type dtype = op.getValue().getType();
+    if (failed(checkObjectSize(op, dtype)))
+      return failure();
+    Emitter e{rewriter, op.getLoc()};
+    Value value = toBits(e, op, adaptor.getValue(), dtype);
+    LLVM::StoreOp::create(rewriter, op.getLoc(), value, adaptor.getRef(),
+                          getMachineLayout(dtype).size, /*isVolatile=*/false,
+                          /*isNonTemporal=*/false, /*isInvariantGroup=*/false,
+                          getOrdering(op.getMemory()),
+                          getSyncScope(op.getScope()));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `this = update(this)` by compare-and-swap: reads the object, computes
+/// the new bits and whether to write them, and swaps them in, retrying
+/// while another thread wrote between. Returns the bits it replaced. When
+/// `mayElide`, an update that writes nothing ends the loop without a swap:
+/// the read, with `loadOrdering`, is then the whole operation.
+static Value emitCasLoop(
+    Emitter &e, Value ptr, IntegerType bits, LLVM::AtomicOrdering ordering,
+    LLVM::AtomicOrdering loadOrdering, StringRef scope, bool mayElide,
+    function_ref<std::pair<Value, Value>(Emitter &, Value)> update) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  unsigned align = bits.getWidth() / 8;
+  Value initial = LLVM::LoadOp::create(b, loc, bits, ptr, align, false, false,
+                                       false, false, loadOrdering, scope);
+  Type i1 = b.getI1Type();
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange{bits, i1},
+      ValueRange{initial, e.intConst(i1, 0)},
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Emitter ne{nb, l};
+        Value more = arith::XOrIOp::create(nb, l, args[1], ne.intConst(i1, 1));
+        scf::ConditionOp::create(nb, l, more, args);
+      },
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Emitter ne{nb, l};
+        Value current = args[0];
+        auto [desired, write] = update(ne, current);
+        auto swap = [&](OpBuilder &sb, Location sl) {
+          auto cas = LLVM::AtomicCmpXchgOp::create(
+              sb, sl, ptr, current, desired, ordering,
+              loadOrdering, scope, align);
+          Value seen = LLVM::ExtractValueOp::create(sb, sl, cas, 0);
+          Value done = LLVM::ExtractValueOp::create(sb, sl, cas, 1);
+          return SmallVector<Value>{seen, done};
+        };
+        if (!mayElide || !write) {
+          scf::YieldOp::create(nb, l, swap(nb, l));
+          return;
+        }
+        auto ifOp = scf::IfOp::create(
+            nb, l, write,
+            [&](OpBuilder &tb, Location tl) {
+              scf::YieldOp::create(tb, tl, swap(tb, tl));
+            },
+            [&](OpBuilder &fb, Location fl) {
+              Emitter fe{fb, fl};
+              scf::YieldOp::create(fb, fl,
+                                   ValueRange{current, fe.intConst(i1, 1)});
+            });
+        scf::YieldOp::create(nb, l, ifOp.getResults());
+      });
+  return loop.getResult(0);
+}
+
+/// Whether an operation of order `memory` that writes nothing may end as a
+/// plain read: it releases nothing.
+static bool mayElideWrite(simt::MemoryOrder memory) {
+  return memory == simt::MemoryOrder::relaxed ||
+         memory == simt::MemoryOrder::consume ||
+         memory == simt::MemoryOrder::acquire;
+}
+
+/// The register value of a py float type as a float LLVM compares: fp8
+/// numbers (bytes in registers) decode to f32.
+static Value toComparableFloat(Emitter &e, Value value, Type dtype) {
+  Type machine = getMachineType(dtype);
+  if (isStorageOnlyFloatType(machine))
+    return decodeFloat8(e, value, cast<mlir::FloatType>(machine));
+  return value;
+}
+
+/// Python's `a == b` of two numbers of py float or complex type `dtype`.
+static Value emitNumberEquals(Emitter &e, Value a, Value b, Type dtype) {
+  using P = arith::CmpFPredicate;
+  if (isa<mlir::ComplexType>(getMachineType(dtype))) {
+    Value re = e.cmpf(P::OEQ, complex::ReOp::create(e.b, e.loc, a),
+                      complex::ReOp::create(e.b, e.loc, b));
+    Value im = e.cmpf(P::OEQ, complex::ImOp::create(e.b, e.loc, a),
+                      complex::ImOp::create(e.b, e.loc, b));
+    return arith::AndIOp::create(e.b, e.loc, re, im);
+  }
+  return e.cmpf(P::OEQ, toComparableFloat(e, a, dtype),
+                toComparableFloat(e, b, dtype));
+}
+
+/// `atom.<sem>.<scope>.<op><type> d, [ptr], value`, with `fence.sc` first
+/// for seq_cst (the mapping libcu++ uses; LLVM's atomicrmw drops the
+/// qualifiers on NVPTX).
+static Value emitAtom(Emitter &e, simt::MemoryOrder memory,
+                      simt::ThreadScope scope, StringRef operation,
+                      StringRef type, Value ptr, Value value) {
+  StringRef ptxScope = getPtxScope(scope);
+  std::string text;
+  StringRef semantics = "relaxed";
+  switch (memory) {
+  case simt::MemoryOrder::relaxed:
+    break;
+  case simt::MemoryOrder::consume:
+  case simt::MemoryOrder::acquire:
+    semantics = "acquire";
+    break;
+  case simt::MemoryOrder::release:
+    semantics = "release";
+    break;
+  case simt::MemoryOrder::acq_rel:
+    semantics = "acq_rel";
+    break;
+  case simt::MemoryOrder::seq_cst:
+    text = ("fence.sc." + ptxScope + ";\n\t").str();
+    semantics = "acquire";
+    break;
+  }
+  text += ("atom." + semantics + "." + ptxScope + "." + operation + type +
+           " $0, [$1], $2;")
+              .str();
+  Type valueType = value.getType();
+  StringRef letter = valueType.isF32()   ? "f"
+                     : valueType.isF64() ? "d"
+                     : valueType.getIntOrFloatBitWidth() == 64 ? "l"
+                                                               : "r";
+  std::string constraints = ("=" + letter + ",l," + letter + ",~{memory}").str();
+  MLIRContext *context = e.b.getContext();
+  return LLVM::InlineAsmOp::create(
+             e.b, e.loc, valueType, ValueRange{ptr, value},
+             e.b.getStringAttr(text), e.b.getStringAttr(constraints),
+             e.b.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
+             LLVM::TailCallKindAttr::get(
+                 context, LLVM::tailcallkind::TailCallKind::None),
+             LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
+struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    using Kind = simt::AtomicKind;
+    Emitter e{rewriter, op.getLoc()};
+    Type dtype = op.getType();
+    Type machine = getMachineType(dtype);
+    Kind kind = op.getKind();
+    simt::MemoryOrder memory = op.getMemory();
+    simt::ThreadScope scope = op.getScope();
+    Value ptr = adaptor.getRef(), value = adaptor.getValue();
+    IntegerType bits = getBitsType(dtype);
+    unsigned width = bits.getWidth();
+    bool isFloat = isa<mlir::FloatType>(machine);
+
+    // exch moves bits: atom.exch.b32/.b64, or a CAS loop below 4 bytes.
+    if (kind == Kind::exch) {
+      Value desired = toBits(e, op, value, dtype);
+      Value old;
+      if (width >= 32) {
+        old = emitAtom(e, memory, scope, "exch", width == 32 ? ".b32" : ".b64",
+                       ptr, desired);
+      } else {
+        old = emitCasLoop(e, ptr, bits, getOrdering(memory),
+                          LLVM::AtomicOrdering::monotonic,
+                          getSyncScope(scope), /*mayElide=*/false,
+                          [&](Emitter &, Value) {
+                            return std::make_pair(desired, Value());
+                          });
+      }
+      rewriter.replaceOp(op, fromBits(e, op, old, dtype));
+      return success();
+    }
+
+    // Float max/min/nanmax/nanmin: PTX has no instruction; a CAS loop.
+    bool isMinMax = kind == Kind::max || kind == Kind::min ||
+                    kind == Kind::nanmax || kind == Kind::nanmin;
+    if (isFloat && isMinMax) {
+      using P = arith::CmpFPredicate;
+      bool elide = mayElideWrite(memory);
+      Value valueBits = toBits(e, op, value, dtype);
+      Value old = emitCasLoop(
+          e, ptr, bits, getOrdering(memory),
+          elide ? getOrdering(memory) : LLVM::AtomicOrdering::monotonic,
+          getSyncScope(scope), elide,
+          [&](Emitter &le, Value currentBits) {
+            Value current =
+                arith::BitcastOp::create(le.b, le.loc, machine, currentBits);
+            bool isMax = kind == Kind::max || kind == Kind::nanmax;
+            // Python's max(this, value): value only if value > this.
+            Value better =
+                le.cmpf(isMax ? P::OGT : P::OLT, value, current);
+            Value write = better;
+            if (kind == Kind::nanmax || kind == Kind::nanmin) {
+              Value valueIsNumber = le.cmpf(P::ORD, value, value);
+              Value currentIsNaN = le.cmpf(P::UNO, current, current);
+              write = arith::AndIOp::create(
+                  le.b, le.loc, valueIsNumber,
+                  arith::OrIOp::create(le.b, le.loc, currentIsNaN, better));
+            }
+            return std::make_pair(le.select(write, valueBits, currentBits),
+                                  write);
+          });
+      rewriter.replaceOp(op, arith::BitcastOp::create(rewriter, op.getLoc(),
+                                                      machine, old));
+      return success();
+    }
+
+    // The rest are single PTX atom instructions.
+    std::string type = width == 32 ? "32" : "64";
+    StringRef operation;
+    switch (kind) {
+    case Kind::add:
+    case Kind::sub:
+      operation = "add";
+      type = (isFloat ? ".f" : ".u") + type;
+      if (kind == Kind::sub)
+        value = isFloat ? Value(arith::NegFOp::create(rewriter, op.getLoc(),
+                                                      value))
+                        : e.sub(e.intConst(value.getType(), 0), value);
+      break;
+    case Kind::and_:
+    case Kind::or_:
+    case Kind::xor_:
+      operation = kind == Kind::and_  ? "and"
+                  : kind == Kind::or_ ? "or"
+                                      : "xor";
+      type = ".b" + type;
+      break;
+    default: // integer max, min, nanmax, nanmin
+      operation = kind == Kind::max || kind == Kind::nanmax ? "max" : "min";
+      type = (isSignedInteger(dtype) ? ".s" : ".u") + type;
+      break;
+    }
+    rewriter.replaceOp(op,
+                       emitAtom(e, memory, scope, operation, type, ptr, value));
+    return success();
+  }
+};
+
+struct AtomicCasLowering : public PyPattern<simt::AtomicCasOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::AtomicCasOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type dtype = op.getType();
+    simt::MemoryOrder memory = op.getMemory();
+    IntegerType bits = getBitsType(dtype);
+    Value ptr = adaptor.getRef();
+    Value desired = toBits(e, op, adaptor.getValue(), dtype);
+    std::optional<NumberKind> kind = getNumberKind(dtype);
+    Value old;
+    if (kind && (*kind == NumberKind::Float || *kind == NumberKind::Complex)) {
+      // Python's == on numbers: -0.0 == 0.0, and NaN equals nothing.
+      Value expected = adaptor.getOld();
+      old = emitCasLoop(e, ptr, bits, getOrdering(memory),
+                        getFailureOrdering(memory), getSyncScope(op.getScope()),
+                        /*mayElide=*/true, [&](Emitter &le, Value currentBits) {
+                          Value current = fromBits(le, op, currentBits, dtype);
+                          Value equal =
+                              emitNumberEquals(le, current, expected, dtype);
+                          return std::make_pair(
+                              le.select(equal, desired, currentBits), equal);
+                        });
+    } else {
+      Value expected = toBits(e, op, adaptor.getOld(), dtype);
+      auto cas = LLVM::AtomicCmpXchgOp::create(
+          rewriter, op.getLoc(), ptr, expected, desired, getOrdering(memory),
+          getFailureOrdering(memory), getSyncScope(op.getScope()),
+          bits.getWidth() / 8);
+      old = e.extract(cas, {0});
+    }
+    rewriter.replaceOp(op, fromBits(e, op, old, dtype));
+    return success();
+  }
+};
+
 } // namespace
 
 void pylower::populateSimtToLLVMPatterns(PyToLLVMTypeConverter &converter,
@@ -314,14 +796,13 @@ void pylower::populateSimtToLLVMPatterns(PyToLLVMTypeConverter &converter,
            ShuffleLowering<simt::ShflXorSyncOp, NVVM::ShflKind::bfly>,
            BitIntrinsicLowering<simt::PopcOp>,
            BitIntrinsicLowering<simt::ClzOp>, BitIntrinsicLowering<simt::FfsOp>,
-           BitIntrinsicLowering<simt::BrevOp>, CbrtLowering, FmaLowering>(
+           BitIntrinsicLowering<simt::BrevOp>, CbrtLowering, FmaLowering,
+           AtomicRefLowering, AtomicLoadLowering, AtomicStoreLowering,
+           AtomicRMWLowering, AtomicCasLowering>(
           converter, patterns.getContext(), options);
 }
 
 void pylower::addIllegalSimtOps(ConversionTarget &target) {
-  target.addIllegalOp<simt::SharedArrayOp, simt::LocalArrayOp,
-                      simt::DynamicSharedArrayOp, simt::ShflSyncOp,
-                      simt::ShflUpSyncOp, simt::ShflDownSyncOp,
-                      simt::ShflXorSyncOp, simt::PopcOp, simt::ClzOp,
-                      simt::FfsOp, simt::BrevOp, simt::CbrtOp, simt::FmaOp>();
+  target.addDynamicallyLegalDialect<simt::SimtDialect>(
+      [](Operation *op) { return !simt::isLoweredWithPy(op); });
 }

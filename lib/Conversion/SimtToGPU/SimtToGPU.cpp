@@ -284,12 +284,10 @@ struct ConvertSimtToGPUPass
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
-    // The memories make py arrays, and the shuffles and numeric intrinsics
-    // work on py values of any number type: convert-py-to-llvm lowers them.
+    // The ops on py values (memories, shuffles, numeric intrinsics, atomics)
+    // are convert-py-to-llvm's.
     WalkResult left = getOperation()->walk([](Operation *op) {
-      if (isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp, ShflSyncOp,
-              ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp, PopcOp, ClzOp, FfsOp,
-              BrevOp, CbrtOp, FmaOp>(op))
+      if (isLoweredWithPy(op))
         return WalkResult::advance();
       if (isa<SimtDialect>(op->getDialect())) {
         op->emitError("has no lowering");
