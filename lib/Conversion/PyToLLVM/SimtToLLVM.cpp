@@ -8,6 +8,8 @@
 
 #include "Lowering.h"
 
+#include "cudapy/Support/KernelMetadata.h"
+#include "cudapy/Support/Target.h"
 #include "dialects/Simt/IR/SimtOps.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -421,31 +423,37 @@ static Value fromBits(Emitter &e, Operation *op, Value bits, Type dtype) {
   return e.fromMemory(memory, dtype);
 }
 
-/// The SM version of the gpu.module's NVVM target around `op`, if known.
-static std::optional<unsigned> getTargetSM(Operation *op) {
+/// The NVVM target of the gpu.module around `op`, if it has one.
+static NVVM::NVVMTargetAttr getTarget(Operation *op) {
   auto module = op->getParentOfType<gpu::GPUModuleOp>();
   if (!module || !module.getTargetsAttr())
-    return std::nullopt;
+    return {};
   for (Attribute target : module.getTargetsAttr())
-    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
-      StringRef chip = nvvm.getChip();
-      unsigned sm = 0;
-      if (chip.consume_front("sm_") && !chip.consumeInteger(10, sm))
-        return sm;
-    }
-  return std::nullopt;
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+      return nvvm;
+  return {};
 }
 
-/// PTX has 16-byte atomics (atom.cas.b128, which LLVM uses for 16-byte
-/// atomic loads and stores) from sm_90 on.
+/// PTX has 16-byte atomics (atom.cas.b128 and atom.exch.b128, which LLVM
+/// uses for 16-byte atomic loads and stores) from sm_90 and PTX ISA 8.3 on.
 static LogicalResult checkObjectSize(Operation *op, Type dtype) {
   if (getMachineLayout(dtype).size < 16)
     return success();
-  std::optional<unsigned> sm = getTargetSM(op);
-  if (sm && *sm < 90)
+  NVVM::NVVMTargetAttr target = getTarget(op);
+  if (!target)
+    return success();
+  StringRef chip = target.getChip();
+  unsigned sm = 0;
+  if (chip.consume_front("sm_") && !chip.consumeInteger(10, sm) && sm < 90)
     return op->emitOpError("a 16-byte atomic needs sm_90 or newer; the target "
                            "is sm_")
-           << *sm;
+           << sm;
+  std::optional<unsigned> ptx =
+      parsePtxVersion(getPtxVersionFromFeatures(target.getFeatures()));
+  if (ptx && *ptx < 83)
+    return op->emitOpError("a 16-byte atomic needs PTX ISA 8.3 or newer; the "
+                           "target has ")
+           << formatPtxVersion(*ptx) << " (set the ptx-version option)";
   return success();
 }
 

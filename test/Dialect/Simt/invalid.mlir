@@ -101,3 +101,211 @@ py.kernel @k(%x: si32) {
   %r = simt.cbrt %x : si32
   py.return
 }
+
+// -----
+
+// Spec, "Atomic.__init__": the dtype is at most 16 bytes.
+// expected-error @below {{an Atomic's dtype is at most 16 bytes, and '!py.vector<4 x f64>' is 32}}
+py.kernel @k(%a: !py.atomic<!py.vector<4 x f64>>) {
+  py.return
+}
+
+// -----
+
+// expected-error @below {{an Atomic holds a number, vector, struct or tuple, not '!py.array<f32, 1>'}}
+py.kernel @k(%a: !py.atomic<!py.array<f32, 1>>) {
+  py.return
+}
+
+// -----
+
+// expected-error @below {{Atomic alignment must be a power of two, not 12}}
+py.kernel @k(%a: !py.atomic<si32, align 12>) {
+  py.return
+}
+
+// -----
+
+py.kernel @k(%a: !py.array<si32, 2>, %i: si32) {
+  // expected-error @below {{indexes an element of a 2-d array with 2 indices, not 1}}
+  %r = simt.atomic_ref %a[%i] : !py.array<si32, 2>, si32 -> !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%a: !py.array<si32, 1>, %i: si32) {
+  // expected-error @below {{member 'x' of 'si32', which is not a struct}}
+  %r = simt.atomic_ref %a[%i] member ["x"] : !py.array<si32, 1>, si32 -> !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%a: !py.array<!py.struct<"s", (x: !py.atomic<si32>)>, 1>, %i: si32) {
+  // expected-error @below {{struct 's' has no field 'y'}}
+  %r = simt.atomic_ref %a[%i] member ["y"] : !py.array<!py.struct<"s", (x: !py.atomic<si32>)>, 1>, si32 -> !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%a: !py.array<!py.struct<"s", (x: si32)>, 1>, %i: si32) {
+  // expected-error @below {{the member is 'si32', not an Atomic (spec, "Atomics")}}
+  %r = simt.atomic_ref %a[%i] member ["x"] : !py.array<!py.struct<"s", (x: si32)>, 1>, si32 -> !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+// complex64 is aligned to 4 bytes: an 8-byte atomic needs 8.
+py.kernel @k(%a: !py.array<complex<f32>, 1>, %i: si32) {
+  // expected-error @below {{an atomic access of 8 bytes needs an address aligned to 8, and the array guarantees 4 for 'complex<f32>'}}
+  %r = simt.atomic_ref %a[%i] : !py.array<complex<f32>, 1>, si32 -> !simt.atomic_ref<complex<f32>>
+  py.return
+}
+
+// -----
+
+// A record (NumPy structured dtype) guarantees no alignment.
+py.kernel @k(%a: !py.array<!py.struct<"r", (b: ui8 at 0, x: !py.atomic<si32> at 4), size 8>, 1>, %i: si32) {
+  // expected-error @below {{an atomic access of 4 bytes needs an address aligned to 4, and the array guarantees 1}}
+  %r = simt.atomic_ref %a[%i] member ["x"] : !py.array<!py.struct<"r", (b: ui8 at 0, x: !py.atomic<si32> at 4), size 8>, 1>, si32 -> !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%a: !py.array<!py.struct<"v3", (v: !py.atomic<!py.vector<3 x f32>>)>, 1>, %i: si32) {
+  // expected-error @below {{an atomic object is 1, 2, 4, 8 or 16 bytes; '!py.vector<3 x f32>' has 12}}
+  %r = simt.atomic_ref %a[%i] member ["v"] : !py.array<!py.struct<"v3", (v: !py.atomic<!py.vector<3 x f32>>)>, 1>, si32 -> !simt.atomic_ref<!py.vector<3 x f32>>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%a: !py.array<!py.struct<"big", (v: !py.vector<4 x f64>)>, 1>, %i: si32) {
+  // expected-error @below {{accesses an object of at most 16 bytes; '!py.struct<"big", (v: !py.vector<4 x f64>)>' has 32 (spec, "Atomics")}}
+  %r = simt.atomic_ref %a[%i] : !py.array<!py.struct<"big", (v: !py.vector<4 x f64>)>, 1>, si32 -> !simt.atomic_ref<!py.struct<"big", (v: !py.vector<4 x f64>)>>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%a: !py.array<si32, 1>, %i: si32) {
+  // expected-error @below {{refers to an object of type 'si32', not 'ui32'}}
+  %r = simt.atomic_ref %a[%i] : !py.array<si32, 1>, si32 -> !simt.atomic_ref<ui32>
+  py.return
+}
+
+// -----
+
+// C++ atomic::load: no release ordering.
+py.kernel @k(%r: !simt.atomic_ref<si32>) {
+  // expected-error @below {{a load cannot have memory order 'release'}}
+  %x = simt.atomic_load %r memory release : !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%r: !simt.atomic_ref<si32>) {
+  // expected-error @below {{a load cannot have memory order 'acq_rel'}}
+  %x = simt.atomic_load %r memory acq_rel : !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+// C++ atomic::store: no acquire ordering.
+py.kernel @k(%r: !simt.atomic_ref<si32>, %v: si32) {
+  // expected-error @below {{a store cannot have memory order 'acquire'}}
+  simt.atomic_store %r, %v memory acquire : !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%r: !simt.atomic_ref<si32>, %v: si32) {
+  // expected-error @below {{a store cannot have memory order 'consume'}}
+  simt.atomic_store %r, %v memory consume : !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%r: !simt.atomic_ref<si32>, %v: si32) {
+  // expected-error @below {{a store cannot have memory order 'acq_rel'}}
+  simt.atomic_store %r, %v memory acq_rel : !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+// Spec, "Memory Orderings": an unknown memory order is an error.
+py.kernel @k(%r: !simt.atomic_ref<si32>) {
+  // expected-error @below {{expected ::cudapy::simt::MemoryOrder to be one of: relaxed, consume, acquire, release, acq_rel, seq_cst}}
+  %x = simt.atomic_load %r memory sequential : !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+// Spec, "Thread Scopes": an unknown scope is an error.
+py.kernel @k(%r: !simt.atomic_ref<si32>) {
+  // expected-error @below {{expected ::cudapy::simt::ThreadScope to be one of: system, device, block, thread}}
+  %x = simt.atomic_load %r scope warp : !simt.atomic_ref<si32>
+  py.return
+}
+
+// -----
+
+// Spec, "AtomicInterface.exch": at most 8 bytes.
+py.kernel @k(%r: !simt.atomic_ref<complex<f64>>, %v: complex<f64>) {
+  // expected-error @below {{exchanges an object of at most 8 bytes; 'complex<f64>' has 16 (spec, "Atomics")}}
+  %x = simt.atomic_rmw exch %r, %v : !simt.atomic_ref<complex<f64>>
+  py.return
+}
+
+// -----
+
+// Spec, "AtomicInterface.cas": at most 8 bytes.
+py.kernel @k(%r: !simt.atomic_ref<complex<f64>>, %v: complex<f64>) {
+  // expected-error @below {{compares and swaps an object of at most 8 bytes; 'complex<f64>' has 16 (spec, "Atomics")}}
+  %x = simt.atomic_cas %r, %v, %v : !simt.atomic_ref<complex<f64>>
+  py.return
+}
+
+// -----
+
+// Spec, "AtomicInterface.add": uint32, int32, uint64, int64, float32, float64.
+py.kernel @k(%r: !simt.atomic_ref<si16>, %v: si16) {
+  // expected-error @below {{'add' takes uint32, int32, uint64, int64, float32 or float64, not 'si16' (spec, "Atomics")}}
+  %x = simt.atomic_rmw add %r, %v : !simt.atomic_ref<si16>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%r: !simt.atomic_ref<f16>, %v: f16) {
+  // expected-error @below {{'nanmax' takes uint32, int32, uint64, int64, float32 or float64, not 'f16'}}
+  %x = simt.atomic_rmw nanmax %r, %v : !simt.atomic_ref<f16>
+  py.return
+}
+
+// -----
+
+// Spec, "AtomicInterface.and_": uint32, int32, uint64, int64.
+py.kernel @k(%r: !simt.atomic_ref<f32>, %v: f32) {
+  // expected-error @below {{'and' takes uint32, int32, uint64 or int64, not 'f32' (spec, "Atomics")}}
+  %x = simt.atomic_rmw and %r, %v : !simt.atomic_ref<f32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%r: !simt.atomic_ref<si32>, %v: si64) {
+  // expected-error @below {{failed to verify that the value is the object's dtype}}
+  %x = "simt.atomic_rmw"(%r, %v) {kind = 1 : i32} : (!simt.atomic_ref<si32>, si64) -> si64
+  py.return
+}

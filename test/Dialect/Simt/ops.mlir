@@ -85,3 +85,59 @@ py.kernel @positions(%p: !py.bool) {
   %any = simt.syncthreads_or %p : !py.bool
   py.return
 }
+
+// Spec, "Atomics": atomic_ref and every AtomicInterface operation, with
+// memory orders and scopes; Atomic members of structs.
+!mutex = !py.struct<"ticket_mutex", (line: !py.atomic<si32, align 16>, current: !py.atomic<si32, align 16>)>
+// CHECK-LABEL: py.kernel @atomics
+py.kernel @atomics(%a: !py.array<f32, 1>, %h: !py.array<ui64, 2>, %m: !py.array<!mutex, 1>,
+                   %c: !py.array<!py.struct<"c", (v: !py.atomic<complex<f64>>)>, 1>,
+                   %i: si32, %j: !py.int, %f: f32, %u: ui64, %z: complex<f64>) {
+  // CHECK: simt.atomic_ref %{{.*}}[%{{.*}}] : !py.array<f32, 1>, si32 -> !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_ref %{{.*}}[%{{.*}}, %{{.*}}] : !py.array<ui64, 2>, si32, !py.int -> !simt.atomic_ref<ui64>
+  // CHECK: simt.atomic_ref %{{.*}}[%{{.*}}] member ["current"] : !py.array<!py.struct<"ticket_mutex", (line: !py.atomic<si32, align 16>, current: !py.atomic<si32, align 16>)>, 1>, si32 -> !simt.atomic_ref<si32>
+  // CHECK: simt.atomic_ref %{{.*}}[%{{.*}}] member ["v"] : {{.*}} -> !simt.atomic_ref<complex<f64>>
+  %rf = simt.atomic_ref %a[%i] : !py.array<f32, 1>, si32 -> !simt.atomic_ref<f32>
+  %ru = simt.atomic_ref %h[%i, %j] : !py.array<ui64, 2>, si32, !py.int -> !simt.atomic_ref<ui64>
+  %rm = simt.atomic_ref %m[%i] member ["current"] : !py.array<!mutex, 1>, si32 -> !simt.atomic_ref<si32>
+  %rc = simt.atomic_ref %c[%i] member ["v"] : !py.array<!py.struct<"c", (v: !py.atomic<complex<f64>>)>, 1>, si32 -> !simt.atomic_ref<complex<f64>>
+  // CHECK: simt.atomic_load %{{.*}} : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_load %{{.*}} memory relaxed scope thread : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_load %{{.*}} memory consume scope block : !simt.atomic_ref<si32>
+  // CHECK: simt.atomic_load %{{.*}} memory acquire scope device : !simt.atomic_ref<complex<f64>>
+  %l0 = simt.atomic_load %rf : !simt.atomic_ref<f32>
+  %l1 = simt.atomic_load %rf memory relaxed scope thread : !simt.atomic_ref<f32>
+  %l2 = simt.atomic_load %rm memory consume scope block : !simt.atomic_ref<si32>
+  %l3 = simt.atomic_load %rc memory acquire scope device : !simt.atomic_ref<complex<f64>>
+  // CHECK: simt.atomic_store %{{.*}}, %{{.*}} : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_store %{{.*}}, %{{.*}} memory release scope device : !simt.atomic_ref<complex<f64>>
+  // CHECK: simt.atomic_store %{{.*}}, %{{.*}} memory relaxed : !simt.atomic_ref<si32>
+  simt.atomic_store %rf, %l1 : !simt.atomic_ref<f32>
+  simt.atomic_store %rc, %z memory release scope device : !simt.atomic_ref<complex<f64>>
+  simt.atomic_store %rm, %l2 memory relaxed scope system : !simt.atomic_ref<si32>
+  // CHECK: simt.atomic_rmw exch %{{.*}}, %{{.*}} : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_rmw add %{{.*}}, %{{.*}} memory acq_rel scope device : !simt.atomic_ref<ui64>
+  // CHECK: simt.atomic_rmw sub %{{.*}}, %{{.*}} memory release : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_rmw and %{{.*}}, %{{.*}} scope block : !simt.atomic_ref<ui64>
+  // CHECK: simt.atomic_rmw or %{{.*}}, %{{.*}} memory relaxed : !simt.atomic_ref<ui64>
+  // CHECK: simt.atomic_rmw xor %{{.*}}, %{{.*}} : !simt.atomic_ref<ui64>
+  // CHECK: simt.atomic_rmw max %{{.*}}, %{{.*}} : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_rmw min %{{.*}}, %{{.*}} : !simt.atomic_ref<ui64>
+  // CHECK: simt.atomic_rmw nanmax %{{.*}}, %{{.*}} memory acquire : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_rmw nanmin %{{.*}}, %{{.*}} scope device : !simt.atomic_ref<f32>
+  %x0 = simt.atomic_rmw exch %rf, %f : !simt.atomic_ref<f32>
+  %x1 = simt.atomic_rmw add %ru, %u memory acq_rel scope device : !simt.atomic_ref<ui64>
+  %x2 = simt.atomic_rmw sub %rf, %x0 memory release : !simt.atomic_ref<f32>
+  %x3 = simt.atomic_rmw and %ru, %x1 scope block : !simt.atomic_ref<ui64>
+  %x4 = simt.atomic_rmw or %ru, %x3 memory relaxed : !simt.atomic_ref<ui64>
+  %x5 = simt.atomic_rmw xor %ru, %x4 : !simt.atomic_ref<ui64>
+  %x6 = simt.atomic_rmw max %rf, %x2 : !simt.atomic_ref<f32>
+  %x7 = simt.atomic_rmw min %ru, %x5 : !simt.atomic_ref<ui64>
+  %x8 = simt.atomic_rmw nanmax %rf, %x6 memory acquire : !simt.atomic_ref<f32>
+  %x9 = simt.atomic_rmw nanmin %rf, %x8 scope device : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} memory acq_rel scope block : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} : !simt.atomic_ref<si32>
+  %c0 = simt.atomic_cas %rf, %x9, %f memory acq_rel scope block : !simt.atomic_ref<f32>
+  %c1 = simt.atomic_cas %rm, %l2, %l2 : !simt.atomic_ref<si32>
+  py.return
+}
