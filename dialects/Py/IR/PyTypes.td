@@ -124,7 +124,7 @@ def Py_AtomicType : Py_Type<"Atomic", "atomic"> {
 
     ```mlir
     !py.atomic<si32>                // 4 bytes, align 4
-    !py.atomic<complex<f32>>        // 8 bytes, align 8 (complex64 alone: 4)
+    !py.atomic<!py.struct<"xy", (x: f32, y: f32)>>  // 8 bytes, align 8 (the struct alone: 4)
     !py.atomic<si32, align 16>      // Atomic(int, align=16): 16 bytes
     ```
   }];

@@ -244,9 +244,9 @@ def Simt_AtomicRefOp : Simt_DeviceOp<"atomic_ref", [Pure]> {
 
     The object must be accessible by one machine atomic: its size is 1, 2,
     4, 8 or 16 bytes and its address is a multiple of its size, which the
-    array's dtype (or the `Atomic` member) guarantees. A `complex64`
-    element (8 bytes, aligned to 4) is not; `!py.atomic<complex<f32>>`
-    inside a struct is.
+    array's dtype (or the `Atomic` member) guarantees. A struct of two
+    `float32` (8 bytes, aligned to 4) is not; a struct member of type
+    `!py.atomic<...>` of it is.
 
     ```mlir
     %r = simt.atomic_ref %hist[%bin] : !py.array<ui32, 1>, si32 -> !simt.atomic_ref<ui32>

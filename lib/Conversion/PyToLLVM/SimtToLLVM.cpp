@@ -435,7 +435,7 @@ static NVVM::NVVMTargetAttr getTarget(Operation *op) {
 }
 
 /// PTX has 16-byte atomics (atom.cas.b128 and atom.exch.b128, which LLVM
-/// uses for 16-byte atomic loads and stores) from sm_90 and PTX ISA 8.3 on.
+/// uses for 16-byte atomic loads and stores) from sm_90 and PTX ISA 8.4 on (8.3 without .sys).
 static LogicalResult checkObjectSize(Operation *op, Type dtype) {
   if (getMachineLayout(dtype).size < 16)
     return success();
@@ -450,8 +450,8 @@ static LogicalResult checkObjectSize(Operation *op, Type dtype) {
            << sm;
   std::optional<unsigned> ptx =
       parsePtxVersion(getPtxVersionFromFeatures(target.getFeatures()));
-  if (ptx && *ptx < 83)
-    return op->emitOpError("a 16-byte atomic needs PTX ISA 8.3 or newer; the "
+  if (ptx && *ptx < 84)
+    return op->emitOpError("a 16-byte atomic needs PTX ISA 8.4 or newer; the "
                            "target has ")
            << formatPtxVersion(*ptx) << " (set the ptx-version option)";
   return success();

@@ -1,6 +1,6 @@
 // 16-byte atomic loads and stores use atom.cas.b128 / atom.exch.b128, which
-// PTX has from sm_90 and PTX ISA 8.3 on; otherwise they are an error.
-// RUN: cudapy-compile %s --chip sm_90 --ptx-version 8.3 -o %t.ptx
+// PTX has from sm_90 and PTX ISA 8.4 on; otherwise they are an error.
+// RUN: cudapy-compile %s --chip sm_90 --ptx-version 8.4 -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %if ptxas %{ %ptxas --gpu-name sm_90 %t.ptx -o /dev/null %}
 // RUN: not cudapy-compile %s --chip sm_80 -o %t.80.ptx 2>&1 | FileCheck %s --check-prefix=SM80
@@ -15,7 +15,7 @@ gpu.module @m {
     %k = py.constant 0 : !py.int
     %r = simt.atomic_ref %a[%k] member ["v"] : !py.array<!cell, 1>, !py.int -> !simt.atomic_ref<complex<f64>>
     // SM80: error: 'simt.atomic_load' op a 16-byte atomic needs sm_90 or newer; the target is sm_80
-    // PTX78: error: 'simt.atomic_load' op a 16-byte atomic needs PTX ISA 8.3 or newer; the target has 7.8 (set the ptx-version option)
+    // PTX78: error: 'simt.atomic_load' op a 16-byte atomic needs PTX ISA 8.4 or newer; the target has 7.8 (set the ptx-version option)
     %x = simt.atomic_load %r memory acquire scope device : !simt.atomic_ref<complex<f64>>
     simt.atomic_store %r, %x memory release : !simt.atomic_ref<complex<f64>>
     py.array.setitem %x, %out[%k] : complex<f64>, !py.array<complex<f64>, 1>, !py.int
