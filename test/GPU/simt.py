@@ -82,6 +82,37 @@ expected = np.stack([np.full(n, 0xFFFFFFFF, dtype=np.uint32),
 print("warp votes:", [bool(np.array_equal(got[:, k], expected[:, k])) for k in range(6)])
 # CHECK: warp votes: [True, True, True, True, True, True]
 
+# Partial masks: lanes below 4 + 3w of warp w. Votes, shuffles, match and
+# WarpMask bits among them; the other lanes write nothing.
+keys = rng.integers(-1, 3, n).astype(np.int32)
+keys[32 * 5:32 * 6] = 2                 # warp 5: every active key the same
+out = cp.full((n, 14), -1, dtype=cp.int64)
+warp_module.kernel("partial").launch((2,), (128,), cp.asarray(keys), out)
+got = cp.asnumpy(out)
+warp = np.arange(n) // 32
+k = 4 + 3 * warp
+active = lane < k
+mask = ((np.uint64(1) << k.astype(np.uint64)) - np.uint64(1)).astype(np.int64)
+p = keys > 0
+x = keys.astype(np.int64) * 1000 + np.arange(n)
+rows = []
+for i in range(n):
+    if not active[i]:
+        rows.append([-1] * 14)
+        continue
+    lanes = np.arange(warp[i] * 32, warp[i] * 32 + k[i])
+    bit = lambda ls: int(sum(1 << int(j % 32) for j in ls))
+    same_key = lanes[keys[lanes] == keys[i]]
+    all_same = bool((keys[lanes] == keys[lanes[0]]).all())
+    m = int(mask[i])
+    rows.append([m, int(p[lanes].all()), int(p[lanes].any()), bit(lanes[p[lanes]]),
+                 x[lanes[0]], x[i - 1] if lane[i] >= 1 else x[i], bit(same_key),
+                 m, 1, m if all_same else 0, int(all_same), 1,
+                 m & ~(1 << int(lane[i])), m | (1 << int((lane[i] + 1) % 32))])
+expected = np.array(rows, dtype=np.int64)
+print("partial masks:", [bool(np.array_equal(got[:, c], expected[:, c])) for c in range(14)])
+# CHECK: partial masks: [True, True, True, True, True, True, True, True, True, True, True, True, True, True]
+
 # Warp shuffles of float64 (two words) and int8 values.
 sa = rng.standard_normal(n)
 sb = rng.integers(-128, 128, n).astype(np.int8)

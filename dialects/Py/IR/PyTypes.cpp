@@ -311,8 +311,7 @@ LogicalResult AtomicType::verify(function_ref<InFlightDiagnostic()> emitError,
   uint64_t size = getMachineLayout(dtype).size;
   if (size > 16)
     return emitError() << "an Atomic's dtype is at most 16 bytes, and " << dtype
-                       << " is " << size
-                       << " (spec, \"Atomic.__init__\")";
+                       << " is " << size << " (spec, \"Atomic.__init__\")";
   if (align != 0 && !llvm::isPowerOf2_64(align))
     return emitError() << "Atomic alignment must be a power of two, not "
                        << align;

@@ -3,6 +3,7 @@
 #include "dialects/Simt/IR/SimtOps.h"
 
 #include "dialects/Py/IR/PyLayout.h"
+#include "dialects/Py/IR/PyOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -127,6 +128,45 @@ LogicalResult ShflXorSyncOp::verify() {
   return verifyShuffle(*this, getValue().getType());
 }
 
+/// match_any_sync / match_all_sync compare numbers of at most 8 bytes.
+static LogicalResult verifyMatch(Operation *op, Type value) {
+  if (!py::isNumberType(value))
+    return op->emitOpError("matches numbers; ") << value << " is not one";
+  uint64_t size = py::getMachineLayout(value).size;
+  if (size > 8)
+    return op->emitOpError("matches values of at most 8 bytes; ")
+           << value << " has " << size;
+  return success();
+}
+
+LogicalResult MatchAnySyncOp::verify() {
+  return verifyMatch(*this, getValue().getType());
+}
+LogicalResult MatchAllSyncOp::verify() {
+  return verifyMatch(*this, getValue().getType());
+}
+
+/// Spec, "WarpMask.__getitem__/__setitem__": 0 <= i < 32. [User Requirement]
+static LogicalResult verifyLaneIndex(Operation *op, Value index) {
+  IntegerAttr constant;
+  if (auto cst = index.getDefiningOp<py::ConstantOp>())
+    constant = dyn_cast<IntegerAttr>(cst.getValue());
+  if (constant && (constant.getValue().getSExtValue() < 0 ||
+                   constant.getValue().getSExtValue() >= 32))
+    return op->emitOpError("lane ")
+           << constant.getValue().getSExtValue()
+           << " is outside the warp: a WarpMask index is in [0, 32) (spec, "
+              "\"WarpMask\")";
+  return success();
+}
+
+LogicalResult WarpMaskGetItemOp::verify() {
+  return verifyLaneIndex(*this, getIndex());
+}
+LogicalResult WarpMaskSetItemOp::verify() {
+  return verifyLaneIndex(*this, getIndex());
+}
+
 //===----------------------------------------------------------------------===//
 // Atomics (spec, "Atomics")
 //===----------------------------------------------------------------------===//
@@ -137,9 +177,9 @@ static LogicalResult verifyAtomicObject(Operation *op, Type dtype,
                                         uint64_t maxBytes, StringRef what) {
   uint64_t size = py::getMachineLayout(dtype).size;
   if (size > maxBytes)
-    return op->emitOpError() << what << " an object of at most " << maxBytes
-                             << " bytes; " << dtype << " has " << size
-                             << " (spec, \"Atomics\")";
+    return op->emitOpError()
+           << what << " an object of at most " << maxBytes << " bytes; "
+           << dtype << " has " << size << " (spec, \"Atomics\")";
   if (!llvm::isPowerOf2_64(size))
     return op->emitOpError() << "an atomic object is 1, 2, 4, 8 or 16 bytes; "
                              << dtype << " has " << size;
@@ -251,10 +291,9 @@ LogicalResult AtomicRMWOp::verify() {
   case AtomicKind::or_:
   case AtomicKind::xor_:
     if (!isAtomicNumberType(type, /*floats=*/false))
-      return emitOpError("'")
-             << stringifyAtomicKind(kind)
-             << "' takes uint32, int32, uint64 or int64, not " << type
-             << " (spec, \"Atomics\")";
+      return emitOpError("'") << stringifyAtomicKind(kind)
+                              << "' takes uint32, int32, uint64 or int64, not "
+                              << type << " (spec, \"Atomics\")";
     return success();
   default:
     if (!isAtomicNumberType(type, /*floats=*/true))
@@ -275,7 +314,8 @@ bool simt::isLoweredWithPy(Operation *op) {
   return isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp, ShflSyncOp,
              ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp, PopcOp, ClzOp, FfsOp,
              BrevOp, CbrtOp, FmaOp, AtomicRefOp, AtomicLoadOp, AtomicStoreOp,
-             AtomicRMWOp, AtomicCasOp>(op);
+             AtomicRMWOp, AtomicCasOp, MatchAnySyncOp, MatchAllSyncOp,
+             WarpMaskGetItemOp, WarpMaskSetItemOp>(op);
 }
 
 // Every simt op is device only (spec, "Device Only Entities").
@@ -299,6 +339,10 @@ SIMT_DEVICE_ONLY(SyncThreadsAndOp)
 SIMT_DEVICE_ONLY(SyncThreadsOrOp)
 SIMT_DEVICE_ONLY(SharedArrayOp)
 SIMT_DEVICE_ONLY(AtomicRefOp)
+SIMT_DEVICE_ONLY(MatchAnySyncOp)
+SIMT_DEVICE_ONLY(MatchAllSyncOp)
+SIMT_DEVICE_ONLY(WarpMaskGetItemOp)
+SIMT_DEVICE_ONLY(WarpMaskSetItemOp)
 SIMT_DEVICE_ONLY(AtomicLoadOp)
 SIMT_DEVICE_ONLY(AtomicStoreOp)
 SIMT_DEVICE_ONLY(AtomicRMWOp)

@@ -493,6 +493,91 @@ def Simt_ShflDownSyncOp : Simt_ShuffleOp<"shfl_down_sync",
 def Simt_ShflXorSyncOp : Simt_ShuffleOp<"shfl_xor_sync",
     "each lane reads `value` of lane `lane_id ^ flag`", "flag">;
 
+def Simt_MatchAnySyncOp : Simt_DeviceOp<"match_any_sync"> {
+  let summary = "`match_any_sync(mask, value)`: the lanes holding the same value";
+  let description = [{
+    The lanes of `mask` whose `value` has the same bits as this lane's (PTX
+    `match.any.sync`). The value is a number of at most 8 bytes, compared as
+    a 32- or 64-bit word (narrower ones zero-extended): bitwise, as CUDA's
+    `__match_any_sync` compares, so `-0.0` and `0.0` differ and a NaN
+    matches the same NaN. The spec's signature lists a `flag: int32` that its
+    text gives no meaning; the op has none. Needs sm_70.
+
+    ```mlir
+    %peers = simt.match_any_sync %mask, %key : ui32, si64
+    ```
+  }];
+  let arguments = (ins Simt_WarpMask:$mask, AnyType:$value);
+  let results = (outs Simt_WarpMask:$result);
+  let assemblyFormat = [{
+    $mask `,` $value attr-dict `:` type($mask) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+def Simt_MatchAllSyncOp : Simt_DeviceOp<"match_all_sync"> {
+  let summary = "`match_all_sync(mask, value)`: whether all lanes hold one value";
+  let description = [{
+    The spec's `(eq, pred)`: `pred` is whether every lane of `mask` holds a
+    `value` of the same bits, and `eq` is then `mask`, else 0 (PTX
+    `match.all.sync`, CUDA's `__match_all_sync`). Values as for
+    `simt.match_any_sync`.
+
+    ```mlir
+    %eq, %pred = simt.match_all_sync %mask, %x : ui32, f32
+    ```
+  }];
+  let arguments = (ins Simt_WarpMask:$mask, AnyType:$value);
+  let results = (outs Simt_WarpMask:$eq, Py_BoolType:$pred);
+  let assemblyFormat = [{
+    $mask `,` $value attr-dict `:` type($mask) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
+class Simt_WarpMaskIndexOp<string mnemonic, list<Trait> traits = []>
+    : Simt_DeviceOp<mnemonic, traits # [Pure]> {
+  let hasVerifier = 1;
+}
+
+def Simt_WarpMaskGetItemOp : Simt_WarpMaskIndexOp<"warp_mask.getitem"> {
+  let summary = "`mask[i]`: whether lane `i` is in the WarpMask";
+  let description = [{
+    `i` is in `[0, 32)` (a User Requirement): a constant outside is an
+    error, and `convert-py-to-llvm{bounds-check}` checks the others.
+
+    ```mlir
+    %in = simt.warp_mask.getitem %mask[%i] : ui32, !py.int
+    ```
+  }];
+  let arguments = (ins Simt_WarpMask:$mask, Py_Integer:$index);
+  let results = (outs Py_BoolType:$result);
+  let assemblyFormat = [{
+    $mask `[` $index `]` attr-dict `:` type($mask) `,` type($index)
+  }];
+}
+
+def Simt_WarpMaskSetItemOp : Simt_WarpMaskIndexOp<"warp_mask.setitem",
+    [AllTypesMatch<["mask", "result"]>]> {
+  let summary = "`mask[i] = val`: lane `i` added to or removed from the mask";
+  let description = [{
+    A WarpMask is a number, and numbers are immutable: the op returns the
+    updated mask, which the frontend binds to the variable. `i` as for
+    `simt.warp_mask.getitem`.
+
+    ```mlir
+    %m2 = simt.warp_mask.setitem %mask[%i], %on : ui32, !py.int, !py.bool
+    ```
+  }];
+  let arguments = (ins Simt_WarpMask:$mask, Py_Integer:$index,
+                       Simt_Bool:$value);
+  let results = (outs Simt_WarpMask:$result);
+  let assemblyFormat = [{
+    $mask `[` $index `]` `,` $value attr-dict `:` type($mask) `,`
+    type($index) `,` type($value)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Numeric intrinsics (spec, "Numeric Intrinsics")
 //===----------------------------------------------------------------------===//

@@ -435,7 +435,8 @@ static NVVM::NVVMTargetAttr getTarget(Operation *op) {
 }
 
 /// PTX has 16-byte atomics (atom.cas.b128 and atom.exch.b128, which LLVM
-/// uses for 16-byte atomic loads and stores) from sm_90 and PTX ISA 8.4 on (8.3 without .sys).
+/// uses for 16-byte atomic loads and stores) from sm_90 and PTX ISA 8.4 on (8.3
+/// without .sys).
 static LogicalResult checkObjectSize(Operation *op, Type dtype) {
   if (getMachineLayout(dtype).size < 16)
     return success();
@@ -524,10 +525,11 @@ struct AtomicStoreLowering : public PyPattern<simt::AtomicStoreOp> {
 /// while another thread wrote between. Returns the bits it replaced. When
 /// `mayElide`, an update that writes nothing ends the loop without a swap:
 /// the read, with `loadOrdering`, is then the whole operation.
-static Value emitCasLoop(
-    Emitter &e, Value ptr, IntegerType bits, LLVM::AtomicOrdering ordering,
-    LLVM::AtomicOrdering loadOrdering, StringRef scope, bool mayElide,
-    function_ref<std::pair<Value, Value>(Emitter &, Value)> update) {
+static Value
+emitCasLoop(Emitter &e, Value ptr, IntegerType bits,
+            LLVM::AtomicOrdering ordering, LLVM::AtomicOrdering loadOrdering,
+            StringRef scope, bool mayElide,
+            function_ref<std::pair<Value, Value>(Emitter &, Value)> update) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
   unsigned align = bits.getWidth() / 8;
@@ -535,8 +537,7 @@ static Value emitCasLoop(
                                        false, false, loadOrdering, scope);
   Type i1 = b.getI1Type();
   auto loop = scf::WhileOp::create(
-      b, loc, TypeRange{bits, i1},
-      ValueRange{initial, e.intConst(i1, 0)},
+      b, loc, TypeRange{bits, i1}, ValueRange{initial, e.intConst(i1, 0)},
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Emitter ne{nb, l};
         Value more = arith::XOrIOp::create(nb, l, args[1], ne.intConst(i1, 1));
@@ -547,9 +548,9 @@ static Value emitCasLoop(
         Value current = args[0];
         auto [desired, write] = update(ne, current);
         auto swap = [&](OpBuilder &sb, Location sl) {
-          auto cas = LLVM::AtomicCmpXchgOp::create(
-              sb, sl, ptr, current, desired, ordering,
-              loadOrdering, scope, align);
+          auto cas = LLVM::AtomicCmpXchgOp::create(sb, sl, ptr, current,
+                                                   desired, ordering,
+                                                   loadOrdering, scope, align);
           Value seen = LLVM::ExtractValueOp::create(sb, sl, cas, 0);
           Value done = LLVM::ExtractValueOp::create(sb, sl, cas, 1);
           return SmallVector<Value>{seen, done};
@@ -635,11 +636,12 @@ static Value emitAtom(Emitter &e, simt::MemoryOrder memory,
            " $0, [$1], $2;")
               .str();
   Type valueType = value.getType();
-  StringRef letter = valueType.isF32()   ? "f"
-                     : valueType.isF64() ? "d"
+  StringRef letter = valueType.isF32()                         ? "f"
+                     : valueType.isF64()                       ? "d"
                      : valueType.getIntOrFloatBitWidth() == 64 ? "l"
                                                                : "r";
-  std::string constraints = ("=" + letter + ",l," + letter + ",~{memory}").str();
+  std::string constraints =
+      ("=" + letter + ",l," + letter + ",~{memory}").str();
   MLIRContext *context = e.b.getContext();
   return LLVM::InlineAsmOp::create(
              e.b, e.loc, valueType, ValueRange{ptr, value},
@@ -676,12 +678,10 @@ struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
         old = emitAtom(e, memory, scope, "exch", width == 32 ? ".b32" : ".b64",
                        ptr, desired);
       } else {
-        old = emitCasLoop(e, ptr, bits, getOrdering(memory),
-                          LLVM::AtomicOrdering::monotonic,
-                          getSyncScope(scope), /*mayElide=*/false,
-                          [&](Emitter &, Value) {
-                            return std::make_pair(desired, Value());
-                          });
+        old = emitCasLoop(
+            e, ptr, bits, getOrdering(memory), LLVM::AtomicOrdering::monotonic,
+            getSyncScope(scope), /*mayElide=*/false,
+            [&](Emitter &, Value) { return std::make_pair(desired, Value()); });
       }
       rewriter.replaceOp(op, fromBits(e, op, old, dtype));
       return success();
@@ -697,14 +697,12 @@ struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
       Value old = emitCasLoop(
           e, ptr, bits, getOrdering(memory),
           elide ? getOrdering(memory) : LLVM::AtomicOrdering::monotonic,
-          getSyncScope(scope), elide,
-          [&](Emitter &le, Value currentBits) {
+          getSyncScope(scope), elide, [&](Emitter &le, Value currentBits) {
             Value current =
                 arith::BitcastOp::create(le.b, le.loc, machine, currentBits);
             bool isMax = kind == Kind::max || kind == Kind::nanmax;
             // Python's max(this, value): value only if value > this.
-            Value better =
-                le.cmpf(isMax ? P::OGT : P::OLT, value, current);
+            Value better = le.cmpf(isMax ? P::OGT : P::OLT, value, current);
             Value write = better;
             if (kind == Kind::nanmax || kind == Kind::nanmin) {
               Value valueIsNumber = le.cmpf(P::ORD, value, value);
@@ -716,8 +714,8 @@ struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
             return std::make_pair(le.select(write, valueBits, currentBits),
                                   write);
           });
-      rewriter.replaceOp(op, arith::BitcastOp::create(rewriter, op.getLoc(),
-                                                      machine, old));
+      rewriter.replaceOp(
+          op, arith::BitcastOp::create(rewriter, op.getLoc(), machine, old));
       return success();
     }
 
@@ -730,16 +728,14 @@ struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
       operation = "add";
       type = (isFloat ? ".f" : ".u") + type;
       if (kind == Kind::sub)
-        value = isFloat ? Value(arith::NegFOp::create(rewriter, op.getLoc(),
-                                                      value))
-                        : e.sub(e.intConst(value.getType(), 0), value);
+        value = isFloat
+                    ? Value(arith::NegFOp::create(rewriter, op.getLoc(), value))
+                    : e.sub(e.intConst(value.getType(), 0), value);
       break;
     case Kind::and_:
     case Kind::or_:
     case Kind::xor_:
-      operation = kind == Kind::and_  ? "and"
-                  : kind == Kind::or_ ? "or"
-                                      : "xor";
+      operation = kind == Kind::and_ ? "and" : kind == Kind::or_ ? "or" : "xor";
       type = ".b" + type;
       break;
     default: // integer max, min, nanmax, nanmin
@@ -791,23 +787,116 @@ struct AtomicCasLowering : public PyPattern<simt::AtomicCasOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// simt match and WarpMask bits
+//===----------------------------------------------------------------------===//
+
+/// A number of at most 8 bytes as the 32- or 64-bit word match.sync takes.
+static Value toMatchWord(Emitter &e, Operation *op, Value value, Type type) {
+  Value word = toBits(e, op, value, type);
+  if (word.getType().getIntOrFloatBitWidth() < 32)
+    return arith::ExtUIOp::create(e.b, e.loc, e.b.getI32Type(), word);
+  return word;
+}
+
+struct MatchAnySyncLowering : public PyPattern<simt::MatchAnySyncOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::MatchAnySyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Value word =
+        toMatchWord(e, op, adaptor.getValue(), op.getValue().getType());
+    rewriter.replaceOpWithNewOp<NVVM::MatchSyncOp>(op, rewriter.getI32Type(),
+                                                   adaptor.getMask(), word,
+                                                   NVVM::MatchSyncKind::any);
+    return success();
+  }
+};
+
+struct MatchAllSyncLowering : public PyPattern<simt::MatchAllSyncOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::MatchAllSyncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Value word =
+        toMatchWord(e, op, adaptor.getValue(), op.getValue().getType());
+    Type result = LLVM::LLVMStructType::getLiteral(
+        op.getContext(), {rewriter.getI32Type(), rewriter.getI1Type()});
+    Value both = NVVM::MatchSyncOp::create(rewriter, op.getLoc(), result,
+                                           adaptor.getMask(), word,
+                                           NVVM::MatchSyncKind::all);
+    rewriter.replaceOp(op, {e.extract(both, {0}), e.extract(both, {1})});
+    return success();
+  }
+};
+
+/// `1 << i` for lane `i` of a WarpMask, `i` checked under bounds-check.
+static Value laneBit(Emitter &e, Operation *op, Value index, Type indexType,
+                     bool boundsCheck) {
+  Value i = e.toI64(index, indexType);
+  if (boundsCheck)
+    emitCheck(e, op, e.cmpi(arith::CmpIPredicate::ult, i, e.i64(32)),
+              "WarpMask index out of range");
+  Value lane = arith::TruncIOp::create(e.b, e.loc, e.b.getI32Type(), i);
+  return arith::ShLIOp::create(e.b, e.loc, e.intConst(e.b.getI32Type(), 1),
+                               lane);
+}
+
+struct WarpMaskGetItemLowering : public PyPattern<simt::WarpMaskGetItemOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::WarpMaskGetItemOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Value bit = laneBit(e, op, adaptor.getIndex(), op.getIndex().getType(),
+                        options.boundsCheck);
+    Value set =
+        arith::AndIOp::create(rewriter, op.getLoc(), adaptor.getMask(), bit);
+    rewriter.replaceOp(op, e.cmpi(arith::CmpIPredicate::ne, set,
+                                  e.intConst(rewriter.getI32Type(), 0)));
+    return success();
+  }
+};
+
+struct WarpMaskSetItemLowering : public PyPattern<simt::WarpMaskSetItemOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::WarpMaskSetItemOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Location loc = op.getLoc();
+    Value bit = laneBit(e, op, adaptor.getIndex(), op.getIndex().getType(),
+                        options.boundsCheck);
+    Value mask = adaptor.getMask();
+    Value added = arith::OrIOp::create(rewriter, loc, mask, bit);
+    Value cleared = arith::AndIOp::create(
+        rewriter, loc, mask,
+        arith::XOrIOp::create(rewriter, loc, bit,
+                              e.intConst(rewriter.getI32Type(), -1)));
+    rewriter.replaceOp(op, e.select(adaptor.getValue(), added, cleared));
+    return success();
+  }
+};
+
 } // namespace
 
 void pylower::populateSimtToLLVMPatterns(PyToLLVMTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          const PyToLLVMOptions &options) {
-  patterns
-      .add<SharedArrayLowering, LocalArrayLowering, DynamicSharedArrayLowering,
-           ShuffleLowering<simt::ShflSyncOp, NVVM::ShflKind::idx>,
-           ShuffleLowering<simt::ShflUpSyncOp, NVVM::ShflKind::up>,
-           ShuffleLowering<simt::ShflDownSyncOp, NVVM::ShflKind::down>,
-           ShuffleLowering<simt::ShflXorSyncOp, NVVM::ShflKind::bfly>,
-           BitIntrinsicLowering<simt::PopcOp>,
-           BitIntrinsicLowering<simt::ClzOp>, BitIntrinsicLowering<simt::FfsOp>,
-           BitIntrinsicLowering<simt::BrevOp>, CbrtLowering, FmaLowering,
-           AtomicRefLowering, AtomicLoadLowering, AtomicStoreLowering,
-           AtomicRMWLowering, AtomicCasLowering>(
-          converter, patterns.getContext(), options);
+  patterns.add<
+      SharedArrayLowering, LocalArrayLowering, DynamicSharedArrayLowering,
+      ShuffleLowering<simt::ShflSyncOp, NVVM::ShflKind::idx>,
+      ShuffleLowering<simt::ShflUpSyncOp, NVVM::ShflKind::up>,
+      ShuffleLowering<simt::ShflDownSyncOp, NVVM::ShflKind::down>,
+      ShuffleLowering<simt::ShflXorSyncOp, NVVM::ShflKind::bfly>,
+      BitIntrinsicLowering<simt::PopcOp>, BitIntrinsicLowering<simt::ClzOp>,
+      BitIntrinsicLowering<simt::FfsOp>, BitIntrinsicLowering<simt::BrevOp>,
+      CbrtLowering, FmaLowering, AtomicRefLowering, AtomicLoadLowering,
+      AtomicStoreLowering, AtomicRMWLowering, AtomicCasLowering,
+      MatchAnySyncLowering, MatchAllSyncLowering, WarpMaskGetItemLowering,
+      WarpMaskSetItemLowering>(converter, patterns.getContext(), options);
 }
 
 void pylower::addIllegalSimtOps(ConversionTarget &target) {

@@ -309,3 +309,39 @@ func.func @k(%r: !simt.atomic_ref<si32>, %v: si64) {
   %x = "simt.atomic_rmw"(%r, %v) {kind = 1 : i32} : (!simt.atomic_ref<si32>, si64) -> si64
   return
 }
+
+// -----
+
+py.kernel @k(%m: ui32, %v: complex<f64>) {
+  // expected-error @below {{matches values of at most 8 bytes; 'complex<f64>' has 16}}
+  %p = simt.match_any_sync %m, %v : ui32, complex<f64>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%m: ui32, %v: !py.vector<2 x f32>) {
+  // expected-error @below {{matches numbers; '!py.vector<2 x f32>' is not one}}
+  %eq, %p = simt.match_all_sync %m, %v : ui32, !py.vector<2 x f32>
+  py.return
+}
+
+// -----
+
+// Spec, "WarpMask.__getitem__": 0 <= i < 32.
+py.kernel @k(%m: ui32) {
+  %i = py.constant 32 : !py.int
+  // expected-error @below {{lane 32 is outside the warp: a WarpMask index is in [0, 32) (spec, "WarpMask")}}
+  %b = simt.warp_mask.getitem %m[%i] : ui32, !py.int
+  py.return
+}
+
+// -----
+
+// Spec, "WarpMask.__setitem__": 0 <= i < 32.
+py.kernel @k(%m: ui32, %v: !py.bool) {
+  %i = py.constant -1 : si32
+  // expected-error @below {{lane -1 is outside the warp}}
+  %b = simt.warp_mask.setitem %m[%i], %v : ui32, si32, !py.bool
+  py.return
+}

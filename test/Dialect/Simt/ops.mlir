@@ -141,3 +141,17 @@ py.kernel @atomics(%a: !py.array<f32, 1>, %h: !py.array<ui64, 2>, %m: !py.array<
   %c1 = simt.atomic_cas %rm, %l2, %l2 : !simt.atomic_ref<si32>
   py.return
 }
+
+// Spec, "match_any_sync", "match_all_sync", "WarpMask".
+// CHECK-LABEL: py.kernel @match
+py.kernel @match(%m: ui32, %k: si64, %f: f32, %i: !py.int, %b: !py.bool) {
+  // CHECK: simt.match_any_sync %{{.*}}, %{{.*}} : ui32, si64
+  // CHECK: %{{.*}}, %{{.*}} = simt.match_all_sync %{{.*}}, %{{.*}} : ui32, f32
+  // CHECK: simt.warp_mask.getitem %{{.*}}[%{{.*}}] : ui32, !py.int
+  // CHECK: simt.warp_mask.setitem %{{.*}}[%{{.*}}], %{{.*}} : ui32, !py.int, !py.bool
+  %peers = simt.match_any_sync %m, %k : ui32, si64
+  %eq, %same = simt.match_all_sync %m, %f : ui32, f32
+  %bit = simt.warp_mask.getitem %peers[%i] : ui32, !py.int
+  %m2 = simt.warp_mask.setitem %eq[%i], %b : ui32, !py.int, !py.bool
+  py.return
+}
