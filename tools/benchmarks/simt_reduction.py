@@ -1,0 +1,127 @@
+"""The simt reduction example against torch.sum and Triton, one run.
+
+Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
+    python3 tools/benchmarks/simt_reduction.py BUNDLE_DIR [LOG]
+
+Sums 2^26 float32 values (256 MiB, far beyond L2) with
+examples/simt_sum.mlir (shared memory + warp shuffles + one atomic per
+block), with torch.sum, and with a Triton kernel (tl.sum per program, one
+atomic add each). Checks each result against a float64 sum of fresh random
+data first, then times each with CUDA events (median of 50 after warm-up;
+ours includes zeroing the output), and prints GB/s (bytes read / time) and
+the ratios to torch.sum. Also reports the device-to-device copy bandwidth
+of the same bytes as the ceiling, and the compile time of the kernel through
+the C API (median of warm compiles).
+"""
+import os
+import statistics
+import sys
+import time
+
+bundle = os.path.abspath(sys.argv[1])
+log = sys.argv[2] if len(sys.argv) > 2 else None
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(bundle, "python"))
+os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(bundle, "lib")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+
+import cudapy  # noqa: E402
+from cudapy import runtime  # noqa: E402
+
+N = 1 << 26
+REPEAT = 50
+device = runtime.Device(0)
+props = torch.cuda.get_device_properties(0)
+print("device:", props.name, device.chip, "SMs:", props.multi_processor_count)
+
+source = open(os.path.join(root, "examples", "simt_sum.mlir")).read()
+compile_ms = []
+for _ in range(7):
+    start = time.perf_counter()
+    compiled = cudapy.compile(source, chip=device.chip)
+    compile_ms.append((time.perf_counter() - start) * 1e3)
+module = device.load(compiled)
+kernel = module.kernel("sum")
+BLOCK = 256
+GRID = props.multi_processor_count * (2048 // BLOCK)
+
+
+def ours(x, out):
+    out.zero_()
+    kernel.launch((GRID,), (BLOCK,), x, out)
+    return out
+
+
+@triton.jit
+def triton_sum_kernel(x_ptr, out_ptr, n, BLOCK_SIZE: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    x = tl.load(x_ptr + offsets, mask=offsets < n, other=0.0)
+    tl.atomic_add(out_ptr, tl.sum(x, axis=0))
+
+
+def triton_sum(x, out):
+    out.zero_()
+    triton_sum_kernel[(triton.cdiv(x.numel(), 8192),)](x, out, x.numel(), BLOCK_SIZE=8192)
+    return out
+
+
+def copy(x, y):
+    y.copy_(x)
+    return y
+
+
+def median_ms(fn, *args):
+    for _ in range(5):
+        fn(*args)
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(REPEAT):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn(*args)
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times)
+
+
+# Correctness on fresh data (and a size with a tail), before any timing.
+gen = torch.Generator(device="cuda").manual_seed(7)
+ok = {}
+for size in [N, N - 3]:
+    x = torch.randn(size, device="cuda", generator=gen, dtype=torch.float32)
+    ref = x.double().sum().item()
+    scale = x.abs().double().sum().item()
+    for name, fn in [("simt", ours), ("triton", triton_sum)]:
+        out = torch.full((1,), float("nan"), device="cuda")
+        got = fn(x, out).item()
+        ok[name] = ok.get(name, True) and abs(got - ref) <= 1e-6 * scale
+    ok["torch"] = ok.get("torch", True) and abs(x.sum().item() - ref) <= 1e-6 * scale
+    del x
+print("correct:", ok)
+
+x = torch.randn(N, device="cuda", generator=gen, dtype=torch.float32)
+out = torch.zeros(1, device="cuda")
+y = torch.empty_like(x)
+results = {
+    "copy (read+write)": median_ms(copy, x, y),
+    "torch.sum": median_ms(torch.sum, x),
+    "triton": median_ms(triton_sum, x, out),
+    "simt (examples/simt_sum.mlir)": median_ms(ours, x, out),
+}
+bytes_read = N * 4
+lines = ["%-32s %9s %9s %8s" % ("kernel", "ms", "GB/s", "vs torch")]
+torch_ms = results["torch.sum"]
+for name, ms in results.items():
+    moved = 2 * bytes_read if name.startswith("copy") else bytes_read
+    lines.append("%-32s %9.4f %9.1f %8.3f" % (name, ms, moved / ms / 1e6, torch_ms / ms))
+lines.append("compile of examples/simt_sum.mlir through the C API: median %.1f ms (warm, 6 runs)"
+             % statistics.median(compile_ms[1:]))
+print("\n".join(lines))
+if log:
+    with open(log, "w") as f:
+        f.write("device: %s\n%s\n" % (props.name, "\n".join(lines)))
