@@ -9,6 +9,17 @@
 // times it against torch.sum; test/GPU/simt.py checks it.
 !f4 = !py.struct<"float4", (x: f32, y: f32, z: f32, w: f32), align 16>
 gpu.module @simt_sum {
+  py.func @quad_sum(%q: !f4) -> f32 {
+    %x = py.struct.getattr %q["x"] : !f4
+    %y = py.struct.getattr %q["y"] : !f4
+    %z = py.struct.getattr %q["z"] : !f4
+    %w = py.struct.getattr %q["w"] : !f4
+    %xy = py.add %x, %y : f32, f32 -> f32
+    %zw = py.add %z, %w : f32, f32 -> f32
+    %s = py.add %xy, %zw : f32, f32 -> f32
+    py.return %s : f32
+  }
+
   py.kernel @sum(%x: !py.array<f32, 1>, %out: !py.array<f32, 1>) attributes {interop} {
     %quads = py.array.view %x : !py.array<f32, 1> to !py.array<!f4, 1>
     %n = py.len %x : !py.array<f32, 1>
@@ -22,21 +33,48 @@ gpu.module @simt_sum {
     %k0 = py.constant 0 : !py.int
     %k1 = py.constant 1 : !py.int
     %k2 = py.constant 2 : !py.int
-    %k3 = py.constant 3 : !py.int
-    // Four independent partial sums, one per float4 lane.
-    %acc:4 = scf.for %j = %start to %end step %step
-        iter_args(%a0 = %zero, %a1 = %zero, %a2 = %zero, %a3 = %zero) -> (f32, f32, f32, f32) {
+    // Four float4 loads in flight per thread: a loop over groups of four
+    // grid strides, then one stride at a time for the rest.
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %step3 = arith.muli %step, %c3 : index
+    %step4 = arith.muli %step, %c4 : index
+    %room = arith.cmpi ugt, %end, %step3 : index
+    %main_end0 = arith.subi %end, %step3 : index
+    %main_end = arith.select %room, %main_end0, %start : index
+    %main:5 = scf.for %j = %start to %main_end step %step4
+        iter_args(%a0 = %zero, %a1 = %zero, %a2 = %zero, %a3 = %zero, %next = %start)
+        -> (f32, f32, f32, f32, index) {
+      %j1 = arith.addi %j, %step : index
+      %j2 = arith.addi %j1, %step : index
+      %j3 = arith.addi %j2, %step : index
+      %i0 = py.cast %j : index to ui64
+      %i1 = py.cast %j1 : index to ui64
+      %i2 = py.cast %j2 : index to ui64
+      %i3 = py.cast %j3 : index to ui64
+      %q0 = py.array.getitem %quads[%i0] : !py.array<!f4, 1>, ui64
+      %q1 = py.array.getitem %quads[%i1] : !py.array<!f4, 1>, ui64
+      %q2 = py.array.getitem %quads[%i2] : !py.array<!f4, 1>, ui64
+      %q3 = py.array.getitem %quads[%i3] : !py.array<!f4, 1>, ui64
+      %s0 = py.call @quad_sum(%q0) : (!f4) -> f32
+      %s1 = py.call @quad_sum(%q1) : (!f4) -> f32
+      %s2 = py.call @quad_sum(%q2) : (!f4) -> f32
+      %s3 = py.call @quad_sum(%q3) : (!f4) -> f32
+      %b0 = py.add %a0, %s0 : f32, f32 -> f32
+      %b1 = py.add %a1, %s1 : f32, f32 -> f32
+      %b2 = py.add %a2, %s2 : f32, f32 -> f32
+      %b3 = py.add %a3, %s3 : f32, f32 -> f32
+      %after = arith.addi %j, %step4 : index
+      scf.yield %b0, %b1, %b2, %b3, %after : f32, f32, f32, f32, index
+    }
+    %acc:4 = scf.for %j = %main#4 to %end step %step
+        iter_args(%a0 = %main#0, %a1 = %main#1, %a2 = %main#2, %a3 = %main#3)
+        -> (f32, f32, f32, f32) {
       %i = py.cast %j : index to ui64
       %q = py.array.getitem %quads[%i] : !py.array<!f4, 1>, ui64
-      %q0 = py.struct.getattr %q["x"] : !f4
-      %q1 = py.struct.getattr %q["y"] : !f4
-      %q2 = py.struct.getattr %q["z"] : !f4
-      %q3 = py.struct.getattr %q["w"] : !f4
-      %b0 = py.add %a0, %q0 : f32, f32 -> f32
-      %b1 = py.add %a1, %q1 : f32, f32 -> f32
-      %b2 = py.add %a2, %q2 : f32, f32 -> f32
-      %b3 = py.add %a3, %q3 : f32, f32 -> f32
-      scf.yield %b0, %b1, %b2, %b3 : f32, f32, f32, f32
+      %sq = py.call @quad_sum(%q) : (!f4) -> f32
+      %b0 = py.add %a0, %sq : f32, f32 -> f32
+      scf.yield %b0, %a1, %a2, %a3 : f32, f32, f32, f32
     }
     %s01 = py.add %acc#0, %acc#1 : f32, f32 -> f32
     %s23 = py.add %acc#2, %acc#3 : f32, f32 -> f32
