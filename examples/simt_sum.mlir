@@ -1,12 +1,20 @@
-// A classic SIMT reduction, written in the py and simt dialects: out[0] +=
-// sum(x). Each thread strides over the grid with 16-byte loads (x viewed as
-// an array of 16-byte aligned float4 structs; the last n % 4 elements one by
-// one) and keeps four partial sums; the block then reduces them with warp
-// shuffles and a shared array of one value per warp, and one thread per
-// block adds the block's sum atomically. x must be 16-byte aligned (every
-// fresh CuPy or PyTorch array is); out[0] starts at 0. Launch one wave of
-// blocks: (SM count x 2048 / 256) x 256. tools/benchmarks/simt_reduction.py
-// times it against torch.sum; test/GPU/simt.py checks it.
+// A classic SIMT reduction, written in the py and simt dialects:
+// out[0] = sum(x), in one launch, deterministic.
+//
+// Each thread strides over the grid with 16-byte loads (x viewed as an array
+// of 16-byte aligned float4 structs, four loads in flight; the last n % 4
+// elements one by one). Each block reduces its threads' sums with warp
+// shuffles and a shared array of one value per warp, and writes its sum to
+// partials[block]. Then one thread per block counts the block done with an
+// acq_rel atomic add: the block that comes last sees every other block's
+// partial (their release, its acquire), adds them up in block order, writes
+// out[0] and sets the counter back to 0 for the next launch.
+//
+// x must be 16-byte aligned (every fresh CuPy or PyTorch array is);
+// partials has one float32 per block; counter[0] is 0 before the first
+// launch. Launch one wave: (SM count x 2048 / 256) blocks of 256 threads.
+// tools/benchmarks/simt_reduction.py times it against torch.sum;
+// test/GPU/simt.py checks it.
 !f4 = !py.struct<"float4", (x: f32, y: f32, z: f32, w: f32), align 16>
 gpu.module @simt_sum {
   py.func @quad_sum(%q: !f4) -> f32 {
@@ -20,7 +28,61 @@ gpu.module @simt_sum {
     py.return %s : f32
   }
 
-  py.kernel @sum(%x: !py.array<f32, 1>, %out: !py.array<f32, 1>) attributes {interop} {
+  // The sum of the warp's values, in lane 0 (shuffles down 16, 8, 4, 2, 1).
+  py.func @warp_sum(%v: f32) -> f32 {
+    %full = py.constant 4294967295 : ui32
+    %k16 = py.constant 16 : !py.int
+    %k8 = py.constant 8 : !py.int
+    %k4 = py.constant 4 : !py.int
+    %k2 = py.constant 2 : !py.int
+    %k1 = py.constant 1 : !py.int
+    %d16 = simt.shfl_down_sync %full, %v, %k16 : ui32, f32, !py.int
+    %w16 = py.add %v, %d16 : f32, f32 -> f32
+    %d8 = simt.shfl_down_sync %full, %w16, %k8 : ui32, f32, !py.int
+    %w8 = py.add %w16, %d8 : f32, f32 -> f32
+    %d4 = simt.shfl_down_sync %full, %w8, %k4 : ui32, f32, !py.int
+    %w4 = py.add %w8, %d4 : f32, f32 -> f32
+    %d2 = simt.shfl_down_sync %full, %w4, %k2 : ui32, f32, !py.int
+    %w2 = py.add %w4, %d2 : f32, f32 -> f32
+    %d1 = simt.shfl_down_sync %full, %w2, %k1 : ui32, f32, !py.int
+    %s = py.add %w2, %d1 : f32, f32 -> f32
+    py.return %s : f32
+  }
+
+  // The sum of the block's values, in thread 0: each warp's sum goes to a
+  // shared array, and the first warp adds those up. Every thread calls it.
+  py.func @block_sum(%v: f32) -> f32 {
+    %zero = py.constant 0.0 : f32
+    %k0 = py.constant 0 : !py.int
+    %k32 = py.constant 32 : !py.int
+    %mine = py.call @warp_sum(%v) : (f32) -> f32
+    %partial = simt.shared_array [32] : !py.array<f32, 1>
+    %lane = simt.lane_id
+    %thread = simt.thread_idx x
+    %warp = py.floordiv %thread, %k32 : !py.int, !py.int -> !py.int
+    %lane0 = py.cmp eq, %lane, %k0 : !py.int, !py.int -> !py.bool
+    %l0 = py.cast %lane0 : !py.bool to i1
+    scf.if %l0 {
+      py.array.setitem %mine, %partial[%warp] : f32, !py.array<f32, 1>, !py.int
+    }
+    simt.syncthreads
+    %bdim = simt.block_dim x
+    %warps = py.floordiv %bdim, %k32 : !py.int, !py.int -> !py.int
+    %has = py.cmp lt, %lane, %warps : !py.int, !py.int -> !py.bool
+    %h = py.cast %has : !py.bool to i1
+    %p = scf.if %h -> (f32) {
+      %e = py.array.getitem %partial[%lane] : !py.array<f32, 1>, !py.int
+      scf.yield %e : f32
+    } else {
+      scf.yield %zero : f32
+    }
+    %total = py.call @warp_sum(%p) : (f32) -> f32
+    simt.syncthreads
+    py.return %total : f32
+  }
+
+  py.kernel @sum(%x: !py.array<f32, 1>, %partials: !py.array<f32, 1>,
+                 %counter: !py.array<ui32, 1>, %out: !py.array<f32, 1>) attributes {interop} {
     %quads = py.array.view %x : !py.array<f32, 1> to !py.array<!f4, 1>
     %n = py.len %x : !py.array<f32, 1>
     %nq = py.len %quads : !py.array<!f4, 1>
@@ -31,8 +93,6 @@ gpu.module @simt_sum {
     %end = py.cast %nq : !py.int to index
     %zero = py.constant 0.0 : f32
     %k0 = py.constant 0 : !py.int
-    %k1 = py.constant 1 : !py.int
-    %k2 = py.constant 2 : !py.int
     // Four float4 loads in flight per thread: a loop over groups of four
     // grid strides, then one stride at a time for the rest.
     %c3 = arith.constant 3 : index
@@ -92,58 +152,46 @@ gpu.module @simt_sum {
     } else {
       scf.yield %s : f32
     }
-    // The warp's sum, by shuffles down 16, 8, 4, 2, 1.
-    %full = py.constant 4294967295 : ui32
-    %k16 = py.constant 16 : !py.int
-    %k8 = py.constant 8 : !py.int
-    %d16 = simt.shfl_down_sync %full, %mine, %k16 : ui32, f32, !py.int
-    %w16 = py.add %mine, %d16 : f32, f32 -> f32
-    %d8 = simt.shfl_down_sync %full, %w16, %k8 : ui32, f32, !py.int
-    %w8 = py.add %w16, %d8 : f32, f32 -> f32
-    %d4 = simt.shfl_down_sync %full, %w8, %four : ui32, f32, !py.int
-    %w4 = py.add %w8, %d4 : f32, f32 -> f32
-    %d2 = simt.shfl_down_sync %full, %w4, %k2 : ui32, f32, !py.int
-    %w2 = py.add %w4, %d2 : f32, f32 -> f32
-    %d1 = simt.shfl_down_sync %full, %w2, %k1 : ui32, f32, !py.int
-    %warp_sum = py.add %w2, %d1 : f32, f32 -> f32
-    // One value per warp in shared memory; the first warp adds them up.
-    %partial = simt.shared_array [32] : !py.array<f32, 1>
-    %lane = simt.lane_id
+    %block_total = py.call @block_sum(%mine) : (f32) -> f32
+
+    // Thread 0 publishes the block's sum and counts the block done; the
+    // last block learns it is last through shared memory.
     %thread = simt.thread_idx x
-    %k32 = py.constant 32 : !py.int
-    %warp = py.floordiv %thread, %k32 : !py.int, !py.int -> !py.int
-    %is_lane0 = py.cmp eq, %lane, %k0 : !py.int, !py.int -> !py.bool
-    %lane0 = py.cast %is_lane0 : !py.bool to i1
-    scf.if %lane0 {
-      py.array.setitem %warp_sum, %partial[%warp] : f32, !py.array<f32, 1>, !py.int
+    %block = simt.block_idx x
+    %blocks = simt.grid_dim x
+    %last = simt.shared_array [1] : !py.array<i1, 1>
+    %first = py.cmp eq, %thread, %k0 : !py.int, !py.int -> !py.bool
+    %t0 = py.cast %first : !py.bool to i1
+    scf.if %t0 {
+      py.array.setitem %block_total, %partials[%block] : f32, !py.array<f32, 1>, !py.int
+      %r = simt.atomic_ref %counter[%k0] : !py.array<ui32, 1>, !py.int -> !simt.atomic_ref<ui32>
+      %one = py.constant 1 : ui32
+      %before = simt.atomic_rmw add %r, %one memory acq_rel scope device : !simt.atomic_ref<ui32>
+      %bu = py.cast %blocks : !py.int to ui32
+      %final = py.sub %bu, %one : ui32, ui32 -> ui32
+      %is_last = py.cmp eq, %before, %final : ui32, ui32 -> i1
+      py.array.setitem %is_last, %last[%k0] : i1, !py.array<i1, 1>, !py.int
     }
     simt.syncthreads
-    %is_warp0 = py.cmp eq, %warp, %k0 : !py.int, !py.int -> !py.bool
-    %warp0 = py.cast %is_warp0 : !py.bool to i1
-    scf.if %warp0 {
-      %bdim = simt.block_dim x
-      %warps = py.floordiv %bdim, %k32 : !py.int, !py.int -> !py.int
-      %has = py.cmp lt, %lane, %warps : !py.int, !py.int -> !py.bool
-      %has1 = py.cast %has : !py.bool to i1
-      %v = scf.if %has1 -> (f32) {
-        %p = py.array.getitem %partial[%lane] : !py.array<f32, 1>, !py.int
-        scf.yield %p : f32
-      } else {
-        scf.yield %zero : f32
+    %l = py.array.getitem %last[%k0] : !py.array<i1, 1>, !py.int
+    scf.if %l {
+      // Every partial is visible: thread 0's acquire, then the barrier.
+      %nb = py.cast %blocks : !py.int to index
+      %bd = simt.block_dim x
+      %bstep = py.cast %bd : !py.int to index
+      %tstart = py.cast %thread : !py.int to index
+      %ps = scf.for %j = %tstart to %nb step %bstep iter_args(%a = %zero) -> (f32) {
+        %i = py.cast %j : index to ui64
+        %p = py.array.getitem %partials[%i] : !py.array<f32, 1>, ui64
+        %b = py.add %a, %p : f32, f32 -> f32
+        scf.yield %b : f32
       }
-      %e16 = simt.shfl_down_sync %full, %v, %k16 : ui32, f32, !py.int
-      %x16 = py.add %v, %e16 : f32, f32 -> f32
-      %e8 = simt.shfl_down_sync %full, %x16, %k8 : ui32, f32, !py.int
-      %x8 = py.add %x16, %e8 : f32, f32 -> f32
-      %e4 = simt.shfl_down_sync %full, %x8, %four : ui32, f32, !py.int
-      %x4 = py.add %x8, %e4 : f32, f32 -> f32
-      %e2 = simt.shfl_down_sync %full, %x4, %k2 : ui32, f32, !py.int
-      %x2 = py.add %x4, %e2 : f32, f32 -> f32
-      %e1 = simt.shfl_down_sync %full, %x2, %k1 : ui32, f32, !py.int
-      %block_sum = py.add %x2, %e1 : f32, f32 -> f32
-      scf.if %lane0 {
-        %r = simt.atomic_ref %out[%k0] : !py.array<f32, 1>, !py.int -> !simt.atomic_ref<f32>
-        %old = simt.atomic_rmw add %r, %block_sum memory relaxed scope device : !simt.atomic_ref<f32>
+      %total = py.call @block_sum(%ps) : (f32) -> f32
+      scf.if %t0 {
+        py.array.setitem %total, %out[%k0] : f32, !py.array<f32, 1>, !py.int
+        %r = simt.atomic_ref %counter[%k0] : !py.array<ui32, 1>, !py.int -> !simt.atomic_ref<ui32>
+        %reset = py.constant 0 : ui32
+        simt.atomic_store %r, %reset memory relaxed scope device : !simt.atomic_ref<ui32>
       }
     }
     py.return

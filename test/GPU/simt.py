@@ -169,15 +169,18 @@ print("cbrt float64 within 1e-15:", bool(close.all()), "fma exact:", bool(same_f
 # CHECK: cbrt float64 within 1e-15: True fma exact: True cbrt float32 within 2e-7: True
 
 # The reduction example (examples/simt_sum.mlir): sizes with a tail after the
-# last float4, against a float64 sum.
+# last float4, against a float64 sum; the kernel resets its block counter.
 sum_module = device.load(cudapy.compile(
     open(os.path.join(here, "..", "..", "examples", "simt_sum.mlir")).read(), chip=device.chip))
 sums = []
+partials = cp.full(264, np.nan, dtype=cp.float32)
+counter = cp.zeros(1, dtype=cp.uint32)
 for size in [1, 3, 1000, 1000003, 1 << 22]:
     x = rng.standard_normal(size).astype(np.float32)
-    out = cp.zeros(1, dtype=cp.float32)
-    sum_module.kernel("sum").launch((264,), (256,), cp.asarray(x), out)
+    out = cp.full(1, np.nan, dtype=cp.float32)
+    # The counter is back at 0 after each launch.
+    sum_module.kernel("sum").launch((264,), (256,), cp.asarray(x), partials, counter, out)
     got = float(cp.asnumpy(out)[0])
     sums.append(bool(abs(got - x.astype(np.float64).sum()) <= 1e-6 * np.abs(x).sum() + 1e-6))
-print("simt sum:", sums)
-# CHECK: simt sum: [True, True, True, True, True]
+print("simt sum:", sums, int(cp.asnumpy(counter)[0]))
+# CHECK: simt sum: [True, True, True, True, True] 0

@@ -4,12 +4,13 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
     python3 tools/benchmarks/simt_reduction.py BUNDLE_DIR [LOG]
 
 Sums 2^26 float32 values (256 MiB, far beyond L2) with
-examples/simt_sum.mlir (shared memory + warp shuffles + one atomic per
-block), with torch.sum, and with a Triton kernel (tl.sum per program, one
-atomic add each). Checks each result against a float64 sum of fresh random
-data first, then times each with CUDA events (median of 50 after warm-up;
-ours with and without the zeroing of the output before it), and prints GB/s (bytes read / time) and
-the ratios to torch.sum. Also reports the device-to-device copy bandwidth
+examples/simt_sum.mlir (shared memory + warp shuffles, the last block adds
+the blocks' partial sums: one launch, nothing to zero), with torch.sum, and
+with a Triton kernel (tl.sum per program, one atomic add each, after zeroing
+the output). Checks each result against a float64 sum of fresh random data
+first, then times each with CUDA events (median of 50 after warm-up), ours
+at 4, 5, 6 and 8 blocks of 256 threads per SM, and prints GB/s (bytes read /
+time) and the ratios to torch.sum. Also reports the device-to-device copy bandwidth
 of the same bytes as the ceiling, and the compile time of the kernel through
 the C API (median of warm compiles).
 """
@@ -48,16 +49,12 @@ module = device.load(compiled)
 kernel = module.kernel("sum")
 BLOCK = 256
 GRID = props.multi_processor_count * (2048 // BLOCK)
+partials = torch.empty(GRID * 4, device="cuda")
+counter = torch.zeros(1, dtype=torch.int32, device="cuda")
 
 
-def ours(x, out):
-    out.zero_()
-    kernel.launch((GRID,), (BLOCK,), x, out)
-    return out
-
-
-def ours_kernel_only(x, out):
-    kernel.launch((GRID,), (BLOCK,), x, out)
+def ours(x, out, grid=GRID):
+    kernel.launch((grid,), (BLOCK,), x, partials, counter, out)
     return out
 
 
@@ -116,9 +113,10 @@ results = {
     "copy (read+write)": median_ms(copy, x, y),
     "torch.sum": median_ms(torch.sum, x),
     "triton": median_ms(triton_sum, x, out),
-    "simt (examples/simt_sum.mlir)": median_ms(ours, x, out),
-    "simt, kernel only (no zero_)": median_ms(ours_kernel_only, x, out),
 }
+for per_sm in [4, 5, 6, 8]:
+    grid = props.multi_processor_count * per_sm
+    results["simt, %d blocks/SM" % per_sm] = median_ms(ours, x, out, grid)
 bytes_read = N * 4
 lines = ["%-32s %9s %9s %8s" % ("kernel", "ms", "GB/s", "vs torch")]
 torch_ms = results["torch.sum"]
