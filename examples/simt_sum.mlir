@@ -12,7 +12,8 @@
 //
 // x must be 16-byte aligned (every fresh CuPy or PyTorch array is);
 // partials has one float32 per block; counter[0] is 0 before the first
-// launch. Launch one wave: (SM count x 2048 / 256) blocks of 256 threads.
+// launch. Launch one wave: (SM count x 2048 / 256) blocks of 256 threads
+// (the launch bounds keep the kernel at 32 registers, so 8 blocks fit).
 // tools/benchmarks/simt_reduction.py times it against torch.sum;
 // test/GPU/simt.py checks it.
 !f4 = !py.struct<"float4", (x: f32, y: f32, z: f32, w: f32), align 16>
@@ -82,7 +83,8 @@ gpu.module @simt_sum {
   }
 
   py.kernel @sum(%x: !py.array<f32, 1>, %partials: !py.array<f32, 1>,
-                 %counter: !py.array<ui32, 1>, %out: !py.array<f32, 1>) attributes {interop} {
+                 %counter: !py.array<ui32, 1>, %out: !py.array<f32, 1>)
+      attributes {interop, nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 8 : i32} {
     %quads = py.array.view %x : !py.array<f32, 1> to !py.array<!f4, 1>
     %n = py.len %x : !py.array<f32, 1>
     %nq = py.len %quads : !py.array<!f4, 1>

@@ -1568,6 +1568,11 @@ template <typename OpTy> struct FunctionLowering : public PyPattern<OpTy> {
     func->setAttr(kPyFunctionTypeAttr, TypeAttr::get(type));
     if (exported)
       func->setAttr(kPyInteropAttr, rewriter.getUnitAttr());
+    // NVVM's launch bounds (nvvm.maxntid, nvvm.reqntid, nvvm.minctasm,
+    // nvvm.maxnreg) carry over as they are.
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      if (attr.getName().strref().starts_with("nvvm."))
+        func->setAttr(attr.getName(), attr.getValue());
     if (isKernel) {
       func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                     rewriter.getUnitAttr());

@@ -272,3 +272,14 @@ gpu.module @m {
     py.return %t : tuple<si64, si64, complex<f64>, !py.none>
   }
 }
+
+// NVVM launch bounds on a kernel carry over to the LLVM function.
+// CHECK-LABEL: llvm.func @bounded
+// CHECK-SAME: nvvm.kernel
+// CHECK-SAME: nvvm.maxntid = array<i32: 256, 1, 1>
+// CHECK-SAME: nvvm.minctasm = 8 : i32
+gpu.module @bounds {
+  py.kernel @bounded() attributes {nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 8 : i32} {
+    py.return
+  }
+}
