@@ -315,7 +315,57 @@ bool simt::isLoweredWithPy(Operation *op) {
              ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp, PopcOp, ClzOp, FfsOp,
              BrevOp, CbrtOp, FmaOp, AtomicRefOp, AtomicLoadOp, AtomicStoreOp,
              AtomicRMWOp, AtomicCasOp, MatchAnySyncOp, MatchAllSyncOp,
-             WarpMaskGetItemOp, WarpMaskSetItemOp>(op);
+             WarpMaskGetItemOp, WarpMaskSetItemOp, MathOp>(op);
+}
+
+//===----------------------------------------------------------------------===//
+// Math functions
+//===----------------------------------------------------------------------===//
+
+/// A real float simt.math computes with: !py.float, f16, bf16, f32, f64.
+static bool isMathFloat(Type type) {
+  if (!py::isNumberType(type) || py::isStorageOnlyFloatType(type))
+    return false;
+  return isa<FloatType>(py::getMachineType(type));
+}
+
+LogicalResult
+MathOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                         ValueRange operands, DictionaryAttr attributes,
+                         OpaqueProperties properties, RegionRange regions,
+                         SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  MathFunction function = adaptor.getFunction();
+  StringRef name = stringifyMathFunction(function);
+  bool binary =
+      function >= MathFunction::atan2 && function <= MathFunction::remainder;
+  unsigned arity = binary ? 2 : 1;
+  if (operands.size() != arity)
+    return emitOptionalError(location, "math.", name, " takes ", arity,
+                             " operand", arity == 1 ? "" : "s", ", not ",
+                             operands.size());
+  Type type = operands[0].getType();
+  if (!isMathFloat(type))
+    return emitOptionalError(location, "math.", name,
+                             " takes a real float (float, f16, bf16, f32 or "
+                             "f64), not ",
+                             type);
+  if (function == MathFunction::ldexp) {
+    Type exponent = operands[1].getType();
+    if (!isa<py::PyIntType>(exponent) && !(exponent.isSignedInteger(32)))
+      return emitOptionalError(
+          location, "math.ldexp takes an int32 exponent, not ", exponent);
+  } else if (binary && operands[1].getType() != type) {
+    return emitOptionalError(location, "math.", name,
+                             " takes operands of one type, not ", type, " and ",
+                             operands[1].getType());
+  }
+  if (function == MathFunction::isfinite || function == MathFunction::isinf ||
+      function == MathFunction::isnan)
+    inferred.push_back(py::PyBoolType::get(context));
+  else
+    inferred.push_back(type);
+  return success();
 }
 
 // Every simt op is device only (spec, "Device Only Entities").
@@ -339,6 +389,7 @@ SIMT_DEVICE_ONLY(SyncThreadsAndOp)
 SIMT_DEVICE_ONLY(SyncThreadsOrOp)
 SIMT_DEVICE_ONLY(SharedArrayOp)
 SIMT_DEVICE_ONLY(AtomicRefOp)
+SIMT_DEVICE_ONLY(MathOp)
 SIMT_DEVICE_ONLY(MatchAnySyncOp)
 SIMT_DEVICE_ONLY(MatchAllSyncOp)
 SIMT_DEVICE_ONLY(WarpMaskGetItemOp)

@@ -40,4 +40,24 @@ def Simt_AtomicKindAttr : I32EnumAttr<"AtomicKind", "an atomic operation", [
   let cppNamespace = "::cudapy::simt";
 }
 
+// The Python math module functions simt.math computes (CUDA C++'s math
+// library semantics, NumbaPro's "math functions").
+def Simt_MathFunctionAttr : I32EnumAttr<"MathFunction", "a math module function", [
+    I32EnumAttrCase<"acos", 0>, I32EnumAttrCase<"acosh", 1>, I32EnumAttrCase<"asin", 2>,
+    I32EnumAttrCase<"asinh", 3>, I32EnumAttrCase<"atan", 4>, I32EnumAttrCase<"atanh", 5>,
+    I32EnumAttrCase<"cbrt", 6>, I32EnumAttrCase<"ceil", 7>, I32EnumAttrCase<"cos", 8>,
+    I32EnumAttrCase<"cosh", 9>, I32EnumAttrCase<"degrees", 10>, I32EnumAttrCase<"erf", 11>,
+    I32EnumAttrCase<"erfc", 12>, I32EnumAttrCase<"exp", 13>, I32EnumAttrCase<"exp2", 14>,
+    I32EnumAttrCase<"expm1", 15>, I32EnumAttrCase<"fabs", 16>, I32EnumAttrCase<"floor", 17>,
+    I32EnumAttrCase<"gamma", 18>, I32EnumAttrCase<"lgamma", 19>, I32EnumAttrCase<"log", 20>,
+    I32EnumAttrCase<"log10", 21>, I32EnumAttrCase<"log1p", 22>, I32EnumAttrCase<"log2", 23>,
+    I32EnumAttrCase<"radians", 24>, I32EnumAttrCase<"sin", 25>, I32EnumAttrCase<"sinh", 26>,
+    I32EnumAttrCase<"sqrt", 27>, I32EnumAttrCase<"tan", 28>, I32EnumAttrCase<"tanh", 29>,
+    I32EnumAttrCase<"trunc", 30>, I32EnumAttrCase<"atan2", 31>, I32EnumAttrCase<"copysign", 32>,
+    I32EnumAttrCase<"fmod", 33>, I32EnumAttrCase<"hypot", 34>, I32EnumAttrCase<"ldexp", 35>,
+    I32EnumAttrCase<"nextafter", 36>, I32EnumAttrCase<"pow", 37>, I32EnumAttrCase<"remainder", 38>,
+    I32EnumAttrCase<"isfinite", 39>, I32EnumAttrCase<"isinf", 40>, I32EnumAttrCase<"isnan", 41>]> {
+  let cppNamespace = "::cudapy::simt";
+}
+
 #endif // CUDAPY_SIMT_ENUMS_TD

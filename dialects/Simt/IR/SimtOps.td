@@ -648,4 +648,36 @@ def Simt_FmaOp : Simt_DeviceOp<"fma", [Pure,
   let assemblyFormat = "$a `,` $b `,` $c attr-dict `:` type($a)";
 }
 
+def Simt_MathOp : Simt_DeviceOp<"math", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "A Python `math` module function, as CUDA C++ computes it";
+  let description = [{
+    NumbaPro's math functions: the Python `math` module function `function`
+    with the semantics of CUDA C++'s math library (libdevice), so `floor`,
+    `ceil` and `trunc` return floats, as in CUDA C++. The operands are real
+    floats (`!py.float`, `f16`, `bf16`, `f32`, `f64`; Python's conversion of
+    an int argument is the frontend's `py.cast`), all of one type, and so is
+    the result; `f16` and `bf16` are computed in `f32` and rounded back.
+    `ldexp` takes an `int32` (`!py.int` or `si32`) exponent; `isfinite`,
+    `isinf` and `isnan` return a `!py.bool`; `gamma` is CUDA's `tgamma`, and
+    `degrees`/`radians` multiply by `180/pi` and `pi/180` as CPython does.
+
+    | arity | functions |
+    | :---- | :-------- |
+    | 1 | acos acosh asin asinh atan atanh cbrt ceil cos cosh degrees erf erfc exp exp2 expm1 fabs floor gamma lgamma log log10 log1p log2 radians sin sinh sqrt tan tanh trunc isfinite isinf isnan |
+    | 2 | atan2 copysign fmod hypot ldexp nextafter pow remainder |
+
+    ```mlir
+    %s = simt.math sin %x : f32
+    %a = simt.math atan2 %y, %x : f64, f64
+    %m = simt.math ldexp %x, %e : f64, !py.int
+    %n = simt.math isnan %x : !py.float
+    ```
+  }];
+  let arguments = (ins Simt_MathFunctionAttr:$function,
+                       Variadic<AnyType>:$operands);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$function $operands attr-dict `:` type($operands)";
+}
+
 #endif // CUDAPY_SIMT_OPS_TD

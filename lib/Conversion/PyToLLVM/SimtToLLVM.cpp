@@ -880,6 +880,95 @@ struct WarpMaskSetItemLowering : public PyPattern<simt::WarpMaskSetItemOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// simt math: libdevice, CUDA C++'s math library
+//===----------------------------------------------------------------------===//
+
+/// The declaration of libdevice function `name` in `op`'s module.
+static LLVM::LLVMFuncOp getLibdeviceFunction(OpBuilder &b, Operation *op,
+                                             StringRef name,
+                                             LLVM::LLVMFunctionType type) {
+  Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+  if (auto existing = dyn_cast_or_null<LLVM::LLVMFuncOp>(
+          SymbolTable::lookupSymbolIn(table, name)))
+    return existing;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&table->getRegion(0).front());
+  return LLVM::LLVMFuncOp::create(b, op->getLoc(), name, type);
+}
+
+/// libdevice's name of `function` for f32 (`isF32`) or f64 operands.
+static std::string getLibdeviceName(simt::MathFunction function, bool isF32) {
+  using F = simt::MathFunction;
+  switch (function) {
+  case F::gamma:
+    return isF32 ? "__nv_tgammaf" : "__nv_tgamma";
+  case F::isfinite:
+    return isF32 ? "__nv_finitef" : "__nv_isfinited";
+  case F::isinf:
+    return isF32 ? "__nv_isinff" : "__nv_isinfd";
+  case F::isnan:
+    return isF32 ? "__nv_isnanf" : "__nv_isnand";
+  default:
+    break;
+  }
+  return ("__nv_" + simt::stringifyMathFunction(function) + (isF32 ? "f" : ""))
+      .str();
+}
+
+struct MathLowering : public PyPattern<simt::MathOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::MathOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    using F = simt::MathFunction;
+    Emitter e{rewriter, op.getLoc()};
+    Location loc = op.getLoc();
+    F function = op.getFunction();
+    auto machine =
+        cast<mlir::FloatType>(getMachineType(op.getOperands()[0].getType()));
+    // libdevice has f32 and f64 functions: f16 and bf16 go through f32.
+    bool narrow = machine.getWidth() < 32;
+    Type compute = narrow ? Type(rewriter.getF32Type()) : Type(machine);
+    SmallVector<Value> args;
+    for (auto [k, value] : llvm::enumerate(adaptor.getOperands())) {
+      if (k == 1 && function == F::ldexp)
+        args.push_back(value); // the int32 exponent
+      else
+        args.push_back(
+            narrow ? Value(arith::ExtFOp::create(rewriter, loc, compute, value))
+                   : value);
+    }
+    Value result;
+    if (function == F::degrees || function == F::radians) {
+      // CPython: x * (180 / pi) and x * (pi / 180).
+      double factor = function == F::degrees ? 180.0 / M_PI : M_PI / 180.0;
+      result = arith::MulFOp::create(rewriter, loc, args[0],
+                                     e.floatConst(compute, factor));
+    } else {
+      bool predicate = function == F::isfinite || function == F::isinf ||
+                       function == F::isnan;
+      Type resultType = predicate ? Type(rewriter.getI32Type()) : compute;
+      SmallVector<Type> argTypes;
+      for (Value arg : args)
+        argTypes.push_back(arg.getType());
+      auto type = LLVM::LLVMFunctionType::get(resultType, argTypes);
+      LLVM::LLVMFuncOp callee = getLibdeviceFunction(
+          rewriter, op, getLibdeviceName(function, compute.isF32()), type);
+      result = LLVM::CallOp::create(rewriter, loc, callee, args).getResult();
+      if (predicate) {
+        rewriter.replaceOp(op, e.cmpi(arith::CmpIPredicate::ne, result,
+                                      e.intConst(resultType, 0)));
+        return success();
+      }
+    }
+    if (narrow)
+      result = arith::TruncFOp::create(rewriter, loc, machine, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void pylower::populateSimtToLLVMPatterns(PyToLLVMTypeConverter &converter,
@@ -896,7 +985,8 @@ void pylower::populateSimtToLLVMPatterns(PyToLLVMTypeConverter &converter,
       CbrtLowering, FmaLowering, AtomicRefLowering, AtomicLoadLowering,
       AtomicStoreLowering, AtomicRMWLowering, AtomicCasLowering,
       MatchAnySyncLowering, MatchAllSyncLowering, WarpMaskGetItemLowering,
-      WarpMaskSetItemLowering>(converter, patterns.getContext(), options);
+      WarpMaskSetItemLowering, MathLowering>(converter, patterns.getContext(),
+                                             options);
 }
 
 void pylower::addIllegalSimtOps(ConversionTarget &target) {

@@ -345,3 +345,43 @@ py.kernel @k(%m: ui32, %v: !py.bool) {
   %b = simt.warp_mask.setitem %m[%i], %v : ui32, si32, !py.bool
   py.return
 }
+
+// -----
+
+py.kernel @k(%x: f32) {
+  // expected-error @below {{math.atan2 takes 2 operands, not 1}}
+  %r = simt.math atan2 %x : f32
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: si32) {
+  // expected-error @below {{math.sin takes a real float (float, f16, bf16, f32 or f64), not 'si32'}}
+  %r = simt.math sin %x : si32
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: f32, %y: f64) {
+  // expected-error @below {{math.pow takes operands of one type, not 'f32' and 'f64'}}
+  %r = simt.math pow %x, %y : f32, f64
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: f64, %e: si64) {
+  // expected-error @below {{math.ldexp takes an int32 exponent, not 'si64'}}
+  %r = simt.math ldexp %x, %e : f64, si64
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: f8E4M3FN) {
+  // expected-error @below {{math.exp takes a real float (float, f16, bf16, f32 or f64), not 'f8E4M3FN'}}
+  %r = simt.math exp %x : f8E4M3FN
+  py.return
+}

@@ -155,3 +155,17 @@ py.kernel @match(%m: ui32, %k: si64, %f: f32, %i: !py.int, %b: !py.bool) {
   %m2 = simt.warp_mask.setitem %eq[%i], %b : ui32, !py.int, !py.bool
   py.return
 }
+
+// NumbaPro's math functions.
+// CHECK-LABEL: py.kernel @math
+py.kernel @math(%x: f32, %y: f64, %p: !py.float, %n: !py.int) {
+  // CHECK: simt.math sin %{{.*}} : f32
+  // CHECK: simt.math atan2 %{{.*}}, %{{.*}} : f64, f64
+  // CHECK: simt.math ldexp %{{.*}}, %{{.*}} : !py.float, !py.int
+  // CHECK: simt.math isnan %{{.*}} : f64
+  %0 = simt.math sin %x : f32
+  %1 = simt.math atan2 %y, %y : f64, f64
+  %2 = simt.math ldexp %p, %n : !py.float, !py.int
+  %3 = simt.math isnan %y : f64
+  py.return
+}
