@@ -167,6 +167,36 @@ LogicalResult WarpMaskSetItemOp::verify() {
   return verifyLaneIndex(*this, getIndex());
 }
 
+/// The spec's predicate is a callable: a value, or a region of one block
+/// that ends in simt.yield of one bool. [User Requirement: callable]
+static LogicalResult verifyPredicate(Operation *op, Value predicate,
+                                     Region &body) {
+  if (predicate && !body.empty())
+    return op->emitOpError("takes a predicate value or a predicate region, "
+                           "not both");
+  if (!predicate && body.empty())
+    return op->emitOpError("needs a predicate: a bool value or a region that "
+                           "yields one (spec: pred is a callable)");
+  if (!body.empty() && !body.hasOneBlock())
+    return op->emitOpError("predicate region has one block");
+  if (!body.empty() && !isa<YieldOp>(body.front().getTerminator()))
+    return op->emitOpError("predicate region ends in simt.yield");
+  return success();
+}
+
+#define SIMT_PREDICATE_VERIFIER(OP)                                            \
+  LogicalResult OP::verify() {                                                 \
+    return verifyPredicate(*this, getPredicate(), getBody());                  \
+  }
+SIMT_PREDICATE_VERIFIER(SyncThreadsCountOp)
+SIMT_PREDICATE_VERIFIER(SyncThreadsAndOp)
+SIMT_PREDICATE_VERIFIER(SyncThreadsOrOp)
+SIMT_PREDICATE_VERIFIER(AllSyncOp)
+SIMT_PREDICATE_VERIFIER(AnySyncOp)
+SIMT_PREDICATE_VERIFIER(EqSyncOp)
+SIMT_PREDICATE_VERIFIER(BallotSyncOp)
+#undef SIMT_PREDICATE_VERIFIER
+
 //===----------------------------------------------------------------------===//
 // Atomics (spec, "Atomics")
 //===----------------------------------------------------------------------===//

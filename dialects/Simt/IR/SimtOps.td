@@ -201,20 +201,30 @@ def Simt_SyncThreadsOp : Simt_DeviceOp<"syncthreads"> {
 }
 
 class Simt_SyncThreadsReduceOp<string mnemonic, string what, Type result>
-    : Simt_DeviceOp<mnemonic> {
+    : Simt_DeviceOp<mnemonic, [NoRegionArguments]> {
   let summary = "`" # mnemonic # "(pred)`: a barrier that " # what;
   let description = [{
     The barrier of `simt.syncthreads`, which also }] # what # [{ of the
     block's predicates. The spec's `pred` is a callable each thread
-    evaluates; the frontend calls it and passes the bool it returns.
+    evaluates: either a value (the frontend called it) or a region that
+    computes it and ends in `simt.yield` of one bool (the callable's body).
+    One of the two is given.
 
     ```mlir
     %r = simt.}] # mnemonic # [{ %p : !py.bool
+    %s = simt.}] # mnemonic # [{ {
+      %b = py.cmp lt, %x, %y : f32, f32 -> i1
+      simt.yield %b : i1
+    }
     ```
   }];
-  let arguments = (ins Simt_Bool:$predicate);
+  let arguments = (ins Optional<Simt_Bool>:$predicate);
+  let regions = (region AnyRegion:$body);
   let results = (outs result:$result);
-  let assemblyFormat = "$predicate attr-dict `:` type($predicate)";
+  let assemblyFormat = [{
+    ($predicate^ `:` type($predicate))? ($body^)? attr-dict
+  }];
+  let hasVerifier = 1;
 }
 
 def Simt_SyncThreadsCountOp : Simt_SyncThreadsReduceOp<"syncthreads_count",
@@ -394,6 +404,21 @@ def Simt_AtomicCasOp : Simt_AtomicOp<"atomic_cas", [
   let hasVerifier = 1;
 }
 
+def Simt_YieldOp : Simt_Op<"yield", [Pure, Terminator,
+    ParentOneOf<["SyncThreadsCountOp", "SyncThreadsAndOp", "SyncThreadsOrOp",
+                 "AllSyncOp", "AnySyncOp", "EqSyncOp", "BallotSyncOp"]>]> {
+  let summary = "The value of a predicate region";
+  let description = [{
+    Ends the predicate region of a barrier or vote with the thread's bool.
+
+    ```mlir
+    simt.yield %b : i1
+    ```
+  }];
+  let arguments = (ins Simt_Bool:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
 //===----------------------------------------------------------------------===//
 // Warp synchronization (spec, "Thread Warp Synchronization")
 //===----------------------------------------------------------------------===//
@@ -435,21 +460,28 @@ def Simt_SyncWarpOp : Simt_DeviceOp<"syncwarp"> {
 }
 
 class Simt_VoteOp<string mnemonic, string what, Type result>
-    : Simt_DeviceOp<mnemonic> {
+    : Simt_DeviceOp<mnemonic, [NoRegionArguments]> {
   let summary = "`" # mnemonic # "(mask, pred)`: " # what;
   let description = [{
-    Waits for the lanes of `mask` and }] # what # [{ of their predicates
-    (the spec's callable, evaluated by the frontend).
+    Waits for the lanes of `mask` and }] # what # [{ of their predicates.
+    The spec's callable is a value (the frontend called it) or a region
+    ending in `simt.yield` of one bool, as for `simt.syncthreads_count`.
 
     ```mlir
     %r = simt.}] # mnemonic # [{ %mask, %p : ui32, !py.bool
+    %s = simt.}] # mnemonic # [{ %mask {
+      simt.yield %q : !py.bool
+    } : ui32
     ```
   }];
-  let arguments = (ins Simt_WarpMask:$mask, Simt_Bool:$predicate);
+  let arguments = (ins Simt_WarpMask:$mask, Optional<Simt_Bool>:$predicate);
+  let regions = (region AnyRegion:$body);
   let results = (outs result:$result);
   let assemblyFormat = [{
-    $mask `,` $predicate attr-dict `:` type($mask) `,` type($predicate)
+    $mask (`,` $predicate^)? ($body^)? attr-dict `:` type($mask)
+    (`,` type($predicate)^)?
   }];
+  let hasVerifier = 1;
 }
 
 def Simt_AllSyncOp : Simt_VoteOp<"all_sync", "whether all are true",

@@ -115,6 +115,20 @@ struct SyncThreadsLowering : public OpRewritePattern<SyncThreadsOp> {
   }
 };
 
+/// The predicate of a barrier or vote: its value, or the value its region
+/// yields, with the region's operations moved before the op.
+template <typename SimtOp>
+static Value takePredicate(SimtOp op, PatternRewriter &rewriter) {
+  if (Value predicate = op.getPredicate())
+    return predicate;
+  Block &block = op.getBody().front();
+  auto yield = cast<YieldOp>(block.getTerminator());
+  Value value = yield.getValue();
+  rewriter.inlineBlockBefore(&block, op);
+  rewriter.eraseOp(yield);
+  return value;
+}
+
 /// The barrier with a reduction over the block's predicates (bar.red).
 template <typename SimtOp, NVVM::BarrierReduction reduction>
 struct SyncThreadsReduceLowering : public OpRewritePattern<SimtOp> {
@@ -122,7 +136,7 @@ struct SyncThreadsReduceLowering : public OpRewritePattern<SimtOp> {
   LogicalResult matchAndRewrite(SimtOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value predicate = op.getPredicate();
+    Value predicate = takePredicate(op, rewriter);
     if (!predicate.getType().isInteger(1))
       predicate =
           py::CastOp::create(rewriter, loc, rewriter.getI1Type(), predicate);
@@ -242,9 +256,10 @@ struct VoteLowering : public OpRewritePattern<SimtOp> {
     Location loc = op.getLoc();
     bool ballot = kind == NVVM::VoteSyncKind::ballot;
     Type result = ballot ? rewriter.getI32Type() : rewriter.getI1Type();
+    Value predicate = takePredicate(op, rewriter);
     Value vote = NVVM::VoteSyncOp::create(
         rewriter, loc, result, maskToI32(rewriter, loc, op.getMask()),
-        toI1(rewriter, loc, op.getPredicate()),
+        toI1(rewriter, loc, predicate),
         NVVM::VoteSyncKindAttr::get(op.getContext(), kind));
     if (ballot)
       rewriter.replaceOp(op, i32ToMask(rewriter, loc, vote, op.getType()));

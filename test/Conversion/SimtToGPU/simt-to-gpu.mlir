@@ -70,6 +70,37 @@ gpu.module @m {
     py.array.setitem %anyI, %out[%two] : !py.int, !py.array<si32, 1>, !py.int
     py.return
   }
+
+  // The predicate as a region (the spec's callable): its operations run
+  // before the barrier or vote, which takes the yielded bool.
+  // CHECK-LABEL: py.kernel @predicate_regions
+  py.kernel @predicate_regions(%out: !py.array<si32, 1>, %x: !py.int, %m: ui32) attributes {interop} {
+    // CHECK: %[[C:.*]] = py.cmp gt, %{{.*}}, %{{.*}} : !py.int, !py.int -> !py.bool
+    // CHECK: %[[B:.*]] = py.cast %[[C]] : !py.bool to i1
+    // CHECK: %[[W:.*]] = arith.extui %[[B]] : i1 to i32
+    // CHECK: nvvm.barrier #nvvm.reduction<popc> %[[W]] -> i32
+    %n = simt.syncthreads_count {
+      %zero = py.constant 0 : !py.int
+      %c = py.cmp gt, %x, %zero : !py.int, !py.int -> !py.bool
+      simt.yield %c : !py.bool
+    }
+    // CHECK: %[[L:.*]] = gpu.lane_id
+    // CHECK: nvvm.vote.sync ballot
+    // CHECK-NOT: simt.
+    %b = simt.ballot_sync %m {
+      %l = simt.lane_id
+      %two = py.constant 2 : !py.int
+      %r = py.mod %l, %two : !py.int, !py.int -> !py.int
+      %one = py.constant 1 : !py.int
+      %odd = py.cmp eq, %r, %one : !py.int, !py.int -> !py.bool
+      simt.yield %odd : !py.bool
+    } : ui32
+    %k0 = py.constant 0 : !py.int
+    py.array.setitem %n, %out[%k0] : !py.int, !py.array<si32, 1>, !py.int
+    %k1 = py.constant 1 : !py.int
+    py.array.setitem %b, %out[%k1] policy numbapro : ui32, !py.array<si32, 1>, !py.int
+    py.return
+  }
 }
 
 // PTX: mov.u32 %r{{[0-9]+}}, %tid.y;

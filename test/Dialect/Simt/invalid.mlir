@@ -385,3 +385,33 @@ py.kernel @k(%x: f8E4M3FN) {
   %r = simt.math exp %x : f8E4M3FN
   py.return
 }
+
+// -----
+
+// Spec: pred is a callable; the op needs the value or the region.
+py.kernel @k() {
+  // expected-error @below {{needs a predicate: a bool value or a region that yields one (spec: pred is a callable)}}
+  %n = "simt.syncthreads_count"() ({}) : () -> !py.int
+  py.return
+}
+
+// -----
+
+py.kernel @k(%p: i1) {
+  // expected-error @below {{takes a predicate value or a predicate region, not both}}
+  %n = "simt.syncthreads_or"(%p) ({
+    "simt.yield"(%p) : (i1) -> ()
+  }) : (i1) -> !py.bool
+  py.return
+}
+
+// -----
+
+py.kernel @k(%p: i1, %m: ui32) {
+  %v = simt.any_sync %m {
+    %z = py.constant 0 : si32
+    // expected-error @below {{operand #0 must be a bool (i1 or !py.bool), but got 'si32'}}
+    simt.yield %z : si32
+  } : ui32
+  py.return
+}

@@ -169,3 +169,21 @@ py.kernel @math(%x: f32, %y: f64, %p: !py.float, %n: !py.int) {
   %3 = simt.math isnan %y : f64
   py.return
 }
+
+// Predicates as regions (the spec's callables).
+// CHECK-LABEL: py.kernel @predicate_regions
+py.kernel @predicate_regions(%x: f32, %m: ui32) {
+  // CHECK: simt.syncthreads_and {
+  // CHECK: simt.yield %{{.*}} : i1
+  // CHECK: simt.all_sync %{{.*}} {
+  // CHECK: } : ui32
+  %a = simt.syncthreads_and {
+    %zero = py.constant 0.0 : f32
+    %p = py.cmp gt, %x, %zero : f32, f32 -> i1
+    simt.yield %p : i1
+  }
+  %b = simt.all_sync %m {
+    simt.yield %a : !py.bool
+  } : ui32
+  py.return
+}
