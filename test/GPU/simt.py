@@ -129,6 +129,19 @@ expected = np.stack([sa[base + 3], sa[up], sb[down].astype(np.float64), sa[base 
 print("shuffles:", [bool(np.array_equal(got[:, k], expected[:, k])) for k in range(4)])
 # CHECK: shuffles: [True, True, True, True]
 
+# Vectors, structs and tuples move as their bytes (one or two words).
+fa = rng.standard_normal(n).astype(np.float32)
+out = cp.zeros((n, 6), dtype=cp.float32)
+shuffles.kernel("aggregates").launch((2,), (128,), cp.asarray(fa), out)
+got = cp.asnumpy(out)
+idx = np.arange(n)
+src_v, src_s, src_t = base + 7, base + (lane ^ 3), np.where(lane + 1 < 32, idx + 1, idx)
+expected = np.stack([fa[src_v], fa[src_v] + np.float32(1), src_s.astype(np.int16),
+                     src_s.astype(np.uint8), src_t.astype(np.int16), src_t.astype(np.uint8)],
+                    axis=1).astype(np.float32)
+print("aggregate shuffles:", [bool(np.array_equal(got[:, k], expected[:, k])) for k in range(6)])
+# CHECK: aggregate shuffles: [True, True, True, True, True, True]
+
 # Numeric intrinsics over edge values: 0, all ones, negative numbers, NaN,
 # infinities and subnormals.
 u = np.concatenate([[0, 1, 0xFFFFFFFF, 0x80000000, 0x12345678],

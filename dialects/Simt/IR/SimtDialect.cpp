@@ -103,11 +103,12 @@ LogicalResult DynamicSharedArrayOp::verify() {
 /// Spec, "shfl_sync": the value is at most 8 bytes. (Numbers today;
 /// vectors, structs and tuples of 8 bytes or less are not shuffled yet.)
 static LogicalResult verifyShuffle(Operation *op, Type value) {
-  if (!py::isNumberType(value))
-    return op->emitOpError("shuffles numbers; ")
-           << value
-           << " is not one (vectors, structs and tuples are not "
-              "supported yet)";
+  // Spec, "shfl_sync": any value of at most 8 bytes [User Requirement];
+  // arrays and None are references, not values to move.
+  if (!py::isHeterogeneousType(value) ||
+      isa<py::ArrayType, py::PyNoneType, py::AtomicType>(value))
+    return op->emitOpError("shuffles numbers, vectors, structs and tuples; ")
+           << value << " is none of them";
   uint64_t size = py::getMachineLayout(value).size;
   if (size > 8)
     return op->emitOpError("shuffles values of at most 8 bytes; ")

@@ -228,6 +228,9 @@ static Value shuffleValue(Emitter &e, NVVM::ShflKind kind, Value mask,
   return result;
 }
 
+static Value toBits(Emitter &e, Operation *op, Value value, Type dtype);
+static Value fromBits(Emitter &e, Operation *op, Value bits, Type dtype);
+
 template <typename OpTy, NVVM::ShflKind kind>
 struct ShuffleLowering : public PyPattern<OpTy> {
   using PyPattern<OpTy>::PyPattern;
@@ -235,9 +238,25 @@ struct ShuffleLowering : public PyPattern<OpTy> {
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    rewriter.replaceOp(op,
-                       shuffleValue(e, kind, adaptor.getMask(),
-                                    adaptor.getValue(), adaptor.getOffset()));
+    Type type = op.getValue().getType();
+    if (isNumberType(type)) {
+      rewriter.replaceOp(op,
+                         shuffleValue(e, kind, adaptor.getMask(),
+                                      adaptor.getValue(), adaptor.getOffset()));
+      return success();
+    }
+    // A vector, struct or tuple moves as its bytes, in one or two words.
+    Value bits = toBits(e, op, adaptor.getValue(), type);
+    unsigned width = bits.getType().getIntOrFloatBitWidth();
+    Type word = rewriter.getIntegerType(width <= 32 ? 32 : 64);
+    if (width != word.getIntOrFloatBitWidth())
+      bits = arith::ExtUIOp::create(rewriter, op.getLoc(), word, bits);
+    Value moved =
+        shuffleValue(e, kind, adaptor.getMask(), bits, adaptor.getOffset());
+    if (width != word.getIntOrFloatBitWidth())
+      moved = arith::TruncIOp::create(rewriter, op.getLoc(),
+                                      rewriter.getIntegerType(width), moved);
+    rewriter.replaceOp(op, fromBits(e, op, moved, type));
     return success();
   }
 };

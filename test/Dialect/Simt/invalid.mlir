@@ -415,3 +415,20 @@ py.kernel @k(%p: i1, %m: ui32) {
   } : ui32
   py.return
 }
+
+// -----
+
+// Spec, "shfl_sync": values, not references.
+py.kernel @k(%m: ui32, %a: !py.array<f32, 1>, %i: !py.int) {
+  // expected-error @below {{shuffles numbers, vectors, structs and tuples; '!py.array<f32, 1>' is none of them}}
+  %r = simt.shfl_sync %m, %a, %i : ui32, !py.array<f32, 1>, !py.int
+  py.return
+}
+
+// -----
+
+py.kernel @k(%m: ui32, %v: !py.vector<3 x f32>, %i: !py.int) {
+  // expected-error @below {{shuffles values of at most 8 bytes; '!py.vector<3 x f32>' has 12}}
+  %r = simt.shfl_sync %m, %v, %i : ui32, !py.vector<3 x f32>, !py.int
+  py.return
+}

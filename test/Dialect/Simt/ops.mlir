@@ -187,3 +187,13 @@ py.kernel @predicate_regions(%x: f32, %m: ui32) {
   } : ui32
   py.return
 }
+
+// Shuffles of vectors, structs and tuples of at most 8 bytes.
+// CHECK-LABEL: py.kernel @aggregate_shuffles
+py.kernel @aggregate_shuffles(%m: ui32, %v: !py.vector<2 x f32>, %t: tuple<si16, ui8>, %i: !py.int) {
+  // CHECK: simt.shfl_sync %{{.*}}, %{{.*}}, %{{.*}} : ui32, !py.vector<2 x f32>, !py.int
+  // CHECK: simt.shfl_xor_sync %{{.*}}, %{{.*}}, %{{.*}} : ui32, tuple<si16, ui8>, !py.int
+  %a = simt.shfl_sync %m, %v, %i : ui32, !py.vector<2 x f32>, !py.int
+  %b = simt.shfl_xor_sync %m, %t, %i : ui32, tuple<si16, ui8>, !py.int
+  py.return
+}
