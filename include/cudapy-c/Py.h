@@ -102,6 +102,14 @@ MLIR_CAPI_EXPORTED MlirType cudapyPyRecordTypeGetChecked(
     const MlirStringRef *fieldNames, const MlirType *fieldTypes,
     const uint64_t *offsets, uint64_t size);
 
+/// `Atomic(dtype)` (`!py.atomic<dtype, align A>`): an object of at most 16
+/// bytes accessed atomically, aligned to its size (and to `align`, 0 for
+/// none) like std::atomic. Null (with a diagnostic at `location`) when
+/// invalid.
+MLIR_CAPI_EXPORTED MlirType cudapyPyAtomicTypeGetChecked(MlirLocation location,
+                                                         MlirType dtype,
+                                                         uint64_t align);
+
 /// Whether `type` is a Python number (builtin or fixed-format).
 MLIR_CAPI_EXPORTED bool cudapyPyTypeIsNumber(MlirType type);
 /// Whether `type` is heterogeneous (may cross to the device and appear in

@@ -57,6 +57,13 @@ MlirType cudapyPyArrayTypeGetChecked(MlirLocation location, MlirType dtype,
                                     loc.getContext(), unwrap(dtype), ndim));
 }
 
+MlirType cudapyPyAtomicTypeGetChecked(MlirLocation location, MlirType dtype,
+                                      uint64_t align) {
+  Location loc = unwrap(location);
+  return wrap(AtomicType::getChecked([&] { return emitError(loc); },
+                                     loc.getContext(), unwrap(dtype), align));
+}
+
 MlirType cudapyPyStructTypeGetChecked(MlirLocation location, MlirStringRef name,
                                       intptr_t numFields,
                                       const MlirStringRef *fieldNames,

@@ -19,6 +19,7 @@
 
 #include "cudapy-c/Py.h"
 #include "cudapy-c/Registration.h"
+#include "cudapy-c/Simt.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -151,6 +152,26 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: None: !py.none size 8 align 8
   printLayout("complex", cudapyPyComplexTypeGet(ctx));
   // CHECK-NEXT: complex: !py.complex size 8 align 8
+  MlirType si32 = mlirIntegerTypeSignedGet(ctx, 32);
+  printLayout("Atomic(int32)", cudapyPyAtomicTypeGetChecked(loc, si32, 0));
+  // CHECK-NEXT: Atomic(int32): !py.atomic<si32> size 4 align 4
+  printLayout("Atomic(int32, align=16)",
+              cudapyPyAtomicTypeGetChecked(loc, si32, 16));
+  // CHECK-NEXT: Atomic(int32, align=16): !py.atomic<si32, align 16> size 16 align 16
+  MlirType xy = cudapyPyStructTypeGetChecked(
+      loc, mlirStringRefCreateFromCString("xy"), 2, names, fields, 0);
+  printLayout("Atomic(xy)", cudapyPyAtomicTypeGetChecked(loc, xy, 0));
+  // CHECK-NEXT: Atomic(xy): !py.atomic<!py.struct<"xy", (real: f32, imag: f32)>> size 8 align 8
+
+  // The simt dialect: atomic references.
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__simt__(), ctx);
+  MlirType ref = cudapySimtAtomicRefTypeGet(si32);
+  printf("atomic_ref: ");
+  printType(ref);
+  printf(" %d ", cudapySimtTypeIsAtomicRef(ref));
+  printType(cudapySimtAtomicRefTypeGetDtype(ref));
+  printf(" %d\n", cudapySimtTypeIsAtomicRef(si32));
+  // CHECK-NEXT: atomic_ref: !simt.atomic_ref<si32> 1 si32 0
 
   // Invalid types are null, with a diagnostic at the location.
   mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
@@ -158,6 +179,11 @@ int main(int argc, char **argv) {
   printf("vector of 5: null %d\n", mlirTypeIsNull(bad));
   // CHECK-NEXT: diagnostic: a vector has 1 to 4 elements, not 5 (spec, "Vectors")
   // CHECK-NEXT: vector of 5: null 1
+  MlirType wide = cudapyPyAtomicTypeGetChecked(
+      loc, cudapyPyVectorTypeGetChecked(loc, 4, f64), 0);
+  printf("Atomic(double4): null %d\n", mlirTypeIsNull(wide));
+  // CHECK-NEXT: diagnostic: an Atomic's dtype is at most 16 bytes, and '!py.vector<4 x f64>' is 32 (spec, "Atomic.__init__")
+  // CHECK-NEXT: Atomic(double4): null 1
 
   MlirType operand, result;
   MlirLogicalResult typed = cudapyPyTypeBinaryOperation(
