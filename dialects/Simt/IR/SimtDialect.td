@@ -11,13 +11,14 @@ def Simt_Dialect : Dialect {
   let summary = "The CUDA Python SIMT programming model";
   let description = [{
     The cuda-device spec's "CUDA Python Programming" section: thread
-    positioning, synchronization and memory fences (more to come: shared and
-    local memories, atomics, warp operations). Values are `py` types
-    (`!py.int`, `!py.bool`, tuples); upstream `gpu`/`nvvm` ops say the rest.
-    Every op is device only (`TargetRequirementOpInterface`: `is_device`),
-    so `target-check-execution-spaces` reports one used in host code (spec,
-    "Device Only Entities"). `convert-simt-to-gpu` lowers the dialect to
-    `gpu`, `nvvm`, `llvm` and `py` ops, ahead of the py lowering.
+    positioning, the three memories, barriers and fences, atomics with a
+    memory order and a thread scope, warp votes, shuffles and matching,
+    numeric intrinsics and the math module functions. Values are `py` types
+    (`!py.int`, `!py.bool`, arrays, tuples); upstream `gpu`/`nvvm` ops say
+    the rest. Every op is device only (`TargetRequirementOpInterface`:
+    `is_device`), so `target-check-execution-spaces` reports one used in
+    host code (spec, "Device Only Entities"). `convert-simt-to-gpu` and
+    `convert-py-to-llvm` lower the dialect (docs/Simt.md).
   }];
   let dependentDialects = ["cudapy::py::PyDialect"];
   let useDefaultTypePrinterParser = 1;
