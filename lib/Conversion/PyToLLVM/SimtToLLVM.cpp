@@ -409,9 +409,41 @@ static Value createEntrySlot(OpBuilder &b, Operation *op, Type type,
                                 type, e.i64(1), align);
 }
 
+/// Marks in `used` the bytes of `type` (at `base`) that hold a value, not
+/// padding, through nested aggregates.
+static void markValueBytes(Type type, uint64_t base,
+                           SmallVectorImpl<bool> &used) {
+  SmallVector<Type> members = getAggregateMembers(type);
+  if (members.empty() || isa<mlir::ComplexType>(getMachineType(type))) {
+    uint64_t size = getMachineLayout(type).size;
+    for (uint64_t k = 0; k < size; ++k)
+      used[base + k] = true;
+    return;
+  }
+  for (auto [member, offset] : llvm::zip(members, getMemberOffsets(type)))
+    markValueBytes(member, base + offset, used);
+}
+
+/// The mask of the bits of `dtype` that hold its value (zero on padding), or
+/// std::nullopt when it has no padding.
+static std::optional<APInt> getPaddingFreeMask(Type dtype) {
+  uint64_t size = getMachineLayout(dtype).size;
+  SmallVector<bool> used(size, false);
+  markValueBytes(dtype, 0, used);
+  if (llvm::all_of(used, [](bool u) { return u; }))
+    return std::nullopt;
+  APInt mask(8 * size, 0);
+  for (uint64_t k = 0; k < size; ++k)
+    if (used[k])
+      mask.setBits(8 * k, 8 * k + 8);
+  return mask;
+}
+
 /// The bits of a register value of py type `dtype`: integers and floats
 /// directly, complex numbers and aggregates through a stack slot (which
-/// LLVM's SROA removes).
+/// LLVM's SROA removes). Padding bits are 0: an aggregate's padding is
+/// undefined in registers (and a load of bytes partly undefined would be
+/// undefined as a whole), so the value is frozen and the padding masked.
 static Value toBits(Emitter &e, Operation *op, Value value, Type dtype) {
   IntegerType bits = getBitsType(dtype);
   Value memory = e.toMemory(value, dtype);
@@ -420,9 +452,16 @@ static Value toBits(Emitter &e, Operation *op, Value value, Type dtype) {
     return memory;
   if (isa<mlir::FloatType>(memoryType))
     return arith::BitcastOp::create(e.b, e.loc, bits, memory);
-  Value slot = createEntrySlot(e.b, op, bits, bits.getWidth() / 8);
+  memory = LLVM::FreezeOp::create(e.b, e.loc, memory);
+  Value slot =
+      createEntrySlot(e.b, op, bits, llvm::PowerOf2Ceil(bits.getWidth() / 8));
   LLVM::StoreOp::create(e.b, e.loc, memory, slot);
-  return LLVM::LoadOp::create(e.b, e.loc, bits, slot);
+  Value loaded = LLVM::LoadOp::create(e.b, e.loc, bits, slot);
+  if (std::optional<APInt> mask = getPaddingFreeMask(dtype))
+    loaded = arith::AndIOp::create(
+        e.b, e.loc, loaded,
+        arith::ConstantOp::create(e.b, e.loc, IntegerAttr::get(bits, *mask)));
+  return loaded;
 }
 
 /// The register value of py type `dtype` whose bits are `bits`.
@@ -434,8 +473,9 @@ static Value fromBits(Emitter &e, Operation *op, Value bits, Type dtype) {
   } else if (isa<mlir::FloatType>(memoryType)) {
     memory = arith::BitcastOp::create(e.b, e.loc, memoryType, bits);
   } else {
-    Value slot = createEntrySlot(e.b, op, bits.getType(),
-                                 bits.getType().getIntOrFloatBitWidth() / 8);
+    Value slot = createEntrySlot(
+        e.b, op, bits.getType(),
+        llvm::PowerOf2Ceil(bits.getType().getIntOrFloatBitWidth() / 8));
     LLVM::StoreOp::create(e.b, e.loc, bits, slot);
     memory = LLVM::LoadOp::create(e.b, e.loc, memoryType, slot);
   }
@@ -793,6 +833,22 @@ struct AtomicCasLowering : public PyPattern<simt::AtomicCasOp> {
                           return std::make_pair(
                               le.select(equal, desired, currentBits), equal);
                         });
+    } else if (std::optional<APInt> mask = getPaddingFreeMask(dtype)) {
+      // Padding does not take part in the comparison (C++20's
+      // compare_exchange): the object's padding may hold anything.
+      Value expected = toBits(e, op, adaptor.getOld(), dtype);
+      old = emitCasLoop(
+          e, ptr, bits, getOrdering(memory), getFailureOrdering(memory),
+          getSyncScope(op.getScope()),
+          /*mayElide=*/true, [&](Emitter &le, Value currentBits) {
+            Value masked = arith::AndIOp::create(
+                le.b, le.loc, currentBits,
+                arith::ConstantOp::create(le.b, le.loc,
+                                          IntegerAttr::get(bits, *mask)));
+            Value equal = le.cmpi(arith::CmpIPredicate::eq, masked, expected);
+            return std::make_pair(le.select(equal, desired, currentBits),
+                                  equal);
+          });
     } else {
       Value expected = toBits(e, op, adaptor.getOld(), dtype);
       auto cas = LLVM::AtomicCmpXchgOp::create(

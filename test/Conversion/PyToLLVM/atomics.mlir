@@ -156,4 +156,19 @@ gpu.module @m {
     py.array.setitem %x, %out[%i] : si32, !py.array<si32, 1>, si32
     py.return
   }
+  // CHECK-LABEL: .entry padded(
+  // A struct with a padding byte: compare-and-swap ignores the padding
+  // (a loop comparing the value bytes), and the value written has it zero.
+  // CHECK: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16777215;
+  // CHECK: atom.relaxed.gpu.global.cas.b32
+  py.kernel @padded(%a: !py.array<!py.struct<"cell", (v: !py.atomic<!py.struct<"p", (a: si16, b: ui8)>>)>, 1>,
+                    %o: !py.struct<"p", (a: si16, b: ui8)>, %n: !py.struct<"p", (a: si16, b: ui8)>,
+                    %out: !py.array<si16, 1>) {
+    %k = py.constant 0 : !py.int
+    %r = simt.atomic_ref %a[%k] member ["v"] : !py.array<!py.struct<"cell", (v: !py.atomic<!py.struct<"p", (a: si16, b: ui8)>>)>, 1>, !py.int -> !simt.atomic_ref<!py.struct<"p", (a: si16, b: ui8)>>
+    %seen = simt.atomic_cas %r, %o, %n memory relaxed scope device : !simt.atomic_ref<!py.struct<"p", (a: si16, b: ui8)>>
+    %x = py.struct.getattr %seen["a"] : !py.struct<"p", (a: si16, b: ui8)>
+    py.array.setitem %x, %out[%k] : si16, !py.array<si16, 1>, !py.int
+    py.return
+  }
 }
