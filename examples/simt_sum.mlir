@@ -16,8 +16,9 @@
 // (the launch bounds keep the kernel at 32 registers, so 8 blocks fit).
 // tools/benchmarks/simt_reduction.py times it against torch.sum;
 // test/GPU/simt.py checks it.
+// cudapy-run: --grid 8 --block 256 --arg array:f32[100003]=const:1 --arg array:f32[8]=zeros --arg array:u32[1]=zeros --arg array:f32[1]=zeros --print 1
 !f4 = !py.struct<"float4", (x: f32, y: f32, z: f32, w: f32), align 16>
-gpu.module @simt_sum {
+gpu.module @simt_sum_module {
   py.func @quad_sum(%q: !f4) -> f32 {
     %x = py.struct.getattr %q["x"] : !f4
     %y = py.struct.getattr %q["y"] : !f4
@@ -82,7 +83,7 @@ gpu.module @simt_sum {
     py.return %total : f32
   }
 
-  py.kernel @sum(%x: !py.array<f32, 1>, %partials: !py.array<f32, 1>,
+  py.kernel @simt_sum(%x: !py.array<f32, 1>, %partials: !py.array<f32, 1>,
                  %counter: !py.array<ui32, 1>, %out: !py.array<f32, 1>)
       attributes {interop, nvvm.maxntid = array<i32: 256, 1, 1>, nvvm.minctasm = 8 : i32} {
     %quads = py.array.view %x : !py.array<f32, 1> to !py.array<!f4, 1>

@@ -192,7 +192,7 @@ for size in [1, 3, 1000, 1000003, 1 << 22]:
     x = rng.standard_normal(size).astype(np.float32)
     out = cp.full(1, np.nan, dtype=cp.float32)
     # The counter is back at 0 after each launch.
-    sum_module.kernel("sum").launch((264,), (256,), cp.asarray(x), partials, counter, out)
+    sum_module.kernel("simt_sum").launch((264,), (256,), cp.asarray(x), partials, counter, out)
     got = float(cp.asnumpy(out)[0])
     sums.append(bool(abs(got - x.astype(np.float64).sum()) <= 1e-6 * np.abs(x).sum() + 1e-6))
 print("simt sum:", sums, int(cp.asnumpy(counter)[0]))

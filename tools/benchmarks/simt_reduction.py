@@ -48,7 +48,7 @@ for _ in range(7):
     compiled = cudapy.compile(source, chip=device.chip)
     compile_ms.append((time.perf_counter() - start) * 1e3)
 module = device.load(compiled)
-kernel = module.kernel("sum")
+kernel = module.kernel("simt_sum")
 BLOCK = 256
 GRID = props.multi_processor_count * (2048 // BLOCK)
 partials = torch.empty(GRID * 4, device="cuda")
