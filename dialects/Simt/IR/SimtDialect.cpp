@@ -399,6 +399,19 @@ MathOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
   return success();
 }
 
+StringRef simt::getPtxScope(ThreadScope scope) {
+  switch (scope) {
+  case ThreadScope::system:
+    return "sys";
+  case ThreadScope::device:
+    return "gpu";
+  case ThreadScope::block:
+  case ThreadScope::thread:
+    break;
+  }
+  return "cta";
+}
+
 // Every simt op is device only (spec, "Device Only Entities").
 #define SIMT_DEVICE_ONLY(OP)                                                   \
   target::ConditionAttr OP::getTargetRequirement() {                           \

@@ -25,6 +25,11 @@ namespace cudapy::simt {
 /// numeric intrinsics, atomics): convert-py-to-llvm lowers those, and
 /// convert-simt-to-gpu the rest.
 bool isLoweredWithPy(mlir::Operation *op);
+
+/// PTX's `.scope` qualifier for a thread scope: `sys`, `gpu`, `cta`.
+/// `thread` is `cta`: a stronger scope is always correct, and PTX has no
+/// narrower one.
+llvm::StringRef getPtxScope(ThreadScope scope);
 } // namespace cudapy::simt
 
 #endif // CUDAPY_DIALECTS_SIMT_IR_SIMTOPS_H

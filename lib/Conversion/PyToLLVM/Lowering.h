@@ -129,6 +129,13 @@ Value elementAddress(Emitter &e, Value data, Type dtype, Value offset);
 Value elementOffset(Emitter &e, Operation *op, Descriptor &d,
                     ValueRange indices, TypeRange types, bool boundsCheck);
 
+/// The address of the element of array `array` (py type `arrayType`, its
+/// descriptor `descriptor`) at `indices` (py types `types`), each index
+/// wrapped and, under bounds-check, checked.
+Value elementPointer(Emitter &e, Operation *op, ArrayType arrayType,
+                     Value descriptor, ValueRange indices, TypeRange types,
+                     bool boundsCheck);
+
 /// A descriptor of `ndim` dimensions with `data`, `shape` and `strides`.
 Value buildDescriptor(Emitter &e, Type type, Value data, ArrayRef<Value> shape,
                       ArrayRef<Value> strides);

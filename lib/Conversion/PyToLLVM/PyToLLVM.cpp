@@ -905,6 +905,14 @@ Value pylower::elementOffset(Emitter &e, Operation *op, Descriptor &d,
   return offset;
 }
 
+Value pylower::elementPointer(Emitter &e, Operation *op, ArrayType arrayType,
+                              Value descriptor, ValueRange indices,
+                              TypeRange types, bool boundsCheck) {
+  Descriptor d{e, descriptor};
+  Value offset = elementOffset(e, op, d, indices, types, boundsCheck);
+  return elementAddress(e, d.data(), arrayType.getDtype(), offset);
+}
+
 namespace {
 
 struct ArrayGetItemLowering : public PyPattern<ArrayGetItemOp> {
@@ -913,12 +921,10 @@ struct ArrayGetItemLowering : public PyPattern<ArrayGetItemOp> {
   matchAndRewrite(ArrayGetItemOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    Descriptor d{e, adaptor.getArray()};
     Type dtype = op.getArray().getType().getDtype();
-    Value offset =
-        elementOffset(e, op, d, adaptor.getIndices(),
-                      op.getIndices().getTypes(), options.boundsCheck);
-    Value address = elementAddress(e, d.data(), dtype, offset);
+    Value address = elementPointer(
+        e, op, op.getArray().getType(), adaptor.getArray(),
+        adaptor.getIndices(), op.getIndices().getTypes(), options.boundsCheck);
     Value loaded =
         LLVM::LoadOp::create(rewriter, op.getLoc(), getMemoryType(dtype),
                              address, getMachineLayout(dtype).align);
@@ -937,11 +943,9 @@ struct ArraySetItemLowering : public PyPattern<ArraySetItemOp> {
       return op.emitOpError("stores a value of another type: run py-legalize "
                             "before convert-py-to-llvm");
     Emitter e{rewriter, op.getLoc()};
-    Descriptor d{e, adaptor.getArray()};
-    Value offset =
-        elementOffset(e, op, d, adaptor.getIndices(),
-                      op.getIndices().getTypes(), options.boundsCheck);
-    Value address = elementAddress(e, d.data(), dtype, offset);
+    Value address = elementPointer(
+        e, op, op.getArray().getType(), adaptor.getArray(),
+        adaptor.getIndices(), op.getIndices().getTypes(), options.boundsCheck);
     LLVM::StoreOp::create(rewriter, op.getLoc(),
                           e.toMemory(adaptor.getValue(), dtype), address,
                           getMachineLayout(dtype).align);

@@ -341,20 +341,6 @@ static StringRef getSyncScope(simt::ThreadScope scope) {
   return "block";
 }
 
-/// The PTX `.scope` qualifier of a thread scope.
-static StringRef getPtxScope(simt::ThreadScope scope) {
-  switch (scope) {
-  case simt::ThreadScope::system:
-    return "sys";
-  case simt::ThreadScope::device:
-    return "gpu";
-  case simt::ThreadScope::block:
-  case simt::ThreadScope::thread:
-    break;
-  }
-  return "cta";
-}
-
 /// The LLVM ordering of a memory order (consume is acquire, as in every
 /// C++ implementation).
 static LLVM::AtomicOrdering getOrdering(simt::MemoryOrder memory) {
@@ -523,12 +509,9 @@ struct AtomicRefLowering : public PyPattern<simt::AtomicRefOp> {
   matchAndRewrite(simt::AtomicRefOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    Descriptor d{e, adaptor.getArray()};
-    Type dtype = op.getArray().getType().getDtype();
-    Value offset =
-        elementOffset(e, op, d, adaptor.getIndices(),
-                      op.getIndices().getTypes(), options.boundsCheck);
-    Value address = elementAddress(e, d.data(), dtype, offset);
+    Value address = elementPointer(
+        e, op, op.getArray().getType(), adaptor.getArray(),
+        adaptor.getIndices(), op.getIndices().getTypes(), options.boundsCheck);
     if (uint64_t member = op.getMemberOffset())
       address = LLVM::GEPOp::create(
           rewriter, op.getLoc(), getPointerType(op.getContext()),
@@ -670,7 +653,7 @@ static Value emitNumberEquals(Emitter &e, Value a, Value b, Type dtype) {
 static Value emitAtom(Emitter &e, simt::MemoryOrder memory,
                       simt::ThreadScope scope, StringRef operation,
                       StringRef type, Value ptr, Value value) {
-  StringRef ptxScope = getPtxScope(scope);
+  StringRef ptxScope = simt::getPtxScope(scope);
   std::string text;
   StringRef semantics = "relaxed";
   switch (memory) {

@@ -175,9 +175,7 @@ struct ThreadFenceLowering : public OpRewritePattern<ThreadFenceOp> {
       return success();
     }
     StringRef semantics = memory == MemoryOrder::seq_cst ? "sc" : "acq_rel";
-    StringRef level = scope == ThreadScope::block    ? "cta"
-                      : scope == ThreadScope::device ? "gpu"
-                                                     : "sys";
+    StringRef level = getPtxScope(scope);
     std::string text = ("fence." + semantics + "." + level + ";").str();
     LLVM::InlineAsmOp::create(
         rewriter, op.getLoc(), TypeRange(), ValueRange(),
