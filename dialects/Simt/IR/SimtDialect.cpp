@@ -102,6 +102,23 @@ LogicalResult DynamicSharedArrayOp::verify() {
 
 /// Spec, "shfl_sync": the value is at most 8 bytes. (Numbers today;
 /// vectors, structs and tuples of 8 bytes or less are not shuffled yet.)
+/// A constant lane operand outside [0, 32) breaks a User Requirement of
+/// the spec (`i` of WarpMask, `src_lane` of the shuffles); a variable one is
+/// checked at run time under bounds-check (WarpMask) or left to the user.
+static LogicalResult verifyLaneIndex(Operation *op, Value index, StringRef what,
+                                     StringRef section) {
+  IntegerAttr constant;
+  if (auto cst = index.getDefiningOp<py::ConstantOp>())
+    constant = dyn_cast<IntegerAttr>(cst.getValue());
+  if (constant && (constant.getValue().getSExtValue() < 0 ||
+                   constant.getValue().getSExtValue() >= 32))
+    return op->emitOpError()
+           << what << " " << constant.getValue().getSExtValue()
+           << " is outside the warp: it is in [0, 32) (spec, \"" << section
+           << "\")";
+  return success();
+}
+
 static LogicalResult verifyShuffle(Operation *op, Type value) {
   // Spec, "shfl_sync": any value of at most 8 bytes [User Requirement];
   // arrays and None are references, not values to move.
@@ -117,15 +134,23 @@ static LogicalResult verifyShuffle(Operation *op, Type value) {
 }
 
 LogicalResult ShflSyncOp::verify() {
+  if (failed(verifyLaneIndex(*this, getOffset(), "src_lane", "shfl_sync")))
+    return failure();
   return verifyShuffle(*this, getValue().getType());
 }
 LogicalResult ShflUpSyncOp::verify() {
+  if (failed(verifyLaneIndex(*this, getOffset(), "delta", "shfl_up_sync")))
+    return failure();
   return verifyShuffle(*this, getValue().getType());
 }
 LogicalResult ShflDownSyncOp::verify() {
+  if (failed(verifyLaneIndex(*this, getOffset(), "delta", "shfl_down_sync")))
+    return failure();
   return verifyShuffle(*this, getValue().getType());
 }
 LogicalResult ShflXorSyncOp::verify() {
+  if (failed(verifyLaneIndex(*this, getOffset(), "flag", "shfl_xor_sync")))
+    return failure();
   return verifyShuffle(*this, getValue().getType());
 }
 
@@ -147,25 +172,11 @@ LogicalResult MatchAllSyncOp::verify() {
   return verifyMatch(*this, getValue().getType());
 }
 
-/// Spec, "WarpMask.__getitem__/__setitem__": 0 <= i < 32. [User Requirement]
-static LogicalResult verifyLaneIndex(Operation *op, Value index) {
-  IntegerAttr constant;
-  if (auto cst = index.getDefiningOp<py::ConstantOp>())
-    constant = dyn_cast<IntegerAttr>(cst.getValue());
-  if (constant && (constant.getValue().getSExtValue() < 0 ||
-                   constant.getValue().getSExtValue() >= 32))
-    return op->emitOpError("lane ")
-           << constant.getValue().getSExtValue()
-           << " is outside the warp: a WarpMask index is in [0, 32) (spec, "
-              "\"WarpMask\")";
-  return success();
-}
-
 LogicalResult WarpMaskGetItemOp::verify() {
-  return verifyLaneIndex(*this, getIndex());
+  return verifyLaneIndex(*this, getIndex(), "lane", "WarpMask");
 }
 LogicalResult WarpMaskSetItemOp::verify() {
-  return verifyLaneIndex(*this, getIndex());
+  return verifyLaneIndex(*this, getIndex(), "lane", "WarpMask");
 }
 
 /// The spec's predicate is a callable: a value, or a region of one block

@@ -331,7 +331,7 @@ py.kernel @k(%m: ui32, %v: !py.vector<2 x f32>) {
 // Spec, "WarpMask.__getitem__": 0 <= i < 32.
 py.kernel @k(%m: ui32) {
   %i = py.constant 32 : !py.int
-  // expected-error @below {{lane 32 is outside the warp: a WarpMask index is in [0, 32) (spec, "WarpMask")}}
+  // expected-error @below {{lane 32 is outside the warp: it is in [0, 32) (spec, "WarpMask")}}
   %b = simt.warp_mask.getitem %m[%i] : ui32, !py.int
   py.return
 }
@@ -430,5 +430,24 @@ py.kernel @k(%m: ui32, %a: !py.array<f32, 1>, %i: !py.int) {
 py.kernel @k(%m: ui32, %v: !py.vector<3 x f32>, %i: !py.int) {
   // expected-error @below {{shuffles values of at most 8 bytes; '!py.vector<3 x f32>' has 12}}
   %r = simt.shfl_sync %m, %v, %i : ui32, !py.vector<3 x f32>, !py.int
+  py.return
+}
+
+// -----
+
+// Spec, "shfl_sync": src_lane >= 0 and src_lane < 32.
+py.kernel @k(%m: ui32, %x: f32) {
+  %l = py.constant 32 : !py.int
+  // expected-error @below {{src_lane 32 is outside the warp: it is in [0, 32) (spec, "shfl_sync")}}
+  %r = simt.shfl_sync %m, %x, %l : ui32, f32, !py.int
+  py.return
+}
+
+// -----
+
+py.kernel @k(%m: ui32, %x: f32) {
+  %d = py.constant -1 : si32
+  // expected-error @below {{delta -1 is outside the warp: it is in [0, 32) (spec, "shfl_down_sync")}}
+  %r = simt.shfl_down_sync %m, %x, %d : ui32, f32, si32
   py.return
 }
