@@ -113,6 +113,19 @@ expected = np.array(rows, dtype=np.int64)
 print("partial masks:", [bool(np.array_equal(got[:, c], expected[:, c])) for c in range(14)])
 # CHECK: partial masks: [True, True, True, True, True, True, True, True, True, True, True, True, True, True]
 
+# syncwarp, shfl_down and shfl_xor with the upper half of each warp.
+xs = rng.integers(-1000, 1000, n).astype(np.int32)
+out = cp.full((n, 3), -7, dtype=cp.int32)
+warp_module.kernel("partial_shuffles").launch((2,), (128,), cp.asarray(xs), out)
+got = cp.asnumpy(out)
+upper = lane >= 16
+idx = np.arange(n)
+expected = np.stack([np.full(n, np.int32(-65536)), np.where(lane < 31, xs[np.minimum(idx + 1, n - 1)], xs),
+                     xs[idx ^ 1]], axis=1)
+expected[~upper] = -7
+print("partial shuffles:", [bool(np.array_equal(got[:, c], expected[:, c])) for c in range(3)])
+# CHECK: partial shuffles: [True, True, True]
+
 # Warp shuffles of float64 (two words) and int8 values.
 sa = rng.standard_normal(n)
 sb = rng.integers(-128, 128, n).astype(np.int8)

@@ -94,4 +94,30 @@ gpu.module @m {
     }
     py.return
   }
+
+  // Partial masks for syncwarp and the down and xor shuffles: the upper 16
+  // lanes of each warp (every source lane is in the mask; lane 31's down
+  // source is outside the warp, so it keeps its value).
+  py.kernel @partial_shuffles(%x: !py.array<si32, 1>, %out: !py.array<si32, 2>) attributes {interop} {
+    %i = simt.tid 1
+    %lane = simt.lane_id
+    %k16 = py.constant 16 : !py.int
+    %upper = py.cmp ge, %lane, %k16 : !py.int, !py.int -> !py.bool
+    %u = py.cast %upper : !py.bool to i1
+    scf.if %u {
+      %m = simt.activemask : ui32
+      simt.syncwarp %m : ui32
+      %v = py.array.getitem %x[%i] : !py.array<si32, 1>, !py.int
+      %c1 = py.constant 1 : !py.int
+      %down = simt.shfl_down_sync %m, %v, %c1 : ui32, si32, !py.int
+      %xor = simt.shfl_xor_sync %m, %v, %c1 : ui32, si32, !py.int
+      %c0 = py.constant 0 : !py.int
+      %c2 = py.constant 2 : !py.int
+      %mi = py.cast %m : ui32 to si32
+      py.array.setitem %mi, %out[%i, %c0] : si32, !py.array<si32, 2>, !py.int, !py.int
+      py.array.setitem %down, %out[%i, %c1] : si32, !py.array<si32, 2>, !py.int, !py.int
+      py.array.setitem %xor, %out[%i, %c2] : si32, !py.array<si32, 2>, !py.int, !py.int
+    }
+    py.return
+  }
 }
