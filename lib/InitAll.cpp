@@ -15,6 +15,7 @@
 #include "dialects/Simt/IR/SimtDialect.h"
 #include "dialects/Target/IR/TargetDialect.h"
 #include "dialects/Target/Transforms/Passes.h"
+#include "dialects/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -59,7 +60,7 @@ using namespace mlir;
 void cudapy::registerAllDialects(DialectRegistry &registry) {
   // cudapy dialects, one line each.
   registry.insert<cudapy::py::PyDialect, cudapy::simt::SimtDialect,
-                  cudapy::target::TargetDialect>();
+                  cudapy::target::TargetDialect, cudapy::tile::TileDialect>();
   cudapy::target::registerTargetRequirementExternalModels(registry);
 
   // Upstream dialects a cudapy module may contain on its way to PTX.

@@ -1,0 +1,4 @@
+//===- Tile.td - the tile dialect, umbrella ----------------*- tablegen -*-===//
+
+include "dialects/Tile/IR/TileDialect.td"
+include "dialects/Tile/IR/TileTypes.td"

@@ -1,0 +1,10 @@
+//===- TileDialect.h - the tile dialect -------------------------*- C++ -*-===//
+
+#ifndef CUDAPY_DIALECTS_TILE_IR_TILEDIALECT_H
+#define CUDAPY_DIALECTS_TILE_IR_TILEDIALECT_H
+
+#include "mlir/IR/Dialect.h"
+
+#include "dialects/Tile/IR/TileDialect.h.inc"
+
+#endif // CUDAPY_DIALECTS_TILE_IR_TILEDIALECT_H

@@ -1,0 +1,22 @@
+//===- TileDialect.td - the tile dialect -------------------*- tablegen -*-===//
+
+#ifndef CUDAPY_TILE_DIALECT_TD
+#define CUDAPY_TILE_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let cppNamespace = "::cudapy::tile";
+  let summary = "Tiles: immutable arrays with power-of-two shapes";
+  let description = [{
+    The tile model of cuTile Python ("Data Model") and Tile C++: a kernel
+    works on tiles, immutable multidimensional values whose shape is known
+    at compile time and whose every dimension is a power of two, loaded from
+    and stored to global arrays. This is the dialect's type system and its
+    promotion rules (docs/Tile.md); its ops and their lowering come next.
+  }];
+  let useDefaultTypePrinterParser = 1;
+}
+
+#endif // CUDAPY_TILE_DIALECT_TD
