@@ -8,6 +8,7 @@
 
 #include "Lowering.h"
 
+#include "cudapy/Support/InlinePtx.h"
 #include "cudapy/Support/KernelMetadata.h"
 #include "cudapy/Support/Target.h"
 #include "dialects/Simt/IR/SimtOps.h"
@@ -117,27 +118,28 @@ struct SharedArrayLowering : public PyPattern<simt::SharedArrayOp> {
   }
 };
 
+/// `count` stack slots for `type` at the entry of `op`'s function, so that
+/// the allocation happens once however often `op` runs.
+static Value createEntrySlot(OpBuilder &b, Operation *op, Type type,
+                             uint64_t align, int64_t count = 1) {
+  OpBuilder::InsertionGuard guard(b);
+  Region *body = op->getParentRegion();
+  while (!isa<FunctionOpInterface>(body->getParentOp()))
+    body = body->getParentOp()->getParentRegion();
+  b.setInsertionPointToStart(&body->front());
+  Emitter e{b, op->getLoc()};
+  return LLVM::AllocaOp::create(b, op->getLoc(), getPointerType(b.getContext()),
+                                type, e.i64(count), align);
+}
+
 struct LocalArrayLowering : public PyPattern<simt::LocalArrayOp> {
   using PyPattern::PyPattern;
   LogicalResult
   matchAndRewrite(simt::LocalArrayOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    py::ArrayType type = op.getType();
     auto [count, align] = getStaticStorage(op);
-    // The allocation happens once, at the function's entry.
-    Value data;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      Region *body = op->getParentRegion();
-      while (!isa<FunctionOpInterface>(body->getParentOp()))
-        body = body->getParentOp()->getParentRegion();
-      rewriter.setInsertionPointToStart(&body->front());
-      Emitter entry{rewriter, loc};
-      data = LLVM::AllocaOp::create(
-          rewriter, loc, getPointerType(op.getContext()),
-          getMemoryType(type.getDtype()), entry.i64(count), align);
-    }
+    Value data = createEntrySlot(
+        rewriter, op, getMemoryType(op.getType().getDtype()), align, count);
     rewriter.replaceOp(
         op, describeStaticArray(rewriter, *getTypeConverter(), op, data));
     return success();
@@ -380,19 +382,6 @@ static LLVM::AtomicOrdering getFailureOrdering(simt::MemoryOrder memory) {
 /// The integer holding the bits of an atomic object of py type `dtype`.
 static IntegerType getBitsType(Type dtype) {
   return IntegerType::get(dtype.getContext(), 8 * getMachineLayout(dtype).size);
-}
-
-/// A stack slot for `type` at the entry of `op`'s function.
-static Value createEntrySlot(OpBuilder &b, Operation *op, Type type,
-                             uint64_t align) {
-  OpBuilder::InsertionGuard guard(b);
-  Region *body = op->getParentRegion();
-  while (!isa<FunctionOpInterface>(body->getParentOp()))
-    body = body->getParentOp()->getParentRegion();
-  b.setInsertionPointToStart(&body->front());
-  Emitter e{b, op->getLoc()};
-  return LLVM::AllocaOp::create(b, op->getLoc(), getPointerType(b.getContext()),
-                                type, e.i64(1), align);
 }
 
 /// Marks in `used` the bytes of `type` (at `base`) that hold a value, not
@@ -684,15 +673,8 @@ static Value emitAtom(Emitter &e, simt::MemoryOrder memory,
                                                                : "r";
   std::string constraints =
       ("=" + letter + ",l," + letter + ",~{memory}").str();
-  MLIRContext *context = e.b.getContext();
-  return LLVM::InlineAsmOp::create(
-             e.b, e.loc, valueType, ValueRange{ptr, value},
-             e.b.getStringAttr(text), e.b.getStringAttr(constraints),
-             e.b.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
-             LLVM::TailCallKindAttr::get(
-                 context, LLVM::tailcallkind::TailCallKind::None),
-             LLVM::AsmDialectAttr(), ArrayAttr())
-      .getResult(0);
+  return createInlinePtx(e.b, e.loc, valueType, ValueRange{ptr, value}, text,
+                         constraints);
 }
 
 struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {

@@ -6,6 +6,8 @@
 
 #include "cudapy/Conversion/Passes.h"
 
+#include "cudapy/Support/InlinePtx.h"
+
 #include "dialects/Py/IR/PyOps.h"
 #include "dialects/Simt/IR/SimtOps.h"
 
@@ -177,13 +179,8 @@ struct ThreadFenceLowering : public OpRewritePattern<ThreadFenceOp> {
     StringRef semantics = memory == MemoryOrder::seq_cst ? "sc" : "acq_rel";
     StringRef level = getPtxScope(scope);
     std::string text = ("fence." + semantics + "." + level + ";").str();
-    LLVM::InlineAsmOp::create(
-        rewriter, op.getLoc(), TypeRange(), ValueRange(),
-        rewriter.getStringAttr(text), rewriter.getStringAttr("~{memory}"),
-        rewriter.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
-        LLVM::TailCallKindAttr::get(op.getContext(),
-                                    LLVM::tailcallkind::TailCallKind::None),
-        /*asm_dialect=*/LLVM::AsmDialectAttr(), /*operand_attrs=*/ArrayAttr());
+    createInlinePtx(rewriter, op.getLoc(), Type(), ValueRange(), text,
+                    "~{memory}");
     rewriter.eraseOp(op);
     return success();
   }
@@ -209,15 +206,8 @@ struct ActiveMaskLowering : public OpRewritePattern<ActiveMaskOp> {
   LogicalResult matchAndRewrite(ActiveMaskOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value bits =
-        LLVM::InlineAsmOp::create(
-            rewriter, loc, rewriter.getI32Type(), ValueRange(),
-            rewriter.getStringAttr("activemask.b32 $0;"),
-            rewriter.getStringAttr("=r"), rewriter.getUnitAttr(), UnitAttr(),
-            LLVM::TailCallKindAttr::get(op.getContext(),
-                                        LLVM::tailcallkind::TailCallKind::None),
-            LLVM::AsmDialectAttr(), ArrayAttr())
-            .getResult(0);
+    Value bits = createInlinePtx(rewriter, loc, rewriter.getI32Type(),
+                                 ValueRange(), "activemask.b32 $0;", "=r");
     rewriter.replaceOp(op, i32ToMask(rewriter, loc, bits, op.getType()));
     return success();
   }
