@@ -1,4 +1,6 @@
 //===- Tile.td - the tile dialect, umbrella ----------------*- tablegen -*-===//
 
 include "dialects/Tile/IR/TileDialect.td"
+include "dialects/Tile/IR/TileEnums.td"
 include "dialects/Tile/IR/TileTypes.td"
+include "dialects/Tile/IR/TileOps.td"

@@ -1,6 +1,6 @@
 //===- TileDialect.cpp - the tile dialect and its types -------------------===//
 
-#include "dialects/Tile/IR/TileTypes.h"
+#include "dialects/Tile/IR/TileOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -13,6 +13,8 @@ using namespace cudapy::tile;
 
 #include "dialects/Tile/IR/TileDialect.cpp.inc"
 
+#include "dialects/Tile/IR/TileEnums.cpp.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Tile/IR/TileTypes.cpp.inc"
 
@@ -21,6 +23,20 @@ void TileDialect::initialize() {
 #define GET_TYPEDEF_LIST
 #include "dialects/Tile/IR/TileTypes.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/Tile/IR/TileOps.cpp.inc"
+      >();
+}
+
+Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  if (isa<LooseIntType, LooseFloatType>(type))
+    return LiteralOp::create(builder, loc, type, cast<TypedAttr>(value));
+  auto elements = dyn_cast<ElementsAttr>(value);
+  if (isa<TileType>(type) && elements && elements.getType() == type)
+    return ConstantOp::create(builder, loc, type, elements);
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -41,6 +57,25 @@ bool tile::isNumericDType(Type type) {
   }
   return isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type) ||
          isRestrictedFloat(type);
+}
+
+bool tile::isIntegerDType(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && integer.getWidth() > 1 && isNumericDType(type);
+}
+
+bool tile::isBoolDType(Type type) { return type.isSignlessInteger(1); }
+
+bool tile::isPointerDType(Type type) { return isa<PointerType>(type); }
+
+TileType tile::getIndexScalarType(MLIRContext *context) {
+  return TileType::get(context, {},
+                       IntegerType::get(context, 32, IntegerType::Signed));
+}
+
+TileType tile::getSi64ScalarType(MLIRContext *context) {
+  return TileType::get(context, {},
+                       IntegerType::get(context, 64, IntegerType::Signed));
 }
 
 bool tile::isElementType(Type type) {
@@ -147,4 +182,259 @@ void TileType::print(AsmPrinter &printer) const {
   for (int64_t extent : getShape())
     printer << extent << "x";
   printer << getElementType() << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// ArrayType
+//===----------------------------------------------------------------------===//
+
+/// `[?, 1, 4]`: static values or `?` for dynamic ones.
+static ParseResult parseMaybeDynamicList(AsmParser &parser,
+                                         SmallVectorImpl<int64_t> &values) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        if (succeeded(parser.parseOptionalQuestion())) {
+          values.push_back(ShapedType::kDynamic);
+          return success();
+        }
+        int64_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      });
+}
+
+static void printMaybeDynamicList(AsmPrinter &printer,
+                                  ArrayRef<int64_t> values) {
+  printer << "[";
+  llvm::interleaveComma(values, printer, [&](int64_t value) {
+    if (ShapedType::isDynamic(value))
+      printer << "?";
+    else
+      printer << value;
+  });
+  printer << "]";
+}
+
+LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<int64_t> shape, Type elementType,
+                                ArrayRef<int64_t> strides) {
+  if (shape.empty() || static_cast<int64_t>(shape.size()) > kMaxTileRank)
+    return emitError() << "an array has 1 to " << kMaxTileRank
+                       << " dimensions, not " << shape.size();
+  if (!isNumericDType(elementType))
+    return emitError() << "an array's elements have a numeric dtype, not "
+                       << elementType;
+  for (int64_t extent : shape)
+    if (!ShapedType::isDynamic(extent) &&
+        (extent < 0 || extent > kMaxArrayExtent))
+      return emitError() << "array extents are int32 values (0 to "
+                         << kMaxArrayExtent << "), not " << extent;
+  if (strides.size() != shape.size())
+    return emitError() << "an array of rank " << shape.size() << " has "
+                       << shape.size() << " strides, not " << strides.size();
+  for (int64_t stride : strides)
+    if (!ShapedType::isDynamic(stride) && stride < 0)
+      return emitError() << "array strides are nonnegative, not " << stride;
+  return success();
+}
+
+unsigned ArrayType::getNumDynamicDims() const {
+  return llvm::count_if(getShape(), ShapedType::isDynamic);
+}
+
+unsigned ArrayType::getNumDynamicStrides() const {
+  return llvm::count_if(getStrides(), ShapedType::isDynamic);
+}
+
+/// `<?x128xf32, strides [?, 1]>`; omitted strides are dynamic.
+Type ArrayType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape, strides;
+  Type elementType;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/true,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("strides") ||
+        parseMaybeDynamicList(parser, strides))
+      return {};
+  } else {
+    strides.assign(shape.size(), ShapedType::kDynamic);
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    shape, elementType, strides);
+}
+
+void ArrayType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printer.printDimensionList(getShape());
+  printer << "x" << getElementType();
+  if (!llvm::all_of(getStrides(), ShapedType::isDynamic)) {
+    printer << ", strides ";
+    printMaybeDynamicList(printer, getStrides());
+  }
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// ViewType
+//===----------------------------------------------------------------------===//
+
+LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<int64_t> tileShape, ArrayType array,
+                               ArrayRef<int64_t> order, ArrayRef<int64_t> steps,
+                               PaddingMode padding) {
+  int64_t rank = array.getRank();
+  if (static_cast<int64_t>(tileShape.size()) != rank)
+    return emitError() << "a view of a rank-" << rank << " array has tiles of "
+                       << "rank " << rank << ", not " << tileShape.size();
+  if (failed(TileType::verify(emitError, tileShape, array.getElementType())))
+    return failure();
+  if (static_cast<int64_t>(order.size()) != rank)
+    return emitError() << "a view's order has " << rank << " entries, not "
+                       << order.size();
+  SmallVector<bool> seen(rank, false);
+  for (int64_t dim : order) {
+    if (dim < 0 || dim >= rank || seen[dim])
+      return emitError() << "a view's order is a permutation of 0 to "
+                         << rank - 1;
+    seen[dim] = true;
+  }
+  if (static_cast<int64_t>(steps.size()) != rank)
+    return emitError() << "a view has " << rank << " traversal steps, not "
+                       << steps.size();
+  for (int64_t step : steps)
+    if (step <= 0 || step > kMaxArrayExtent)
+      return emitError() << "traversal steps are positive int32 values, not "
+                         << step;
+  // Padding values that a dtype cannot hold (cuTile Python "Padding
+  // Modes": infinities and NaN are floating-point values).
+  Type dtype = array.getElementType();
+  bool isFloat = isa<FloatType>(dtype);
+  if (!isFloat && padding != PaddingMode::undetermined &&
+      padding != PaddingMode::zero)
+    return emitError() << "padding " << stringifyPaddingMode(padding)
+                       << " needs a floating-point dtype, not "
+                       << getDTypeName(dtype);
+  if (padding == PaddingMode::nan && isa<Float4E2M1FNType>(dtype))
+    return emitError() << "padding nan: " << getDTypeName(dtype)
+                       << " has no NaN";
+  if ((padding == PaddingMode::pos_inf || padding == PaddingMode::neg_inf) &&
+      isa<Float8E4M3FNType, Float8E8M0FNUType, Float4E2M1FNType>(dtype))
+    return emitError() << "padding " << stringifyPaddingMode(padding) << ": "
+                       << getDTypeName(dtype) << " has no infinities";
+  if ((padding == PaddingMode::zero || padding == PaddingMode::neg_zero) &&
+      isa<Float8E8M0FNUType>(dtype))
+    return emitError() << "padding " << stringifyPaddingMode(padding) << ": "
+                       << getDTypeName(dtype) << " has no zero";
+  return success();
+}
+
+TileType ViewType::getTileType() const {
+  return TileType::get(getContext(), getTileShape(),
+                       getArray().getElementType());
+}
+
+int64_t ViewType::getTileExtentAlongArrayDim(unsigned dim) const {
+  for (auto [k, arrayDim] : llvm::enumerate(getOrder()))
+    if (arrayDim == static_cast<int64_t>(dim))
+      return getTileShape()[k];
+  llvm_unreachable("order is a permutation");
+}
+
+/// `<128x64, !tile.array<...>, order [1, 0], steps [32, 64], padding zero>`.
+Type ViewType::parse(AsmParser &parser) {
+  SmallVector<int64_t> tileShape, order, steps;
+  ArrayType array;
+  PaddingMode padding = PaddingMode::undetermined;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(tileShape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/false) ||
+      parser.parseComma() || parser.parseType(array))
+    return {};
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef keyword;
+    SMLoc keywordLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&keyword))
+      return {};
+    if (keyword == "order") {
+      if (parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                return parser.parseInteger(order.emplace_back());
+              }))
+        return {};
+    } else if (keyword == "steps") {
+      if (parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                return parser.parseInteger(steps.emplace_back());
+              }))
+        return {};
+    } else if (keyword == "padding") {
+      StringRef name;
+      SMLoc nameLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&name))
+        return {};
+      std::optional<PaddingMode> mode = symbolizePaddingMode(name);
+      if (!mode) {
+        parser.emitError(nameLoc)
+            << "padding is undetermined, zero, neg_zero, nan, pos_inf or "
+               "neg_inf, not "
+            << name;
+        return {};
+      }
+      padding = *mode;
+    } else {
+      parser.emitError(keywordLoc)
+          << "a view takes order, steps and padding, not " << keyword;
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  auto emitError = [&] { return parser.emitError(loc); };
+  int64_t rank = array.getRank();
+  if (order.empty())
+    order = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  if (steps.empty() && static_cast<int64_t>(order.size()) == rank &&
+      static_cast<int64_t>(tileShape.size()) == rank) {
+    // The default steps are the tile's extents along each array dimension
+    // (adjacent tiles); a bad order is diagnosed by the verifier.
+    steps.assign(rank, 1);
+    for (auto [k, dim] : llvm::enumerate(order))
+      if (dim >= 0 && dim < rank)
+        steps[dim] = tileShape[k];
+  }
+  return getChecked(emitError, parser.getContext(), tileShape, array, order,
+                    steps, padding);
+}
+
+void ViewType::print(AsmPrinter &printer) const {
+  printer << "<";
+  llvm::interleave(getTileShape(), printer, "x");
+  printer << ", " << getArray();
+  bool identity =
+      llvm::equal(getOrder(), llvm::seq<int64_t>(0, getOrder().size()));
+  if (!identity) {
+    printer << ", order [";
+    llvm::interleaveComma(getOrder(), printer);
+    printer << "]";
+  }
+  bool adjacent = true;
+  for (unsigned d = 0; d < getSteps().size(); ++d)
+    adjacent &= getSteps()[d] == getTileExtentAlongArrayDim(d);
+  if (!adjacent) {
+    printer << ", steps [";
+    llvm::interleaveComma(getSteps(), printer);
+    printer << "]";
+  }
+  if (getPadding() != PaddingMode::undetermined)
+    printer << ", padding " << stringifyPaddingMode(getPadding());
+  printer << ">";
 }

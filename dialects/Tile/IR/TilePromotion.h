@@ -1,14 +1,17 @@
 //===- TilePromotion.h - dtype promotion of tile operands -------*- C++ -*-===//
 //
-// The promotion rules of the tile dialect, one library for the verifiers,
-// type inference, the implicit-to-explicit pass and the C API. Today: the
-// cuTile Python policy ("Data Model" > "Arithmetic Promotion"), with loosely
-// typed constants.
+// The broadcast and promotion rules of the tile dialect, one library for the
+// verifiers, the implicit-to-explicit pass and the C API: the cuTile Python
+// policy ("Data Model" > "Arithmetic Promotion", with loosely typed
+// constants), the Tile C++ arithmetic conversions ("Conversions") and the
+// Python Array API's type promotion.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CUDAPY_DIALECTS_TILE_IR_TILEPROMOTION_H
 #define CUDAPY_DIALECTS_TILE_IR_TILEPROMOTION_H
+
+#include "dialects/Tile/IR/TileTypes.h"
 
 #include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"
@@ -62,6 +65,61 @@ mlir::FailureOr<PromotionOperand> promoteCuTile(mlir::MLIRContext *context,
                                                 const PromotionOperand &a,
                                                 const PromotionOperand &b,
                                                 std::string *why = nullptr);
+
+/// Whether a binary operation converts its operands as arithmetic does or as
+/// comparisons do (Tile C++ distinguishes them: "arithmetic tile
+/// conversion" prefers a tile's dtype over a scalar's, "arithmetic
+/// comparison conversion" does not).
+enum class ConversionKind { Arithmetic, Comparison };
+
+/// Tile C++'s "arithmetic common type" of two arithmetic dtypes: the usual
+/// C++ arithmetic conversions without integer promotion, with the
+/// conversion ranks of "Extended Floating Point Types".
+mlir::FailureOr<mlir::Type> getTileCppCommonType(mlir::Type a, mlir::Type b,
+                                                 std::string *why = nullptr);
+
+/// Whether Tile C++'s scalar conversion from `from` to `to` is narrowing
+/// (C++ list-initialization's notion, with the extended float ranks).
+bool isNarrowingConversion(mlir::Type from, mlir::Type to);
+
+/// Tile C++'s arithmetic tile conversion (or comparison conversion) of two
+/// operands, `aIsScalar`/`bIsScalar` telling C++ scalars (rank-0 tiles)
+/// from tiles: the common element type, failing where the spec says the
+/// conversion is ill-formed. Tile C++ has no loose constants.
+mlir::FailureOr<PromotionOperand>
+promoteTileCpp(mlir::MLIRContext *context, const PromotionOperand &a,
+               bool aIsScalar, const PromotionOperand &b, bool bIsScalar,
+               ConversionKind kind, std::string *why = nullptr);
+
+/// The Python Array API's type promotion: bools only with bools, integers
+/// of one signedness to the wider, mixed signedness to a signed type that
+/// holds both (none for uint64), floats to the wider (float16 and bfloat16
+/// do not mix), no promotion across kinds; a Python scalar (loose
+/// constant) takes an array's dtype of its kind or a float array's, and an
+/// integer scalar must fit that dtype.
+mlir::FailureOr<PromotionOperand> promoteArrayApi(mlir::MLIRContext *context,
+                                                  const PromotionOperand &a,
+                                                  const PromotionOperand &b,
+                                                  std::string *why = nullptr);
+
+/// The common dtype of two operands under `policy` (the dispatch the
+/// implicit form's verifiers and the pass use).
+mlir::FailureOr<PromotionOperand>
+promote(mlir::MLIRContext *context, PromotionPolicy policy,
+        const PromotionOperand &a, bool aIsScalar, const PromotionOperand &b,
+        bool bIsScalar, ConversionKind kind, std::string *why = nullptr);
+
+/// Whether `from` is broadcastable to `to` (Tile C++ "broadcastable to":
+/// aligned at the trailing dimensions, each extent equal or 1).
+bool isBroadcastableTo(llvm::ArrayRef<int64_t> from,
+                       llvm::ArrayRef<int64_t> to);
+
+/// The mutual broadcast shape of `a` and `b` (Tile C++ "mutual broadcast
+/// shape"; cuTile Python "Shape Broadcasting"), failing when they are not
+/// mutually broadcast compatible or the shape is over the tile limits.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+getBroadcastShape(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,
+                  std::string *why = nullptr);
 
 } // namespace cudapy::tile
 

@@ -5,9 +5,16 @@
 
 #include "dialects/Tile/IR/TileDialect.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Types.h"
+
+#include "dialects/Tile/IR/TileEnums.h.inc"
+
+namespace cudapy::tile {
+class TileType;
+} // namespace cudapy::tile
 
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Tile/IR/TileTypes.h.inc"
@@ -29,6 +36,19 @@ bool isElementType(mlir::Type type);
 /// The restricted floats (tf32, fp8, e8m0, fp4): numeric but not
 /// arithmetic dtypes (cuTile Python, "Numeric & Arithmetic Data Types").
 bool isRestrictedFloat(mlir::Type type);
+
+/// Integers (not bool), bools (i1), pointers.
+bool isIntegerDType(mlir::Type type);
+bool isBoolDType(mlir::Type type);
+bool isPointerDType(mlir::Type type);
+
+/// `!tile.tile<si32>`, the type of tile indices, extents and block indices;
+/// `!tile.tile<si64>`, the type of strides.
+TileType getIndexScalarType(mlir::MLIRContext *context);
+TileType getSi64ScalarType(mlir::MLIRContext *context);
+
+/// The largest array extent (cuTile Python, "Global Arrays": int32 shapes).
+constexpr int64_t kMaxArrayExtent = 2147483647;
 
 /// The dtype's name in the specs ("int32", "float16", "bool", …).
 std::string getDTypeName(mlir::Type type);

@@ -4,6 +4,7 @@
 #define CUDAPY_TILE_TYPES_TD
 
 include "dialects/Tile/IR/TileDialect.td"
+include "dialects/Tile/IR/TileEnums.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/BuiltinTypeInterfaces.td"
 
@@ -66,6 +67,87 @@ def Tile_TileType : Tile_Type<"Tile", "tile", [ShapedTypeInterface]> {
     int64_t getNumElements() const;
     /// Whether this is a zero-dimensional tile (a scalar).
     bool isScalar() const { return getShape().empty(); }
+  }];
+}
+
+def Tile_ArrayType : Tile_Type<"Array", "array"> {
+  let summary = "A global array: a dtype, a shape and strides";
+  let description = [{
+    cuTile Python's global array, Tile C++'s tensor span with a strided
+    layout mapping: the element at index `(i0, …, in)` lives at
+    `base + sizeof(dtype) * (s0 * i0 + … + sn * in)`. Each extent and each
+    stride is static or dynamic (`?`, a runtime value). Extents are int32
+    values (cuTile Python, "Global Arrays"): an array holds at most
+    2,147,483,647 elements along each dimension. Strides count elements,
+    not bytes, and are nonnegative; omitted strides are all dynamic.
+
+    ```mlir
+    !tile.array<?x?xf32, strides [?, 1]>   // a row-major matrix
+    !tile.array<1024xf16, strides [1]>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType,
+                        ArrayRefParameter<"int64_t">:$strides);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getRank() const { return getShape().size(); }
+    /// The number of dynamic extents and strides (make_array's operands).
+    unsigned getNumDynamicDims() const;
+    unsigned getNumDynamicStrides() const;
+  }];
+}
+
+def Tile_ViewType : Tile_Type<"View", "view"> {
+  let summary = "A tiled view of an array: its tile space";
+  let description = [{
+    cuTile Python's tiled view ("Tiled Views", "Element & Tile Space"):
+    the array seen as a grid of tiles of `tile` shape. Along array dimension
+    `d` the tile with index `i` starts at element `i * steps[d]`; steps
+    default to the tile's extents (adjacent tiles), smaller steps overlap
+    tiles and larger ones leave gaps. `num_tiles[d]` is
+    `ceildiv(shape[d], steps[d])`. `order` is a permutation: dimension `k`
+    of a loaded tile runs along array dimension `order[k]` (the identity by
+    default, `[1, 0]` loads a matrix's tile transposed); tile shapes are
+    given in the loaded tile's order, steps and tile indices in the array's.
+    Elements of a tile outside the array read as the `padding` value
+    (`undetermined` by default) and are not written by stores.
+
+    ```mlir
+    !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    !tile.view<64x64, !tile.array<?x?xf16>, order [1, 0], padding neg_inf>
+    !tile.view<256, !tile.array<?xf32>, steps [128], padding zero>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$tileShape,
+                        Tile_ArrayType:$array,
+                        ArrayRefParameter<"int64_t">:$order,
+                        ArrayRefParameter<"int64_t">:$steps,
+                        "::cudapy::tile::PaddingMode":$padding);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The tile a load through this view yields.
+    TileType getTileType() const;
+    /// The extent of a tile along array dimension `dim`.
+    int64_t getTileExtentAlongArrayDim(unsigned dim) const;
+  }];
+}
+
+def Tile_LooseIntType : Tile_Type<"LooseInt", "loose_int"> {
+  let summary = "A loosely typed integral constant";
+  let description = [{
+    A literal such as `7` in cuTile Python ("Arithmetic Promotion"): it has
+    no dtype of its own until promotion picks one. Only `tile.literal`
+    makes one and only the implicit form consumes one.
+  }];
+}
+
+def Tile_LooseFloatType : Tile_Type<"LooseFloat", "loose_float"> {
+  let summary = "A loosely typed floating-point constant";
+  let description = [{
+    A literal such as `3.14` in cuTile Python; see `!tile.loose_int`.
   }];
 }
 

@@ -1,0 +1,1486 @@
+//===- TileOps.cpp - tile dialect operations ------------------------------===//
+//
+// Verifiers cite the spec rule they enforce; the broadcast and promotion
+// rules themselves live in TilePromotion.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Tile/IR/TileOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::tile;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + (shape.size() == 1 ? ",)" : ")");
+}
+
+static bool isArithmetic(Type dtype) {
+  return isNumericDType(dtype) && !isRestrictedFloat(dtype);
+}
+
+static bool isFloatDType(Type dtype) {
+  return isa<FloatType>(dtype) && !isRestrictedFloat(dtype);
+}
+
+static bool isSignedDType(Type dtype) {
+  auto integer = dyn_cast<IntegerType>(dtype);
+  return integer && integer.isSigned();
+}
+
+static TileType withElementType(TileType type, Type dtype) {
+  return TileType::get(type.getContext(), type.getShape(), dtype);
+}
+
+/// Checks a rounding mode against the ones an op allows for its dtype
+/// (cuTile Python "Rounding Modes"; Tile C++ "Rounding Mode").
+static LogicalResult verifyRounding(Operation *op,
+                                    std::optional<RoundingMode> rounding,
+                                    Type dtype, ArrayRef<RoundingMode> allowed,
+                                    bool approxF32Only = true) {
+  if (!rounding)
+    return success();
+  if (!isFloatDType(dtype))
+    return op->emitOpError("rounding applies to floating-point results, not ")
+           << getDTypeName(dtype);
+  if (!llvm::is_contained(allowed, *rounding)) {
+    std::string names;
+    for (RoundingMode mode : allowed)
+      names += (names.empty() ? "" : ", ") + stringifyRoundingMode(mode).str();
+    return op->emitOpError("takes rounding ")
+           << names << ", not " << stringifyRoundingMode(*rounding);
+  }
+  if (approxF32Only &&
+      (*rounding == RoundingMode::approx || *rounding == RoundingMode::full) &&
+      !dtype.isF32())
+    return op->emitOpError("rounding ")
+           << stringifyRoundingMode(*rounding) << " is for float32, not "
+           << getDTypeName(dtype);
+  return success();
+}
+
+/// Flushing subnormals to zero is a float32 mode (Tile C++ "Subnormals
+/// Rounding Mode"; PTX's .ftz).
+static LogicalResult verifyFtz(Operation *op, bool ftz, Type dtype) {
+  if (ftz && !dtype.isF32())
+    return op->emitOpError("ftz applies to float32, not ")
+           << getDTypeName(dtype);
+  return success();
+}
+
+/// A scalar splat constant's value, if `value` is one.
+static Attribute getSplat(Attribute value) {
+  auto elements = dyn_cast_if_present<DenseElementsAttr>(value);
+  if (!elements || !elements.isSplat())
+    return {};
+  return elements.getSplatValue<Attribute>();
+}
+
+static DenseElementsAttr splatOf(TileType type, Attribute element) {
+  return DenseElementsAttr::get(cast<ShapedType>(type), element);
+}
+
+//===----------------------------------------------------------------------===//
+// The implicit form
+//===----------------------------------------------------------------------===//
+
+std::optional<PromotionPolicy> tile::getPromotionPolicy(Operation *op) {
+  auto attr = op->getAttrOfType<PromotionPolicyAttr>("promote");
+  if (!attr)
+    return std::nullopt;
+  return attr.getValue();
+}
+
+/// A promotion operand for `value`: its dtype, or a loose constant's value
+/// from its tile.literal.
+static FailureOr<PromotionOperand> describeOperand(Value value,
+                                                   std::string *why) {
+  Type type = value.getType();
+  if (auto tileType = dyn_cast<TileType>(type))
+    return PromotionOperand::typed(tileType.getElementType());
+  if (isa<LooseFloatType>(type))
+    return PromotionOperand::looseFloat();
+  auto literal = value.getDefiningOp<LiteralOp>();
+  auto integer =
+      literal ? dyn_cast<IntegerAttr>(literal.getValue()) : IntegerAttr();
+  if (!integer) {
+    if (why)
+      *why = "a loosely typed integer comes from tile.literal";
+    return failure();
+  }
+  bool isUint64 = integer.getType().isUnsignedInteger();
+  return PromotionOperand::looseInt(
+      static_cast<int64_t>(integer.getValue().getZExtValue()), isUint64);
+}
+
+static ArrayRef<int64_t> getShapeOf(Value value) {
+  if (auto type = dyn_cast<TileType>(value.getType()))
+    return type.getShape();
+  return {};
+}
+
+FailureOr<ElementwiseSignature>
+tile::inferElementwiseSignature(PromotionPolicy policy, ValueRange promoted,
+                                ValueRange broadcastOnly, ConversionKind kind,
+                                std::string *why) {
+  ElementwiseSignature signature;
+  for (Value value : llvm::concat<Value>(promoted, broadcastOnly)) {
+    FailureOr<SmallVector<int64_t>> shape =
+        getBroadcastShape(signature.shape, getShapeOf(value), why);
+    if (failed(shape))
+      return failure();
+    signature.shape = std::move(*shape);
+  }
+  if (llvm::none_of(promoted,
+                    [](Value v) { return isa<TileType>(v.getType()); })) {
+    if (why)
+      *why = "an elementwise operation needs a typed operand: fold the "
+             "loosely typed constants first";
+    return failure();
+  }
+  assert(promoted.size() == 2 && "binary promotion");
+  FailureOr<PromotionOperand> a = describeOperand(promoted[0], why);
+  FailureOr<PromotionOperand> b = describeOperand(promoted[1], why);
+  if (failed(a) || failed(b))
+    return failure();
+  MLIRContext *context = promoted[0].getContext();
+  FailureOr<PromotionOperand> common =
+      promote(context, policy, *a, getShapeOf(promoted[0]).empty(), *b,
+              getShapeOf(promoted[1]).empty(), kind, why);
+  if (failed(common))
+    return failure();
+  signature.dtype = getConcreteDType(context, *common);
+  return signature;
+}
+
+/// Verifies an elementwise op's operands: with `promote`, they must
+/// broadcast and promote to `expected`'s shape and dtype; without it (the
+/// explicit form) they must all be tiles of one type. Returns the common
+/// operand dtype.
+static FailureOr<Type>
+verifyElementwiseOperands(Operation *op, ValueRange promoted,
+                          ValueRange broadcastOnly, TileType result,
+                          ConversionKind kind, bool resultIsBool) {
+  std::optional<PromotionPolicy> policy = getPromotionPolicy(op);
+  if (!policy) {
+    for (Value value : llvm::concat<Value>(promoted, broadcastOnly))
+      if (!isa<TileType>(value.getType()))
+        return op->emitOpError("a loosely typed operand needs the implicit "
+                               "form (promote <policy>)"),
+               failure();
+    Type type = promoted[0].getType();
+    for (Value value : promoted)
+      if (value.getType() != type)
+        return op->emitOpError("operands of the explicit form have one type; "
+                               "use `promote <policy>` or tile.broadcast and "
+                               "tile.convert"),
+               failure();
+    for (Value value : broadcastOnly)
+      if (getShapeOf(value) != cast<TileType>(type).getShape())
+        return op->emitOpError("operands of the explicit form have one shape"),
+               failure();
+    auto tileType = cast<TileType>(type);
+    Type expected =
+        resultIsBool
+            ? withElementType(tileType, IntegerType::get(op->getContext(), 1))
+            : Type(tileType);
+    if (result != expected)
+      return op->emitOpError("result type ")
+                 << result << " differs from " << expected,
+             failure();
+    return tileType.getElementType();
+  }
+  std::string why;
+  FailureOr<ElementwiseSignature> signature =
+      inferElementwiseSignature(*policy, promoted, broadcastOnly, kind, &why);
+  if (failed(signature))
+    return op->emitOpError(why), failure();
+  Type dtype =
+      resultIsBool ? IntegerType::get(op->getContext(), 1) : signature->dtype;
+  auto expected = TileType::get(op->getContext(), signature->shape, dtype);
+  if (result != expected)
+    return op->emitOpError("operands broadcast and promote to ")
+               << expected << ", not " << result,
+           failure();
+  return signature->dtype;
+}
+
+/// The types of a binary op: `T` when both operands and the result have
+/// type `T`, else `T1, T2 -> R`.
+static ParseResult parseElementwiseTypes(OpAsmParser &parser, Type &lhs,
+                                         Type &rhs, Type &result) {
+  if (parser.parseType(lhs))
+    return failure();
+  if (failed(parser.parseOptionalComma())) {
+    rhs = result = lhs;
+    return success();
+  }
+  return failure(parser.parseType(rhs) || parser.parseArrow() ||
+                 parser.parseType(result));
+}
+
+static void printElementwiseTypes(OpAsmPrinter &printer, Operation *, Type lhs,
+                                  Type rhs, Type result) {
+  if (lhs == rhs && rhs == result) {
+    printer << lhs;
+    return;
+  }
+  printer << lhs << ", " << rhs << " -> " << result;
+}
+
+/// A comparison's types: `T` for operands of type `T` (the result is bools
+/// of its shape), else `T1, T2 -> R`.
+static ParseResult parseCompareTypes(OpAsmParser &parser, Type &lhs, Type &rhs,
+                                     Type &result) {
+  if (parser.parseType(lhs))
+    return failure();
+  if (succeeded(parser.parseOptionalComma()))
+    return failure(parser.parseType(rhs) || parser.parseArrow() ||
+                   parser.parseType(result));
+  rhs = lhs;
+  auto tileType = dyn_cast<TileType>(lhs);
+  if (!tileType)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "a single type here is a tile type");
+  result = withElementType(tileType, parser.getBuilder().getI1Type());
+  return success();
+}
+
+static void printCompareTypes(OpAsmPrinter &printer, Operation *, Type lhs,
+                              Type rhs, Type result) {
+  auto tileType = dyn_cast<TileType>(lhs);
+  if (lhs == rhs && tileType &&
+      result ==
+          withElementType(tileType, IntegerType::get(lhs.getContext(), 1))) {
+    printer << lhs;
+    return;
+  }
+  printer << lhs << ", " << rhs << " -> " << result;
+}
+
+/// A select's types: `T` for a condition of bools of T's shape and values
+/// and result of type `T`, else `C, T1, T2 -> R`.
+static ParseResult parseSelectTypes(OpAsmParser &parser, Type &cond, Type &lhs,
+                                    Type &rhs, Type &result) {
+  Type first;
+  if (parser.parseType(first))
+    return failure();
+  if (succeeded(parser.parseOptionalComma())) {
+    cond = first;
+    return failure(parser.parseType(lhs) || parser.parseComma() ||
+                   parser.parseType(rhs) || parser.parseArrow() ||
+                   parser.parseType(result));
+  }
+  auto tileType = dyn_cast<TileType>(first);
+  if (!tileType)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "a single type here is a tile type");
+  lhs = rhs = result = first;
+  cond = withElementType(tileType, parser.getBuilder().getI1Type());
+  return success();
+}
+
+static void printSelectTypes(OpAsmPrinter &printer, Operation *, Type cond,
+                             Type lhs, Type rhs, Type result) {
+  auto tileType = dyn_cast<TileType>(lhs);
+  if (tileType && lhs == rhs && rhs == result &&
+      cond ==
+          withElementType(tileType, IntegerType::get(lhs.getContext(), 1))) {
+    printer << lhs;
+    return;
+  }
+  printer << cond << ", " << lhs << ", " << rhs << " -> " << result;
+}
+
+/// An optional operand whose type is `type` (a load's `other`).
+static ParseResult
+parseSameType(OpAsmParser &,
+              std::optional<OpAsmParser::UnresolvedOperand> operand, Type type,
+              Type &same) {
+  if (operand)
+    same = type;
+  return success();
+}
+
+static void printSameType(OpAsmPrinter &, Operation *, Value, Type, Type) {}
+
+#define GET_OP_CLASSES
+#include "dialects/Tile/IR/TileOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Arrays and views
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeArrayOp::verify() {
+  ArrayType type = getResult().getType();
+  if (getDynamicShape().size() != type.getNumDynamicDims())
+    return emitOpError("takes one extent per dynamic dimension (")
+           << type.getNumDynamicDims() << "), not " << getDynamicShape().size();
+  if (getDynamicStrides().size() != type.getNumDynamicStrides())
+    return emitOpError("takes one stride per dynamic stride (")
+           << type.getNumDynamicStrides() << "), not "
+           << getDynamicStrides().size();
+  Type pointee =
+      cast<PointerType>(getBase().getType().getElementType()).getPointee();
+  if (pointee != type.getElementType())
+    return emitOpError("the base points to ")
+           << getDTypeName(pointee) << ", the array holds "
+           << getDTypeName(type.getElementType());
+  return success();
+}
+
+LogicalResult ArrayDimOp::verify() {
+  if (static_cast<int64_t>(getDim()) >= getArray().getType().getRank())
+    return emitOpError("dimension ")
+           << getDim() << " is out of range for a rank-"
+           << getArray().getType().getRank() << " array";
+  return success();
+}
+
+/// A scalar si32 constant.
+static Attribute indexAttr(MLIRContext *context, int64_t value) {
+  return splatOf(
+      getIndexScalarType(context),
+      IntegerAttr::get(IntegerType::get(context, 32, IntegerType::Signed),
+                       value));
+}
+
+OpFoldResult ArrayDimOp::fold(FoldAdaptor) {
+  int64_t extent = getArray().getType().getShape()[getDim()];
+  if (ShapedType::isDynamic(extent))
+    return {};
+  return indexAttr(getContext(), extent);
+}
+
+LogicalResult MakeViewOp::verify() {
+  if (getResult().getType().getArray() != getArray().getType())
+    return emitOpError("views an array of type ")
+           << getResult().getType().getArray() << ", not "
+           << getArray().getType();
+  return success();
+}
+
+LogicalResult NumTilesOp::verify() {
+  if (static_cast<int64_t>(getDim()) >=
+      getView().getType().getArray().getRank())
+    return emitOpError("dimension ") << getDim() << " is out of range";
+  return success();
+}
+
+OpFoldResult NumTilesOp::fold(FoldAdaptor) {
+  ViewType view = getView().getType();
+  int64_t extent = view.getArray().getShape()[getDim()];
+  if (ShapedType::isDynamic(extent))
+    return {};
+  int64_t step = view.getSteps()[getDim()];
+  return indexAttr(getContext(), (extent + step - 1) / step);
+}
+
+static LogicalResult verifyTileIndices(Operation *op, ValueRange indices,
+                                       int64_t rank) {
+  if (static_cast<int64_t>(indices.size()) != rank)
+    return op->emitOpError("takes one tile index per array dimension (")
+           << rank << "), not " << indices.size();
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyTileIndices(*this, getIndices(),
+                           getView().getType().getArray().getRank());
+}
+
+void LoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyTileIndices(*this, getIndices(),
+                           getView().getType().getArray().getRank());
+}
+
+void StoreOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+/// Index tiles (and a mask) of `shape`, one per array dimension.
+static LogicalResult verifyIndexTiles(Operation *op, ValueRange indices,
+                                      Value mask, ArrayRef<int64_t> shape,
+                                      int64_t rank) {
+  if (static_cast<int64_t>(indices.size()) != rank)
+    return op->emitOpError("takes one index tile per array dimension (")
+           << rank << "), not " << indices.size();
+  for (Value index : indices)
+    if (getShapeOf(index) != shape)
+      return op->emitOpError("index tiles have the shape ")
+             << shapeText(shape) << ", not " << shapeText(getShapeOf(index));
+  if (mask && getShapeOf(mask) != shape)
+    return op->emitOpError("the mask has the shape ")
+           << shapeText(shape) << ", not " << shapeText(getShapeOf(mask));
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  ArrayType array = getArray().getType();
+  TileType result = getResult().getType();
+  if (result.getElementType() != array.getElementType())
+    return emitOpError("gathers ")
+           << getDTypeName(array.getElementType()) << ", not "
+           << getDTypeName(result.getElementType());
+  if (Value padding = getPadding()) {
+    auto type = cast<TileType>(padding.getType());
+    if (!type.isScalar() || type.getElementType() != array.getElementType())
+      return emitOpError("the padding is a scalar of the array's dtype");
+  }
+  return verifyIndexTiles(*this, getIndices(), getMask(), result.getShape(),
+                          array.getRank());
+}
+
+void GatherOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+}
+
+LogicalResult ScatterOp::verify() {
+  ArrayType array = getArray().getType();
+  TileType value = getValue().getType();
+  if (value.getElementType() != array.getElementType())
+    return emitOpError("scatters ")
+           << getDTypeName(value.getElementType()) << " into an array of "
+           << getDTypeName(array.getElementType());
+  return verifyIndexTiles(*this, getIndices(), getMask(), value.getShape(),
+                          array.getRank());
+}
+
+void ScatterOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer tiles
+//===----------------------------------------------------------------------===//
+
+static Type getPointee(TileType pointers) {
+  return cast<PointerType>(pointers.getElementType()).getPointee();
+}
+
+/// A value tile, and a mask, matching a tile of pointers.
+static LogicalResult verifyPointerAccess(Operation *op, TileType pointers,
+                                         TileType value, Value mask) {
+  if (value.getShape() != pointers.getShape())
+    return op->emitOpError("values and pointers have one shape, not ")
+           << shapeText(value.getShape()) << " and "
+           << shapeText(pointers.getShape());
+  if (value.getElementType() != getPointee(pointers))
+    return op->emitOpError("the pointers point to ")
+           << getDTypeName(getPointee(pointers)) << ", not "
+           << getDTypeName(value.getElementType());
+  if (mask && getShapeOf(mask) != pointers.getShape())
+    return op->emitOpError("the mask has the pointers' shape ")
+           << shapeText(pointers.getShape());
+  return success();
+}
+
+LogicalResult OffsetOp::verify() {
+  if (getOffset().getType().getShape() != getPtr().getType().getShape())
+    return emitOpError("pointers and offsets have one shape (the explicit "
+                       "form), not ")
+           << shapeText(getPtr().getType().getShape()) << " and "
+           << shapeText(getOffset().getType().getShape());
+  return success();
+}
+
+LogicalResult LoadPtrOp::verify() {
+  if (Value other = getOther())
+    if (other.getType() != getResult().getType())
+      return emitOpError("`other` has the result's type ")
+             << getResult().getType();
+  return verifyPointerAccess(*this, getPtr().getType(), getResult().getType(),
+                             getMask());
+}
+
+void LoadPtrOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+}
+
+LogicalResult StorePtrOp::verify() {
+  return verifyPointerAccess(*this, getPtr().getType(), getValue().getType(),
+                             getMask());
+}
+
+void StorePtrOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult AtomicRMWOp::verify() {
+  if (failed(verifyPointerAccess(*this, getPtr().getType(),
+                                 getValue().getType(), getMask())))
+    return failure();
+  // The operations PTX's atom has (Tile C++ leaves the set to the
+  // implementation).
+  Type dtype = getValue().getType().getElementType();
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  bool wideInt = isIntegerDType(dtype) && (width == 32 || width == 64);
+  bool ok = false;
+  switch (getKind()) {
+  case AtomicKind::add:
+    ok = wideInt ||
+         isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(dtype);
+    break;
+  case AtomicKind::and_:
+  case AtomicKind::or_:
+  case AtomicKind::xor_:
+  case AtomicKind::max:
+  case AtomicKind::min:
+    ok = wideInt;
+    break;
+  case AtomicKind::exch:
+    ok = (width == 32 || width == 64) && isArithmetic(dtype);
+    break;
+  }
+  if (!ok)
+    return emitOpError("atomic ") << stringifyAtomicKind(getKind())
+                                  << " does not take " << getDTypeName(dtype);
+  return success();
+}
+
+void AtomicRMWOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+LogicalResult AtomicCASOp::verify() {
+  if (failed(verifyPointerAccess(*this, getPtr().getType(),
+                                 getExpected().getType(), getMask())))
+    return failure();
+  Type dtype = getExpected().getType().getElementType();
+  unsigned width = dtype.getIntOrFloatBitWidth();
+  if ((width != 16 && width != 32 && width != 64) || isRestrictedFloat(dtype))
+    return emitOpError("compare-and-swap takes 16, 32 or 64-bit dtypes, not ")
+           << getDTypeName(dtype);
+  return success();
+}
+
+void AtomicCASOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+void ConstantOp::build(OpBuilder &builder, OperationState &state, TileType type,
+                       Attribute splat) {
+  build(builder, state, type, splatOf(type, splat));
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+LogicalResult LiteralOp::verify() {
+  Attribute value = getValue();
+  if (isa<LooseIntType>(getType())) {
+    auto integer = dyn_cast<IntegerAttr>(value);
+    if (!integer || integer.getType().getIntOrFloatBitWidth() != 64 ||
+        integer.getType().isSignedInteger())
+      return emitOpError("a loose integer is an i64 or ui64 attribute");
+    return success();
+  }
+  auto real = dyn_cast<FloatAttr>(value);
+  if (!real || !real.getType().isF64())
+    return emitOpError("a loose float is an f64 attribute");
+  return success();
+}
+
+OpFoldResult LiteralOp::fold(FoldAdaptor) { return getValue(); }
+
+/// `tile.literal 7`, `tile.literal 2.5`, `tile.literal 18446744073709551615 :
+/// ui64`: the attribute's kind gives the loose type.
+ParseResult LiteralOp::parse(OpAsmParser &parser, OperationState &result) {
+  Attribute value;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseAttribute(value) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  Type type;
+  if (isa<IntegerAttr>(value))
+    type = LooseIntType::get(parser.getContext());
+  else if (isa<FloatAttr>(value))
+    type = LooseFloatType::get(parser.getContext());
+  else
+    return parser.emitError(loc, "a literal is an integer or a float");
+  result.addAttribute(getValueAttrName(result.name), value);
+  result.addTypes(type);
+  return success();
+}
+
+void LiteralOp::print(OpAsmPrinter &printer) {
+  printer << " ";
+  Type type = cast<TypedAttr>(getValue()).getType();
+  if (type.isSignlessInteger(64) || type.isF64())
+    printer.printAttributeWithoutType(getValue());
+  else
+    printer.printAttribute(getValue());
+  printer.printOptionalAttrDict((*this)->getAttrs(), {getValueAttrName()});
+}
+
+LogicalResult IotaOp::verify() {
+  TileType type = getType();
+  Type dtype = type.getElementType();
+  int64_t last = type.getNumElements() - 1;
+  if (auto integer = dyn_cast<IntegerType>(dtype)) {
+    unsigned bits = integer.getWidth() - (integer.isSigned() ? 1 : 0);
+    if (integer.getWidth() == 1 || (bits < 63 && last >= (int64_t(1) << bits)))
+      return emitOpError(getDTypeName(dtype))
+             << " does not hold the position " << last;
+    return success();
+  }
+  if (!isFloatDType(dtype))
+    return emitOpError("an iota has an integer or arithmetic float dtype, "
+                       "not ")
+           << getDTypeName(dtype);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise operations
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What an elementwise op accepts.
+enum class DTypes { Arithmetic, Division, Float, Bitwise, Shift };
+} // namespace
+
+static LogicalResult verifyDType(Operation *op, Type dtype, DTypes accepted) {
+  bool ok = false;
+  const char *what = "";
+  switch (accepted) {
+  case DTypes::Arithmetic:
+    ok = isArithmetic(dtype);
+    what = "arithmetic dtypes (not restricted floats or pointers)";
+    break;
+  case DTypes::Division:
+    ok = isArithmetic(dtype) && !isBoolDType(dtype);
+    what = "integers and arithmetic floats";
+    break;
+  case DTypes::Float:
+    ok = isFloatDType(dtype);
+    what = "arithmetic floats";
+    break;
+  case DTypes::Bitwise:
+    ok = isIntegerDType(dtype) || isBoolDType(dtype);
+    what = "integers and bools";
+    break;
+  case DTypes::Shift:
+    ok = isIntegerDType(dtype);
+    what = "integers";
+    break;
+  }
+  if (!ok)
+    return op->emitOpError("takes ") << what << ", not " << getDTypeName(dtype);
+  return success();
+}
+
+template <typename Op>
+static LogicalResult verifyBinary(Op op, DTypes accepted) {
+  FailureOr<Type> dtype = verifyElementwiseOperands(
+      op, {op.getLhs(), op.getRhs()}, {}, op.getResult().getType(),
+      ConversionKind::Arithmetic, /*resultIsBool=*/false);
+  if (failed(dtype))
+    return failure();
+  return verifyDType(op, *dtype, accepted);
+}
+
+static const RoundingMode kIeeeRounding[] = {
+    RoundingMode::rn, RoundingMode::rz, RoundingMode::rm, RoundingMode::rp};
+static const RoundingMode kDivisionRounding[] = {
+    RoundingMode::rn, RoundingMode::rz,   RoundingMode::rm,
+    RoundingMode::rp, RoundingMode::full, RoundingMode::approx};
+
+template <typename Op>
+static LogicalResult verifyFloatBinary(Op op, DTypes accepted,
+                                       ArrayRef<RoundingMode> rounding) {
+  if (failed(verifyBinary(op, accepted)))
+    return failure();
+  Type dtype = op.getResult().getType().getElementType();
+  if (failed(verifyRounding(op, op.getRounding(), dtype, rounding)))
+    return failure();
+  return verifyFtz(op, op.getFtz(), dtype);
+}
+
+LogicalResult AddOp::verify() {
+  return verifyFloatBinary(*this, DTypes::Arithmetic, kIeeeRounding);
+}
+LogicalResult SubOp::verify() {
+  return verifyFloatBinary(*this, DTypes::Arithmetic, kIeeeRounding);
+}
+LogicalResult MulOp::verify() {
+  return verifyFloatBinary(*this, DTypes::Arithmetic, kIeeeRounding);
+}
+LogicalResult DivOp::verify() {
+  return verifyFloatBinary(*this, DTypes::Division, kDivisionRounding);
+}
+LogicalResult FloorDivOp::verify() {
+  return verifyBinary(*this, DTypes::Division);
+}
+LogicalResult RemOp::verify() { return verifyBinary(*this, DTypes::Division); }
+LogicalResult ModOp::verify() { return verifyBinary(*this, DTypes::Division); }
+LogicalResult PowOp::verify() { return verifyBinary(*this, DTypes::Float); }
+LogicalResult AndOp::verify() { return verifyBinary(*this, DTypes::Bitwise); }
+LogicalResult OrOp::verify() { return verifyBinary(*this, DTypes::Bitwise); }
+LogicalResult XorOp::verify() { return verifyBinary(*this, DTypes::Bitwise); }
+LogicalResult ShlOp::verify() { return verifyBinary(*this, DTypes::Shift); }
+LogicalResult ShrOp::verify() { return verifyBinary(*this, DTypes::Shift); }
+
+template <typename Op> static LogicalResult verifyMinMax(Op op) {
+  if (failed(verifyBinary(op, DTypes::Arithmetic)))
+    return failure();
+  Type dtype = op.getResult().getType().getElementType();
+  if (op.getPropagateNan() && !isFloatDType(dtype))
+    return op.emitOpError("propagate_nan applies to floats, not ")
+           << getDTypeName(dtype);
+  return verifyFtz(op, op.getFtz(), dtype);
+}
+
+LogicalResult MaximumOp::verify() { return verifyMinMax(*this); }
+LogicalResult MinimumOp::verify() { return verifyMinMax(*this); }
+
+LogicalResult CmpOp::verify() {
+  FailureOr<Type> dtype = verifyElementwiseOperands(
+      *this, {getLhs(), getRhs()}, {}, getResult().getType(),
+      ConversionKind::Comparison, /*resultIsBool=*/true);
+  if (failed(dtype))
+    return failure();
+  return verifyDType(*this, *dtype, DTypes::Arithmetic);
+}
+
+LogicalResult SelectOp::verify() {
+  if (auto cond = dyn_cast<TileType>(getCond().getType());
+      !cond || !isBoolDType(cond.getElementType()))
+    return emitOpError("the condition is a tile of bools");
+  FailureOr<Type> dtype = verifyElementwiseOperands(
+      *this, {getLhs(), getRhs()}, {getCond()}, getResult().getType(),
+      ConversionKind::Arithmetic, /*resultIsBool=*/false);
+  return failure(failed(dtype));
+}
+
+LogicalResult NegOp::verify() {
+  Type dtype = getType().getElementType();
+  if (!isSignedDType(dtype) && !isFloatDType(dtype))
+    return emitOpError("takes signed integers and arithmetic floats, not ")
+           << getDTypeName(dtype);
+  return success();
+}
+
+LogicalResult NotOp::verify() {
+  return verifyDType(*this, getType().getElementType(), DTypes::Bitwise);
+}
+
+LogicalResult AbsOp::verify() {
+  Type dtype = getType().getElementType();
+  if (!isSignedDType(dtype) && !isFloatDType(dtype))
+    return emitOpError("takes signed integers and arithmetic floats, not ")
+           << getDTypeName(dtype);
+  return success();
+}
+
+LogicalResult MathOp::verify() {
+  Type dtype = getType().getElementType();
+  if (failed(verifyDType(*this, dtype, DTypes::Float)))
+    return failure();
+  static const RoundingMode kRootRounding[] = {
+      RoundingMode::rn, RoundingMode::rz, RoundingMode::rm, RoundingMode::rp,
+      RoundingMode::approx};
+  static const RoundingMode kTranscendental[] = {RoundingMode::full,
+                                                 RoundingMode::approx};
+  ArrayRef<RoundingMode> allowed;
+  switch (getFunction()) {
+  case UnaryFunction::sqrt:
+  case UnaryFunction::rcp:
+    allowed = kRootRounding;
+    break;
+  case UnaryFunction::floor:
+  case UnaryFunction::ceil:
+  case UnaryFunction::trunc:
+  case UnaryFunction::round:
+    allowed = {};
+    break;
+  default:
+    allowed = kTranscendental;
+    break;
+  }
+  if (failed(verifyRounding(*this, getRounding(), dtype, allowed)))
+    return failure();
+  return verifyFtz(*this, getFtz(), dtype);
+}
+
+LogicalResult FmaOp::verify() {
+  Type dtype = getType().getElementType();
+  if (failed(verifyDType(*this, dtype, DTypes::Float)) ||
+      failed(verifyRounding(*this, getRounding(), dtype, kIeeeRounding)))
+    return failure();
+  return verifyFtz(*this, getFtz(), dtype);
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvertOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (source.getShape() != result.getShape())
+    return emitOpError("converts elementwise: shapes ")
+           << shapeText(source.getShape()) << " and "
+           << shapeText(result.getShape()) << " differ";
+  Type from = source.getElementType(), to = result.getElementType();
+  if (std::optional<RoundingMode> rounding = getRounding()) {
+    bool toFloat = isa<FloatType>(to), fromFloat = isa<FloatType>(from);
+    if (fromFloat && !toFloat) {
+      // Float to integer: to an integral value first.
+      if (!llvm::is_contained({RoundingMode::rzi, RoundingMode::rn,
+                               RoundingMode::rm, RoundingMode::rp},
+                              *rounding))
+        return emitOpError("float-to-integer conversions take rounding rzi, "
+                           "rn, rm or rp, not ")
+               << stringifyRoundingMode(*rounding);
+    } else if (toFloat) {
+      if (!llvm::is_contained(kIeeeRounding, *rounding))
+        return emitOpError("conversions to floats take rounding rn, rz, rm "
+                           "or rp, not ")
+               << stringifyRoundingMode(*rounding);
+    } else {
+      return emitOpError("integer-to-integer conversions have no rounding");
+    }
+  }
+  if (getFtz() && !from.isF32() && !to.isF32())
+    return emitOpError("ftz applies to float32 sources or results");
+  return success();
+}
+
+/// Converts a splat constant `value` from `from` to `to` where the result
+/// is exact in every mode (ints) or rounding is round-to-nearest-even.
+static Attribute convertScalar(Attribute value, Type from, Type to) {
+  if (auto integer = dyn_cast<IntegerAttr>(value)) {
+    APInt bits = integer.getValue();
+    bool isSigned = !from.isUnsignedInteger() && !from.isInteger(1);
+    if (auto target = dyn_cast<IntegerType>(to)) {
+      if (target.getWidth() == 1)
+        return IntegerAttr::get(to, APInt(1, !bits.isZero()));
+      return IntegerAttr::get(to, isSigned
+                                      ? bits.sextOrTrunc(target.getWidth())
+                                      : bits.zextOrTrunc(target.getWidth()));
+    }
+    auto target = cast<FloatType>(to);
+    APFloat result(target.getFloatSemantics());
+    result.convertFromAPInt(bits, isSigned, APFloat::rmNearestTiesToEven);
+    return FloatAttr::get(to, result);
+  }
+  auto real = dyn_cast<FloatAttr>(value);
+  if (!real || !isa<FloatType>(to))
+    return {};
+  APFloat result = real.getValue();
+  bool lostInfo = false;
+  result.convert(cast<FloatType>(to).getFloatSemantics(),
+                 APFloat::rmNearestTiesToEven, &lostInfo);
+  return FloatAttr::get(to, result);
+}
+
+OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
+  if (getSource().getType() == getType() && !getFtz())
+    return getSource();
+  Attribute splat = getSplat(adaptor.getSource());
+  Type from = getSource().getType().getElementType();
+  Type to = getType().getElementType();
+  // Only folds whose result is independent of the modes: integer sources
+  // and targets, or round-to-nearest-even between floats.
+  if (!splat || getFtz() || isRestrictedFloat(from) || isRestrictedFloat(to))
+    return {};
+  if (isa<FloatType>(from) && !isa<FloatType>(to))
+    return {};
+  if (getRounding() && *getRounding() != RoundingMode::rn)
+    return {};
+  Attribute converted = convertScalar(splat, from, to);
+  if (!converted)
+    return {};
+  return splatOf(getType(), converted);
+}
+
+static unsigned getDTypeBits(Type dtype) {
+  if (isa<PointerType>(dtype))
+    return 64;
+  return dtype.getIntOrFloatBitWidth();
+}
+
+LogicalResult BitcastOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (source.getShape() != result.getShape())
+    return emitOpError("casts elementwise: shapes ")
+           << shapeText(source.getShape()) << " and "
+           << shapeText(result.getShape()) << " differ";
+  if (getDTypeBits(source.getElementType()) !=
+      getDTypeBits(result.getElementType()))
+    return emitOpError("casts between dtypes of one width, not ")
+           << getDTypeBits(source.getElementType()) << " and "
+           << getDTypeBits(result.getElementType()) << " bits";
+  return success();
+}
+
+OpFoldResult BitcastOp::fold(FoldAdaptor) {
+  if (getSource().getType() == getType())
+    return getSource();
+  if (auto inner = getSource().getDefiningOp<BitcastOp>()) {
+    getSourceMutable().assign(inner.getSource());
+    return getResult();
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Shape operations
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifySameDType(Operation *op, TileType a, TileType b) {
+  if (a.getElementType() != b.getElementType())
+    return op->emitOpError("keeps the dtype: ")
+           << getDTypeName(a.getElementType()) << " is not "
+           << getDTypeName(b.getElementType());
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (failed(verifySameDType(*this, source, result)))
+    return failure();
+  // Tile C++ "broadcastable to".
+  if (!isBroadcastableTo(source.getShape(), result.getShape()))
+    return emitOpError("shape ")
+           << shapeText(source.getShape()) << " is not broadcastable to "
+           << shapeText(result.getShape());
+  return success();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
+  if (getSource().getType() == getType())
+    return getSource();
+  if (Attribute splat = getSplat(adaptor.getSource()))
+    return splatOf(getType(), splat);
+  if (auto inner = getSource().getDefiningOp<BroadcastOp>()) {
+    getSourceMutable().assign(inner.getSource());
+    return getResult();
+  }
+  return {};
+}
+
+LogicalResult ReshapeOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (failed(verifySameDType(*this, source, result)))
+    return failure();
+  if (source.getNumElements() != result.getNumElements())
+    return emitOpError("keeps the number of elements: ")
+           << source.getNumElements() << " is not " << result.getNumElements();
+  return success();
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getSource().getType() == getType())
+    return getSource();
+  if (auto elements =
+          dyn_cast_if_present<DenseElementsAttr>(adaptor.getSource()))
+    return elements.reshape(cast<ShapedType>(getType()));
+  if (auto inner = getSource().getDefiningOp<ReshapeOp>()) {
+    getSourceMutable().assign(inner.getSource());
+    return getResult();
+  }
+  return {};
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (failed(verifySameDType(*this, source, result)))
+    return failure();
+  if (getAxis() > static_cast<uint64_t>(source.getRank()))
+    return emitOpError("axis ")
+           << getAxis() << " is out of range for rank " << source.getRank()
+           << " (0 to " << source.getRank() << ")";
+  SmallVector<int64_t> shape(source.getShape());
+  shape.insert(shape.begin() + getAxis(), 1);
+  if (ArrayRef<int64_t>(shape) != result.getShape())
+    return emitOpError("the result's shape is ") << shapeText(shape);
+  return success();
+}
+
+namespace {
+/// expand_dims is a reshape; one op is easier to fold and lower.
+struct ExpandDimsToReshape : OpRewritePattern<ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), op.getSource());
+    return success();
+  }
+};
+} // namespace
+
+void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                               MLIRContext *context) {
+  patterns.add<ExpandDimsToReshape>(context);
+}
+
+LogicalResult PermuteOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (failed(verifySameDType(*this, source, result)))
+    return failure();
+  ArrayRef<int64_t> permutation = getPermutation();
+  int64_t rank = source.getRank();
+  llvm::SmallBitVector seen(rank);
+  if (static_cast<int64_t>(permutation.size()) != rank)
+    return emitOpError("the permutation has ") << rank << " entries";
+  SmallVector<int64_t> shape;
+  for (int64_t dim : permutation) {
+    if (dim < 0 || dim >= rank || seen[dim])
+      return emitOpError("the permutation is one of 0 to ") << rank - 1;
+    seen.set(dim);
+    shape.push_back(source.getShape()[dim]);
+  }
+  if (ArrayRef<int64_t>(shape) != result.getShape())
+    return emitOpError("the result's shape is ") << shapeText(shape);
+  return success();
+}
+
+OpFoldResult PermuteOp::fold(FoldAdaptor adaptor) {
+  ArrayRef<int64_t> permutation = getPermutation();
+  if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
+    return getSource();
+  if (Attribute splat = getSplat(adaptor.getSource()))
+    return splatOf(getType(), splat);
+  if (auto inner = getSource().getDefiningOp<PermuteOp>()) {
+    // Result dim k is inner's dim p[k], which is the source's q[p[k]].
+    SmallVector<int64_t> composed;
+    for (int64_t dim : permutation)
+      composed.push_back(inner.getPermutation()[dim]);
+    getSourceMutable().assign(inner.getSource());
+    setPermutation(composed);
+    return getResult();
+  }
+  return {};
+}
+
+/// A sub-tile shape that splits `whole` evenly, rank for rank.
+static LogicalResult verifySubTile(Operation *op, TileType part, TileType whole,
+                                   ValueRange indices) {
+  if (failed(verifySameDType(op, part, whole)))
+    return failure();
+  if (part.getRank() != whole.getRank())
+    return op->emitOpError("sub-tiles have the tile's rank ")
+           << whole.getRank();
+  for (auto [p, w] : llvm::zip(part.getShape(), whole.getShape()))
+    if (p > w)
+      return op->emitOpError("sub-tile shape ")
+             << shapeText(part.getShape()) << " does not fit in "
+             << shapeText(whole.getShape());
+  if (static_cast<int64_t>(indices.size()) != whole.getRank())
+    return op->emitOpError("takes one sub-tile index per dimension (")
+           << whole.getRank() << "), not " << indices.size();
+  return success();
+}
+
+LogicalResult ExtractOp::verify() {
+  return verifySubTile(*this, getResult().getType(), getSource().getType(),
+                       getIndices());
+}
+
+LogicalResult InsertOp::verify() {
+  return verifySubTile(*this, getValue().getType(), getDest().getType(),
+                       getIndices());
+}
+
+LogicalResult CatOp::verify() {
+  TileType lhs = getLhs().getType(), rhs = getRhs().getType();
+  if (lhs != rhs)
+    return emitOpError("concatenates tiles of one type (so the result's "
+                       "extent stays a power of two), not ")
+           << lhs << " and " << rhs;
+  if (getAxis() >= static_cast<uint64_t>(lhs.getRank()))
+    return emitOpError("axis ") << getAxis() << " is out of range";
+  SmallVector<int64_t> shape(lhs.getShape());
+  shape[getAxis()] *= 2;
+  if (getResult().getType() !=
+      TileType::get(getContext(), shape, lhs.getElementType()))
+    return emitOpError("the result's shape is ") << shapeText(shape);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyReduceKind(Operation *op, ReduceKind kind,
+                                      Type dtype, bool propagateNan) {
+  bool bitwise = kind == ReduceKind::and_ || kind == ReduceKind::or_ ||
+                 kind == ReduceKind::xor_;
+  if (failed(verifyDType(op, dtype,
+                         bitwise ? DTypes::Bitwise : DTypes::Arithmetic)))
+    return failure();
+  if (propagateNan && (!isFloatDType(dtype) ||
+                       (kind != ReduceKind::max && kind != ReduceKind::min)))
+    return op->emitOpError("propagate_nan applies to max and min of floats");
+  return success();
+}
+
+/// The shape left after reducing `axes` (extent 1 with `keepdims`).
+static FailureOr<SmallVector<int64_t>> getReducedShape(Operation *op,
+                                                       ArrayRef<int64_t> shape,
+                                                       ArrayRef<int64_t> axes,
+                                                       bool keepdims) {
+  llvm::SmallBitVector reduced(shape.size());
+  for (int64_t axis : axes) {
+    if (axis < 0 || axis >= static_cast<int64_t>(shape.size()))
+      return op->emitOpError("axis ")
+                 << axis << " is out of range for rank " << shape.size(),
+             failure();
+    if (reduced[axis])
+      return op->emitOpError("axis ") << axis << " is repeated", failure();
+    reduced.set(axis);
+  }
+  SmallVector<int64_t> result;
+  for (auto [dim, extent] : llvm::enumerate(shape)) {
+    if (!reduced[dim])
+      result.push_back(extent);
+    else if (keepdims)
+      result.push_back(1);
+  }
+  return result;
+}
+
+LogicalResult ReduceOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (failed(verifySameDType(*this, source, result)) ||
+      failed(verifyReduceKind(*this, getKind(), source.getElementType(),
+                              getPropagateNan())))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape =
+      getReducedShape(*this, source.getShape(), getAxes(), getKeepdims());
+  if (failed(shape))
+    return failure();
+  if (ArrayRef<int64_t>(*shape) != result.getShape())
+    return emitOpError("the result's shape is ") << shapeText(*shape);
+  return success();
+}
+
+OpFoldResult ReduceOp::fold(FoldAdaptor) {
+  // Reducing nothing, or dimensions of extent 1, keeping them.
+  if (getSource().getType() == getType())
+    return getSource();
+  return {};
+}
+
+LogicalResult ArgReduceOp::verify() {
+  TileType source = getSource().getType(), result = getResult().getType();
+  if (getKind() != ReduceKind::max && getKind() != ReduceKind::min)
+    return emitOpError("finds the position of a max or a min, not a ")
+           << stringifyReduceKind(getKind());
+  if (failed(verifyReduceKind(*this, getKind(), source.getElementType(),
+                              getPropagateNan())))
+    return failure();
+  Type dtype = result.getElementType();
+  if (!isSignedDType(dtype) || dtype.getIntOrFloatBitWidth() < 32)
+    return emitOpError("positions are si32 or si64, not ")
+           << getDTypeName(dtype);
+  FailureOr<SmallVector<int64_t>> shape =
+      getReducedShape(*this, source.getShape(),
+                      {static_cast<int64_t>(getAxis())}, getKeepdims());
+  if (failed(shape))
+    return failure();
+  if (ArrayRef<int64_t>(*shape) != result.getShape())
+    return emitOpError("the result's shape is ") << shapeText(*shape);
+  return success();
+}
+
+LogicalResult ScanOp::verify() {
+  TileType source = getSource().getType();
+  if (failed(verifyReduceKind(*this, getKind(), source.getElementType(),
+                              /*propagateNan=*/false)))
+    return failure();
+  if (getAxis() >= static_cast<uint64_t>(source.getRank()))
+    return emitOpError("axis ")
+           << getAxis() << " is out of range for rank " << source.getRank();
+  return success();
+}
+
+/// A combiner region: two scalars per operand dtype in, one per dtype out.
+static LogicalResult verifyCombiner(Operation *op, Region &combiner,
+                                    ValueRange sources) {
+  if (sources.empty())
+    return op->emitOpError("combines at least one tile");
+  auto first = cast<TileType>(sources[0].getType());
+  SmallVector<Type> scalars;
+  for (Value source : sources) {
+    auto type = cast<TileType>(source.getType());
+    if (type.getShape() != first.getShape())
+      return op->emitOpError("combined tiles have one shape");
+    scalars.push_back(
+        TileType::get(op->getContext(), {}, type.getElementType()));
+  }
+  Block &block = combiner.front();
+  SmallVector<Type> expected(scalars);
+  expected.append(scalars);
+  if (block.getArgumentTypes() != ArrayRef<Type>(expected))
+    return op->emitOpError("the combiner takes the accumulated scalars then "
+                           "the next ones: ")
+           << expected.size() << " scalar tiles of the operands' dtypes";
+  Operation *terminator = block.getTerminator();
+  if (terminator->getOperandTypes() != ArrayRef<Type>(scalars))
+    return op->emitOpError("the combiner yields one scalar per operand, of "
+                           "its dtype");
+  return success();
+}
+
+LogicalResult ReduceWithOp::verifyRegions() {
+  if (failed(verifyCombiner(*this, getCombiner(), getSources())))
+    return failure();
+  auto source = cast<TileType>(getSources()[0].getType());
+  FailureOr<SmallVector<int64_t>> shape =
+      getReducedShape(*this, source.getShape(),
+                      {static_cast<int64_t>(getAxis())}, getKeepdims());
+  if (failed(shape))
+    return failure();
+  if (getResults().size() != getSources().size())
+    return emitOpError("has one result per operand");
+  for (auto [operand, result] : llvm::zip(getSources(), getResults())) {
+    auto type =
+        TileType::get(getContext(), *shape,
+                      cast<TileType>(operand.getType()).getElementType());
+    if (result.getType() != type)
+      return emitOpError("result types are ") << type << " and the like";
+  }
+  return success();
+}
+
+LogicalResult ScanWithOp::verifyRegions() {
+  if (failed(verifyCombiner(*this, getCombiner(), getSources())))
+    return failure();
+  auto source = cast<TileType>(getSources()[0].getType());
+  if (getAxis() >= static_cast<uint64_t>(source.getRank()))
+    return emitOpError("axis ") << getAxis() << " is out of range";
+  if (getResults().getTypes() != getSources().getTypes())
+    return emitOpError("results have the operands' types");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// mma
+//===----------------------------------------------------------------------===//
+
+/// The accumulator dtypes of "mma" for operands of `dtype`.
+static bool isAccumulatorFor(Type operand, Type acc) {
+  if (isa<Float16Type, Float8E4M3FNType, Float8E5M2Type>(operand))
+    return acc.isF16() || acc.isF32();
+  if (isa<BFloat16Type, FloatTF32Type, Float32Type>(operand))
+    return acc.isF32();
+  if (operand.isF64())
+    return acc.isF64();
+  if (auto integer = dyn_cast<IntegerType>(operand))
+    return integer.getWidth() == 8 && acc.isSignedInteger(32);
+  return false;
+}
+
+static LogicalResult verifyMatrixProduct(Operation *op, TileType a, TileType b,
+                                         TileType acc) {
+  if (a.getElementType() != b.getElementType())
+    return op->emitOpError("operands share a dtype, not ")
+           << getDTypeName(a.getElementType()) << " and "
+           << getDTypeName(b.getElementType());
+  if (!isAccumulatorFor(a.getElementType(), acc.getElementType()))
+    return op->emitOpError("does not accumulate ")
+           << getDTypeName(a.getElementType()) << " products in "
+           << getDTypeName(acc.getElementType());
+  int64_t rank = a.getRank();
+  if ((rank != 2 && rank != 3) || b.getRank() != rank || acc.getRank() != rank)
+    return op->emitOpError("multiplies matrices (rank 2) or batches of them "
+                           "(rank 3) of one rank");
+  ArrayRef<int64_t> sa = a.getShape(), sb = b.getShape(), sc = acc.getShape();
+  int64_t m = sa[rank - 2], k = sa[rank - 1], n = sb[rank - 1];
+  if (sb[rank - 2] != k)
+    return op->emitOpError("inner extents differ: ")
+           << k << " and " << sb[rank - 2];
+  if (sc[rank - 2] != m || sc[rank - 1] != n)
+    return op->emitOpError("the accumulator is ") << m << "x" << n;
+  if (rank == 3 && (sb[0] != sa[0] || sc[0] != sa[0]))
+    return op->emitOpError("batch extents differ");
+  return success();
+}
+
+LogicalResult MmaOp::verify() {
+  return verifyMatrixProduct(*this, getA().getType(), getB().getType(),
+                             getAcc().getType());
+}
+
+LogicalResult MatmulOp::verify() {
+  return verifyMatrixProduct(*this, getA().getType(), getB().getType(),
+                             getResult().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Folders of elementwise operations (explicit form only)
+//===----------------------------------------------------------------------===//
+
+/// Folds a binary op on two splat constants of integers, or of floats when
+/// no rounding or ftz modifier could change the result.
+template <typename IntFn, typename FloatFn>
+static Attribute foldBinary(Operation *op, Attribute lhs, Attribute rhs,
+                            IntFn intFn, FloatFn floatFn) {
+  if (getPromotionPolicy(op))
+    return {};
+  auto type = dyn_cast<TileType>(op->getResult(0).getType());
+  Attribute a = getSplat(lhs), b = getSplat(rhs);
+  if (!type || !a || !b)
+    return {};
+  if (op->hasAttr("rounding") || op->hasAttr("ftz"))
+    return {};
+  if (auto ia = dyn_cast<IntegerAttr>(a)) {
+    std::optional<APInt> value =
+        intFn(ia.getValue(), cast<IntegerAttr>(b).getValue(),
+              type.getElementType().isUnsignedInteger());
+    if (!value)
+      return {};
+    return splatOf(type, IntegerAttr::get(type.getElementType(), *value));
+  }
+  auto fa = dyn_cast<FloatAttr>(a);
+  if (!fa || isRestrictedFloat(type.getElementType()))
+    return {};
+  std::optional<APFloat> value =
+      floatFn(fa.getValue(), cast<FloatAttr>(b).getValue());
+  if (!value)
+    return {};
+  return splatOf(type, FloatAttr::get(type.getElementType(), *value));
+}
+
+static bool isSplatOf(Attribute attr, int64_t value) {
+  Attribute splat = getSplat(attr);
+  if (auto integer = dyn_cast_if_present<IntegerAttr>(splat))
+    return integer.getValue() == value;
+  return false;
+}
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  if (!getPromotionPolicy(*this) && isSplatOf(adaptor.getRhs(), 0))
+    return getLhs();
+  return foldBinary(
+      *this, adaptor.getLhs(), adaptor.getRhs(),
+      [](const APInt &a, const APInt &b, bool) -> std::optional<APInt> {
+        return a + b;
+      },
+      [](APFloat a, const APFloat &b) -> std::optional<APFloat> {
+        a.add(b, APFloat::rmNearestTiesToEven);
+        return a;
+      });
+}
+
+OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
+  if (!getPromotionPolicy(*this) && isSplatOf(adaptor.getRhs(), 0))
+    return getLhs();
+  return foldBinary(
+      *this, adaptor.getLhs(), adaptor.getRhs(),
+      [](const APInt &a, const APInt &b, bool) -> std::optional<APInt> {
+        return a - b;
+      },
+      [](APFloat a, const APFloat &b) -> std::optional<APFloat> {
+        a.subtract(b, APFloat::rmNearestTiesToEven);
+        return a;
+      });
+}
+
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  if (!getPromotionPolicy(*this) && isSplatOf(adaptor.getRhs(), 1))
+    return getLhs();
+  return foldBinary(
+      *this, adaptor.getLhs(), adaptor.getRhs(),
+      [](const APInt &a, const APInt &b, bool) -> std::optional<APInt> {
+        return a * b;
+      },
+      [](APFloat a, const APFloat &b) -> std::optional<APFloat> {
+        a.multiply(b, APFloat::rmNearestTiesToEven);
+        return a;
+      });
+}
+
+template <typename Op>
+static OpFoldResult foldMinMax(Op op, Attribute lhs, Attribute rhs,
+                               bool isMax) {
+  if (!getPromotionPolicy(op) && op.getLhs() == op.getRhs())
+    return op.getLhs();
+  bool propagateNan = op.getPropagateNan();
+  return foldBinary(
+      op, lhs, rhs,
+      [&](const APInt &a, const APInt &b,
+          bool isUnsigned) -> std::optional<APInt> {
+        bool less = isUnsigned ? a.ult(b) : a.slt(b);
+        if (a.getBitWidth() == 1)
+          less = a.ult(b);
+        return (less == isMax) ? b : a;
+      },
+      [&](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        if (propagateNan)
+          return isMax ? llvm::maximum(a, b) : llvm::minimum(a, b);
+        return isMax ? llvm::maximumnum(a, b) : llvm::minimumnum(a, b);
+      });
+}
+
+OpFoldResult MaximumOp::fold(FoldAdaptor adaptor) {
+  return foldMinMax(*this, adaptor.getLhs(), adaptor.getRhs(), true);
+}
+
+OpFoldResult MinimumOp::fold(FoldAdaptor adaptor) {
+  return foldMinMax(*this, adaptor.getLhs(), adaptor.getRhs(), false);
+}
+
+OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
+  if (getPromotionPolicy(*this))
+    return {};
+  if (getLhs() == getRhs())
+    return getLhs();
+  if (auto cond = dyn_cast_if_present<IntegerAttr>(getSplat(adaptor.getCond())))
+    return cond.getValue().isOne() ? getLhs() : getRhs();
+  return {};
+}
+
+OpFoldResult NegOp::fold(FoldAdaptor) {
+  if (auto inner = getSource().getDefiningOp<NegOp>())
+    return inner.getSource();
+  return {};
+}
+
+OpFoldResult NotOp::fold(FoldAdaptor) {
+  if (auto inner = getSource().getDefiningOp<NotOp>())
+    return inner.getSource();
+  return {};
+}

@@ -1,0 +1,1086 @@
+//===- TileOps.td - tile dialect operations ----------------*- tablegen -*-===//
+
+#ifndef CUDAPY_TILE_OPS_TD
+#define CUDAPY_TILE_OPS_TD
+
+include "dialects/Tile/IR/TileDialect.td"
+include "dialects/Tile/IR/TileEnums.td"
+include "dialects/Tile/IR/TileTypes.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+class Tile_TileOf<string pred, string what>
+    : Type<And<[Tile_TileType.predicate,
+                CPred<"::cudapy::tile::" # pred # "(::llvm::cast<"
+                      "::cudapy::tile::TileType>($_self).getElementType())">]>,
+           what, "::cudapy::tile::TileType">;
+
+def Tile_IntTile : Tile_TileOf<"isIntegerDType", "a tile of integers">;
+def Tile_BoolTile : Tile_TileOf<"isBoolDType", "a tile of bools">;
+def Tile_PointerTile : Tile_TileOf<"isPointerDType", "a tile of pointers">;
+def Tile_NumericTile : Tile_TileOf<"isNumericDType", "a tile of numbers">;
+
+def Tile_Si32Scalar : Type<
+    CPred<"$_self == ::cudapy::tile::getIndexScalarType($_self.getContext())">,
+    "an si32 scalar tile", "::cudapy::tile::TileType">,
+    BuildableType<"::cudapy::tile::getIndexScalarType($_builder.getContext())">;
+
+def Tile_Si64Scalar : Type<
+    CPred<"$_self == ::cudapy::tile::getSi64ScalarType($_self.getContext())">,
+    "an si64 scalar tile", "::cudapy::tile::TileType">,
+    BuildableType<"::cudapy::tile::getSi64ScalarType($_builder.getContext())">;
+
+def Tile_PointerScalar : Type<And<[Tile_PointerTile.predicate,
+    CPred<"::llvm::cast<::cudapy::tile::TileType>($_self).isScalar()">]>,
+    "a pointer scalar tile", "::cudapy::tile::TileType">;
+
+/// An elementwise operand of the implicit form: a tile or a loose constant.
+def Tile_ElementwiseOperand : AnyTypeOf<[Tile_TileType, Tile_LooseIntType,
+                                         Tile_LooseFloatType]>;
+
+def Tile_Axis : ConfinedAttr<I64Attr, [IntNonNegative]>;
+
+//===----------------------------------------------------------------------===//
+// Tile blocks (cuTile Python: bid, num_blocks)
+//===----------------------------------------------------------------------===//
+
+class Tile_GridOp<string mnemonic, string what>
+    : Tile_Op<mnemonic, [Pure]> {
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<0>,
+                                              IntMaxValue<2>]>:$dim);
+  let results = (outs Tile_Si32Scalar:$result);
+  let assemblyFormat = "$dim attr-dict";
+  let description = [{
+    }] # what # [{ along grid dimension `dim` (0, 1 or 2), an si32 scalar.
+    A kernel runs one tile block per point of a 1-3 dimensional grid.
+
+    ```mlir
+    %i = tile.}] # mnemonic # [{ 0
+    ```
+  }];
+}
+
+def Tile_BidOp : Tile_GridOp<"bid", "The index of this tile block"> {
+  let summary = "The tile block's index in the grid";
+}
+def Tile_NumBlocksOp : Tile_GridOp<"num_blocks", "The number of tile blocks"> {
+  let summary = "The grid's extent in tile blocks";
+}
+
+//===----------------------------------------------------------------------===//
+// Arrays and views
+//===----------------------------------------------------------------------===//
+
+def Tile_MakeArrayOp : Tile_Op<"make_array", [Pure, AttrSizedOperandSegments]> {
+  let summary = "An array from a base pointer, extents and strides";
+  let description = [{
+    Tile C++'s tensor span (a pointer and a strided layout mapping); a
+    kernel's array arguments are the same thing. One operand per dynamic
+    extent (si32) and per dynamic stride (si64, in elements).
+
+    ```mlir
+    %a = tile.make_array %base shape [%m, %n] strides [%ld]
+        : !tile.tile<!tile.ptr<f32>> -> !tile.array<?x?xf32, strides [?, 1]>
+    ```
+  }];
+  let arguments = (ins Tile_PointerScalar:$base,
+                       Variadic<Tile_Si32Scalar>:$dynamicShape,
+                       Variadic<Tile_Si64Scalar>:$dynamicStrides);
+  let results = (outs Tile_ArrayType:$result);
+  let assemblyFormat = [{
+    $base `shape` ` ` `[` $dynamicShape `]` `strides` ` ` `[` $dynamicStrides `]`
+    attr-dict `:` qualified(type($base)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ArrayDimOp : Tile_Op<"array_dim", [Pure]> {
+  let summary = "An array's extent along a dimension (`Array.shape[d]`)";
+  let description = [{
+    An si32 scalar (cuTile Python, "Global Arrays": shapes are int32
+    runtime values).
+
+    ```mlir
+    %n = tile.array_dim %a, 0 : !tile.array<?xf32>
+    ```
+  }];
+  let arguments = (ins Tile_ArrayType:$array, Tile_Axis:$dim);
+  let results = (outs Tile_Si32Scalar:$result);
+  let assemblyFormat = "$array `,` $dim attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_MakeViewOp : Tile_Op<"make_view", [Pure]> {
+  let summary = "A tiled view of an array (`Array.tiled_view`)";
+  let description = [{
+    The array seen as tiles of the view type's shape, steps, order and
+    padding (`!tile.view`).
+
+    ```mlir
+    %v = tile.make_view %a : !tile.array<?xf32> -> !tile.view<1024, !tile.array<?xf32>>
+    ```
+  }];
+  let arguments = (ins Tile_ArrayType:$array);
+  let results = (outs Tile_ViewType:$result);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_NumTilesOp : Tile_Op<"num_tiles", [Pure]> {
+  let summary = "The number of tiles of a view along a dimension";
+  let description = [{
+    `ceildiv(shape[d], steps[d])` along array dimension `d` (cuTile Python,
+    "Tiled Views": `num_tiles`), an si32 scalar.
+
+    ```mlir
+    %n = tile.num_tiles %v, 0 : !tile.view<1024, !tile.array<?xf32>>
+    ```
+  }];
+  let arguments = (ins Tile_ViewType:$view, Tile_Axis:$dim);
+  let results = (outs Tile_Si32Scalar:$result);
+  let assemblyFormat = "$view `,` $dim attr-dict `:` qualified(type($view))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_LoadOp : Tile_Op<"load", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    TypesMatchWith<"the result is the view's tile", "view", "result",
+                   "::llvm::cast<::cudapy::tile::ViewType>($_self).getTileType()">]> {
+  let summary = "Load the tile at a tile index of a view";
+  let description = [{
+    cuTile Python's `load(array, index, shape, order, padding_mode)`: the
+    tile whose index in the view's tile space is `indices` (one si32 per
+    array dimension). Elements outside the array are the view's padding.
+
+    ```mlir
+    %t = tile.load %v[%i, %j] : !tile.view<128x64, !tile.array<?x?xf32>>
+    ```
+  }];
+  let arguments = (ins Tile_ViewType:$view, Variadic<Tile_Si32Scalar>:$indices);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$view `[` $indices `]` attr-dict `:` qualified(type($view))";
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    TypesMatchWith<"the value is the view's tile", "view", "value",
+                   "::llvm::cast<::cudapy::tile::ViewType>($_self).getTileType()">]> {
+  let summary = "Store a tile at a tile index of a view";
+  let description = [{
+    cuTile Python's `store(array, index, tile, order)`. Elements of the tile
+    outside the array are not written.
+
+    ```mlir
+    tile.store %t, %v[%i] : !tile.view<1024, !tile.array<?xf32>>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$value, Tile_ViewType:$view,
+                       Variadic<Tile_Si32Scalar>:$indices);
+  let assemblyFormat = [{
+    $value `,` $view `[` $indices `]` attr-dict `:` qualified(type($view))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_GatherOp : Tile_Op<"gather", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments]> {
+  let summary = "Load the array elements at index tiles";
+  let description = [{
+    cuTile Python's `gather(array, indices, padding_value)`: element `I` of
+    the result is `array[indices0(I), …, indicesN(I)]`, or `padding` (zero
+    when absent) where an index is out of bounds or `mask(I)` is false. One
+    integer index tile per array dimension, each of the result's shape.
+
+    ```mlir
+    %t = tile.gather %a[%rows] mask %m padding %zero
+        : !tile.array<?xf32>[!tile.tile<128xsi32>], !tile.tile<128xi1>,
+          !tile.tile<f32> -> !tile.tile<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_ArrayType:$array, Variadic<Tile_IntTile>:$indices,
+                       Optional<Tile_BoolTile>:$mask,
+                       Optional<Tile_TileType>:$padding);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $array `[` $indices `]` (`mask` $mask^)? (`padding` $padding^)? attr-dict
+    `:` qualified(type($array)) `[` qualified(type($indices)) `]` (`,` qualified(type($mask))^)?
+    (`,` qualified(type($padding))^)? `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ScatterOp : Tile_Op<"scatter", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments]> {
+  let summary = "Store a tile's elements at index tiles";
+  let description = [{
+    cuTile Python's `scatter(array, indices, value)`: element `I` of
+    `value` goes to `array[indices0(I), …]` unless an index is out of bounds
+    or `mask(I)` is false.
+
+    ```mlir
+    tile.scatter %t, %a[%rows] : !tile.tile<128xf32>, !tile.array<?xf32>[!tile.tile<128xsi32>]
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$value, Tile_ArrayType:$array,
+                       Variadic<Tile_IntTile>:$indices,
+                       Optional<Tile_BoolTile>:$mask);
+  let assemblyFormat = [{
+    $value `,` $array `[` $indices `]` (`mask` $mask^)? attr-dict
+    `:` qualified(type($value)) `,` qualified(type($array)) `[` qualified(type($indices)) `]`
+    (`,` qualified(type($mask))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer tiles (Tile C++)
+//===----------------------------------------------------------------------===//
+
+def Tile_OffsetOp : Tile_Op<"offset", [Pure,
+    AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "Pointer arithmetic: a pointer tile plus element offsets";
+  let description = [{
+    Tile C++'s `p + n` on pointer tiles: element `I` is `ptr(I)` advanced by
+    `offset(I)` elements. Both tiles have one shape (the explicit form).
+
+    ```mlir
+    %q = tile.offset %p, %o : !tile.tile<128x!tile.ptr<f32>>, !tile.tile<128xsi32>
+    ```
+  }];
+  let arguments = (ins Tile_PointerTile:$ptr, Tile_IntTile:$offset);
+  let results = (outs Tile_PointerTile:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` qualified(type($ptr)) `,` qualified(type($offset))";
+  let hasVerifier = 1;
+}
+
+def Tile_LoadPtrOp : Tile_Op<"load_ptr", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AttrSizedOperandSegments]> {
+  let summary = "Load through a tile of pointers (Tile C++ `load`)";
+  let description = [{
+    Element `I` is `*ptr(I)` where `mask(I)` holds (all when absent) and
+    `other(I)` elsewhere (unspecified without `other`); masked-off pointers
+    are not dereferenced.
+
+    ```mlir
+    %x = tile.load_ptr %p mask %m other %zero
+        : !tile.tile<128x!tile.ptr<f32>>, !tile.tile<128xi1> -> !tile.tile<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_PointerTile:$ptr, Optional<Tile_BoolTile>:$mask,
+                       Optional<Tile_TileType>:$other);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $ptr (`mask` $mask^)? (`other` $other^)? attr-dict `:` qualified(type($ptr))
+    (`,` qualified(type($mask))^)? `->` qualified(type($result))
+    custom<SameType>(ref($other), ref(type($result)), type($other))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_StorePtrOp : Tile_Op<"store_ptr", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Store through a tile of pointers (Tile C++ `store`)";
+  let description = [{
+    ```mlir
+    tile.store_ptr %x, %p mask %m
+        : !tile.tile<128xf32>, !tile.tile<128x!tile.ptr<f32>>, !tile.tile<128xi1>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$value, Tile_PointerTile:$ptr,
+                       Optional<Tile_BoolTile>:$mask);
+  let assemblyFormat = [{
+    $value `,` $ptr (`mask` $mask^)? attr-dict `:` qualified(type($value)) `,` qualified(type($ptr))
+    (`,` qualified(type($mask))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "Atomic read-modify-write through a tile of pointers";
+  let description = [{
+    Tile C++'s atomic operations ("Memory Model"; cuTile Python's
+    `atomic_add`, `atomic_max` …): for each element `I` with `mask(I)`,
+    atomically `*ptr(I) = kind(*ptr(I), value(I))`; the result holds the
+    old values. `memory` is the memory order (`relaxed`, `acquire`,
+    `release`, `acq_rel`) and `scope` the thread scope (`block` for the tile
+    block, `device`, `system`). Integer and float dtypes as the hardware
+    allows: `add` on ints, f16, bf16, f32, f64; bitwise kinds on ints;
+    `max`/`min` on ints; `exch` on 32/64-bit dtypes.
+
+    ```mlir
+    %old = tile.atomic_rmw add %p, %x memory relaxed scope device
+        : !tile.tile<128x!tile.ptr<f32>>, !tile.tile<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_AtomicKindAttr:$kind, Tile_PointerTile:$ptr,
+                       Tile_NumericTile:$value, Optional<Tile_BoolTile>:$mask,
+                       Tile_MemoryOrderAttr:$memory,
+                       Tile_ThreadScopeAttr:$scope);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $kind $ptr `,` $value (`mask` $mask^)? `memory` $memory `scope` $scope
+    attr-dict `:` qualified(type($ptr)) `,` qualified(type($value)) (`,` qualified(type($mask))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    AllTypesMatch<["expected", "desired", "result"]>]> {
+  let summary = "Atomic compare-and-swap through a tile of pointers";
+  let description = [{
+    For each element `I` with `mask(I)`, atomically: if `*ptr(I)` equals
+    `expected(I)` (bitwise), store `desired(I)`; the result holds the old
+    values. 16, 32 and 64-bit dtypes.
+
+    ```mlir
+    %old = tile.atomic_cas %p, %e, %d memory acq_rel scope device
+        : !tile.tile<32x!tile.ptr<si32>>, !tile.tile<32xsi32>
+    ```
+  }];
+  let arguments = (ins Tile_PointerTile:$ptr, Tile_NumericTile:$expected,
+                       Tile_NumericTile:$desired, Optional<Tile_BoolTile>:$mask,
+                       Tile_MemoryOrderAttr:$memory,
+                       Tile_ThreadScopeAttr:$scope);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $ptr `,` $expected `,` $desired (`mask` $mask^)? `memory` $memory
+    `scope` $scope attr-dict `:` qualified(type($ptr)) `,` qualified(type($expected))
+    (`,` qualified(type($mask))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+def Tile_ConstantOp : Tile_Op<"constant", [ConstantLike, Pure,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "A constant tile (`full`, `zeros`, `ones` with a constant)";
+  let description = [{
+    The elements of a numeric tile, as dense elements whose type is the
+    tile type (a splat for `full`).
+
+    ```mlir
+    %z = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %c = tile.constant dense<[1, 2, 3, 4]> : !tile.tile<4xsi32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+  let builders = [OpBuilder<(ins "::cudapy::tile::TileType":$type,
+                                 "::mlir::Attribute":$splat)>];
+}
+
+def Tile_LiteralOp : Tile_Op<"literal", [ConstantLike, Pure]> {
+  let summary = "A loosely typed constant of the implicit form";
+  let description = [{
+    cuTile Python's loosely typed numeric constants ("Arithmetic
+    Promotion"): an integer (an i64, or a ui64 attribute for values above
+    2^63 - 1) or an f64. The implicit-to-explicit pass gives it the dtype
+    promotion picks.
+
+    ```mlir
+    %two = tile.literal 2                           // !tile.loose_int
+    %big = tile.literal 18446744073709551615 : ui64 // !tile.loose_int
+    %half = tile.literal 5.000000e-01               // !tile.loose_float
+    ```
+  }];
+  let arguments = (ins TypedAttrInterface:$value);
+  let results = (outs AnyTypeOf<[Tile_LooseIntType, Tile_LooseFloatType]>:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_IotaOp : Tile_Op<"iota", [Pure]> {
+  let summary = "A tile of its elements' row-major positions (`arange`)";
+  let description = [{
+    Element `I` is the position of `I` in the tile's row-major arrangement
+    (Tile C++ `iota`; cuTile Python's `arange(n)` is the rank-1 case). An
+    integer or floating-point dtype that holds the largest position.
+
+    ```mlir
+    %i = tile.iota : !tile.tile<128xsi32>
+    ```
+  }];
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise operations
+//===----------------------------------------------------------------------===//
+
+/// Binary elementwise operations. Without `promote` this is the explicit
+/// form: both operands and the result have one type. With `promote
+/// <policy>` (the implicit form) the operands broadcast to a common shape
+/// and promote to a common dtype under the policy, loose constants
+/// included; tile-make-explicit rewrites it.
+class Tile_BinaryOp<string mnemonic, string what, list<Trait> traits = [],
+                    dag modifiers = (ins), string modifierFormat = "">
+    : Tile_Op<mnemonic, [Pure] # traits> {
+  let arguments = !con((ins Tile_ElementwiseOperand:$lhs,
+                            Tile_ElementwiseOperand:$rhs,
+                            OptionalAttr<Tile_PromotionPolicyAttr>:$promote),
+                       modifiers);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$lhs `,` $rhs (`promote` $promote^)? " #
+      modifierFormat # [{ attr-dict `:`
+      custom<ElementwiseTypes>(type($lhs), type($rhs), type($result))
+  }];
+  let hasVerifier = 1;
+  let summary = what;
+}
+
+class Tile_FloatBinaryOp<string mnemonic, string what, list<Trait> traits = []>
+    : Tile_BinaryOp<mnemonic, what, traits,
+        (ins OptionalAttr<Tile_RoundingModeAttr>:$rounding, UnitAttr:$ftz),
+        "(`rounding` $rounding^)? (`ftz` $ftz^)?">;
+
+def Tile_AddOp : Tile_FloatBinaryOp<"add", "Elementwise addition", [Commutative]> {
+  let description = [{
+    Integers wrap; floats round per `rounding` (`rn` by default; `rz`,
+    `rm`, `rp`) and flush subnormals to zero with `ftz` (f32).
+
+    ```mlir
+    %c = tile.add %a, %b : !tile.tile<128xf32>
+    %d = tile.add %x, %two promote cutile : !tile.tile<4x1xf16>, !tile.loose_int -> !tile.tile<4x1xf16>
+    ```
+  }];
+  let hasFolder = 1;
+}
+def Tile_SubOp : Tile_FloatBinaryOp<"sub", "Elementwise subtraction"> {
+  let description = [{
+    ```mlir
+    %c = tile.sub %a, %b rounding rz : !tile.tile<128xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+def Tile_MulOp : Tile_FloatBinaryOp<"mul", "Elementwise multiplication", [Commutative]> {
+  let description = [{
+    ```mlir
+    %c = tile.mul %a, %b ftz : !tile.tile<128xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+def Tile_DivOp : Tile_FloatBinaryOp<"div", "Elementwise division"> {
+  let description = [{
+    Floats: IEEE division rounded per `rounding` (`rn` default; `rz`, `rm`,
+    `rp`, `full` for the full-range fast division and `approx` for the
+    approximate one, f32 only). Integers: C++ division, truncating toward
+    zero (cuTile's `/` of integers is a frontend's `convert` then `div`).
+
+    ```mlir
+    %c = tile.div %a, %b rounding approx : !tile.tile<128xf32>
+    ```
+  }];
+}
+def Tile_FloorDivOp : Tile_BinaryOp<"floordiv", "Python floor division (`//`)"> {
+  let description = [{
+    `floor(a / b)`: integers round toward negative infinity.
+
+    ```mlir
+    %q = tile.floordiv %a, %b : !tile.tile<16xsi32>
+    ```
+  }];
+}
+def Tile_RemOp : Tile_BinaryOp<"rem", "C++ remainder (`%`, `fmod`)"> {
+  let description = [{
+    The remainder of truncating division: its sign is the dividend's.
+
+    ```mlir
+    %r = tile.rem %a, %b : !tile.tile<16xsi32>
+    ```
+  }];
+}
+def Tile_ModOp : Tile_BinaryOp<"mod", "Python modulo (`%`)"> {
+  let description = [{
+    The remainder of floor division: its sign is the divisor's.
+
+    ```mlir
+    %r = tile.mod %a, %b : !tile.tile<16xf32>
+    ```
+  }];
+}
+def Tile_PowOp : Tile_BinaryOp<"pow", "Elementwise power (`**`)"> {
+  let description = [{
+    Floats only.
+
+    ```mlir
+    %p = tile.pow %a, %b : !tile.tile<16xf32>
+    ```
+  }];
+}
+
+class Tile_MinMaxOp<string mnemonic, string what>
+    : Tile_BinaryOp<mnemonic, what, [Commutative],
+        (ins UnitAttr:$propagate_nan, UnitAttr:$ftz),
+        "(`propagate_nan` $propagate_nan^)? (`ftz` $ftz^)?"> {
+  let description = [{
+    With a NaN operand the result is the other operand (Tile C++ "Suppress
+    NaN", the default) or NaN with `propagate_nan`. `-0.0` orders before
+    `+0.0`.
+
+    ```mlir
+    %m = tile.}] # mnemonic # [{ %a, %b propagate_nan : !tile.tile<128xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+def Tile_MaximumOp : Tile_MinMaxOp<"maximum", "Elementwise maximum">;
+def Tile_MinimumOp : Tile_MinMaxOp<"minimum", "Elementwise minimum">;
+
+class Tile_BitwiseOp<string mnemonic, string what, list<Trait> traits = []>
+    : Tile_BinaryOp<mnemonic, what, traits> {
+  let description = [{
+    Integers and bools.
+
+    ```mlir
+    %c = tile.}] # mnemonic # [{ %a, %b : !tile.tile<16xui32>
+    ```
+  }];
+}
+def Tile_AndOp : Tile_BitwiseOp<"and", "Bitwise and", [Commutative]>;
+def Tile_OrOp : Tile_BitwiseOp<"or", "Bitwise or", [Commutative]>;
+def Tile_XorOp : Tile_BitwiseOp<"xor", "Bitwise exclusive or", [Commutative]>;
+def Tile_ShlOp : Tile_BitwiseOp<"shl", "Shift left"> {
+  let description = [{
+    Integers; a shift by the bit width or more gives 0.
+
+    ```mlir
+    %c = tile.shl %a, %b : !tile.tile<16xui32>
+    ```
+  }];
+}
+def Tile_ShrOp : Tile_BitwiseOp<"shr", "Shift right"> {
+  let description = [{
+    Arithmetic for signed, logical for unsigned integers; a shift by the bit
+    width or more gives 0 (or -1 for a negative signed value).
+
+    ```mlir
+    %c = tile.shr %a, %b : !tile.tile<16xsi32>
+    ```
+  }];
+}
+
+def Tile_CmpOp : Tile_Op<"cmp", [Pure]> {
+  let summary = "Elementwise comparison";
+  let description = [{
+    A tile of bools. Floats compare as IEEE does (`ne` holds for NaN, the
+    others do not). Under `promote`, the Tile C++ policy uses its arithmetic
+    comparison conversion (no preference for tiles over scalars).
+
+    ```mlir
+    %m = tile.cmp lt %a, %b : !tile.tile<128xf32>
+    %n = tile.cmp lt %i, %len promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xi1>
+    ```
+  }];
+  let arguments = (ins Tile_CmpPredicateAttr:$predicate,
+                       Tile_ElementwiseOperand:$lhs,
+                       Tile_ElementwiseOperand:$rhs,
+                       OptionalAttr<Tile_PromotionPolicyAttr>:$promote);
+  let results = (outs Tile_BoolTile:$result);
+  let assemblyFormat = [{
+    $predicate $lhs `,` $rhs (`promote` $promote^)? attr-dict `:`
+    custom<CompareTypes>(type($lhs), type($rhs), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SelectOp : Tile_Op<"select", [Pure]> {
+  let summary = "Elementwise choice (`where`)";
+  let description = [{
+    `cond(I) ? lhs(I) : rhs(I)`. Under `promote` the three operands
+    broadcast together and `lhs`, `rhs` promote to a common dtype.
+
+    ```mlir
+    %r = tile.select %m, %a, %b : !tile.tile<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_ElementwiseOperand:$cond,
+                       Tile_ElementwiseOperand:$lhs,
+                       Tile_ElementwiseOperand:$rhs,
+                       OptionalAttr<Tile_PromotionPolicyAttr>:$promote);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $cond `,` $lhs `,` $rhs (`promote` $promote^)? attr-dict `:`
+    custom<SelectTypes>(type($cond), type($lhs), type($rhs), type($result))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+class Tile_UnaryOp<string mnemonic, string what, list<Trait> traits = []>
+    : Tile_Op<mnemonic, [Pure, SameOperandsAndResultType] # traits> {
+  let arguments = (ins Tile_NumericTile:$source);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let summary = what;
+}
+
+def Tile_NegOp : Tile_UnaryOp<"neg", "Elementwise negation"> {
+  let description = [{
+    Signed integers and floats.
+
+    ```mlir
+    %n = tile.neg %a : !tile.tile<16xf32>
+    ```
+  }];
+  let hasFolder = 1;
+}
+def Tile_NotOp : Tile_UnaryOp<"not", "Bitwise not (logical for bools)"> {
+  let description = [{
+    ```mlir
+    %n = tile.not %m : !tile.tile<16xi1>
+    ```
+  }];
+  let hasFolder = 1;
+}
+def Tile_AbsOp : Tile_UnaryOp<"abs", "Elementwise absolute value"> {
+  let description = [{
+    Signed integers (wrapping at the minimum) and floats.
+
+    ```mlir
+    %n = tile.abs %a : !tile.tile<16xsi32>
+    ```
+  }];
+}
+
+def Tile_MathOp : Tile_Op<"math", [Pure, SameOperandsAndResultType]> {
+  let summary = "An elementwise math function of floats";
+  let description = [{
+    `exp`, `exp2`, `log`, `log2`, `log10`, `log1p`, `expm1`, `sqrt`,
+    `rsqrt`, `sin`, `cos`, `tan`, `sinh`, `cosh`, `tanh`, `asin`, `acos`,
+    `atan`, `erf`, `floor`, `ceil`, `trunc`, `round` (half to even), `rcp`
+    (1/x). `rounding`: `sqrt` and `rcp` take `rn`, `rz`, `rm`, `rp` or
+    `approx`; the transcendental functions `full` (default) or `approx`
+    (the hardware's approximation, f32). `ftz` flushes f32 subnormals.
+
+    ```mlir
+    %e = tile.math exp2 %a rounding approx ftz : !tile.tile<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_UnaryFunctionAttr:$function,
+                       Tile_NumericTile:$source,
+                       OptionalAttr<Tile_RoundingModeAttr>:$rounding,
+                       UnitAttr:$ftz);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $function $source (`rounding` $rounding^)? (`ftz` $ftz^)? attr-dict `:`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_FmaOp : Tile_Op<"fma", [Pure, SameOperandsAndResultType]> {
+  let summary = "Fused multiply-add of floats";
+  let description = [{
+    `a * b + c` rounded once, per `rounding` (`rn` default).
+
+    ```mlir
+    %r = tile.fma %a, %b, %c : !tile.tile<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_NumericTile:$a, Tile_NumericTile:$b,
+                       Tile_NumericTile:$c,
+                       OptionalAttr<Tile_RoundingModeAttr>:$rounding,
+                       UnitAttr:$ftz);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c (`rounding` $rounding^)? (`ftz` $ftz^)? attr-dict `:`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+def Tile_ConvertOp : Tile_Op<"convert", [Pure]> {
+  let summary = "Elementwise dtype conversion (`astype`)";
+  let description = [{
+    Tile C++'s scalar conversions: float to float rounds per `rounding`
+    (`rn` default; `rz`, `rm`, `rp`); integer to float rounds the same way;
+    float to integer rounds per `rzi` (toward zero, the default), `rn`,
+    `rm` or `rp` and saturates, NaN giving 0; integer to integer wraps;
+    to bool compares with zero. fp8 results of non-finite or out-of-range
+    values are unspecified (Tile C++); `ftz` flushes f32 subnormals.
+
+    ```mlir
+    %h = tile.convert %x rounding rz : !tile.tile<128xf32> -> !tile.tile<128xf16>
+    ```
+  }];
+  let arguments = (ins Tile_NumericTile:$source,
+                       OptionalAttr<Tile_RoundingModeAttr>:$rounding,
+                       UnitAttr:$ftz);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $source (`rounding` $rounding^)? (`ftz` $ftz^)? attr-dict `:`
+    qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_BitcastOp : Tile_Op<"bitcast", [Pure]> {
+  let summary = "Reinterpret each element's bits as another dtype";
+  let description = [{
+    Same shape, same element bit width (pointers are 64 bits).
+
+    ```mlir
+    %b = tile.bitcast %x : !tile.tile<128xf32> -> !tile.tile<128xui32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shape operations
+//===----------------------------------------------------------------------===//
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
+  let summary = "Broadcast to a shape (`broadcast_to`, `full`)";
+  let description = [{
+    Tile C++'s broadcast conversion: the source's shape is broadcastable to
+    the result's (aligned at the trailing dimensions, each source extent
+    equal or 1). A scalar source makes a `full` tile.
+
+    ```mlir
+    %b = tile.broadcast %x : !tile.tile<4x1xf32> -> !tile.tile<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_ReshapeOp : Tile_Op<"reshape", [Pure]> {
+  let summary = "The same elements in row-major order, another shape";
+  let description = [{
+    ```mlir
+    %r = tile.reshape %x : !tile.tile<4x8xf32> -> !tile.tile<32xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
+  let summary = "Insert a dimension of extent 1 (`expand_dims`)";
+  let description = [{
+    `axis` is the new dimension's position in the result.
+
+    ```mlir
+    %r = tile.expand_dims %x, 1 : !tile.tile<128xf32> -> !tile.tile<128x1xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source, Tile_Axis:$axis);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $source `,` $axis attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def Tile_PermuteOp : Tile_Op<"permute", [Pure]> {
+  let summary = "Permute dimensions (`permute`, `transpose`)";
+  let description = [{
+    Result dimension `k` is source dimension `permutation[k]`.
+
+    ```mlir
+    %t = tile.permute %x [1, 0] : !tile.tile<4x8xf32> -> !tile.tile<8x4xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source, DenseI64ArrayAttr:$permutation);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $source $permutation attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_ExtractOp : Tile_Op<"extract", [Pure]> {
+  let summary = "A sub-tile by its index (`extract`)";
+  let description = [{
+    cuTile Python's `extract(tile, index, shape)`: the source split into
+    sub-tiles of the result's shape (each dividing the source's extent),
+    the one at `indices` (si32, one per dimension). An index out of range
+    gives an unspecified tile.
+
+    ```mlir
+    %s = tile.extract %x[%i, %j] : !tile.tile<64x64xf32> -> !tile.tile<16x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source,
+                       Variadic<Tile_Si32Scalar>:$indices);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_InsertOp : Tile_Op<"insert", [Pure,
+    AllTypesMatch<["dest", "result"]>]> {
+  let summary = "Replace a sub-tile by its index";
+  let description = [{
+    The inverse of `extract`: `dest` with the sub-tile at `indices` (in
+    units of `value`'s shape) replaced by `value`.
+
+    ```mlir
+    %r = tile.insert %s into %x[%i, %j] : !tile.tile<16x64xf32> into !tile.tile<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$value, Tile_TileType:$dest,
+                       Variadic<Tile_Si32Scalar>:$indices);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $value `into` $dest `[` $indices `]` attr-dict `:` qualified(type($value)) `into`
+    qualified(type($dest))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_CatOp : Tile_Op<"cat", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "Concatenate two tiles along an axis (`cat`)";
+  let description = [{
+    The operands have one type; the result doubles their extent along
+    `axis` (so it stays a power of two).
+
+    ```mlir
+    %r = tile.cat %a, %b, 0 : !tile.tile<16x8xf32> -> !tile.tile<32x8xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$lhs, Tile_TileType:$rhs, Tile_Axis:$axis);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $axis attr-dict `:` qualified(type($lhs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
+  let summary = "Reduce along axes with a built-in combiner";
+  let description = [{
+    cuTile Python's `sum`, `prod`, `max`, `min` and bitwise reductions over
+    `axes` (distinct, in range); the reduced dimensions are removed, or kept
+    with extent 1 under `keepdims`. The dtype is the source's. Float `sum`
+    and `prod` associate in an unspecified order; `max`/`min` honour
+    `propagate_nan` as `tile.maximum` does. `and`/`or`/`xor` take integers
+    and bools.
+
+    ```mlir
+    %s = tile.reduce sum %x axes [1] : !tile.tile<128x64xf32> -> !tile.tile<128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_NumericTile:$source,
+                       DenseI64ArrayAttr:$axes, UnitAttr:$keepdims,
+                       UnitAttr:$propagate_nan);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $kind $source `axes` $axes (`keepdims` $keepdims^)?
+    (`propagate_nan` $propagate_nan^)? attr-dict `:` qualified(type($source)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_ArgReduceOp : Tile_Op<"argreduce", [Pure]> {
+  let summary = "The index of the maximum or minimum along an axis";
+  let description = [{
+    cuTile Python's `argmax`/`argmin` (`kind` is `max` or `min`): the si32
+    position of the first extreme element along `axis`. NaN is the extreme
+    under `propagate_nan` and ignored otherwise.
+
+    ```mlir
+    %i = tile.argreduce max %x axis 1 : !tile.tile<128x64xf32> -> !tile.tile<128xsi32>
+    ```
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_NumericTile:$source,
+                       Tile_Axis:$axis, UnitAttr:$keepdims,
+                       UnitAttr:$propagate_nan);
+  let results = (outs Tile_IntTile:$result);
+  let assemblyFormat = [{
+    $kind $source `axis` $axis (`keepdims` $keepdims^)?
+    (`propagate_nan` $propagate_nan^)? attr-dict `:` qualified(type($source)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ReduceWithOp : Tile_Op<"reduce_with", [Pure,
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "Reduce along one axis with a combiner region";
+  let description = [{
+    cuTile Python's `reduce(x, axis, func)` for one or more tiles of one
+    shape reduced together (a value and its index, say). The region takes
+    two scalar tiles per operand, the accumulated ones then the next ones,
+    and yields the combined scalars. The combiner must be associative and
+    commutative: the order in which it is applied is unspecified.
+
+    ```mlir
+    %m = tile.reduce_with %x axis 0 : (!tile.tile<64xf32>) -> !tile.tile<f32> {
+    ^bb0(%a: !tile.tile<f32>, %b: !tile.tile<f32>):
+      %c = tile.maximum %a, %b : !tile.tile<f32>
+      tile.yield %c : !tile.tile<f32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_TileType>:$sources, Tile_Axis:$axis,
+                       UnitAttr:$keepdims);
+  let results = (outs Variadic<Tile_TileType>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $sources `axis` $axis (`keepdims` $keepdims^)? attr-dict `:`
+    functional-type($sources, $results) $combiner
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_ScanOp : Tile_Op<"scan", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "Inclusive scan along an axis with a built-in combiner";
+  let description = [{
+    cuTile Python's `cumsum`/`cumprod` and friends: element `i` along
+    `axis` combines elements `0 … i` (`i … n-1` with `reverse`).
+
+    ```mlir
+    %c = tile.scan sum %x axis 0 : !tile.tile<128xsi32>
+    ```
+  }];
+  let arguments = (ins Tile_ReduceKindAttr:$kind, Tile_NumericTile:$source,
+                       Tile_Axis:$axis, UnitAttr:$reverse);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $kind $source `axis` $axis (`reverse` $reverse^)? attr-dict `:`
+    qualified(type($source))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ScanWithOp : Tile_Op<"scan_with", [Pure,
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "Inclusive scan along an axis with a combiner region";
+  let description = [{
+    cuTile Python's `scan(x, axis, func)`; the region is `reduce_with`'s
+    (associative; applied in an unspecified grouping).
+
+    ```mlir
+    %c = tile.scan_with %x axis 0 : (!tile.tile<64xf32>) -> !tile.tile<64xf32> {
+    ^bb0(%a: !tile.tile<f32>, %b: !tile.tile<f32>):
+      %c = tile.add %a, %b : !tile.tile<f32>
+      tile.yield %c : !tile.tile<f32>
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_TileType>:$sources, Tile_Axis:$axis,
+                       UnitAttr:$reverse);
+  let results = (outs Variadic<Tile_TileType>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $sources `axis` $axis (`reverse` $reverse^)? attr-dict `:`
+    functional-type($sources, $results) $combiner
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
+    ParentOneOf<["ReduceWithOp", "ScanWithOp"]>]> {
+  let summary = "The combined values of a combiner region";
+  let description = [{
+    ```mlir
+    tile.yield %c : !tile.tile<f32>
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_TileType>:$values);
+  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
+  let assemblyFormat = "($values^ `:` qualified(type($values)))? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix multiply-accumulate
+//===----------------------------------------------------------------------===//
+
+def Tile_MmaOp : Tile_Op<"mma", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Matrix multiply-accumulate (`mma`)";
+  let description = [{
+    cuTile Python's `mma(a, b, acc)`: `a` is MxK, `b` KxN, `acc` and the
+    result MxN, or all with a leading batch dimension. `a` and `b` share a
+    dtype; the accumulator's is one of: f16 or f32 for f16 and the fp8
+    formats, f32 for bf16 and tf32, f32 for f32, f64 for f64, si32 for si8
+    and ui8 (docs/Tile.md, "mma").
+
+    ```mlir
+    %c = tile.mma %a, %b, %acc : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_NumericTile:$a, Tile_NumericTile:$b,
+                       Tile_NumericTile:$acc);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MatmulOp : Tile_Op<"matmul", [Pure]> {
+  let summary = "Matrix product (`matmul`, `@`)";
+  let description = [{
+    `mma` with a zero accumulator of the result's dtype (which `mma` allows
+    for the operands' dtype).
+
+    ```mlir
+    %c = tile.matmul %a, %b : !tile.tile<64x32xbf16>, !tile.tile<32x64xbf16> -> !tile.tile<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Tile_NumericTile:$a, Tile_NumericTile:$b);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // CUDAPY_TILE_OPS_TD

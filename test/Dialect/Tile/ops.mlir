@@ -1,0 +1,248 @@
+// Every tile op round-trips, in the custom and the generic form.
+// RUN: cudapy-opt %s | cudapy-opt | FileCheck %s --enable-var-scope
+// RUN: cudapy-opt %s --mlir-print-op-generic | cudapy-opt | FileCheck %s --enable-var-scope
+
+// CHECK-LABEL: func.func @arrays_and_views(
+func.func @arrays_and_views(%p: !tile.tile<!tile.ptr<f32>>, %m: !tile.tile<si32>, %ld: !tile.tile<si64>) {
+  // CHECK: %[[BID:.*]] = tile.bid 0
+  // CHECK: tile.num_blocks 2
+  %b = tile.bid 0
+  %nb = tile.num_blocks 2
+  // CHECK: %[[A:.*]] = tile.make_array %{{.*}} shape [%{{.*}}] strides [%{{.*}}] : !tile.tile<!tile.ptr<f32>> -> !tile.array<?x64xf32, strides [?, 1]>
+  %a = tile.make_array %p shape [%m] strides [%ld] : !tile.tile<!tile.ptr<f32>> -> !tile.array<?x64xf32, strides [?, 1]>
+  // CHECK: tile.array_dim %[[A]], 0 : !tile.array<?x64xf32, strides [?, 1]>
+  %n = tile.array_dim %a, 0 : !tile.array<?x64xf32, strides [?, 1]>
+  // CHECK: %[[V:.*]] = tile.make_view %[[A]] : !tile.array<?x64xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
+  %v = tile.make_view %a : !tile.array<?x64xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
+  // CHECK: tile.num_tiles %[[V]], 0
+  %nt = tile.num_tiles %v, 0 : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
+  %zero = tile.constant dense<0> : !tile.tile<si32>
+  // CHECK: %[[T:.*]] = tile.load %[[V]][%[[BID]], %{{.*}}] : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
+  %t = tile.load %v[%b, %zero] : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
+  // CHECK: tile.store %[[T]], %[[V]][%[[BID]], %{{.*}}] : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
+  tile.store %t, %v[%b, %zero] : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
+  // Transposed, overlapping and gapped views.
+  // CHECK: tile.make_view %[[A]] : {{.*}} -> !tile.view<64x16, !tile.array<?x64xf32, strides [?, 1]>, order [1, 0], steps [8, 64], padding neg_inf>
+  %w = tile.make_view %a : !tile.array<?x64xf32, strides [?, 1]> -> !tile.view<64x16, !tile.array<?x64xf32, strides [?, 1]>, order [1, 0], steps [8, 64], padding neg_inf>
+  // CHECK: tile.load {{.*}} : !tile.view<64x16, {{.*}}, order [1, 0], steps [8, 64], padding neg_inf>
+  %u = tile.load %w[%b, %zero] : !tile.view<64x16, !tile.array<?x64xf32, strides [?, 1]>, order [1, 0], steps [8, 64], padding neg_inf>
+  return
+}
+
+// Default order and steps are not printed.
+// CHECK-LABEL: func.func private @view_defaults(
+// CHECK-SAME: !tile.view<16x8, !tile.array<?x?xf16>>, !tile.view<16x8, !tile.array<?x?xf16>, order [1, 0]>
+func.func private @view_defaults(!tile.view<16x8, !tile.array<?x?xf16>, order [0, 1], steps [16, 8], padding undetermined>,
+                                 !tile.view<16x8, !tile.array<?x?xf16>, order [1, 0], steps [8, 16]>)
+
+// CHECK-LABEL: func.func @gather_scatter(
+func.func @gather_scatter(%a: !tile.array<?x?xf32>, %i: !tile.tile<128xsi32>, %j: !tile.tile<128xsi64>,
+                          %m: !tile.tile<128xi1>, %pad: !tile.tile<f32>) {
+  // CHECK: tile.gather %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} padding %{{.*}} : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi64>], !tile.tile<128xi1>, !tile.tile<f32> -> !tile.tile<128xf32>
+  %g = tile.gather %a[%i, %j] mask %m padding %pad : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi64>], !tile.tile<128xi1>, !tile.tile<f32> -> !tile.tile<128xf32>
+  // CHECK: tile.gather %{{.*}}[%{{.*}}, %{{.*}}] : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi32>] -> !tile.tile<128xf32>
+  %h = tile.gather %a[%i, %i] : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi32>] -> !tile.tile<128xf32>
+  // CHECK: tile.scatter %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} : !tile.tile<128xf32>, !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi32>], !tile.tile<128xi1>
+  tile.scatter %g, %a[%i, %i] mask %m : !tile.tile<128xf32>, !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi32>], !tile.tile<128xi1>
+  tile.scatter %h, %a[%i, %i] : !tile.tile<128xf32>, !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi32>]
+  return
+}
+
+// CHECK-LABEL: func.func @pointers(
+func.func @pointers(%p: !tile.tile<64x!tile.ptr<f32>>, %o: !tile.tile<64xsi32>, %m: !tile.tile<64xi1>,
+                    %x: !tile.tile<64xf32>, %q: !tile.tile<64x!tile.ptr<si32>>, %e: !tile.tile<64xsi32>) {
+  // CHECK: tile.offset %{{.*}}, %{{.*}} : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xsi32>
+  %p2 = tile.offset %p, %o : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xsi32>
+  // CHECK: tile.load_ptr %{{.*}} mask %{{.*}} other %{{.*}} : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xi1> -> !tile.tile<64xf32>
+  %l = tile.load_ptr %p2 mask %m other %x : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xi1> -> !tile.tile<64xf32>
+  // CHECK: tile.load_ptr %{{.*}} : !tile.tile<64x!tile.ptr<f32>> -> !tile.tile<64xf32>
+  %l2 = tile.load_ptr %p : !tile.tile<64x!tile.ptr<f32>> -> !tile.tile<64xf32>
+  // CHECK: tile.store_ptr %{{.*}}, %{{.*}} mask %{{.*}} : !tile.tile<64xf32>, !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xi1>
+  tile.store_ptr %l, %p mask %m : !tile.tile<64xf32>, !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xi1>
+  tile.store_ptr %l2, %p : !tile.tile<64xf32>, !tile.tile<64x!tile.ptr<f32>>
+  // CHECK: tile.atomic_rmw add %{{.*}}, %{{.*}} mask %{{.*}} memory relaxed scope device : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xf32>, !tile.tile<64xi1>
+  %old = tile.atomic_rmw add %p, %x mask %m memory relaxed scope device : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xf32>, !tile.tile<64xi1>
+  // CHECK: tile.atomic_rmw max %{{.*}}, %{{.*}} memory acq_rel scope block : !tile.tile<64x!tile.ptr<si32>>, !tile.tile<64xsi32>
+  %old2 = tile.atomic_rmw max %q, %e memory acq_rel scope block : !tile.tile<64x!tile.ptr<si32>>, !tile.tile<64xsi32>
+  // CHECK: tile.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} memory acquire scope system : !tile.tile<64x!tile.ptr<si32>>, !tile.tile<64xsi32>
+  %old3 = tile.atomic_cas %q, %e, %old2 memory acquire scope system : !tile.tile<64x!tile.ptr<si32>>, !tile.tile<64xsi32>
+  return
+}
+
+// CHECK-LABEL: func.func @creation(
+func.func @creation() -> (!tile.tile<4xsi32>, !tile.tile<2x4xf32>, !tile.tile<8xsi32>, !tile.tile<4x4xf16>) {
+  // CHECK: tile.constant dense<[1, 2, 3, 4]> : !tile.tile<4xsi32>
+  %c = tile.constant dense<[1, 2, 3, 4]> : !tile.tile<4xsi32>
+  // CHECK: tile.constant dense<1.500000e+00> : !tile.tile<2x4xf32>
+  %f = tile.constant dense<1.5> : !tile.tile<2x4xf32>
+  // CHECK: tile.iota : !tile.tile<8xsi32>
+  %i = tile.iota : !tile.tile<8xsi32>
+  // CHECK: tile.iota : !tile.tile<4x4xf16>
+  %j = tile.iota : !tile.tile<4x4xf16>
+  // CHECK: tile.literal 7{{$}}
+  %l = tile.literal 7
+  // CHECK: tile.literal 18446744073709551615 : ui64{{$}}
+  %u = tile.literal 18446744073709551615 : ui64
+  // CHECK: tile.literal 2.500000e+00{{$}}
+  %h = tile.literal 2.5
+  return %c, %f, %i, %j : !tile.tile<4xsi32>, !tile.tile<2x4xf32>, !tile.tile<8xsi32>, !tile.tile<4x4xf16>
+}
+
+// CHECK-LABEL: func.func @elementwise(
+func.func @elementwise(%a: !tile.tile<16xf32>, %b: !tile.tile<16xf32>, %i: !tile.tile<16xsi32>,
+                       %j: !tile.tile<16xsi32>, %m: !tile.tile<16xi1>, %u: !tile.tile<16xui32>) {
+  // CHECK: tile.add %{{.*}}, %{{.*}} : !tile.tile<16xf32>
+  %0 = tile.add %a, %b : !tile.tile<16xf32>
+  // CHECK: tile.sub %{{.*}}, %{{.*}} rounding rz : !tile.tile<16xf32>
+  %1 = tile.sub %a, %b rounding rz : !tile.tile<16xf32>
+  // CHECK: tile.mul %{{.*}}, %{{.*}} rounding rp ftz : !tile.tile<16xf32>
+  %2 = tile.mul %a, %b rounding rp ftz : !tile.tile<16xf32>
+  // CHECK: tile.div %{{.*}}, %{{.*}} rounding approx : !tile.tile<16xf32>
+  %3 = tile.div %a, %b rounding approx : !tile.tile<16xf32>
+  // CHECK: tile.div %{{.*}}, %{{.*}} : !tile.tile<16xsi32>
+  %4 = tile.div %i, %j : !tile.tile<16xsi32>
+  // CHECK: tile.floordiv %{{.*}}, %{{.*}} : !tile.tile<16xsi32>
+  %5 = tile.floordiv %i, %j : !tile.tile<16xsi32>
+  // CHECK: tile.rem %{{.*}}, %{{.*}} : !tile.tile<16xsi32>
+  %6 = tile.rem %i, %j : !tile.tile<16xsi32>
+  // CHECK: tile.mod %{{.*}}, %{{.*}} : !tile.tile<16xf32>
+  %7 = tile.mod %a, %b : !tile.tile<16xf32>
+  // CHECK: tile.pow %{{.*}}, %{{.*}} : !tile.tile<16xf32>
+  %8 = tile.pow %a, %b : !tile.tile<16xf32>
+  // CHECK: tile.maximum %{{.*}}, %{{.*}} propagate_nan : !tile.tile<16xf32>
+  %9 = tile.maximum %a, %b propagate_nan : !tile.tile<16xf32>
+  // CHECK: tile.minimum %{{.*}}, %{{.*}} ftz : !tile.tile<16xf32>
+  %10 = tile.minimum %a, %b ftz : !tile.tile<16xf32>
+  // CHECK: tile.and %{{.*}}, %{{.*}} : !tile.tile<16xi1>
+  %11 = tile.and %m, %m : !tile.tile<16xi1>
+  // CHECK: tile.or %{{.*}}, %{{.*}} : !tile.tile<16xui32>
+  %12 = tile.or %u, %u : !tile.tile<16xui32>
+  // CHECK: tile.xor %{{.*}}, %{{.*}} : !tile.tile<16xsi32>
+  %13 = tile.xor %i, %j : !tile.tile<16xsi32>
+  // CHECK: tile.shl %{{.*}}, %{{.*}} : !tile.tile<16xui32>
+  %14 = tile.shl %u, %u : !tile.tile<16xui32>
+  // CHECK: tile.shr %{{.*}}, %{{.*}} : !tile.tile<16xsi32>
+  %15 = tile.shr %i, %j : !tile.tile<16xsi32>
+  // CHECK: tile.cmp lt %{{.*}}, %{{.*}} : !tile.tile<16xf32>
+  %16 = tile.cmp lt %a, %b : !tile.tile<16xf32>
+  // CHECK: tile.select %{{.*}}, %{{.*}}, %{{.*}} : !tile.tile<16xf32>
+  %17 = tile.select %16, %a, %b : !tile.tile<16xf32>
+  // CHECK: tile.neg %{{.*}} : !tile.tile<16xf32>
+  %18 = tile.neg %a : !tile.tile<16xf32>
+  // CHECK: tile.not %{{.*}} : !tile.tile<16xui32>
+  %19 = tile.not %u : !tile.tile<16xui32>
+  // CHECK: tile.abs %{{.*}} : !tile.tile<16xsi32>
+  %20 = tile.abs %i : !tile.tile<16xsi32>
+  // CHECK: tile.math exp2 %{{.*}} rounding approx ftz : !tile.tile<16xf32>
+  %21 = tile.math exp2 %a rounding approx ftz : !tile.tile<16xf32>
+  // CHECK: tile.math sqrt %{{.*}} rounding rn : !tile.tile<16xf32>
+  %22 = tile.math sqrt %a rounding rn : !tile.tile<16xf32>
+  // CHECK: tile.math tanh %{{.*}} : !tile.tile<16xf32>
+  %23 = tile.math tanh %a : !tile.tile<16xf32>
+  // CHECK: tile.fma %{{.*}}, %{{.*}}, %{{.*}} rounding rz : !tile.tile<16xf32>
+  %24 = tile.fma %a, %b, %a rounding rz : !tile.tile<16xf32>
+  return
+}
+
+// The implicit form: broadcasting, promotion, loose constants.
+// CHECK-LABEL: func.func @implicit(
+func.func @implicit(%a: !tile.tile<4x1xf16>, %b: !tile.tile<8xf32>, %s: !tile.tile<si32>, %i: !tile.tile<8xsi32>) {
+  %two = tile.literal 2
+  // CHECK: tile.add %{{.*}}, %{{.*}} promote cutile : !tile.tile<4x1xf16>, !tile.tile<8xf32> -> !tile.tile<4x8xf32>
+  %0 = tile.add %a, %b promote cutile : !tile.tile<4x1xf16>, !tile.tile<8xf32> -> !tile.tile<4x8xf32>
+  // CHECK: tile.mul %{{.*}}, %{{.*}} promote cutile : !tile.tile<4x1xf16>, !tile.loose_int -> !tile.tile<4x1xf16>
+  %1 = tile.mul %a, %two promote cutile : !tile.tile<4x1xf16>, !tile.loose_int -> !tile.tile<4x1xf16>
+  // CHECK: tile.sub %{{.*}}, %{{.*}} promote tilecpp : !tile.tile<8xsi32>, !tile.tile<si32> -> !tile.tile<8xsi32>
+  %2 = tile.sub %i, %s promote tilecpp : !tile.tile<8xsi32>, !tile.tile<si32> -> !tile.tile<8xsi32>
+  // CHECK: tile.cmp ge %{{.*}}, %{{.*}} promote array_api : !tile.tile<8xsi32>, !tile.loose_int -> !tile.tile<8xi1>
+  %3 = tile.cmp ge %i, %two promote array_api : !tile.tile<8xsi32>, !tile.loose_int -> !tile.tile<8xi1>
+  // CHECK: tile.select %{{.*}}, %{{.*}}, %{{.*}} promote cutile : !tile.tile<8xi1>, !tile.tile<4x1xf16>, !tile.tile<8xf32> -> !tile.tile<4x8xf32>
+  %4 = tile.select %3, %a, %b promote cutile : !tile.tile<8xi1>, !tile.tile<4x1xf16>, !tile.tile<8xf32> -> !tile.tile<4x8xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @conversions(
+func.func @conversions(%a: !tile.tile<16xf32>, %i: !tile.tile<16xsi64>) {
+  // CHECK: tile.convert %{{.*}} rounding rz : !tile.tile<16xf32> -> !tile.tile<16xf16>
+  %0 = tile.convert %a rounding rz : !tile.tile<16xf32> -> !tile.tile<16xf16>
+  // CHECK: tile.convert %{{.*}} : !tile.tile<16xf32> -> !tile.tile<16xf8E4M3FN>
+  %1 = tile.convert %a : !tile.tile<16xf32> -> !tile.tile<16xf8E4M3FN>
+  // CHECK: tile.convert %{{.*}} rounding rzi : !tile.tile<16xf32> -> !tile.tile<16xsi32>
+  %2 = tile.convert %a rounding rzi : !tile.tile<16xf32> -> !tile.tile<16xsi32>
+  // CHECK: tile.convert %{{.*}} rounding rm : !tile.tile<16xsi64> -> !tile.tile<16xf32>
+  %3 = tile.convert %i rounding rm : !tile.tile<16xsi64> -> !tile.tile<16xf32>
+  // CHECK: tile.bitcast %{{.*}} : !tile.tile<16xf32> -> !tile.tile<16xui32>
+  %4 = tile.bitcast %a : !tile.tile<16xf32> -> !tile.tile<16xui32>
+  // CHECK: tile.bitcast %{{.*}} : !tile.tile<16xsi64> -> !tile.tile<16x!tile.ptr<f32>>
+  %5 = tile.bitcast %i : !tile.tile<16xsi64> -> !tile.tile<16x!tile.ptr<f32>>
+  return
+}
+
+// CHECK-LABEL: func.func @shapes(
+func.func @shapes(%a: !tile.tile<4x1xf32>, %b: !tile.tile<16x8xf32>, %i: !tile.tile<si32>, %s: !tile.tile<f32>) {
+  // CHECK: tile.broadcast %{{.*}} : !tile.tile<4x1xf32> -> !tile.tile<2x4x8xf32>
+  %0 = tile.broadcast %a : !tile.tile<4x1xf32> -> !tile.tile<2x4x8xf32>
+  // CHECK: tile.broadcast %{{.*}} : !tile.tile<f32> -> !tile.tile<16x8xf32>
+  %1 = tile.broadcast %s : !tile.tile<f32> -> !tile.tile<16x8xf32>
+  // CHECK: tile.reshape %{{.*}} : !tile.tile<16x8xf32> -> !tile.tile<128xf32>
+  %2 = tile.reshape %b : !tile.tile<16x8xf32> -> !tile.tile<128xf32>
+  // CHECK: tile.expand_dims %{{.*}}, 1 : !tile.tile<128xf32> -> !tile.tile<128x1xf32>
+  %3 = tile.expand_dims %2, 1 : !tile.tile<128xf32> -> !tile.tile<128x1xf32>
+  // CHECK: tile.permute %{{.*}} [1, 0] : !tile.tile<16x8xf32> -> !tile.tile<8x16xf32>
+  %4 = tile.permute %b [1, 0] : !tile.tile<16x8xf32> -> !tile.tile<8x16xf32>
+  // CHECK: tile.extract %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tile<16x8xf32> -> !tile.tile<4x8xf32>
+  %5 = tile.extract %b[%i, %i] : !tile.tile<16x8xf32> -> !tile.tile<4x8xf32>
+  // CHECK: tile.insert %{{.*}} into %{{.*}}[%{{.*}}, %{{.*}}] : !tile.tile<4x8xf32> into !tile.tile<16x8xf32>
+  %6 = tile.insert %5 into %b[%i, %i] : !tile.tile<4x8xf32> into !tile.tile<16x8xf32>
+  // CHECK: tile.cat %{{.*}}, %{{.*}}, 0 : !tile.tile<16x8xf32> -> !tile.tile<32x8xf32>
+  %7 = tile.cat %b, %6, 0 : !tile.tile<16x8xf32> -> !tile.tile<32x8xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @reductions(
+func.func @reductions(%x: !tile.tile<16x8xf32>, %i: !tile.tile<16x8xsi32>) {
+  // CHECK: tile.reduce sum %{{.*}} axes [1] : !tile.tile<16x8xf32> -> !tile.tile<16xf32>
+  %0 = tile.reduce sum %x axes [1] : !tile.tile<16x8xf32> -> !tile.tile<16xf32>
+  // CHECK: tile.reduce max %{{.*}} axes [0, 1] keepdims propagate_nan : !tile.tile<16x8xf32> -> !tile.tile<1x1xf32>
+  %1 = tile.reduce max %x axes [0, 1] keepdims propagate_nan : !tile.tile<16x8xf32> -> !tile.tile<1x1xf32>
+  // CHECK: tile.reduce xor %{{.*}} axes [0] : !tile.tile<16x8xsi32> -> !tile.tile<8xsi32>
+  %2 = tile.reduce xor %i axes [0] : !tile.tile<16x8xsi32> -> !tile.tile<8xsi32>
+  // CHECK: tile.argreduce max %{{.*}} axis 1 : !tile.tile<16x8xf32> -> !tile.tile<16xsi32>
+  %3 = tile.argreduce max %x axis 1 : !tile.tile<16x8xf32> -> !tile.tile<16xsi32>
+  // CHECK: tile.argreduce min %{{.*}} axis 0 keepdims : !tile.tile<16x8xf32> -> !tile.tile<1x8xsi64>
+  %4 = tile.argreduce min %x axis 0 keepdims : !tile.tile<16x8xf32> -> !tile.tile<1x8xsi64>
+  // CHECK: tile.reduce_with %{{.*}}, %{{.*}} axis 1 : (!tile.tile<16x8xf32>, !tile.tile<16x8xsi32>) -> (!tile.tile<16xf32>, !tile.tile<16xsi32>)
+  // CHECK: ^bb0(%{{.*}}: !tile.tile<f32>, %{{.*}}: !tile.tile<si32>, %{{.*}}: !tile.tile<f32>, %{{.*}}: !tile.tile<si32>):
+  // CHECK: tile.yield %{{.*}}, %{{.*}} : !tile.tile<f32>, !tile.tile<si32>
+  %5:2 = tile.reduce_with %x, %i axis 1 : (!tile.tile<16x8xf32>, !tile.tile<16x8xsi32>) -> (!tile.tile<16xf32>, !tile.tile<16xsi32>) {
+  ^bb0(%av: !tile.tile<f32>, %ai: !tile.tile<si32>, %bv: !tile.tile<f32>, %bi: !tile.tile<si32>):
+    %gt = tile.cmp gt %bv, %av : !tile.tile<f32>
+    %v = tile.select %gt, %bv, %av : !tile.tile<f32>
+    %k = tile.select %gt, %bi, %ai : !tile.tile<si32>
+    tile.yield %v, %k : !tile.tile<f32>, !tile.tile<si32>
+  }
+  // CHECK: tile.scan sum %{{.*}} axis 1 reverse : !tile.tile<16x8xsi32>
+  %6 = tile.scan sum %i axis 1 reverse : !tile.tile<16x8xsi32>
+  // CHECK: tile.scan_with %{{.*}} axis 0 : (!tile.tile<16x8xf32>) -> !tile.tile<16x8xf32>
+  %7 = tile.scan_with %x axis 0 : (!tile.tile<16x8xf32>) -> !tile.tile<16x8xf32> {
+  ^bb0(%p: !tile.tile<f32>, %q: !tile.tile<f32>):
+    %r = tile.mul %p, %q : !tile.tile<f32>
+    tile.yield %r : !tile.tile<f32>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @matrices(
+func.func @matrices(%a: !tile.tile<64x32xf16>, %b: !tile.tile<32x16xf16>, %c: !tile.tile<64x16xf32>,
+                    %d: !tile.tile<2x16x32xf8E4M3FN>, %e: !tile.tile<2x32x16xf8E4M3FN>, %f: !tile.tile<2x16x16xf16>,
+                    %g: !tile.tile<16x32xsi8>, %h: !tile.tile<32x16xsi8>, %t: !tile.tile<64x32xtf32>, %u: !tile.tile<32x16xtf32>) {
+  // CHECK: tile.mma %{{.*}}, %{{.*}}, %{{.*}} : !tile.tile<64x32xf16>, !tile.tile<32x16xf16>, !tile.tile<64x16xf32>
+  %0 = tile.mma %a, %b, %c : !tile.tile<64x32xf16>, !tile.tile<32x16xf16>, !tile.tile<64x16xf32>
+  // CHECK: tile.mma %{{.*}}, %{{.*}}, %{{.*}} : !tile.tile<2x16x32xf8E4M3FN>, !tile.tile<2x32x16xf8E4M3FN>, !tile.tile<2x16x16xf16>
+  %1 = tile.mma %d, %e, %f : !tile.tile<2x16x32xf8E4M3FN>, !tile.tile<2x32x16xf8E4M3FN>, !tile.tile<2x16x16xf16>
+  // CHECK: tile.matmul %{{.*}}, %{{.*}} : !tile.tile<16x32xsi8>, !tile.tile<32x16xsi8> -> !tile.tile<16x16xsi32>
+  %2 = tile.matmul %g, %h : !tile.tile<16x32xsi8>, !tile.tile<32x16xsi8> -> !tile.tile<16x16xsi32>
+  // CHECK: tile.mma %{{.*}}, %{{.*}}, %{{.*}} : !tile.tile<64x32xtf32>, !tile.tile<32x16xtf32>, !tile.tile<64x16xf32>
+  %3 = tile.mma %t, %u, %c : !tile.tile<64x32xtf32>, !tile.tile<32x16xtf32>, !tile.tile<64x16xf32>
+  return
+}
