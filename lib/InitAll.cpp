@@ -15,6 +15,7 @@
 #include "dialects/Simt/IR/SimtDialect.h"
 #include "dialects/Target/IR/TargetDialect.h"
 #include "dialects/Target/Transforms/Passes.h"
+#include "dialects/Tile/Transforms/Passes.h"
 #include "dialects/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -99,6 +100,7 @@ void cudapy::registerAllPasses() {
     registerCudapyConversionPasses();
     cudapy::py::registerPyPasses();
     cudapy::target::registerTargetPasses();
+    cudapy::tile::registerTilePasses();
     registerCudapyPipelines();
   });
 }

@@ -1,0 +1,20 @@
+//===- Passes.h - tile dialect passes ---------------------------*- C++ -*-===//
+
+#ifndef CUDAPY_DIALECTS_TILE_TRANSFORMS_PASSES_H
+#define CUDAPY_DIALECTS_TILE_TRANSFORMS_PASSES_H
+
+#include "dialects/Tile/IR/TileOps.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace cudapy::tile {
+
+#define GEN_PASS_DECL
+#include "dialects/Tile/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "dialects/Tile/Transforms/Passes.h.inc"
+
+} // namespace cudapy::tile
+
+#endif // CUDAPY_DIALECTS_TILE_TRANSFORMS_PASSES_H
