@@ -319,6 +319,19 @@ parseSameType(OpAsmParser &,
 
 static void printSameType(OpAsmPrinter &, Operation *, Value, Type, Type) {}
 
+/// A gather's optional padding: a scalar of the array's dtype.
+static ParseResult
+parsePaddingType(OpAsmParser &,
+                 std::optional<OpAsmParser::UnresolvedOperand> operand,
+                 Type array, Type &padding) {
+  if (operand)
+    padding = TileType::get(array.getContext(), {},
+                            cast<ArrayType>(array).getElementType());
+  return success();
+}
+
+static void printPaddingType(OpAsmPrinter &, Operation *, Value, Type, Type) {}
+
 #define GET_OP_CLASSES
 #include "dialects/Tile/IR/TileOps.cpp.inc"
 

@@ -203,12 +203,13 @@ def Tile_GatherOp : Tile_Op<"gather", [
     cuTile Python's `gather(array, indices, padding_value)`: element `I` of
     the result is `array[indices0(I), …, indicesN(I)]`, or `padding` (zero
     when absent) where an index is out of bounds or `mask(I)` is false. One
-    integer index tile per array dimension, each of the result's shape.
+    integer index tile per array dimension, each of the result's shape;
+    `padding` is a scalar of the array's dtype.
 
     ```mlir
     %t = tile.gather %a[%rows] mask %m padding %zero
-        : !tile.array<?xf32>[!tile.tile<128xsi32>], !tile.tile<128xi1>,
-          !tile.tile<f32> -> !tile.tile<128xf32>
+        : !tile.array<?xf32>[!tile.tile<128xsi32>], !tile.tile<128xi1>
+          -> !tile.tile<128xf32>
     ```
   }];
   let arguments = (ins Tile_ArrayType:$array, Variadic<Tile_IntTile>:$indices,
@@ -218,7 +219,8 @@ def Tile_GatherOp : Tile_Op<"gather", [
   let assemblyFormat = [{
     $array `[` $indices `]` (`mask` $mask^)? (`padding` $padding^)? attr-dict
     `:` qualified(type($array)) `[` qualified(type($indices)) `]` (`,` qualified(type($mask))^)?
-    (`,` qualified(type($padding))^)? `->` qualified(type($result))
+    `->` qualified(type($result))
+    custom<PaddingType>(ref($padding), ref(type($array)), type($padding))
   }];
   let hasVerifier = 1;
 }

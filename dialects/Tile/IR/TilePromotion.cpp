@@ -363,11 +363,15 @@ FailureOr<SmallVector<int64_t>> tile::getBroadcastShape(ArrayRef<int64_t> a,
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i >= offset) {
       int64_t x = shorter[i - offset], y = longer[i];
-      if (x != y && x != 1 && y != 1)
+      if (x != y && x != 1 && y != 1) {
+        // Name the extents in the operands' order.
+        if (a.size() < b.size())
+          std::swap(x, y);
         return fail(why, "shapes " + formatShape(a) + " and " + formatShape(b) +
-                             " do not broadcast: extents " + std::to_string(x) +
-                             " and " + std::to_string(y) +
+                             " do not broadcast: extents " + std::to_string(y) +
+                             " and " + std::to_string(x) +
                              " differ and neither is 1");
+      }
       shape[i] = std::max(x, y);
     }
     elements *= shape[i];

@@ -55,3 +55,704 @@ func.func private @f(!tile.ptr<!tile.ptr<f32>>)
 
 // expected-error @below {{a pointer scalar points to a numeric dtype, not '!tile.tile<4xf32>'}}
 func.func private @f(!tile.ptr<!tile.tile<4xf32>>)
+
+// -----
+
+// cuTile Python "Global Arrays": extents are int32 values.
+// expected-error @below {{array extents are int32 values (0 to 2147483647), not 2147483648}}
+func.func private @f(!tile.array<2147483648xf32>)
+
+// -----
+
+// expected-error @below {{an array of rank 2 has 2 strides, not 1}}
+func.func private @f(!tile.array<?x?xf32, strides [1]>)
+
+// -----
+
+// expected-error @below {{array strides are nonnegative, not -1}}
+func.func private @f(!tile.array<?xf32, strides [-1]>)
+
+// -----
+
+// expected-error @below {{an array's elements have a numeric dtype, not '!tile.ptr<f32>'}}
+func.func private @f(!tile.array<?x!tile.ptr<f32>>)
+
+// -----
+
+// expected-error @below {{an array has 1 to 8 dimensions, not 0}}
+func.func private @f(!tile.array<f32>)
+
+// -----
+
+// A view's tiles are tiles: power-of-two extents.
+// expected-error @below {{tile dimensions are powers of two, not 48}}
+func.func private @f(!tile.view<48, !tile.array<?xf32>>)
+
+// -----
+
+// expected-error @below {{a view of a rank-2 array has tiles of rank 2, not 1}}
+func.func private @f(!tile.view<64, !tile.array<?x?xf32>>)
+
+// -----
+
+// expected-error @below {{a view's order is a permutation of 0 to 1}}
+func.func private @f(!tile.view<64x64, !tile.array<?x?xf32>, order [1, 1]>)
+
+// -----
+
+// cuTile Python "Tiled Views": traversal steps advance tile origins.
+// expected-error @below {{traversal steps are positive int32 values, not 0}}
+func.func private @f(!tile.view<64, !tile.array<?xf32>, steps [0]>)
+
+// -----
+
+// cuTile Python "Padding Modes": infinities and NaN are float values.
+// expected-error @below {{padding neg_inf needs a floating-point dtype, not int32}}
+func.func private @f(!tile.view<64, !tile.array<?xsi32>, padding neg_inf>)
+
+// -----
+
+// expected-error @below {{padding pos_inf: float8_e4m3fn has no infinities}}
+func.func private @f(!tile.view<64, !tile.array<?xf8E4M3FN>, padding pos_inf>)
+
+// -----
+
+// expected-error @below {{padding is undetermined, zero, neg_zero, nan, pos_inf or neg_inf, not one}}
+func.func private @f(!tile.view<64, !tile.array<?xf32>, padding one>)
+
+// -----
+
+// expected-error @below {{a view takes order, steps and padding, not stride}}
+func.func private @f(!tile.view<64, !tile.array<?xf32>, stride [1]>)
+
+// -----
+
+func.func @f(%p: !tile.tile<!tile.ptr<f32>>) {
+  // expected-error @below {{takes one extent per dynamic dimension (1), not 0}}
+  %a = tile.make_array %p shape [] strides [] : !tile.tile<!tile.ptr<f32>> -> !tile.array<?xf32, strides [1]>
+  return
+}
+
+// -----
+
+func.func @f(%p: !tile.tile<!tile.ptr<f16>>, %n: !tile.tile<si32>) {
+  // expected-error @below {{the base points to float16, the array holds float32}}
+  %a = tile.make_array %p shape [%n] strides [] : !tile.tile<!tile.ptr<f16>> -> !tile.array<?xf32, strides [1]>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.array<?xf32>) {
+  // expected-error @below {{dimension 1 is out of range for a rank-1 array}}
+  %n = tile.array_dim %a, 1 : !tile.array<?xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.array<?xf32>) {
+  // expected-error @below {{views an array of type '!tile.array<?xf16>', not '!tile.array<?xf32>'}}
+  %v = tile.make_view %a : !tile.array<?xf32> -> !tile.view<64, !tile.array<?xf16>>
+  return
+}
+
+// -----
+
+func.func @f(%v: !tile.view<64x64, !tile.array<?x?xf32>>, %i: !tile.tile<si32>) {
+  // expected-error @below {{takes one tile index per array dimension (2), not 1}}
+  %t = tile.load %v[%i] : !tile.view<64x64, !tile.array<?x?xf32>>
+  return
+}
+
+// -----
+
+// Tile indices are si32 scalars (cuTile Python: int32).
+// expected-note @below {{prior use here}}
+func.func @f(%v: !tile.view<64, !tile.array<?xf32>>, %i: !tile.tile<si64>) {
+  // expected-error @below {{use of value '%i' expects different type than prior uses}}
+  %t = tile.load %v[%i] : !tile.view<64, !tile.array<?xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.array<?xf32>, %i: !tile.tile<64xsi32>) {
+  // expected-error @below {{index tiles have the shape (128,), not (64,)}}
+  %t = tile.gather %a[%i] : !tile.array<?xf32>[!tile.tile<64xsi32>] -> !tile.tile<128xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.array<?xf32>, %i: !tile.tile<64xsi32>, %p: !tile.tile<f16>) {
+  // expected-error @below {{the padding is a scalar of the array's dtype}}
+  %t = "tile.gather"(%a, %i, %p) <{operandSegmentSizes = array<i32: 1, 1, 0, 1>}> : (!tile.array<?xf32>, !tile.tile<64xsi32>, !tile.tile<f16>) -> !tile.tile<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.array<?xf32>, %i: !tile.tile<64xsi32>, %x: !tile.tile<64xf16>) {
+  // expected-error @below {{scatters float16 into an array of float32}}
+  tile.scatter %x, %a[%i] : !tile.tile<64xf16>, !tile.array<?xf32>[!tile.tile<64xsi32>]
+  return
+}
+
+// -----
+
+func.func @f(%p: !tile.tile<64x!tile.ptr<f32>>, %o: !tile.tile<32xsi32>) {
+  // expected-error @below {{pointers and offsets have one shape (the explicit form), not (64,) and (32,)}}
+  %q = tile.offset %p, %o : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<32xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%p: !tile.tile<64x!tile.ptr<f32>>) {
+  // expected-error @below {{the pointers point to float32, not float16}}
+  %x = tile.load_ptr %p : !tile.tile<64x!tile.ptr<f32>> -> !tile.tile<64xf16>
+  return
+}
+
+// -----
+
+func.func @f(%p: !tile.tile<64x!tile.ptr<f32>>, %m: !tile.tile<32xi1>) {
+  // expected-error @below {{the mask has the pointers' shape (64,)}}
+  %x = tile.load_ptr %p mask %m : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<32xi1> -> !tile.tile<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: !tile.tile<64x!tile.ptr<f32>>, %x: !tile.tile<32xf32>) {
+  // expected-error @below {{values and pointers have one shape, not (32,) and (64,)}}
+  tile.store_ptr %x, %p : !tile.tile<32xf32>, !tile.tile<64x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+// Atomics are what the hardware has: no 16-bit integer add.
+func.func @f(%p: !tile.tile<64x!tile.ptr<si16>>, %x: !tile.tile<64xsi16>) {
+  // expected-error @below {{atomic add does not take int16}}
+  %o = tile.atomic_rmw add %p, %x memory relaxed scope device : !tile.tile<64x!tile.ptr<si16>>, !tile.tile<64xsi16>
+  return
+}
+
+// -----
+
+func.func @f(%p: !tile.tile<64x!tile.ptr<f32>>, %x: !tile.tile<64xf32>) {
+  // expected-error @below {{atomic xor does not take float32}}
+  %o = tile.atomic_rmw xor %p, %x memory relaxed scope device : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%p: !tile.tile<64x!tile.ptr<si8>>, %x: !tile.tile<64xsi8>) {
+  // expected-error @below {{compare-and-swap takes 16, 32 or 64-bit dtypes, not int8}}
+  %o = tile.atomic_cas %p, %x, %x memory relaxed scope device : !tile.tile<64x!tile.ptr<si8>>, !tile.tile<64xsi8>
+  return
+}
+
+// -----
+
+// Tile C++ "Memory Order" has no seq_cst or consume.
+func.func @f(%p: !tile.tile<64x!tile.ptr<f32>>, %x: !tile.tile<64xf32>) {
+  // expected-error @below {{expected string or keyword containing one of the following enum values for attribute 'memory' [relaxed, acquire, release, acq_rel]}}
+  %o = tile.atomic_rmw add %p, %x memory seq_cst scope device : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'tile.constant' op failed to verify that all of {value, result} have same type}}
+  %c = "tile.constant"() <{value = dense<1.0> : tensor<4xf32>}> : () -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{int8 does not hold the position 255}}
+  %i = tile.iota : !tile.tile<256xsi8>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{a loose integer is an i64 or ui64 attribute}}
+  %l = "tile.literal"() <{value = 7 : si32}> : () -> !tile.loose_int
+  return
+}
+
+// -----
+
+// The explicit form: operands of one type.
+func.func @f(%a: !tile.tile<4xf32>, %b: !tile.tile<4xf16>) {
+  // expected-error @below {{operands of the explicit form have one type; use `promote <policy>` or tile.broadcast and tile.convert}}
+  %c = tile.add %a, %b : !tile.tile<4xf32>, !tile.tile<4xf16> -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  %two = tile.literal 2
+  // expected-error @below {{a loosely typed operand needs the implicit form (promote <policy>)}}
+  %c = tile.add %a, %two : !tile.tile<4xf32>, !tile.loose_int -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+// cuTile Python "Shape Broadcasting"; Tile C++ "mutual broadcast compatible".
+func.func @f(%a: !tile.tile<4x2xf32>, %b: !tile.tile<8x2xf32>) {
+  // expected-error @below {{shapes (4, 2) and (8, 2) do not broadcast: extents 4 and 8 differ and neither is 1}}
+  %c = tile.add %a, %b promote cutile : !tile.tile<4x2xf32>, !tile.tile<8x2xf32> -> !tile.tile<8x2xf32>
+  return
+}
+
+// -----
+
+// Tile C++ "tile mutual broadcast compatible": the broadcast shape is a tile
+// compatible one (within the limits).
+func.func @f(%a: !tile.tile<2048x1xf32>, %b: !tile.tile<1024xf32>) {
+  // expected-error @below {{the broadcast shape (2048, 1024) has more than 1048576 elements}}
+  %c = tile.add %a, %b promote cutile : !tile.tile<2048x1xf32>, !tile.tile<1024xf32> -> !tile.tile<2048xf32>
+  return
+}
+
+// -----
+
+// cuTile Python's table: ERR cells.
+func.func @f(%a: !tile.tile<4xsi32>, %b: !tile.tile<4xui32>) {
+  // expected-error @below {{int32 and uint32 have no common dtype: cuTile does not mix signed and unsigned integers}}
+  %c = tile.add %a, %b promote cutile : !tile.tile<4xsi32>, !tile.tile<4xui32> -> !tile.tile<4xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf16>, %b: !tile.tile<4xbf16>) {
+  // expected-error @below {{float16 and bfloat16 have no common dtype: neither holds the other}}
+  %c = tile.mul %a, %b promote cutile : !tile.tile<4xf16>, !tile.tile<4xbf16> -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>, %b: !tile.tile<4xi1>) {
+  // expected-error @below {{operands broadcast and promote to '!tile.tile<4xf32>', not '!tile.tile<4xf16>'}}
+  %c = tile.add %a, %b promote cutile : !tile.tile<4xf32>, !tile.tile<4xi1> -> !tile.tile<4xf16>
+  return
+}
+
+// -----
+
+// Tile C++ Example 2 (1): `2.0 * x` for an int tile narrows double to int.
+func.func @f(%two: !tile.tile<f64>, %x: !tile.tile<8xsi32>) {
+  // expected-error @below {{ill-formed: float64 -> int32 narrowing}}
+  %c = tile.mul %two, %x promote tilecpp : !tile.tile<f64>, !tile.tile<8xsi32> -> !tile.tile<8xsi32>
+  return
+}
+
+// -----
+
+// Tile C++ Example 3 C: bfloat16 and half have unordered conversion ranks.
+func.func @f(%a: !tile.tile<bf16>, %b: !tile.tile<4x8xf16>) {
+  // expected-error @below {{bfloat16 and float16 have no arithmetic common type: unordered conversion ranks}}
+  %c = tile.cmp lt %a, %b promote tilecpp : !tile.tile<bf16>, !tile.tile<4x8xf16> -> !tile.tile<4x8xi1>
+  return
+}
+
+// -----
+
+// Tile C++ Example 3 D: unsigned int and int.
+func.func @f(%a: !tile.tile<ui32>, %b: !tile.tile<4x8xsi32>) {
+  // expected-error @below {{ill-formed: uint32 -> int32 narrowing}}
+  %c = tile.add %a, %b promote tilecpp : !tile.tile<ui32>, !tile.tile<4x8xsi32> -> !tile.tile<4x8xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  %two = tile.literal 2
+  // expected-error @below {{Tile C++ has no loosely typed constants: a literal has a dtype}}
+  %c = tile.add %a, %two promote tilecpp : !tile.tile<4xf32>, !tile.loose_int -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+// The Array API does not mix kinds.
+func.func @f(%a: !tile.tile<4xsi32>, %b: !tile.tile<4xf32>) {
+  // expected-error @below {{int32 and float32 do not promote: the Array API does not mix integer and floating-point dtypes}}
+  %c = tile.add %a, %b promote array_api : !tile.tile<4xsi32>, !tile.tile<4xf32> -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xui64>, %b: !tile.tile<4xsi8>) {
+  // expected-error @below {{uint64 and int8 do not promote: no signed dtype holds both}}
+  %c = tile.add %a, %b promote array_api : !tile.tile<4xui64>, !tile.tile<4xsi8> -> !tile.tile<4xsi64>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xui8>) {
+  %big = tile.literal 256
+  // expected-error @below {{the Python int is out of range for uint8}}
+  %c = tile.add %a, %big promote array_api : !tile.tile<4xui8>, !tile.loose_int -> !tile.tile<4xui8>
+  return
+}
+
+// -----
+
+func.func @f() {
+  %a = tile.literal 2
+  %b = tile.literal 3
+  // expected-error @below {{an elementwise operation needs a typed operand: fold the loosely typed constants first}}
+  %c = tile.add %a, %b promote cutile : !tile.loose_int, !tile.loose_int -> !tile.tile<si32>
+  return
+}
+
+// -----
+
+// cuTile Python "Numeric & Arithmetic Data Types": restricted floats are not
+// arithmetic.
+func.func @f(%a: !tile.tile<4xf8E4M3FN>) {
+  // expected-error @below {{takes arithmetic dtypes (not restricted floats or pointers), not float8_e4m3fn}}
+  %c = tile.add %a, %a : !tile.tile<4xf8E4M3FN>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xtf32>) {
+  // expected-error @below {{takes arithmetic floats, not tfloat32}}
+  %c = tile.math exp %a : !tile.tile<4xtf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{takes integers and bools, not float32}}
+  %c = tile.xor %a, %a : !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xi1>) {
+  // expected-error @below {{takes integers, not bool}}
+  %c = tile.shl %a, %a : !tile.tile<4xi1>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xsi32>) {
+  // expected-error @below {{takes arithmetic floats, not int32}}
+  %c = tile.pow %a, %a : !tile.tile<4xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xui32>) {
+  // expected-error @below {{takes signed integers and arithmetic floats, not uint32}}
+  %c = tile.neg %a : !tile.tile<4xui32>
+  return
+}
+
+// -----
+
+// Rounding modes (cuTile Python "Rounding Modes").
+func.func @f(%a: !tile.tile<4xsi32>) {
+  // expected-error @below {{rounding applies to floating-point results, not int32}}
+  %c = tile.add %a, %a rounding rz : !tile.tile<4xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{takes rounding rn, rz, rm, rp, not approx}}
+  %c = tile.add %a, %a rounding approx : !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf64>) {
+  // expected-error @below {{rounding approx is for float32, not float64}}
+  %c = tile.div %a, %a rounding approx : !tile.tile<4xf64>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{takes rounding full, approx, not rn}}
+  %c = tile.math exp %a rounding rn : !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+// Tile C++ "Subnormals Rounding Mode": flushing is for float32.
+func.func @f(%a: !tile.tile<4xf16>) {
+  // expected-error @below {{ftz applies to float32, not float16}}
+  %c = tile.mul %a, %a ftz : !tile.tile<4xf16>
+  return
+}
+
+// -----
+
+// Tile C++ "NaN Propagation Mode" concerns floats.
+func.func @f(%a: !tile.tile<4xsi32>) {
+  // expected-error @below {{propagate_nan applies to floats, not int32}}
+  %c = tile.maximum %a, %a propagate_nan : !tile.tile<4xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>, %b: !tile.tile<4xf32>) {
+  // expected-error @below {{the condition is a tile of bools}}
+  %c = tile.select %a, %a, %b : !tile.tile<4xf32>, !tile.tile<4xf32>, !tile.tile<4xf32> -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{float-to-integer conversions take rounding rzi, rn, rm or rp, not rz}}
+  %c = tile.convert %a rounding rz : !tile.tile<4xf32> -> !tile.tile<4xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xsi32>) {
+  // expected-error @below {{integer-to-integer conversions have no rounding}}
+  %c = tile.convert %a rounding rn : !tile.tile<4xsi32> -> !tile.tile<4xsi8>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{converts elementwise: shapes (4,) and (8,) differ}}
+  %c = tile.convert %a : !tile.tile<4xf32> -> !tile.tile<8xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{casts between dtypes of one width, not 32 and 16 bits}}
+  %c = tile.bitcast %a : !tile.tile<4xf32> -> !tile.tile<4xf16>
+  return
+}
+
+// -----
+
+// Tile C++ "broadcastable to".
+func.func @f(%a: !tile.tile<4x2xf32>) {
+  // expected-error @below {{shape (4, 2) is not broadcastable to (4, 8)}}
+  %c = tile.broadcast %a : !tile.tile<4x2xf32> -> !tile.tile<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x2xf32>) {
+  // expected-error @below {{keeps the number of elements: 8 is not 16}}
+  %c = tile.reshape %a : !tile.tile<4x2xf32> -> !tile.tile<16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x2xf32>) {
+  // expected-error @below {{keeps the dtype: float32 is not float16}}
+  %c = tile.reshape %a : !tile.tile<4x2xf32> -> !tile.tile<8xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{axis 2 is out of range for rank 1 (0 to 1)}}
+  %c = tile.expand_dims %a, 2 : !tile.tile<4xf32> -> !tile.tile<4x1xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{the permutation is one of 0 to 1}}
+  %c = tile.permute %a [0, 0] : !tile.tile<4x8xf32> -> !tile.tile<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{the result's shape is (8, 4)}}
+  %c = tile.permute %a [1, 0] : !tile.tile<4x8xf32> -> !tile.tile<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>, %i: !tile.tile<si32>) {
+  // expected-error @below {{sub-tile shape (8, 8) does not fit in (4, 8)}}
+  %c = tile.extract %a[%i, %i] : !tile.tile<4x8xf32> -> !tile.tile<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>, %b: !tile.tile<2x8xf32>, %i: !tile.tile<si32>) {
+  // expected-error @below {{takes one sub-tile index per dimension (2), not 1}}
+  %c = tile.insert %b into %a[%i] : !tile.tile<2x8xf32> into !tile.tile<4x8xf32>
+  return
+}
+
+// -----
+
+// cat keeps extents powers of two: equal operands only.
+func.func @f(%a: !tile.tile<4x8xf32>, %b: !tile.tile<8x8xf32>) {
+  // expected-error @below {{failed to verify that all of {lhs, rhs} have same type}}
+  %c = "tile.cat"(%a, %b) <{axis = 0 : i64}> : (!tile.tile<4x8xf32>, !tile.tile<8x8xf32>) -> !tile.tile<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{axis 1 is repeated}}
+  %c = tile.reduce sum %a axes [1, 1] : !tile.tile<4x8xf32> -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{the result's shape is (4, 1)}}
+  %c = tile.reduce sum %a axes [1] keepdims : !tile.tile<4x8xf32> -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{takes integers and bools, not float32}}
+  %c = tile.reduce and %a axes [1] : !tile.tile<4x8xf32> -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{propagate_nan applies to max and min of floats}}
+  %c = tile.reduce sum %a axes [1] propagate_nan : !tile.tile<4x8xf32> -> !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{finds the position of a max or a min, not a sum}}
+  %c = tile.argreduce sum %a axis 1 : !tile.tile<4x8xf32> -> !tile.tile<4xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{positions are si32 or si64, not int16}}
+  %c = tile.argreduce max %a axis 1 : !tile.tile<4x8xf32> -> !tile.tile<4xsi16>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{the combiner takes the accumulated scalars then the next ones: 2 scalar tiles of the operands' dtypes}}
+  %c = tile.reduce_with %a axis 1 : (!tile.tile<4x8xf32>) -> !tile.tile<4xf32> {
+  ^bb0(%x: !tile.tile<f16>, %y: !tile.tile<f16>):
+    tile.yield %x : !tile.tile<f16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{the combiner yields one scalar per operand, of its dtype}}
+  %c = tile.scan_with %a axis 1 : (!tile.tile<4x8xf32>) -> !tile.tile<4x8xf32> {
+  ^bb0(%x: !tile.tile<f32>, %y: !tile.tile<f32>):
+    tile.yield %x, %y : !tile.tile<f32>, !tile.tile<f32>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xsi32>) {
+  // expected-error @below {{axis 2 is out of range for rank 2}}
+  %c = tile.scan sum %a axis 2 : !tile.tile<4x8xsi32>
+  return
+}
+
+// -----
+
+// mma's dtypes.
+func.func @f(%a: !tile.tile<16x16xbf16>, %b: !tile.tile<16x16xbf16>, %c: !tile.tile<16x16xf16>) {
+  // expected-error @below {{does not accumulate bfloat16 products in float16}}
+  %d = tile.mma %a, %b, %c : !tile.tile<16x16xbf16>, !tile.tile<16x16xbf16>, !tile.tile<16x16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<16x16xf16>, %b: !tile.tile<16x16xbf16>, %c: !tile.tile<16x16xf32>) {
+  // expected-error @below {{operands share a dtype, not float16 and bfloat16}}
+  %d = tile.mma %a, %b, %c : !tile.tile<16x16xf16>, !tile.tile<16x16xbf16>, !tile.tile<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<16x32xf16>, %b: !tile.tile<16x16xf16>, %c: !tile.tile<16x16xf32>) {
+  // expected-error @below {{inner extents differ: 32 and 16}}
+  %d = tile.mma %a, %b, %c : !tile.tile<16x32xf16>, !tile.tile<16x16xf16>, !tile.tile<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<16x16xsi8>, %b: !tile.tile<16x16xsi8>) {
+  // expected-error @below {{does not accumulate int8 products in int8}}
+  %d = tile.matmul %a, %b : !tile.tile<16x16xsi8>, !tile.tile<16x16xsi8> -> !tile.tile<16x16xsi8>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<16xf32>, %b: !tile.tile<16xf32>) {
+  // expected-error @below {{multiplies matrices (rank 2) or batches of them (rank 3) of one rank}}
+  %d = tile.matmul %a, %b : !tile.tile<16xf32>, !tile.tile<16xf32> -> !tile.tile<16xf32>
+  return
+}

@@ -38,8 +38,8 @@ func.func private @view_defaults(!tile.view<16x8, !tile.array<?x?xf16>, order [0
 // CHECK-LABEL: func.func @gather_scatter(
 func.func @gather_scatter(%a: !tile.array<?x?xf32>, %i: !tile.tile<128xsi32>, %j: !tile.tile<128xsi64>,
                           %m: !tile.tile<128xi1>, %pad: !tile.tile<f32>) {
-  // CHECK: tile.gather %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} padding %{{.*}} : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi64>], !tile.tile<128xi1>, !tile.tile<f32> -> !tile.tile<128xf32>
-  %g = tile.gather %a[%i, %j] mask %m padding %pad : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi64>], !tile.tile<128xi1>, !tile.tile<f32> -> !tile.tile<128xf32>
+  // CHECK: tile.gather %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} padding %{{.*}} : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi64>], !tile.tile<128xi1> -> !tile.tile<128xf32>
+  %g = tile.gather %a[%i, %j] mask %m padding %pad : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi64>], !tile.tile<128xi1> -> !tile.tile<128xf32>
   // CHECK: tile.gather %{{.*}}[%{{.*}}, %{{.*}}] : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi32>] -> !tile.tile<128xf32>
   %h = tile.gather %a[%i, %i] : !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi32>] -> !tile.tile<128xf32>
   // CHECK: tile.scatter %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] mask %{{.*}} : !tile.tile<128xf32>, !tile.array<?x?xf32>[!tile.tile<128xsi32>, !tile.tile<128xsi32>], !tile.tile<128xi1>
