@@ -15,8 +15,8 @@
 #include "dialects/Simt/IR/SimtDialect.h"
 #include "dialects/Target/IR/TargetDialect.h"
 #include "dialects/Target/Transforms/Passes.h"
-#include "dialects/Tile/Transforms/Passes.h"
 #include "dialects/Tile/IR/TileDialect.h"
+#include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"

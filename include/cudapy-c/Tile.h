@@ -1,8 +1,9 @@
 /*===- Tile.h - cudapy C API: the tile dialect --------------------*- C -*-===*\
 |*                                                                            *|
 |* Plain C99. The `tile` dialect (cuTile Python's data model, Tile C++):      *|
-|* its dialect handle, tile and pointer types, and the dtype promotion a      *|
-|* frontend needs to type binary operations.                                  *|
+|* its dialect handle, its types (tiles, pointers, arrays, views, loose       *|
+|* constants), and the broadcast and promotion rules a frontend needs to     *|
+|* type operations.                                                           *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -61,6 +62,80 @@ typedef struct {
 MLIR_CAPI_EXPORTED MlirLogicalResult cudapyTilePromoteCuTile(
     MlirContext context, CudapyTileOperand a, CudapyTileOperand b,
     CudapyTileOperand *result, MlirStringCallback onError, void *userData);
+
+/// The promotion policies of the implicit form (`promote <policy>`).
+typedef enum {
+  CUDAPY_TILE_POLICY_CUTILE = 0,
+  CUDAPY_TILE_POLICY_TILECPP = 1,
+  CUDAPY_TILE_POLICY_ARRAY_API = 2,
+} CudapyTilePromotionPolicy;
+
+/// The common dtype of `a` and `b` under `policy`, as the implicit form's
+/// verifiers compute it. `aIsScalar`/`bIsScalar` say which operands are
+/// scalars (rank 0), which the Tile C++ policy's arithmetic tile
+/// conversion prefers less than tiles; `isComparison` selects its
+/// arithmetic comparison conversion. Failure: the reason goes to `onError`
+/// (when not null).
+MLIR_CAPI_EXPORTED MlirLogicalResult cudapyTilePromote(
+    MlirContext context, CudapyTilePromotionPolicy policy, CudapyTileOperand a,
+    bool aIsScalar, CudapyTileOperand b, bool bIsScalar, bool isComparison,
+    CudapyTileOperand *result, MlirStringCallback onError, void *userData);
+
+/// The mutual broadcast shape of two shapes (cuTile Python "Shape
+/// Broadcasting", Tile C++ "mutual broadcast shape"): written to `result`,
+/// which has room for 8 extents, its rank to `*resultRank`. Failure (shapes
+/// not broadcast compatible, or over the tile limits): the reason goes to
+/// `onError` (when not null).
+MLIR_CAPI_EXPORTED MlirLogicalResult cudapyTileGetBroadcastShape(
+    intptr_t aRank, const int64_t *aShape, intptr_t bRank,
+    const int64_t *bShape, int64_t *result, intptr_t *resultRank,
+    MlirStringCallback onError, void *userData);
+
+/// Whether a shape is broadcastable to another (Tile C++ "broadcastable
+/// to").
+MLIR_CAPI_EXPORTED bool cudapyTileIsBroadcastableTo(intptr_t fromRank,
+                                                    const int64_t *from,
+                                                    intptr_t toRank,
+                                                    const int64_t *to);
+
+/// Whether Tile C++'s scalar conversion from dtype `from` to `to` narrows.
+MLIR_CAPI_EXPORTED bool cudapyTileIsNarrowingConversion(MlirType from,
+                                                        MlirType to);
+
+/// `!tile.array<shape x element, strides [...]>`: `rank` extents and
+/// strides, each static or `mlirShapedTypeGetDynamicSize()`. Null (with a
+/// diagnostic at `location`) when invalid.
+MLIR_CAPI_EXPORTED MlirType cudapyTileArrayTypeGetChecked(
+    MlirLocation location, intptr_t rank, const int64_t *shape,
+    MlirType element, const int64_t *strides);
+
+/// A view's padding mode (cuTile Python "Padding Modes").
+typedef enum {
+  CUDAPY_TILE_PADDING_UNDETERMINED = 0,
+  CUDAPY_TILE_PADDING_ZERO = 1,
+  CUDAPY_TILE_PADDING_NEG_ZERO = 2,
+  CUDAPY_TILE_PADDING_NAN = 3,
+  CUDAPY_TILE_PADDING_POS_INF = 4,
+  CUDAPY_TILE_PADDING_NEG_INF = 5,
+} CudapyTilePaddingMode;
+
+/// `!tile.view<tileShape, array, order, steps, padding>`: `tileShape` has
+/// the array's rank; `order` and `steps` may be null for the identity order
+/// and adjacent tiles. Null (with a diagnostic at `location`) when invalid.
+MLIR_CAPI_EXPORTED MlirType cudapyTileViewTypeGetChecked(
+    MlirLocation location, const int64_t *tileShape, MlirType array,
+    const int64_t *order, const int64_t *steps, CudapyTilePaddingMode padding);
+
+/// Whether `type` is a `!tile.array` or a `!tile.view`.
+MLIR_CAPI_EXPORTED bool cudapyTileTypeIsArray(MlirType type);
+MLIR_CAPI_EXPORTED bool cudapyTileTypeIsView(MlirType type);
+
+/// The tile a load through view `view` yields.
+MLIR_CAPI_EXPORTED MlirType cudapyTileViewTypeGetTileType(MlirType view);
+
+/// `!tile.loose_int` and `!tile.loose_float`, the types of `tile.literal`.
+MLIR_CAPI_EXPORTED MlirType cudapyTileLooseIntTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType cudapyTileLooseFloatTypeGet(MlirContext context);
 
 #ifdef __cplusplus
 }

@@ -158,6 +158,11 @@ static void printError(MlirStringRef text, void *userData) {
   printf("\n");
 }
 
+static void tileCppExamples(MlirContext ctx, const MlirType *types);
+static void broadcastExamples(void);
+static void arrayApiExamples(MlirContext ctx, const MlirType *types);
+static void arraysAndViews(MlirContext ctx, MlirLocation loc);
+
 int main(int argc, char **argv) {
   MlirContext ctx = mlirContextCreate();
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__tile__(), ctx);
@@ -195,6 +200,9 @@ int main(int argc, char **argv) {
   // CHECK-NEXT: diagnostic: a pointer scalar points to a numeric dtype, not '!tile.ptr<f16>'
   // CHECK-NEXT: pointer to pointer: null 1
 
+  MlirType types[kNumDTypes];
+  getDTypes(ctx, types);
+
   // The reason for an ERR cell.
   CudapyTileOperand a = typed(mlirIntegerTypeUnsignedGet(ctx, 8));
   CudapyTileOperand b = typed(mlirIntegerTypeSignedGet(ctx, 8));
@@ -208,6 +216,266 @@ int main(int argc, char **argv) {
                           typed(mlirF32TypeGet(ctx)), &result, printError,
                           NULL);
   // CHECK-NEXT: error: tfloat32 and float32 have no common dtype: a restricted float (tfloat32, float8, float4) combines only with itself
+
+  tileCppExamples(ctx, types);
+  broadcastExamples();
+  arrayApiExamples(ctx, types);
+  arraysAndViews(ctx, loc);
   mlirContextDestroy(ctx);
   return 0;
+}
+
+/// One promotion under a policy: "a op b -> common" or "-> error: why".
+static void printPolicy(MlirContext ctx, CudapyTilePromotionPolicy policy,
+                        const char *what, CudapyTileOperand a, bool aIsScalar,
+                        CudapyTileOperand b, bool bIsScalar, bool isComparison,
+                        const MlirType *types) {
+  CudapyTileOperand result;
+  printf("%s -> ", what);
+  if (mlirLogicalResultIsFailure(cudapyTilePromote(ctx, policy, a, aIsScalar, b,
+                                                   bIsScalar, isComparison,
+                                                   &result, printError, NULL)))
+    return;
+  printf("%s\n", nameOf(result.dtype, types));
+}
+
+/// The worked examples of Tile C++ "Arithmetic Conversions" (int is int32,
+/// short int16, char16_t and unsigned short uint16, __half float16).
+static void tileCppExamples(MlirContext ctx, const MlirType *types) {
+  CudapyTilePromotionPolicy cpp = CUDAPY_TILE_POLICY_TILECPP;
+  MlirType i32 = types[7], u32 = types[3], i16 = types[6], u16 = types[2];
+  MlirType f16 = types[9], f32 = types[10], f64 = types[11], bf16 = types[12];
+  printf("-- Tile C++ arithmetic common type\n");
+  printPolicy(ctx, cpp, "int, double", typed(i32), true, typed(f64), true,
+              false, types);
+  printPolicy(ctx, cpp, "__half, float", typed(f16), true, typed(f32), true,
+              false, types);
+  printPolicy(ctx, cpp, "__half, __nv_bfloat16", typed(f16), true, typed(bf16),
+              true, false, types);
+  printPolicy(ctx, cpp, "short, short", typed(i16), true, typed(i16), true,
+              false, types);
+  printPolicy(ctx, cpp, "char16_t, unsigned short", typed(u16), true,
+              typed(u16), true, false, types);
+  // CHECK-LABEL: -- Tile C++ arithmetic common type
+  // CHECK-NEXT: int, double -> float64
+  // CHECK-NEXT: __half, float -> float32
+  // CHECK-NEXT: __half, __nv_bfloat16 -> error: float16 and bfloat16 have no arithmetic common type: unordered conversion ranks
+  // CHECK-NEXT: short, short -> int16
+  // CHECK-NEXT: char16_t, unsigned short -> uint16
+
+  printf("-- Tile C++ Example 1\n");
+  printPolicy(ctx, cpp, "float tile - double tile", typed(f32), false,
+              typed(f64), false, false, types);
+  // CHECK-LABEL: -- Tile C++ Example 1
+  // CHECK-NEXT: float tile - double tile -> float64
+  printf("-- Tile C++ Example 2\n");
+  printPolicy(ctx, cpp, "2.0 * x", typed(f64), true, typed(i32), false, false,
+              types);
+  printPolicy(ctx, cpp, "2.0 == x", typed(f64), true, typed(i32), false, true,
+              types);
+  // CHECK-LABEL: -- Tile C++ Example 2
+  // CHECK-NEXT: 2.0 * x -> error: ill-formed: float64 -> int32 narrowing
+  // CHECK-NEXT: 2.0 == x -> float64
+  printf("-- Tile C++ Example 3\n");
+  printPolicy(ctx, cpp, "A tile", typed(i32), false, typed(f32), false, false,
+              types);
+  printPolicy(ctx, cpp, "A comparison", typed(i32), false, typed(f32), false,
+              true, types);
+  printPolicy(ctx, cpp, "B tile", typed(f32), true, typed(i32), false, false,
+              types);
+  printPolicy(ctx, cpp, "B comparison", typed(f32), true, typed(i32), false,
+              true, types);
+  printPolicy(ctx, cpp, "C tile", typed(bf16), true, typed(f16), false, false,
+              types);
+  printPolicy(ctx, cpp, "C comparison", typed(bf16), true, typed(f16), false,
+              true, types);
+  printPolicy(ctx, cpp, "D tile", typed(u32), true, typed(i32), false, false,
+              types);
+  printPolicy(ctx, cpp, "D comparison", typed(u32), true, typed(i32), false,
+              true, types);
+  // CHECK-LABEL: -- Tile C++ Example 3
+  // CHECK-NEXT: A tile -> float32
+  // CHECK-NEXT: A comparison -> float32
+  // CHECK-NEXT: B tile -> error: ill-formed: float32 -> int32 narrowing
+  // CHECK-NEXT: B comparison -> float32
+  // CHECK-NEXT: C tile -> error: ill-formed: bfloat16 -> float16 narrowing
+  // CHECK-NEXT: C comparison -> error: bfloat16 and float16 have no arithmetic common type: unordered conversion ranks
+  // CHECK-NEXT: D tile -> error: ill-formed: uint32 -> int32 narrowing
+  // CHECK-NEXT: D comparison -> error: ill-formed: int32 -> uint32 narrowing
+
+  printf("-- Tile C++ narrowing\n");
+  printf("bf16 -> f16 %d, f16 -> f32 %d, i32 -> i64 %d, u32 -> i64 %d, "
+         "i32 -> u64 %d, f8e4m3 -> bf16 %d, tf32 -> f16 %d, i8 -> bool %d\n",
+         cudapyTileIsNarrowingConversion(bf16, f16),
+         cudapyTileIsNarrowingConversion(f16, f32),
+         cudapyTileIsNarrowingConversion(i32, types[8]),
+         cudapyTileIsNarrowingConversion(u32, types[8]),
+         cudapyTileIsNarrowingConversion(i32, types[4]),
+         cudapyTileIsNarrowingConversion(types[14], bf16),
+         cudapyTileIsNarrowingConversion(types[13], f16),
+         cudapyTileIsNarrowingConversion(types[5], types[0]));
+  // CHECK-LABEL: -- Tile C++ narrowing
+  // CHECK-NEXT: bf16 -> f16 1, f16 -> f32 0, i32 -> i64 0, u32 -> i64 0, i32 -> u64 1, f8e4m3 -> bf16 0, tf32 -> f16 1, i8 -> bool 1
+}
+
+static void printShape(const int64_t *shape, intptr_t rank) {
+  printf("(");
+  for (intptr_t i = 0; i < rank; ++i)
+    printf(i ? ", %lld" : "%lld", (long long)shape[i]);
+  printf(rank == 1 ? ",)" : ")");
+}
+
+static void printBroadcast(intptr_t aRank, const int64_t *a, intptr_t bRank,
+                           const int64_t *b) {
+  int64_t shape[8];
+  intptr_t rank = 0;
+  printShape(a, aRank);
+  printf(" with ");
+  printShape(b, bRank);
+  printf(" -> ");
+  if (mlirLogicalResultIsFailure(cudapyTileGetBroadcastShape(
+          aRank, a, bRank, b, shape, &rank, printError, NULL)))
+    return;
+  printShape(shape, rank);
+  printf("\n");
+}
+
+static void printBroadcastableTo(intptr_t fromRank, const int64_t *from,
+                                 intptr_t toRank, const int64_t *to) {
+  printShape(from, fromRank);
+  printf(" to ");
+  printShape(to, toRank);
+  printf(": %d\n", cudapyTileIsBroadcastableTo(fromRank, from, toRank, to));
+}
+
+/// The examples of Tile C++ "Shape Conversions".
+static void broadcastExamples(void) {
+  printf("-- broadcastable to\n");
+  printBroadcastableTo(2, (int64_t[]){4, 1}, 2, (int64_t[]){4, 8});
+  printBroadcastableTo(1, (int64_t[]){2}, 2, (int64_t[]){4, 2});
+  printBroadcastableTo(2, (int64_t[]){5, 2}, 2, (int64_t[]){5, 2});
+  printBroadcastableTo(0, NULL, 2, (int64_t[]){4, 8});
+  printBroadcastableTo(1, (int64_t[]){2}, 2, (int64_t[]){8, 2});
+  printBroadcastableTo(3, (int64_t[]){2, 1, 8}, 3, (int64_t[]){2, 16, 8});
+  printBroadcastableTo(2, (int64_t[]){4, 2}, 2, (int64_t[]){5, 2});
+  printBroadcastableTo(2, (int64_t[]){4, 8}, 1, (int64_t[]){8});
+  // CHECK-LABEL: -- broadcastable to
+  // CHECK-NEXT: (4, 1) to (4, 8): 1
+  // CHECK-NEXT: (2,) to (4, 2): 1
+  // CHECK-NEXT: (5, 2) to (5, 2): 1
+  // CHECK-NEXT: () to (4, 8): 1
+  // CHECK-NEXT: (2,) to (8, 2): 1
+  // CHECK-NEXT: (2, 1, 8) to (2, 16, 8): 1
+  // CHECK-NEXT: (4, 2) to (5, 2): 0
+  // CHECK-NEXT: (4, 8) to (8,): 0
+
+  printf("-- mutual broadcast\n");
+  // "shape mutual broadcast compatible" and "mutual broadcast shape".
+  printBroadcast(2, (int64_t[]){5, 1}, 2, (int64_t[]){1, 3});
+  printBroadcast(3, (int64_t[]){2, 4, 1}, 2, (int64_t[]){4, 3});
+  printBroadcast(0, NULL, 3, (int64_t[]){3, 4, 5});
+  printBroadcast(2, (int64_t[]){4, 2}, 2, (int64_t[]){5, 2});
+  printBroadcast(2, (int64_t[]){4, 1}, 2, (int64_t[]){4, 8});
+  printBroadcast(2, (int64_t[]){1, 5}, 2, (int64_t[]){3, 1});
+  printBroadcast(3, (int64_t[]){4, 2, 1}, 2, (int64_t[]){2, 6});
+  printBroadcast(1, (int64_t[]){4}, 3, (int64_t[]){1, 2, 1});
+  // "tile mutual broadcast compatible": the pairwise compatible types.
+  printBroadcast(3, (int64_t[]){2, 1, 8}, 3, (int64_t[]){1, 4, 1});
+  printBroadcast(3, (int64_t[]){2, 1, 8}, 2, (int64_t[]){4, 8});
+  printBroadcast(3, (int64_t[]){1, 4, 1}, 2, (int64_t[]){4, 8});
+  printBroadcast(2, (int64_t[]){4, 8}, 0, NULL);
+  // Over the implementation's limit: not tile compatible.
+  printBroadcast(2, (int64_t[]){2048, 1}, 1, (int64_t[]){1024});
+  // CHECK-LABEL: -- mutual broadcast
+  // CHECK-NEXT: (5, 1) with (1, 3) -> (5, 3)
+  // CHECK-NEXT: (2, 4, 1) with (4, 3) -> (2, 4, 3)
+  // CHECK-NEXT: () with (3, 4, 5) -> (3, 4, 5)
+  // CHECK-NEXT: (4, 2) with (5, 2) -> error: shapes (4, 2) and (5, 2) do not broadcast: extents 4 and 5 differ and neither is 1
+  // CHECK-NEXT: (4, 1) with (4, 8) -> (4, 8)
+  // CHECK-NEXT: (1, 5) with (3, 1) -> (3, 5)
+  // CHECK-NEXT: (4, 2, 1) with (2, 6) -> (4, 2, 6)
+  // CHECK-NEXT: (4,) with (1, 2, 1) -> (1, 2, 4)
+  // CHECK-NEXT: (2, 1, 8) with (1, 4, 1) -> (2, 4, 8)
+  // CHECK-NEXT: (2, 1, 8) with (4, 8) -> (2, 4, 8)
+  // CHECK-NEXT: (1, 4, 1) with (4, 8) -> (1, 4, 8)
+  // CHECK-NEXT: (4, 8) with () -> (4, 8)
+  // CHECK-NEXT: (2048, 1) with (1024,) -> error: the broadcast shape (2048, 1024) has more than 1048576 elements
+}
+
+/// The Array API's promotion rules, one case each.
+static void arrayApiExamples(MlirContext ctx, const MlirType *types) {
+  CudapyTilePromotionPolicy api = CUDAPY_TILE_POLICY_ARRAY_API;
+  CudapyTileOperand pyInt = {CUDAPY_TILE_OPERAND_LOOSE_INT, {NULL}, 300, false};
+  CudapyTileOperand pyFloat = {
+      CUDAPY_TILE_OPERAND_LOOSE_FLOAT, {NULL}, 0, false};
+  printf("-- Array API\n");
+  printPolicy(ctx, api, "uint8, int8", typed(types[1]), false, typed(types[5]),
+              false, false, types);
+  printPolicy(ctx, api, "uint32, int64", typed(types[3]), false,
+              typed(types[8]), false, false, types);
+  printPolicy(ctx, api, "uint64, int64", typed(types[4]), false,
+              typed(types[8]), false, false, types);
+  printPolicy(ctx, api, "float16, float32", typed(types[9]), false,
+              typed(types[10]), false, false, types);
+  printPolicy(ctx, api, "bool, int8", typed(types[0]), false, typed(types[5]),
+              false, false, types);
+  printPolicy(ctx, api, "int16, 300", typed(types[6]), false, pyInt, true,
+              false, types);
+  printPolicy(ctx, api, "int8, 300", typed(types[5]), false, pyInt, true, false,
+              types);
+  printPolicy(ctx, api, "float16, 300", typed(types[9]), false, pyInt, true,
+              false, types);
+  printPolicy(ctx, api, "int32, 0.5", typed(types[7]), false, pyFloat, true,
+              false, types);
+  // CHECK-LABEL: -- Array API
+  // CHECK-NEXT: uint8, int8 -> int16
+  // CHECK-NEXT: uint32, int64 -> int64
+  // CHECK-NEXT: uint64, int64 -> error: uint64 and int64 do not promote: no signed dtype holds both
+  // CHECK-NEXT: float16, float32 -> float32
+  // CHECK-NEXT: bool, int8 -> error: bool and int8 do not promote: bools promote only with bools
+  // CHECK-NEXT: int16, 300 -> int16
+  // CHECK-NEXT: int8, 300 -> error: the Python int is out of range for int8
+  // CHECK-NEXT: float16, 300 -> float16
+  // CHECK-NEXT: int32, 0.5 -> error: a Python float does not promote with an int32 array
+}
+
+static void arraysAndViews(MlirContext ctx, MlirLocation loc) {
+  printf("-- arrays and views\n");
+  int64_t dynamic = mlirShapedTypeGetDynamicSize();
+  MlirType f32 = mlirF32TypeGet(ctx);
+  int64_t shape[] = {dynamic, dynamic}, strides[] = {dynamic, 1};
+  MlirType array = cudapyTileArrayTypeGetChecked(loc, 2, shape, f32, strides);
+  printType(array);
+  printf(" is an array: %d\n", cudapyTileTypeIsArray(array));
+  int64_t tileShape[] = {64, 32}, order[] = {1, 0};
+  MlirType view = cudapyTileViewTypeGetChecked(loc, tileShape, array, order,
+                                               NULL, CUDAPY_TILE_PADDING_ZERO);
+  printType(view);
+  printf(" is a view: %d, loads ", cudapyTileTypeIsView(view));
+  printType(cudapyTileViewTypeGetTileType(view));
+  printf("\n");
+  int64_t steps[] = {16, 32};
+  printType(cudapyTileViewTypeGetChecked(loc, tileShape, array, NULL, steps,
+                                         CUDAPY_TILE_PADDING_UNDETERMINED));
+  printf("\n");
+  printType(cudapyTileLooseIntTypeGet(ctx));
+  printf(" ");
+  printType(cudapyTileLooseFloatTypeGet(ctx));
+  printf("\n");
+  int64_t badStrides[] = {-2, 1};
+  MlirType bad = cudapyTileArrayTypeGetChecked(loc, 2, shape, f32, badStrides);
+  printf("negative stride: null %d\n", mlirTypeIsNull(bad));
+  int64_t badTile[] = {64, 48};
+  bad = cudapyTileViewTypeGetChecked(loc, badTile, array, NULL, NULL,
+                                     CUDAPY_TILE_PADDING_ZERO);
+  printf("48-wide tile: null %d\n", mlirTypeIsNull(bad));
+  // CHECK-LABEL: -- arrays and views
+  // CHECK-NEXT: !tile.array<?x?xf32, strides [?, 1]> is an array: 1
+  // CHECK-NEXT: !tile.view<64x32, !tile.array<?x?xf32, strides [?, 1]>, order [1, 0], padding zero> is a view: 1, loads !tile.tile<64x32xf32>
+  // CHECK-NEXT: !tile.view<64x32, !tile.array<?x?xf32, strides [?, 1]>, steps [16, 32]>
+  // CHECK-NEXT: !tile.loose_int !tile.loose_float
+  // CHECK-NEXT: diagnostic: array strides are nonnegative, not -2
+  // CHECK-NEXT: negative stride: null 1
+  // CHECK-NEXT: diagnostic: tile dimensions are powers of two, not 48
+  // CHECK-NEXT: 48-wide tile: null 1
 }
