@@ -685,6 +685,40 @@ LogicalResult IotaOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Scalars and control flow
+//===----------------------------------------------------------------------===//
+
+/// Whether builtin scalar `builtin` and scalar tile `tile` convert into each
+/// other: index and integers, signless integers of the dtype's width, the
+/// same float.
+static LogicalResult verifyScalarBridge(Operation *op, Type builtin,
+                                        TileType tile) {
+  if (!tile.isScalar())
+    return op->emitOpError("bridges scalar tiles, not ") << tile;
+  Type dtype = tile.getElementType();
+  bool ok = false;
+  if (isa<IndexType>(builtin))
+    ok = isIntegerDType(dtype);
+  else if (auto integer = dyn_cast<IntegerType>(builtin))
+    ok = isa<IntegerType>(dtype) &&
+         integer.getWidth() == dtype.getIntOrFloatBitWidth();
+  else
+    ok = builtin == dtype && isFloatDType(dtype);
+  if (!ok)
+    return op->emitOpError("does not bridge ")
+           << builtin << " and " << getDTypeName(dtype);
+  return success();
+}
+
+LogicalResult ToScalarOp::verify() {
+  return verifyScalarBridge(*this, getType(), getSource().getType());
+}
+
+LogicalResult FromScalarOp::verify() {
+  return verifyScalarBridge(*this, getSource().getType(), getType());
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise operations
 //===----------------------------------------------------------------------===//
 

@@ -433,6 +433,45 @@ def Tile_IotaOp : Tile_Op<"iota", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Scalars and control flow
+//===----------------------------------------------------------------------===//
+
+def Tile_ToScalarOp : Tile_Op<"to_scalar", [Pure]> {
+  let summary = "A scalar tile as a builtin scalar, for control flow";
+  let description = [{
+    Loops and branches (`scf.for`, `scf.if`) take builtin scalars: an
+    integer scalar tile becomes an `index` (sign-extended for signed
+    dtypes, zero-extended for unsigned ones) or the signless integer of its
+    width, a bool `i1`, a float the same float.
+
+    ```mlir
+    %n = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source);
+  let results = (outs AnyTypeOf<[Index, AnySignlessInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_FromScalarOp : Tile_Op<"from_scalar", [Pure]> {
+  let summary = "A builtin scalar as a scalar tile";
+  let description = [{
+    The inverse of `tile.to_scalar`: an `index` truncates to the integer
+    dtype, a signless integer or float reinterprets as the dtype of its
+    width.
+
+    ```mlir
+    %k = tile.from_scalar %i : index -> !tile.tile<si32>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Index, AnySignlessInteger, AnyFloat]>:$source);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Elementwise operations
 //===----------------------------------------------------------------------===//
 

@@ -756,3 +756,27 @@ func.func @f(%a: !tile.tile<16xf32>, %b: !tile.tile<16xf32>) {
   %d = tile.matmul %a, %b : !tile.tile<16xf32>, !tile.tile<16xf32> -> !tile.tile<16xf32>
   return
 }
+
+// -----
+
+func.func @f(%a: !tile.tile<4xsi32>) {
+  // expected-error @below {{bridges scalar tiles, not '!tile.tile<4xsi32>'}}
+  %i = tile.to_scalar %a : !tile.tile<4xsi32> -> index
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<si32>) {
+  // expected-error @below {{does not bridge 'i64' and int32}}
+  %i = tile.to_scalar %a : !tile.tile<si32> -> i64
+  return
+}
+
+// -----
+
+func.func @f(%a: f16) {
+  // expected-error @below {{does not bridge 'f16' and float32}}
+  %i = tile.from_scalar %a : f16 -> !tile.tile<f32>
+  return
+}

@@ -246,3 +246,18 @@ func.func @matrices(%a: !tile.tile<64x32xf16>, %b: !tile.tile<32x16xf16>, %c: !t
   %3 = tile.mma %t, %u, %c : !tile.tile<64x32xtf32>, !tile.tile<32x16xtf32>, !tile.tile<64x16xf32>
   return
 }
+
+// CHECK-LABEL: func.func @scalars(
+func.func @scalars(%n: !tile.tile<si32>, %m: !tile.tile<i1>, %f: !tile.tile<f32>, %u: !tile.tile<ui64>) -> (!tile.tile<si32>, i1, f32, i64) {
+  // CHECK: tile.to_scalar %{{.*}} : !tile.tile<si32> -> index
+  %i = tile.to_scalar %n : !tile.tile<si32> -> index
+  // CHECK: tile.from_scalar %{{.*}} : index -> !tile.tile<si32>
+  %k = tile.from_scalar %i : index -> !tile.tile<si32>
+  // CHECK: tile.to_scalar %{{.*}} : !tile.tile<i1> -> i1
+  %b = tile.to_scalar %m : !tile.tile<i1> -> i1
+  // CHECK: tile.to_scalar %{{.*}} : !tile.tile<f32> -> f32
+  %x = tile.to_scalar %f : !tile.tile<f32> -> f32
+  // CHECK: tile.to_scalar %{{.*}} : !tile.tile<ui64> -> i64
+  %w = tile.to_scalar %u : !tile.tile<ui64> -> i64
+  return %k, %b, %x, %w : !tile.tile<si32>, i1, f32, i64
+}
