@@ -133,6 +133,69 @@ MLIR_CAPI_EXPORTED bool cudapyTileTypeIsView(MlirType type);
 /// The tile a load through view `view` yields.
 MLIR_CAPI_EXPORTED MlirType cudapyTileViewTypeGetTileType(MlirType view);
 
+/// The values of the tile ops' enumeration attributes. Each attribute is an
+/// `i32` IntegerAttr (mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), v)):
+/// `rounding`, `padding` (above), `promote` (above), `predicate` of
+/// tile.cmp, `kind` of reductions/scans and of tile.atomic_rmw, `memory`,
+/// `scope` and `function` of tile.math.
+typedef enum {
+  CUDAPY_TILE_ROUNDING_RN = 0,
+  CUDAPY_TILE_ROUNDING_RZ = 1,
+  CUDAPY_TILE_ROUNDING_RM = 2,
+  CUDAPY_TILE_ROUNDING_RP = 3,
+  CUDAPY_TILE_ROUNDING_FULL = 4,
+  CUDAPY_TILE_ROUNDING_APPROX = 5,
+  CUDAPY_TILE_ROUNDING_RZI = 6,
+} CudapyTileRoundingMode;
+
+typedef enum {
+  CUDAPY_TILE_CMP_EQ = 0,
+  CUDAPY_TILE_CMP_NE = 1,
+  CUDAPY_TILE_CMP_LT = 2,
+  CUDAPY_TILE_CMP_LE = 3,
+  CUDAPY_TILE_CMP_GT = 4,
+  CUDAPY_TILE_CMP_GE = 5,
+} CudapyTileCmpPredicate;
+
+typedef enum {
+  CUDAPY_TILE_REDUCE_SUM = 0,
+  CUDAPY_TILE_REDUCE_PROD = 1,
+  CUDAPY_TILE_REDUCE_MAX = 2,
+  CUDAPY_TILE_REDUCE_MIN = 3,
+  CUDAPY_TILE_REDUCE_AND = 4,
+  CUDAPY_TILE_REDUCE_OR = 5,
+  CUDAPY_TILE_REDUCE_XOR = 6,
+} CudapyTileReduceKind;
+
+typedef enum {
+  CUDAPY_TILE_ATOMIC_EXCH = 0,
+  CUDAPY_TILE_ATOMIC_ADD = 1,
+  CUDAPY_TILE_ATOMIC_AND = 2,
+  CUDAPY_TILE_ATOMIC_OR = 3,
+  CUDAPY_TILE_ATOMIC_XOR = 4,
+  CUDAPY_TILE_ATOMIC_MAX = 5,
+  CUDAPY_TILE_ATOMIC_MIN = 6,
+} CudapyTileAtomicKind;
+
+typedef enum {
+  CUDAPY_TILE_MEMORY_RELAXED = 0,
+  CUDAPY_TILE_MEMORY_ACQUIRE = 1,
+  CUDAPY_TILE_MEMORY_RELEASE = 2,
+  CUDAPY_TILE_MEMORY_ACQ_REL = 3,
+} CudapyTileMemoryOrder;
+
+typedef enum {
+  CUDAPY_TILE_SCOPE_BLOCK = 0,
+  CUDAPY_TILE_SCOPE_DEVICE = 1,
+  CUDAPY_TILE_SCOPE_SYSTEM = 2,
+} CudapyTileThreadScope;
+
+/// The name of a tile.math function's enumeration value ("exp", "rsqrt"
+/// …), or an empty string for a value out of range; and the value of a
+/// name, or -1.
+MLIR_CAPI_EXPORTED MlirStringRef cudapyTileMathFunctionGetName(int32_t value);
+MLIR_CAPI_EXPORTED int32_t cudapyTileMathFunctionGetValue(MlirStringRef name);
+
 /// `!tile.loose_int` and `!tile.loose_float`, the types of `tile.literal`.
 MLIR_CAPI_EXPORTED MlirType cudapyTileLooseIntTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirType cudapyTileLooseFloatTypeGet(MlirContext context);

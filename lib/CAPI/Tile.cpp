@@ -2,6 +2,7 @@
 
 #include "cudapy-c/Tile.h"
 
+#include "dialects/Tile/IR/TileOps.h"
 #include "dialects/Tile/IR/TilePromotion.h"
 #include "dialects/Tile/IR/TileTypes.h"
 
@@ -13,6 +14,37 @@ using namespace mlir;
 using namespace cudapy;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Tile, tile, cudapy::tile::TileDialect)
+
+// The C enumerations are the ODS enumerations' values.
+#define CUDAPY_SAME_ENUM(c, cpp)                                               \
+  static_assert(static_cast<uint32_t>(c) == static_cast<uint32_t>(cpp),        \
+                #c " matches " #cpp)
+CUDAPY_SAME_ENUM(CUDAPY_TILE_ROUNDING_RZI, tile::RoundingMode::rzi);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_ROUNDING_APPROX, tile::RoundingMode::approx);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_PADDING_NEG_INF, tile::PaddingMode::neg_inf);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_POLICY_ARRAY_API,
+                 tile::PromotionPolicy::array_api);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_CMP_GE, tile::CmpPredicate::ge);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_REDUCE_XOR, tile::ReduceKind::xor_);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_ATOMIC_MIN, tile::AtomicKind::min);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_ATOMIC_AND, tile::AtomicKind::and_);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_MEMORY_ACQ_REL, tile::MemoryOrder::acq_rel);
+CUDAPY_SAME_ENUM(CUDAPY_TILE_SCOPE_SYSTEM, tile::ThreadScope::system);
+#undef CUDAPY_SAME_ENUM
+
+MlirStringRef cudapyTileMathFunctionGetName(int32_t value) {
+  StringRef name;
+  if (value >= 0)
+    name =
+        tile::stringifyUnaryFunction(static_cast<tile::UnaryFunction>(value));
+  return wrap(name);
+}
+
+int32_t cudapyTileMathFunctionGetValue(MlirStringRef name) {
+  std::optional<tile::UnaryFunction> function =
+      tile::symbolizeUnaryFunction(unwrap(name));
+  return function ? static_cast<int32_t>(*function) : -1;
+}
 
 MlirType cudapyTileTypeGetChecked(MlirLocation location, intptr_t rank,
                                   const int64_t *shape, MlirType element) {

@@ -20,6 +20,7 @@
 
 #include "cudapy-c/Tile.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 
@@ -162,6 +163,7 @@ static void tileCppExamples(MlirContext ctx, const MlirType *types);
 static void broadcastExamples(void);
 static void arrayApiExamples(MlirContext ctx, const MlirType *types);
 static void arraysAndViews(MlirContext ctx, MlirLocation loc);
+static void buildOps(MlirContext ctx, MlirLocation loc);
 
 int main(int argc, char **argv) {
   MlirContext ctx = mlirContextCreate();
@@ -221,6 +223,7 @@ int main(int argc, char **argv) {
   broadcastExamples();
   arrayApiExamples(ctx, types);
   arraysAndViews(ctx, loc);
+  buildOps(ctx, loc);
   mlirContextDestroy(ctx);
   return 0;
 }
@@ -478,4 +481,78 @@ static void arraysAndViews(MlirContext ctx, MlirLocation loc) {
   // CHECK-NEXT: negative stride: null 1
   // CHECK-NEXT: diagnostic: tile dimensions are powers of two, not 48
   // CHECK-NEXT: 48-wide tile: null 1
+}
+
+static MlirNamedAttribute namedI32(MlirContext ctx, const char *name,
+                                   int32_t value) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)),
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), value));
+}
+
+/// Builds tile ops with the generic C API and the enumerations' values: a
+/// block with two f32 tiles, `add rounding rz`, `cmp lt`, `math rsqrt`.
+static void buildOps(MlirContext ctx, MlirLocation loc) {
+  printf("-- ops from C\n");
+  int64_t shape[] = {16};
+  MlirType f32x16 =
+      cudapyTileTypeGetChecked(loc, 1, shape, mlirF32TypeGet(ctx));
+  MlirType i1x16 =
+      cudapyTileTypeGetChecked(loc, 1, shape, mlirIntegerTypeGet(ctx, 1));
+  MlirType args[] = {f32x16, f32x16};
+  MlirLocation locs[] = {loc, loc};
+  MlirBlock block = mlirBlockCreate(2, args, locs);
+  MlirValue a = mlirBlockGetArgument(block, 0);
+  MlirValue b = mlirBlockGetArgument(block, 1);
+
+  MlirOperationState add =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("tile.add"), loc);
+  MlirValue operands[] = {a, b};
+  mlirOperationStateAddOperands(&add, 2, operands);
+  mlirOperationStateAddResults(&add, 1, &f32x16);
+  MlirNamedAttribute rounding =
+      namedI32(ctx, "rounding", CUDAPY_TILE_ROUNDING_RZ);
+  mlirOperationStateAddAttributes(&add, 1, &rounding);
+  MlirOperation addOp = mlirOperationCreate(&add);
+  mlirBlockAppendOwnedOperation(block, addOp);
+
+  MlirOperationState cmp =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("tile.cmp"), loc);
+  mlirOperationStateAddOperands(&cmp, 2, operands);
+  mlirOperationStateAddResults(&cmp, 1, &i1x16);
+  MlirNamedAttribute predicate = namedI32(ctx, "predicate", CUDAPY_TILE_CMP_LT);
+  mlirOperationStateAddAttributes(&cmp, 1, &predicate);
+  MlirOperation cmpOp = mlirOperationCreate(&cmp);
+  mlirBlockAppendOwnedOperation(block, cmpOp);
+
+  MlirOperationState math =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("tile.math"), loc);
+  MlirValue sum = mlirOperationGetResult(addOp, 0);
+  mlirOperationStateAddOperands(&math, 1, &sum);
+  mlirOperationStateAddResults(&math, 1, &f32x16);
+  MlirNamedAttribute function = namedI32(
+      ctx, "function",
+      cudapyTileMathFunctionGetValue(mlirStringRefCreateFromCString("rsqrt")));
+  mlirOperationStateAddAttributes(&math, 1, &function);
+  MlirOperation mathOp = mlirOperationCreate(&math);
+  mlirBlockAppendOwnedOperation(block, mathOp);
+
+  MlirOperation ops[] = {addOp, cmpOp, mathOp};
+  for (int k = 0; k < 3; ++k) {
+    printf("verifies %d: ", mlirOperationVerify(ops[k]));
+    mlirOperationPrint(ops[k], printRaw, NULL);
+    printf("\n");
+  }
+  MlirStringRef name = cudapyTileMathFunctionGetName(23);
+  printf("function 23: %.*s, unknown: %d, 99: '%.*s'\n", (int)name.length,
+         name.data,
+         cudapyTileMathFunctionGetValue(mlirStringRefCreateFromCString("cbrt")),
+         (int)cudapyTileMathFunctionGetName(99).length,
+         cudapyTileMathFunctionGetName(99).data);
+  mlirBlockDestroy(block);
+  // CHECK-LABEL: -- ops from C
+  // CHECK-NEXT: verifies 1: %0 = tile.add {{.*}}, {{.*}} rounding rz : !tile.tile<16xf32>
+  // CHECK-NEXT: verifies 1: %0 = tile.cmp lt {{.*}}, {{.*}} : !tile.tile<16xf32>
+  // CHECK-NEXT: verifies 1: %0 = tile.math rsqrt {{.*}} : !tile.tile<16xf32>
+  // CHECK-NEXT: function 23: rcp, unknown: -1, 99: ''
 }

@@ -681,6 +681,12 @@ LogicalResult IotaOp::verify() {
     return emitOpError("an iota has an integer or arithmetic float dtype, "
                        "not ")
            << getDTypeName(dtype);
+  // Every position must be exact: below 2^precision.
+  unsigned precision =
+      APFloat::semanticsPrecision(cast<FloatType>(dtype).getFloatSemantics());
+  if (last > (int64_t(1) << precision))
+    return emitOpError(getDTypeName(dtype))
+           << " does not hold the position " << last << " exactly";
   return success();
 }
 

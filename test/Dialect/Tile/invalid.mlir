@@ -780,3 +780,103 @@ func.func @f(%a: f16) {
   %i = tile.from_scalar %a : f16 -> !tile.tile<f32>
   return
 }
+
+// -----
+
+// bfloat16 holds the integers up to 256 exactly.
+func.func @f() {
+  // expected-error @below {{bfloat16 does not hold the position 511 exactly}}
+  %i = tile.iota : !tile.tile<512xbf16>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0 whose maximum value is 2}}
+  %b = tile.bid 3
+  return
+}
+
+// -----
+
+func.func @f(%v: !tile.view<64, !tile.array<?xf32>>) {
+  // expected-error @below {{dimension 1 is out of range}}
+  %n = tile.num_tiles %v, 1 : !tile.view<64, !tile.array<?xf32>>
+  return
+}
+
+// -----
+
+// expected-note @below {{prior use here}}
+func.func @f(%v: !tile.view<64, !tile.array<?xf32>>, %t: !tile.tile<32xf32>, %i: !tile.tile<si32>) {
+  // expected-error @below {{use of value '%t' expects different type than prior uses: '!tile.tile<64xf32>' vs '!tile.tile<32xf32>'}}
+  tile.store %t, %v[%i] : !tile.view<64, !tile.array<?xf32>>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xsi32>) {
+  // expected-error @below {{takes arithmetic floats, not int32}}
+  %c = tile.fma %a, %a, %a : !tile.tile<4xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xi1>) {
+  // expected-error @below {{takes integers and arithmetic floats, not bool}}
+  %c = tile.floordiv %a, %a : !tile.tile<4xi1>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf8E5M2>) {
+  // expected-error @below {{takes arithmetic dtypes (not restricted floats or pointers), not float8_e5m2}}
+  %c = tile.cmp eq %a, %a : !tile.tile<4xf8E5M2>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{axis 2 is out of range}}
+  %c = tile.cat %a, %a, 2 : !tile.tile<4x8xf32> -> !tile.tile<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{the result's shape is (4,)}}
+  %c = tile.argreduce max %a axis 1 : !tile.tile<4x8xf32> -> !tile.tile<8xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>) {
+  // expected-error @below {{result types are '!tile.tile<4xf32>' and the like}}
+  %c = tile.reduce_with %a axis 1 : (!tile.tile<4x8xf32>) -> !tile.tile<8xf32> {
+  ^bb0(%x: !tile.tile<f32>, %y: !tile.tile<f32>):
+    tile.yield %x : !tile.tile<f32>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4x8xf32>, %b: !tile.tile<2x8xf16>, %i: !tile.tile<si32>) {
+  // expected-error @below {{keeps the dtype: float16 is not float32}}
+  %c = tile.insert %b into %a[%i, %i] : !tile.tile<2x8xf16> into !tile.tile<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{'tile.yield' op expects parent op to be one of 'tile.reduce_with, tile.scan_with'}}
+  tile.yield %a : !tile.tile<4xf32>
+}
