@@ -165,3 +165,32 @@ func.func @implicit_kept(%a: !tile.tile<8xsi32>) -> !tile.tile<8xsi32> {
   %0 = tile.add %a, %zero promote cutile : !tile.tile<8xsi32>, !tile.loose_int -> !tile.tile<8xsi32>
   return %0 : !tile.tile<8xsi32>
 }
+
+// Ops without folds: what is read and not used vanishes, what writes
+// memory stays.
+// CHECK-LABEL: func.func @effects(
+func.func @effects(%v: !tile.view<64, !tile.array<?xf32>>, %a: !tile.array<?xf32>, %i: !tile.tile<si32>,
+                   %idx: !tile.tile<64xsi32>, %p: !tile.tile<64x!tile.ptr<f32>>, %x: !tile.tile<64xf32>) -> !tile.tile<64xf32> {
+  // CHECK-NOT: tile.load
+  // CHECK-NOT: tile.gather
+  // CHECK-NOT: tile.load_ptr
+  // CHECK-NOT: tile.iota
+  // CHECK-NOT: tile.reduce
+  %l = tile.load %v[%i] : !tile.view<64, !tile.array<?xf32>>
+  %g = tile.gather %a[%idx] : !tile.array<?xf32>[!tile.tile<64xsi32>] -> !tile.tile<64xf32>
+  %q = tile.load_ptr %p : !tile.tile<64x!tile.ptr<f32>> -> !tile.tile<64xf32>
+  %io = tile.iota : !tile.tile<64xsi32>
+  %r = tile.reduce sum %x axes [0] : !tile.tile<64xf32> -> !tile.tile<f32>
+  // CHECK: tile.store %{{.*}}, %{{.*}}[%{{.*}}]
+  // CHECK: tile.scatter
+  // CHECK: tile.store_ptr
+  // CHECK: %[[OLD:.*]] = tile.atomic_rmw add
+  // CHECK: tile.atomic_cas
+  // CHECK: return %[[OLD]]
+  tile.store %x, %v[%i] : !tile.view<64, !tile.array<?xf32>>
+  tile.scatter %x, %a[%idx] : !tile.tile<64xf32>, !tile.array<?xf32>[!tile.tile<64xsi32>]
+  tile.store_ptr %x, %p : !tile.tile<64xf32>, !tile.tile<64x!tile.ptr<f32>>
+  %old = tile.atomic_rmw add %p, %x memory relaxed scope device : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xf32>
+  %cas = tile.atomic_cas %p, %x, %old memory relaxed scope device : !tile.tile<64x!tile.ptr<f32>>, !tile.tile<64xf32>
+  return %old : !tile.tile<64xf32>
+}

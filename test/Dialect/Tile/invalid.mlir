@@ -880,3 +880,83 @@ func.func @f(%a: !tile.tile<4xf32>) {
   // expected-error @below {{'tile.yield' op expects parent op to be one of 'tile.reduce_with, tile.scan_with'}}
   tile.yield %a : !tile.tile<4xf32>
 }
+
+// -----
+
+func.func @f(%a: !tile.tile<4xi1>) {
+  // expected-error @below {{takes integers and arithmetic floats, not bool}}
+  %c = tile.rem %a, %a : !tile.tile<4xi1>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xtf32>) {
+  // expected-error @below {{takes integers and arithmetic floats, not tfloat32}}
+  %c = tile.mod %a, %a : !tile.tile<4xtf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf8E4M3FN>) {
+  // expected-error @below {{takes arithmetic dtypes (not restricted floats or pointers), not float8_e4m3fn}}
+  %c = tile.minimum %a, %a : !tile.tile<4xf8E4M3FN>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf16>) {
+  // expected-error @below {{takes integers and bools, not float16}}
+  %c = tile.and %a, %a : !tile.tile<4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xbf16>) {
+  // expected-error @below {{takes integers and bools, not bfloat16}}
+  %c = tile.or %a, %a : !tile.tile<4xbf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{takes integers, not float32}}
+  %c = tile.shr %a, %a : !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>) {
+  // expected-error @below {{takes integers and bools, not float32}}
+  %c = tile.not %a : !tile.tile<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xui8>) {
+  // expected-error @below {{takes signed integers and arithmetic floats, not uint8}}
+  %c = tile.abs %a : !tile.tile<4xui8>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0 whose maximum value is 2}}
+  %b = tile.num_blocks -1
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<4xf32>, %b: !tile.tile<4xf32>) {
+  // expected-error @below {{operands broadcast and promote to '!tile.tile<4xf32>', not '!tile.tile<4xf64>'}}
+  %c = tile.sub %a, %b promote array_api : !tile.tile<4xf32>, !tile.tile<4xf32> -> !tile.tile<4xf64>
+  return
+}
