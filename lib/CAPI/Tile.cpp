@@ -175,15 +175,9 @@ MlirType cudapyTileViewTypeGetChecked(MlirLocation location,
   SmallVector<int64_t> orderVector =
       order ? SmallVector<int64_t>(order, order + rank)
             : llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  SmallVector<int64_t> stepVector(rank, 1);
-  if (steps) {
-    stepVector.assign(steps, steps + rank);
-  } else {
-    // Adjacent tiles: the tile's extent along each array dimension.
-    for (size_t k = 0; k < rank; ++k)
-      if (orderVector[k] >= 0 && orderVector[k] < static_cast<int64_t>(rank))
-        stepVector[orderVector[k]] = shape[k];
-  }
+  SmallVector<int64_t> stepVector =
+      steps ? SmallVector<int64_t>(steps, steps + rank)
+            : tile::getAdjacentSteps(shape, orderVector);
   return wrap(tile::ViewType::getChecked(
       [&] { return emitError(loc); }, loc.getContext(),
       ArrayRef<int64_t>(shape), arrayType, ArrayRef<int64_t>(orderVector),

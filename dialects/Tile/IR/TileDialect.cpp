@@ -59,6 +59,20 @@ bool tile::isNumericDType(Type type) {
          isRestrictedFloat(type);
 }
 
+bool tile::isArithmeticDType(Type type) {
+  return isNumericDType(type) && !isRestrictedFloat(type);
+}
+
+SmallVector<int64_t> tile::getAdjacentSteps(ArrayRef<int64_t> tileShape,
+                                            ArrayRef<int64_t> order) {
+  auto rank = static_cast<int64_t>(order.size());
+  SmallVector<int64_t> steps(rank, 1);
+  for (auto [k, dim] : llvm::enumerate(order))
+    if (dim >= 0 && dim < rank && k < tileShape.size())
+      steps[dim] = tileShape[k];
+  return steps;
+}
+
 bool tile::isIntegerDType(Type type) {
   auto integer = dyn_cast<IntegerType>(type);
   return integer && integer.getWidth() > 1 && isNumericDType(type);
@@ -402,15 +416,8 @@ Type ViewType::parse(AsmParser &parser) {
   int64_t rank = array.getRank();
   if (order.empty())
     order = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  if (steps.empty() && static_cast<int64_t>(order.size()) == rank &&
-      static_cast<int64_t>(tileShape.size()) == rank) {
-    // The default steps are the tile's extents along each array dimension
-    // (adjacent tiles); a bad order is diagnosed by the verifier.
-    steps.assign(rank, 1);
-    for (auto [k, dim] : llvm::enumerate(order))
-      if (dim >= 0 && dim < rank)
-        steps[dim] = tileShape[k];
-  }
+  if (steps.empty())
+    steps = getAdjacentSteps(tileShape, order);
   return getChecked(emitError, parser.getContext(), tileShape, array, order,
                     steps, padding);
 }

@@ -23,17 +23,6 @@ using namespace cudapy::tile;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string text = "(";
-  for (size_t i = 0; i < shape.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(shape[i]);
-  return text + (shape.size() == 1 ? ",)" : ")");
-}
-
-static bool isArithmetic(Type dtype) {
-  return isNumericDType(dtype) && !isRestrictedFloat(dtype);
-}
-
 static bool isFloatDType(Type dtype) {
   return isa<FloatType>(dtype) && !isRestrictedFloat(dtype);
 }
@@ -444,10 +433,11 @@ static LogicalResult verifyIndexTiles(Operation *op, ValueRange indices,
   for (Value index : indices)
     if (getShapeOf(index) != shape)
       return op->emitOpError("index tiles have the shape ")
-             << shapeText(shape) << ", not " << shapeText(getShapeOf(index));
+             << formatShape(shape) << ", not "
+             << formatShape(getShapeOf(index));
   if (mask && getShapeOf(mask) != shape)
     return op->emitOpError("the mask has the shape ")
-           << shapeText(shape) << ", not " << shapeText(getShapeOf(mask));
+           << formatShape(shape) << ", not " << formatShape(getShapeOf(mask));
   return success();
 }
 
@@ -503,15 +493,15 @@ static LogicalResult verifyPointerAccess(Operation *op, TileType pointers,
                                          TileType value, Value mask) {
   if (value.getShape() != pointers.getShape())
     return op->emitOpError("values and pointers have one shape, not ")
-           << shapeText(value.getShape()) << " and "
-           << shapeText(pointers.getShape());
+           << formatShape(value.getShape()) << " and "
+           << formatShape(pointers.getShape());
   if (value.getElementType() != getPointee(pointers))
     return op->emitOpError("the pointers point to ")
            << getDTypeName(getPointee(pointers)) << ", not "
            << getDTypeName(value.getElementType());
   if (mask && getShapeOf(mask) != pointers.getShape())
     return op->emitOpError("the mask has the pointers' shape ")
-           << shapeText(pointers.getShape());
+           << formatShape(pointers.getShape());
   return success();
 }
 
@@ -519,8 +509,8 @@ LogicalResult OffsetOp::verify() {
   if (getOffset().getType().getShape() != getPtr().getType().getShape())
     return emitOpError("pointers and offsets have one shape (the explicit "
                        "form), not ")
-           << shapeText(getPtr().getType().getShape()) << " and "
-           << shapeText(getOffset().getType().getShape());
+           << formatShape(getPtr().getType().getShape()) << " and "
+           << formatShape(getOffset().getType().getShape());
   return success();
 }
 
@@ -573,7 +563,7 @@ LogicalResult AtomicRMWOp::verify() {
     ok = wideInt;
     break;
   case AtomicKind::exch:
-    ok = (width == 32 || width == 64) && isArithmetic(dtype);
+    ok = (width == 32 || width == 64) && isArithmeticDType(dtype);
     break;
   }
   if (!ok)
@@ -738,11 +728,11 @@ static LogicalResult verifyDType(Operation *op, Type dtype, DTypes accepted) {
   const char *what = "";
   switch (accepted) {
   case DTypes::Arithmetic:
-    ok = isArithmetic(dtype);
+    ok = isArithmeticDType(dtype);
     what = "arithmetic dtypes (not restricted floats or pointers)";
     break;
   case DTypes::Division:
-    ok = isArithmetic(dtype) && !isBoolDType(dtype);
+    ok = isArithmeticDType(dtype) && !isBoolDType(dtype);
     what = "integers and arithmetic floats";
     break;
   case DTypes::Float:
@@ -912,8 +902,8 @@ LogicalResult ConvertOp::verify() {
   TileType source = getSource().getType(), result = getResult().getType();
   if (source.getShape() != result.getShape())
     return emitOpError("converts elementwise: shapes ")
-           << shapeText(source.getShape()) << " and "
-           << shapeText(result.getShape()) << " differ";
+           << formatShape(source.getShape()) << " and "
+           << formatShape(result.getShape()) << " differ";
   Type from = source.getElementType(), to = result.getElementType();
   if (std::optional<RoundingMode> rounding = getRounding()) {
     bool toFloat = isa<FloatType>(to), fromFloat = isa<FloatType>(from);
@@ -997,8 +987,8 @@ LogicalResult BitcastOp::verify() {
   TileType source = getSource().getType(), result = getResult().getType();
   if (source.getShape() != result.getShape())
     return emitOpError("casts elementwise: shapes ")
-           << shapeText(source.getShape()) << " and "
-           << shapeText(result.getShape()) << " differ";
+           << formatShape(source.getShape()) << " and "
+           << formatShape(result.getShape()) << " differ";
   if (getDTypeBits(source.getElementType()) !=
       getDTypeBits(result.getElementType()))
     return emitOpError("casts between dtypes of one width, not ")
@@ -1036,8 +1026,8 @@ LogicalResult BroadcastOp::verify() {
   // Tile C++ "broadcastable to".
   if (!isBroadcastableTo(source.getShape(), result.getShape()))
     return emitOpError("shape ")
-           << shapeText(source.getShape()) << " is not broadcastable to "
-           << shapeText(result.getShape());
+           << formatShape(source.getShape()) << " is not broadcastable to "
+           << formatShape(result.getShape());
   return success();
 }
 
@@ -1087,7 +1077,7 @@ LogicalResult ExpandDimsOp::verify() {
   SmallVector<int64_t> shape(source.getShape());
   shape.insert(shape.begin() + getAxis(), 1);
   if (ArrayRef<int64_t>(shape) != result.getShape())
-    return emitOpError("the result's shape is ") << shapeText(shape);
+    return emitOpError("the result's shape is ") << formatShape(shape);
   return success();
 }
 
@@ -1125,7 +1115,7 @@ LogicalResult PermuteOp::verify() {
     shape.push_back(source.getShape()[dim]);
   }
   if (ArrayRef<int64_t>(shape) != result.getShape())
-    return emitOpError("the result's shape is ") << shapeText(shape);
+    return emitOpError("the result's shape is ") << formatShape(shape);
   return success();
 }
 
@@ -1158,8 +1148,8 @@ static LogicalResult verifySubTile(Operation *op, TileType part, TileType whole,
   for (auto [p, w] : llvm::zip(part.getShape(), whole.getShape()))
     if (p > w)
       return op->emitOpError("sub-tile shape ")
-             << shapeText(part.getShape()) << " does not fit in "
-             << shapeText(whole.getShape());
+             << formatShape(part.getShape()) << " does not fit in "
+             << formatShape(whole.getShape());
   if (static_cast<int64_t>(indices.size()) != whole.getRank())
     return op->emitOpError("takes one sub-tile index per dimension (")
            << whole.getRank() << "), not " << indices.size();
@@ -1188,7 +1178,7 @@ LogicalResult CatOp::verify() {
   shape[getAxis()] *= 2;
   if (getResult().getType() !=
       TileType::get(getContext(), shape, lhs.getElementType()))
-    return emitOpError("the result's shape is ") << shapeText(shape);
+    return emitOpError("the result's shape is ") << formatShape(shape);
   return success();
 }
 
@@ -1245,7 +1235,7 @@ LogicalResult ReduceOp::verify() {
   if (failed(shape))
     return failure();
   if (ArrayRef<int64_t>(*shape) != result.getShape())
-    return emitOpError("the result's shape is ") << shapeText(*shape);
+    return emitOpError("the result's shape is ") << formatShape(*shape);
   return success();
 }
 
@@ -1274,7 +1264,7 @@ LogicalResult ArgReduceOp::verify() {
   if (failed(shape))
     return failure();
   if (ArrayRef<int64_t>(*shape) != result.getShape())
-    return emitOpError("the result's shape is ") << shapeText(*shape);
+    return emitOpError("the result's shape is ") << formatShape(*shape);
   return success();
 }
 

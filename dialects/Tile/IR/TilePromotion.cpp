@@ -197,11 +197,6 @@ bool tile::isNarrowingConversion(Type from, Type to) {
   return !holdsAllValues(cast<IntegerType>(to), cast<IntegerType>(from));
 }
 
-/// Whether `dtype` is an arithmetic dtype: numeric, not a restricted float.
-static bool isArithmeticDType(Type dtype) {
-  return isNumericDType(dtype) && !isRestrictedFloat(dtype);
-}
-
 FailureOr<PromotionOperand>
 tile::promoteTileCpp(MLIRContext *context, const PromotionOperand &a,
                      bool aIsScalar, const PromotionOperand &b, bool bIsScalar,
@@ -241,12 +236,13 @@ tile::promoteTileCpp(MLIRContext *context, const PromotionOperand &a,
 // Python Array API
 //===----------------------------------------------------------------------===//
 
-/// Whether loose integer `operand` is a value of integer dtype `type`.
-static bool fitsInteger(const PromotionOperand &operand, IntegerType type) {
-  if (operand.isUint64 && operand.value < 0)
-    return type.isUnsigned() && type.getWidth() == 64;
-  int64_t v = operand.value;
+bool tile::fitsIntegerDType(const PromotionOperand &operand, IntegerType type) {
   unsigned w = type.getWidth();
+  if (operand.isUint64 && operand.value < 0)
+    return type.isUnsigned() && w == 64;
+  int64_t v = operand.value;
+  if (w == 1)
+    return v == 0 || v == 1;
   if (type.isUnsigned())
     return v >= 0 && (w == 64 || v < (int64_t(1) << w));
   if (w == 64)
@@ -282,7 +278,7 @@ FailureOr<PromotionOperand> tile::promoteArrayApi(MLIRContext *context,
       return fail(why, "a Python float does not promote with an " +
                            getDTypeName(dtype) + " array");
     if (scalar.kind == Kind::LooseInt && isa<IntegerType>(dtype) &&
-        !fitsInteger(scalar, cast<IntegerType>(dtype)))
+        !fitsIntegerDType(scalar, cast<IntegerType>(dtype)))
       return fail(why,
                   "the Python int is out of range for " + getDTypeName(dtype));
     return PromotionOperand::typed(dtype);
@@ -345,7 +341,7 @@ bool tile::isBroadcastableTo(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
   return true;
 }
 
-static std::string formatShape(ArrayRef<int64_t> shape) {
+std::string tile::formatShape(ArrayRef<int64_t> shape) {
   std::string text = "(";
   for (size_t i = 0; i < shape.size(); ++i)
     text += (i ? ", " : "") + std::to_string(shape[i]);

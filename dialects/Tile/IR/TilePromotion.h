@@ -109,6 +109,13 @@ promote(mlir::MLIRContext *context, PromotionPolicy policy,
         const PromotionOperand &a, bool aIsScalar, const PromotionOperand &b,
         bool bIsScalar, ConversionKind kind, std::string *why = nullptr);
 
+/// Whether loose integer constant `operand` is a value of integer dtype
+/// `type` (bool: 0 or 1).
+bool fitsIntegerDType(const PromotionOperand &operand, mlir::IntegerType type);
+
+/// `(4, 8)`, `(128,)`, `()`: a shape as the diagnostics write it.
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
 /// Whether `from` is broadcastable to `to` (Tile C++ "broadcastable to":
 /// aligned at the trailing dimensions, each extent equal or 1).
 bool isBroadcastableTo(llvm::ArrayRef<int64_t> from,

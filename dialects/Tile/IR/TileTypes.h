@@ -37,6 +37,15 @@ bool isElementType(mlir::Type type);
 /// arithmetic dtypes (cuTile Python, "Numeric & Arithmetic Data Types").
 bool isRestrictedFloat(mlir::Type type);
 
+/// The arithmetic dtypes: numeric, not restricted floats.
+bool isArithmeticDType(mlir::Type type);
+
+/// A view's default traversal steps: each array dimension advances by the
+/// tile's extent along it (adjacent tiles). Entries of `order` out of range
+/// are skipped (the verifier reports them).
+llvm::SmallVector<int64_t> getAdjacentSteps(llvm::ArrayRef<int64_t> tileShape,
+                                            llvm::ArrayRef<int64_t> order);
+
 /// Integers (not bool), bools (i1), pointers.
 bool isIntegerDType(mlir::Type type);
 bool isBoolDType(mlir::Type type);

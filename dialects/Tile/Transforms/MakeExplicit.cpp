@@ -27,13 +27,9 @@ static DenseElementsAttr materializeLiteral(Operation *user, LiteralOp literal,
     bool isUint64 = integer.getType().isUnsignedInteger();
     if (auto target = dyn_cast<IntegerType>(dtype)) {
       unsigned width = target.getWidth();
-      bool fits = target.isUnsigned()
-                      ? (isUint64 || !value.isNegative()) &&
-                            value.getActiveBits() <= width
-                      : !isUint64 && value.getSignificantBits() <= width;
-      if (width == 1)
-        fits = value.ule(1) && !isUint64;
-      if (!fits) {
+      PromotionOperand operand = PromotionOperand::looseInt(
+          static_cast<int64_t>(value.getZExtValue()), isUint64);
+      if (!fitsIntegerDType(operand, target)) {
         user->emitOpError("the literal ")
             << (isUint64 ? llvm::toString(value, 10, false)
                          : llvm::toString(value, 10, true))
@@ -85,12 +81,13 @@ struct TileMakeExplicitPass
     : tile::impl::TileMakeExplicitPassBase<TileMakeExplicitPass> {
   void runOnOperation() override {
     SmallVector<Operation *> implicit;
+    SmallVector<LiteralOp> literals;
     getOperation()->walk([&](Operation *op) {
       if (getPromotionPolicy(op))
         implicit.push_back(op);
+      else if (auto literal = dyn_cast<LiteralOp>(op))
+        literals.push_back(literal);
     });
-    SmallVector<LiteralOp> literals;
-    getOperation()->walk([&](LiteralOp op) { literals.push_back(op); });
     OpBuilder builder(&getContext());
     for (Operation *op : implicit) {
       if (failed(rewrite(builder, op)))
