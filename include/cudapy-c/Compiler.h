@@ -116,6 +116,12 @@ cudapyCompileOptionsSetBarePtrMemrefABI(CudapyCompileOptions options,
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options, bool enable);
 
+/// tile dialect: warps per CTA of kernels without a tile.num_warps
+/// attribute (1, 2, 4, 8, 16 or 32; default 4). Other values are kept and
+/// rejected, with a message, by the compile.
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetNumWarps(CudapyCompileOptions options, int numWarps);
+
 /// Chooses what the compile produces.
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetEmit(CudapyCompileOptions options, CudapyEmitKind emit);
@@ -128,7 +134,7 @@ cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable);
 ///   {"chip": "sm_80", "ptx_version": "7.0", "opt_level": 2,
 ///    "fast_math": false, "ftz": false, "cuda_toolkit": "/usr/local/cuda",
 ///    "libdevice": "...", "bare_ptr_memref_abi": false,
-///    "bounds_check": false, "emit": "ptx",
+///    "bounds_check": false, "num_warps": 4, "emit": "ptx",
 ///    "timing": false}
 /// Keys left out keep their value. On malformed JSON, an unknown key or a
 /// value of the wrong type, returns failure, leaves `options` unchanged and

@@ -68,6 +68,11 @@ struct CudapyToPTXOptions
       llvm::cl::desc("py arrays and vectors: trap with the source location "
                      "on out-of-range indices (convert-py-to-llvm)"),
       llvm::cl::init(false)};
+  Option<int64_t> numWarps{
+      *this, "num-warps",
+      llvm::cl::desc("Warps per CTA of tile kernels without a tile.num_warps "
+                     "attribute (1, 2, 4, 8, 16 or 32)"),
+      llvm::cl::init(4)};
   Option<std::string> emit{
       *this, "emit",
       llvm::cl::desc("Where to stop: 'mlir' (lowered gpu.modules), 'llvm' "

@@ -128,6 +128,11 @@ void cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options,
   unwrap(options)->pipeline.boundsCheck = enable;
 }
 
+void cudapyCompileOptionsSetNumWarps(CudapyCompileOptions options,
+                                     int numWarps) {
+  unwrap(options)->pipeline.numWarps = numWarps;
+}
+
 static const char *getEmitName(CudapyEmitKind emit) {
   switch (emit) {
   case CUDAPY_EMIT_LLVM:
@@ -153,7 +158,7 @@ namespace {
 /// Values read from a JSON options object, applied only once all are valid.
 struct ParsedOptions {
   std::optional<std::string> chip, ptxVersion, cudaToolkit, libdevice, emit;
-  std::optional<int> optLevel;
+  std::optional<int> optLevel, numWarps;
   std::optional<bool> fastMath, ftz, barePtr, boundsCheck, timing;
 };
 } // namespace
@@ -203,12 +208,20 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
         return std::string("compile option 'opt_level' must be 0, 1, 2 or 3");
       parsed.optLevel = item->valueint;
     }
+    if (key == "num_warps") {
+      known = true;
+      if (!cJSON_IsNumber(item) || item->valuedouble != item->valueint ||
+          item->valueint < 1 || item->valueint > 32 ||
+          (item->valueint & (item->valueint - 1)))
+        return std::string(
+            "compile option 'num_warps' must be 1, 2, 4, 8, 16 or 32");
+      parsed.numWarps = item->valueint;
+    }
     if (!known)
       return "unknown compile option '" + key.str() +
              "' (known: chip, ptx_version, opt_level, fast_math, ftz, "
              "cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, "
-             "emit, "
-             "timing)";
+             "num_warps, emit, timing)";
   }
   if (parsed.emit && *parsed.emit != "ptx" && *parsed.emit != "llvm" &&
       *parsed.emit != "mlir")
@@ -253,6 +266,8 @@ MlirLogicalResult cudapyCompileOptionsParseJSON(CudapyCompileOptions options,
     impl.pipeline.emit = *parsed.emit;
   if (parsed.optLevel)
     impl.pipeline.optLevel = static_cast<unsigned>(*parsed.optLevel);
+  if (parsed.numWarps)
+    impl.pipeline.numWarps = *parsed.numWarps;
   if (parsed.fastMath)
     impl.pipeline.fastMath = *parsed.fastMath;
   if (parsed.ftz)

@@ -11,6 +11,7 @@
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Py/Transforms/Passes.h"
 #include "dialects/Target/Transforms/Passes.h"
+#include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 
 #ifndef CUDAPY_DEFAULT_CUDA_TOOLKIT_PATH
@@ -47,6 +49,12 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
   if (options.optLevel > 3) {
     error = "opt-level must be 0, 1, 2 or 3, not " +
             std::to_string(options.optLevel);
+    return std::nullopt;
+  }
+  if (options.numWarps < 1 || options.numWarps > 32 ||
+      !llvm::isPowerOf2_64(options.numWarps)) {
+    error = "num-warps must be 1, 2, 4, 8, 16 or 32, not " +
+            std::to_string(options.numWarps);
     return std::nullopt;
   }
   if (options.emit != "mlir" && options.emit != "llvm" &&
@@ -103,6 +111,13 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(target::createTargetSpecializePass());
   device.addPass(target::createTargetCheckExecutionSpacesPass());
+  // Tiles: the explicit form, a distributed layout for every tile, then
+  // per-thread scalars (docs/TileLowering.md).
+  device.addPass(tile::createTileMakeExplicitPass());
+  tile::TileAssignLayoutsPassOptions layouts;
+  layouts.numWarps = options.numWarps;
+  device.addPass(tile::createTileAssignLayoutsPass(layouts));
+  device.addPass(createConvertTileToLLVMPass());
   // The simt dialect to gpu/nvvm with py values; then the py dialect:
   // specialize for ConstExpr arguments, make conversions
   // explicit, then lower to arith, math, complex, scf and llvm; complex

@@ -44,7 +44,9 @@ struct CudapyRecordKernelSignaturePass
   void runOnOperation() override {
     Builder b(&getContext());
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
-      if (!func.isKernel())
+      // Kernels whose lowering described them already (tile kernels) keep
+      // that description.
+      if (!func.isKernel() || func->hasAttr(cudapy::kSignatureAttrName))
         continue;
       SmallVector<Attribute> args;
       for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {

@@ -388,6 +388,27 @@ class Module:
             self._handle = _Handle(None)
 
 
+_TILE_DTYPE_BYTES = {"i1": 1, "si8": 1, "ui8": 1, "si16": 2, "ui16": 2, "f16": 2,
+                     "bf16": 2, "si32": 4, "ui32": 4, "f32": 4, "tf32": 4,
+                     "si64": 8, "ui64": 8, "f64": 8, "f8E4M3FN": 1, "f8E5M2": 1,
+                     "f8E8M0FNU": 1, "f4E2M1FN": 1}
+
+
+def _tile_array_layout(text):
+    """(shape, strides, element bytes) of `!tile.array<?x4xf32, strides [?, 1]>`,
+    None for dynamic entries."""
+    body = text[len("!tile.array<"):-1]
+    dims, _, rest = body.partition(",")
+    parts = dims.strip().split("x")
+    dtype = parts[-1]
+    shape = [None if p == "?" else int(p) for p in parts[:-1]]
+    strides = [None] * len(shape)
+    if "strides" in rest:
+        listed = rest[rest.index("[") + 1:rest.index("]")].split(",")
+        strides = [None if p.strip() == "?" else int(p) for p in listed]
+    return shape, strides, _TILE_DTYPE_BYTES.get(dtype, 8)
+
+
 class Kernel:
     def __init__(self, module, name, handle):
         self.module, self.name, self._handle = module, name, handle
@@ -471,6 +492,22 @@ class Kernel:
                     raise CudaError(self._status)
                 index += 1
                 continue
+            if described is not None and described["type"].startswith("!tile.array<"):
+                # A tile dialect array: its pointer, then its dynamic extents
+                # (int32) and dynamic strides (int64, in elements).
+                if view is None:
+                    raise TypeError("argument %d of %s is %s; pass an array, not a %s"
+                                    % (position, self.name, described["type"],
+                                       type(value).__name__))
+                keep.append(view.keep)
+                extents, strides = self._tile_array_params(position, described, view)
+                ok = _args_pointer(self._args, view.pointer, status_ref)
+                for number in extents + strides:
+                    ok = ok and _args_int(self._args, number, status_ref)
+                if not ok:
+                    raise CudaError(self._status)
+                index += described["params"]
+                continue
             if described is not None and described["memref"]:
                 if view is None:
                     raise TypeError("argument %d of %s is %s; pass an array, not a %s"
@@ -514,6 +551,39 @@ class Kernel:
             if not ok:
                 raise CudaError(self._status)
         return keep
+
+    def _tile_array_params(self, position, described, view):
+        """The dynamic extents and strides of a !tile.array argument, after
+        checking the array against the static ones."""
+        layout = _tile_array_layout(described["type"])
+        shape, strides, element_bytes = layout
+        where = "argument %d of %s (%s)" % (position, self.name, described["type"])
+        if view.itemsize != element_bytes:
+            raise TypeError("%s: the array's elements have %d bytes, not %d"
+                            % (where, view.itemsize, element_bytes))
+        if len(view.shape) != len(shape):
+            raise TypeError("%s: the array has rank %d" % (where, len(view.shape)))
+        element_strides = []
+        for stride in view.strides:
+            if stride % view.itemsize or stride < 0:
+                raise TypeError("%s: byte stride %d is not a nonnegative multiple "
+                                "of the element size" % (where, stride))
+            element_strides.append(stride // view.itemsize)
+        dynamic_extents, dynamic_strides = [], []
+        for d, (want, have) in enumerate(zip(shape, view.shape)):
+            if have >= 2 ** 31:
+                raise TypeError("%s: extent %d passes int32" % (where, have))
+            if want is None:
+                dynamic_extents.append(have)
+            elif want != have:
+                raise TypeError("%s: extent %d is %d, not %d" % (where, d, have, want))
+        for d, (want, have) in enumerate(zip(strides, element_strides)):
+            if want is None:
+                dynamic_strides.append(have)
+            elif want != have and view.shape[d] > 1:
+                raise TypeError("%s: stride %d is %d elements, not %d"
+                                % (where, d, have, want))
+        return dynamic_extents, dynamic_strides
 
     def launch(self, grid, block, *arguments, shared=0, stream=None):
         """Queues the kernel. `grid` and `block` are 1 to 3 extents."""

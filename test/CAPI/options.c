@@ -40,7 +40,7 @@ static void parse(CudapyCompileOptions options, const char *json) {
 int main(void) {
   CudapyCompileOptions options = cudapyCompileOptionsCreate();
   printOptions(options);
-  // CHECK: cudapy-to-ptx{bare-ptr-memref-abi=false bounds-check=false chip=sm_90 cuda-toolkit= emit=ptx fast-math=false ftz=false libdevice= opt-level=3 ptx-version=}
+  // CHECK: cudapy-to-ptx{bare-ptr-memref-abi=false bounds-check=false chip=sm_90 cuda-toolkit= emit=ptx fast-math=false ftz=false libdevice= num-warps=4 opt-level=3 ptx-version=}
 
   cudapyCompileOptionsSetChip(options, str("sm_80"));
   cudapyCompileOptionsSetPtxVersion(options, str("7.4"));
@@ -51,9 +51,10 @@ int main(void) {
   cudapyCompileOptionsSetLibdevicePath(options, str("/opt/libdevice.bc"));
   cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
   cudapyCompileOptionsSetBoundsCheck(options, true);
+  cudapyCompileOptionsSetNumWarps(options, 8);
   cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_MLIR);
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=true chip=sm_80 cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true libdevice=/opt/libdevice.bc opt-level=1 ptx-version=7.4}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=true chip=sm_80 cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true libdevice=/opt/libdevice.bc num-warps=8 opt-level=1 ptx-version=7.4}
   cudapyCompileOptionsDestroy(options);
 
   options = cudapyCompileOptionsCreate();
@@ -61,10 +62,11 @@ int main(void) {
                  "\"opt_level\": 2, \"fast_math\": true, \"ftz\": false, "
                  "\"cuda_toolkit\": \"/cuda\", \"libdevice\": \"/ld.bc\", "
                  "\"bare_ptr_memref_abi\": true, \"emit\": \"llvm\", "
+                 "\"num_warps\": 16, "
                  "\"timing\": true}");
   // CHECK-NEXT: -> ok
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc opt-level=2 ptx-version=8.0}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc num-warps=16 opt-level=2 ptx-version=8.0}
 
   // Each failure names the problem and changes nothing.
   parse(options, "{\"chip\": ");
@@ -74,13 +76,16 @@ int main(void) {
   // CHECK-NEXT: error: compile options must be a JSON object
   // CHECK-NEXT: -> failed
   parse(options, "{\"chip\": \"sm_70\", \"cpu\": \"x86\"}");
-  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, emit, timing)
+  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, num_warps, emit, timing)
   // CHECK-NEXT: -> failed
   parse(options, "{\"opt_level\": 7}");
   // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
   // CHECK-NEXT: -> failed
   parse(options, "{\"opt_level\": 1.5}");
   // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
+  // CHECK-NEXT: -> failed
+  parse(options, "{\"num_warps\": 3}");
+  // CHECK-NEXT: error: compile option 'num_warps' must be 1, 2, 4, 8, 16 or 32
   // CHECK-NEXT: -> failed
   parse(options, "{\"fast_math\": 1}");
   // CHECK-NEXT: error: compile option 'fast_math' must be true or false
@@ -89,7 +94,7 @@ int main(void) {
   // CHECK-NEXT: error: compile option 'emit' must be "ptx", "llvm" or "mlir"
   // CHECK-NEXT: -> failed
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc opt-level=2 ptx-version=8.0}
+  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc num-warps=16 opt-level=2 ptx-version=8.0}
 
   // A null error callback is allowed.
   MlirLogicalResult quiet =

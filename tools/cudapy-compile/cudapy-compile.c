@@ -31,6 +31,7 @@ static const char kUsage[] =
     "  --libdevice FILE     libdevice bitcode\n"
     "  --bare-ptr-memref-abi  pass static memrefs as bare pointers\n"
     "  --bounds-check       py arrays/vectors: trap on out-of-range indices\n"
+    "  --num-warps N        warps per CTA of tile kernels (default 4)\n"
     "  --emit=ptx|llvm|mlir what to write (default ptx)\n"
     "  --module NAME        the gpu.module to write when there are several\n"
     "  --options-json JSON  compile options as a JSON object (see docs)\n"
@@ -166,6 +167,9 @@ int main(int argc, char **argv) {
       cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
     } else if (!strcmp(arg, "--bounds-check")) {
       cudapyCompileOptionsSetBoundsCheck(options, true);
+    } else if (!strcmp(arg, "--num-warps")) {
+      NEXT_ARG(arg);
+      cudapyCompileOptionsSetNumWarps(options, atoi(argv[i]));
     } else if (!strncmp(arg, "--emit=", 7)) {
       const char *kind = arg + 7;
       if (!strcmp(kind, "ptx"))

@@ -2,5 +2,6 @@
 
 include "dialects/Tile/IR/TileDialect.td"
 include "dialects/Tile/IR/TileEnums.td"
+include "dialects/Tile/IR/TileAttrs.td"
 include "dialects/Tile/IR/TileTypes.td"
 include "dialects/Tile/IR/TileOps.td"

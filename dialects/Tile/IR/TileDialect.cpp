@@ -15,10 +15,17 @@ using namespace cudapy::tile;
 
 #include "dialects/Tile/IR/TileEnums.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "dialects/Tile/IR/TileAttrs.cpp.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Tile/IR/TileTypes.cpp.inc"
 
 void TileDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/Tile/IR/TileAttrs.cpp.inc"
+      >();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "dialects/Tile/IR/TileTypes.cpp.inc"
@@ -140,7 +147,22 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
 //===----------------------------------------------------------------------===//
 
 LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
-                               ArrayRef<int64_t> shape, Type elementType) {
+                               ArrayRef<int64_t> shape, Type elementType,
+                               Attribute encoding) {
+  if (encoding) {
+    int64_t rank = -1;
+    if (auto blocked = dyn_cast<BlockedLayoutAttr>(encoding))
+      rank = blocked.getRank();
+    else if (auto slice = dyn_cast<SliceLayoutAttr>(encoding))
+      rank = slice.getRank();
+    else
+      return emitError() << "a tile's encoding is a #tile.blocked or "
+                            "#tile.slice layout, not "
+                         << encoding;
+    if (rank != static_cast<int64_t>(shape.size()))
+      return emitError() << "a layout of rank " << rank
+                         << " does not fit a tile of rank " << shape.size();
+  }
   if (static_cast<int64_t>(shape.size()) > kMaxTileRank)
     return emitError() << "a tile has at most " << kMaxTileRank
                        << " dimensions, not " << shape.size();
@@ -177,6 +199,14 @@ TileType TileType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
   return TileType::get(getContext(), shape ? *shape : getShape(), elementType);
 }
 
+TileType TileType::dropEncoding() const {
+  return getEncoding() ? withEncoding({}) : *this;
+}
+
+TileType TileType::withEncoding(Attribute encoding) const {
+  return TileType::get(getContext(), getShape(), getElementType(), encoding);
+}
+
 /// `<4x8xf32>`, `<f32>` for a scalar.
 Type TileType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
@@ -185,17 +215,25 @@ Type TileType::parse(AsmParser &parser) {
   if (parser.parseLess() ||
       parser.parseDimensionList(shape, /*allowDynamic=*/false,
                                 /*withTrailingX=*/true) ||
-      parser.parseType(elementType) || parser.parseGreater())
+      parser.parseType(elementType))
+    return {};
+  Attribute encoding;
+  if (succeeded(parser.parseOptionalComma()) && parser.parseAttribute(encoding))
+    return {};
+  if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    shape, elementType);
+                    shape, elementType, encoding);
 }
 
 void TileType::print(AsmPrinter &printer) const {
   printer << "<";
   for (int64_t extent : getShape())
     printer << extent << "x";
-  printer << getElementType() << ">";
+  printer << getElementType();
+  if (getEncoding())
+    printer << ", " << getEncoding();
+  printer << ">";
 }
 
 //===----------------------------------------------------------------------===//
@@ -308,7 +346,8 @@ LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (static_cast<int64_t>(tileShape.size()) != rank)
     return emitError() << "a view of a rank-" << rank << " array has tiles of "
                        << "rank " << rank << ", not " << tileShape.size();
-  if (failed(TileType::verify(emitError, tileShape, array.getElementType())))
+  if (failed(TileType::verify(emitError, tileShape, array.getElementType(),
+                              /*encoding=*/{})))
     return failure();
   if (static_cast<int64_t>(order.size()) != rank)
     return emitError() << "a view's order has " << rank << " entries, not "

@@ -20,6 +20,7 @@ def Tile_Dialect : Dialect {
     have one type, which the lowering consumes (docs/Tile.md).
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
 }
 

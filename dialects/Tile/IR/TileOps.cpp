@@ -33,7 +33,8 @@ static bool isSignedDType(Type dtype) {
 }
 
 static TileType withElementType(TileType type, Type dtype) {
-  return TileType::get(type.getContext(), type.getShape(), dtype);
+  return TileType::get(type.getContext(), type.getShape(), dtype,
+                       type.getEncoding());
 }
 
 /// Checks a rounding mode against the ones an op allows for its dtype
@@ -202,6 +203,8 @@ verifyElementwiseOperands(Operation *op, ValueRange promoted,
   Type dtype =
       resultIsBool ? IntegerType::get(op->getContext(), 1) : signature->dtype;
   auto expected = TileType::get(op->getContext(), signature->shape, dtype);
+  if (auto tile = dyn_cast<TileType>(result))
+    result = tile.dropEncoding();
   if (result != expected)
     return op->emitOpError("operands broadcast and promote to ")
                << expected << ", not " << result,
@@ -321,6 +324,26 @@ parsePaddingType(OpAsmParser &,
 
 static void printPaddingType(OpAsmPrinter &, Operation *, Value, Type, Type) {}
 
+/// `-> type` after a view when the tile has a layout (the view's tile
+/// otherwise).
+static ParseResult parseViewTile(OpAsmParser &parser, Type &tile,
+                                 Type viewType) {
+  if (succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(tile);
+  auto view = dyn_cast<ViewType>(viewType);
+  if (!view)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected a !tile.view type");
+  tile = view.getTileType();
+  return success();
+}
+
+static void printViewTile(OpAsmPrinter &printer, Operation *, Type tile,
+                          Type viewType) {
+  if (tile != cast<ViewType>(viewType).getTileType())
+    printer << " -> " << tile;
+}
+
 #define GET_OP_CLASSES
 #include "dialects/Tile/IR/TileOps.cpp.inc"
 
@@ -401,7 +424,19 @@ static LogicalResult verifyTileIndices(Operation *op, ValueRange indices,
   return success();
 }
 
+/// The tile loaded from or stored to a view is the view's tile, in any
+/// layout.
+static LogicalResult verifyViewTile(Operation *op, Type tile, ViewType view) {
+  if (cast<TileType>(tile).dropEncoding() != view.getTileType())
+    return op->emitOpError("the tile is ")
+           << view.getTileType() << " (the view's tile), not "
+           << cast<TileType>(tile).dropEncoding();
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
+  if (failed(verifyViewTile(*this, getType(), getView().getType())))
+    return failure();
   return verifyTileIndices(*this, getIndices(),
                            getView().getType().getArray().getRank());
 }
@@ -413,6 +448,8 @@ void LoadOp::getEffects(
 }
 
 LogicalResult StoreOp::verify() {
+  if (failed(verifyViewTile(*this, getValue().getType(), getView().getType())))
+    return failure();
   return verifyTileIndices(*this, getIndices(),
                            getView().getType().getArray().getRank());
 }
@@ -1043,6 +1080,24 @@ OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
+LogicalResult ConvertLayoutOp::verify() {
+  TileType source = getSource().getType(), result = getType();
+  if (source.dropEncoding() != result.dropEncoding())
+    return emitOpError("changes only the layout: ")
+           << source.dropEncoding() << " is not " << result.dropEncoding();
+  return success();
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSource().getType() == getType())
+    return getSource();
+  if (auto inner = getSource().getDefiningOp<ConvertLayoutOp>()) {
+    getSourceMutable().assign(inner.getSource());
+    return getResult();
+  }
+  return {};
+}
+
 LogicalResult ReshapeOp::verify() {
   TileType source = getSource().getType(), result = getResult().getType();
   if (failed(verifySameDType(*this, source, result)))
@@ -1176,7 +1231,7 @@ LogicalResult CatOp::verify() {
     return emitOpError("axis ") << getAxis() << " is out of range";
   SmallVector<int64_t> shape(lhs.getShape());
   shape[getAxis()] *= 2;
-  if (getResult().getType() !=
+  if (getResult().getType().dropEncoding() !=
       TileType::get(getContext(), shape, lhs.getElementType()))
     return emitOpError("the result's shape is ") << formatShape(shape);
   return success();
@@ -1322,7 +1377,7 @@ LogicalResult ReduceWithOp::verifyRegions() {
     auto type =
         TileType::get(getContext(), *shape,
                       cast<TileType>(operand.getType()).getElementType());
-    if (result.getType() != type)
+    if (cast<TileType>(result.getType()).dropEncoding() != type)
       return emitOpError("result types are ") << type << " and the like";
   }
   return success();

@@ -155,9 +155,7 @@ def Tile_NumTilesOp : Tile_Op<"num_tiles", [Pure]> {
 }
 
 def Tile_LoadOp : Tile_Op<"load", [
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    TypesMatchWith<"the result is the view's tile", "view", "result",
-                   "::llvm::cast<::cudapy::tile::ViewType>($_self).getTileType()">]> {
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Load the tile at a tile index of a view";
   let description = [{
     cuTile Python's `load(array, index, shape, order, padding_mode)`: the
@@ -167,17 +165,28 @@ def Tile_LoadOp : Tile_Op<"load", [
     ```mlir
     %t = tile.load %v[%i, %j] : !tile.view<128x64, !tile.array<?x?xf32>>
     ```
+
+    The result is the view's tile; with a layout, the type follows an arrow
+    (`: !tile.view<…> -> !tile.tile<128x64xf32, #tile.blocked<…>>`).
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Tile_Si32Scalar>:$indices);
   let results = (outs Tile_TileType:$result);
-  let assemblyFormat = "$view `[` $indices `]` attr-dict `:` qualified(type($view))";
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$view, "::mlir::ValueRange":$indices), [{
+      build($_builder, $_state,
+            ::llvm::cast<::cudapy::tile::ViewType>(view.getType()).getTileType(),
+            view, indices);
+    }]>
+  ];
+  let assemblyFormat = [{
+    $view `[` $indices `]` attr-dict `:` qualified(type($view))
+    custom<ViewTile>(type($result), ref(type($view)))
+  }];
   let hasVerifier = 1;
 }
 
 def Tile_StoreOp : Tile_Op<"store", [
-    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
-    TypesMatchWith<"the value is the view's tile", "view", "value",
-                   "::llvm::cast<::cudapy::tile::ViewType>($_self).getTileType()">]> {
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Store a tile at a tile index of a view";
   let description = [{
     cuTile Python's `store(array, index, tile, order)`. Elements of the tile
@@ -191,6 +200,7 @@ def Tile_StoreOp : Tile_Op<"store", [
                        Variadic<Tile_Si32Scalar>:$indices);
   let assemblyFormat = [{
     $value `,` $view `[` $indices `]` attr-dict `:` qualified(type($view))
+    custom<ViewTile>(type($value), ref(type($view)))
   }];
   let hasVerifier = 1;
 }
@@ -819,6 +829,26 @@ def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
 
     ```mlir
     %b = tile.broadcast %x : !tile.tile<4x1xf32> -> !tile.tile<4x8xf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$source);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure]> {
+  let summary = "The same tile in another distributed layout";
+  let description = [{
+    Moves the elements of a tile between threads: from the source's layout
+    to the result's. `tile-assign-layouts` inserts it where an op needs its
+    operand in a layout other than the one it has; the lowering goes
+    through shared memory.
+
+    ```mlir
+    %b = tile.convert_layout %a : !tile.tile<64x64xf32, #tile.blocked<…>>
+                                -> !tile.tile<64x64xf32, #tile.blocked<…>>
     ```
   }];
   let arguments = (ins Tile_TileType:$source);

@@ -16,6 +16,9 @@ namespace cudapy::tile {
 class TileType;
 } // namespace cudapy::tile
 
+#define GET_ATTRDEF_CLASSES
+#include "dialects/Tile/IR/TileAttrs.h.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Tile/IR/TileTypes.h.inc"
 

@@ -53,12 +53,37 @@ def Tile_TileType : Tile_Type<"Tile", "tile", [ShapedTypeInterface]> {
     !tile.tile<si32>              // a scalar
     !tile.tile<256x!tile.ptr<f32>>
     ```
+
+    After `tile-assign-layouts`, a tile of rank 1 or more carries its
+    distributed layout as its encoding (a `#tile.blocked` or `#tile.slice`
+    attribute, see the attributes' documentation):
+
+    ```mlir
+    !tile.tile<1x1024xf32, #tile.blocked<sizePerThread = [1, 4],
+        threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
+    ```
+
+    Verifiers compare tiles by shape and dtype; the encoding only says where
+    the elements live.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
-                        "::mlir::Type":$elementType);
+                        "::mlir::Type":$elementType,
+                        "::mlir::Attribute":$encoding);
+  let skipDefaultBuilders = 1;
+  let builders = [
+    TypeBuilder<(ins "::llvm::ArrayRef<int64_t>":$shape,
+                     "::mlir::Type":$elementType,
+                     CArg<"::mlir::Attribute", "{}">:$encoding), [{
+      return $_get($_ctxt, shape, elementType, encoding);
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
+    /// The same tile without its layout.
+    TileType dropEncoding() const;
+    /// The same shape and dtype with layout `encoding`.
+    TileType withEncoding(::mlir::Attribute encoding) const;
     /// ShapedTypeInterface: tiles are always ranked.
     bool hasRank() const { return true; }
     TileType cloneWith(std::optional<::llvm::ArrayRef<int64_t>> shape,

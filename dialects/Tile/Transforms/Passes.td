@@ -36,4 +36,40 @@ def TileMakeExplicitPass : Pass<"tile-make-explicit"> {
   let dependentDialects = ["cudapy::tile::TileDialect"];
 }
 
+def TileAssignLayoutsPass : Pass<"tile-assign-layouts"> {
+  let summary = "Give every tile a distributed layout over a CTA's threads";
+  let description = [{
+    Runs on the explicit form. Each function (a kernel runs one tile block
+    per CTA) gets `tile.num_warps` (kept when set, else the pass's
+    `num-warps`), and every tile of rank 1 or more gets a layout as its
+    type's encoding (docs/TileLowering.md):
+
+    - per rank, the kernel's layout is the coalesced `#tile.blocked` layout
+      of its largest load or store of that rank: up to 128 bits per thread
+      along the array's stride-1 dimension, lanes then warps along it
+      first; loads, constants and iotas take it;
+    - elementwise ops keep their first operand's layout (others are
+      converted to it), broadcasts their source's, permutes a permuted one;
+    - a reduction keeps its source's layout with `keepdims` and takes a
+      `#tile.slice` of it otherwise;
+    - a tile that an op needs in another layout goes through
+      `tile.convert_layout`; a conversion of a freshly loaded (or constant)
+      tile is folded into the load.
+
+    ```mlir
+    %t = tile.load %v[%i] : !tile.view<1024, !tile.array<?xf32, strides [1]>>
+    // becomes
+    %t = tile.load %v[%i] : !tile.view<1024, !tile.array<?xf32, strides [1]>>
+        -> !tile.tile<1024xf32, #tile.blocked<sizePerThread = [4],
+               threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    ```
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "int64_t", /*default=*/"4",
+           "Warps per CTA of kernels without a tile.num_warps attribute "
+           "(1, 2, 4, 8, 16 or 32)">,
+  ];
+  let dependentDialects = ["cudapy::tile::TileDialect"];
+}
+
 #endif // CUDAPY_TILE_PASSES_TD

@@ -4,6 +4,7 @@
 #define CUDAPY_CONVERSION_PASSES_H
 
 #include "dialects/Py/IR/PyDialect.h"
+#include "dialects/Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"

@@ -71,4 +71,34 @@ def ConvertSimtToGPUPass : Pass<"convert-simt-to-gpu"> {
   ];
 }
 
+def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm"> {
+  let summary = "Lower tiles with layouts to per-thread arith, math, gpu, "
+                "scf and llvm ops";
+  let description = [{
+    Consumes the explicit form after `tile-assign-layouts`: a tile of rank
+    1 or more becomes the scalars its layout gives each thread (a 1:N type
+    conversion), an array (or view) its base pointer, dynamic extents (i32)
+    and dynamic strides (i64, in elements). Kernels (`gpu.func ... kernel`)
+    get `known_block_size` = 32 x `tile.num_warps` threads and kernel
+    metadata describing their tile arguments. docs/TileLowering.md tells
+    how each op lowers:
+
+    - `tile.load`/`tile.store`: a whole, aligned tile moves in vector
+      accesses of up to 16 bytes without masks; a partial tile element by
+      element inside the array (loads fill the view's padding);
+    - elementwise ops in registers, rounding modes and ftz in PTX;
+    - `tile.reduce`: in the thread, butterfly shuffles across lanes, shared
+      memory across warps;
+    - `tile.broadcast` and `tile.permute` in registers,
+      `tile.convert_layout` through shared memory.
+
+    Ops without a lowering yet are reported with their location.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+    "mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
+    "mlir::scf::SCFDialect", "cudapy::tile::TileDialect",
+  ];
+}
+
 #endif // CUDAPY_CONVERSION_PASSES_TD

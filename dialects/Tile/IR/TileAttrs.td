@@ -1,0 +1,84 @@
+//===- TileAttrs.td - tile dialect layout attributes -------*- tablegen -*-===//
+//
+// Distributed layouts: which thread of a CTA holds which elements of a tile
+// in registers. `tile-assign-layouts` puts one on every tile type of rank 1
+// or more (the type's encoding); `convert-tile-to-llvm` reads them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDAPY_TILE_ATTRS_TD
+#define CUDAPY_TILE_ATTRS_TD
+
+include "dialects/Tile/IR/TileDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Tile_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Tile_BlockedLayoutAttr : Tile_Attr<"BlockedLayout", "blocked"> {
+  let summary = "Blocks of contiguous elements per thread, threads per "
+                "warp, warps per CTA";
+  let description = [{
+    Along each dimension `d` a thread holds `sizePerThread[d]` contiguous
+    elements; `threadsPerWarp[d]` lanes and `warpsPerCTA[d]` warps follow
+    each other, so one layout tile covers
+    `sizePerThread[d] * threadsPerWarp[d] * warpsPerCTA[d]` elements. A tile
+    larger than the layout tile repeats it (each thread holds one block per
+    repetition); a smaller one wraps around, so that several threads (or
+    registers) hold the same element. `order` lists the dimensions from the
+    fastest varying: lanes and warps are numbered along `order[0]` first,
+    and a thread's registers run along it first too.
+
+    The parameters do not depend on the tile's shape: one layout serves a
+    `1x1024` tile and the `1x1` tile of its row maxima alike, which is what
+    keeps broadcasts in registers.
+
+    ```mlir
+    #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32],
+                  warpsPerCTA = [1, 4], order = [1, 0]>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$sizePerThread,
+                        ArrayRefParameter<"int64_t">:$threadsPerWarp,
+                        ArrayRefParameter<"int64_t">:$warpsPerCTA,
+                        ArrayRefParameter<"int64_t">:$order);
+  let assemblyFormat = [{
+    `<` `sizePerThread` `=` `[` $sizePerThread `]` `,`
+        `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
+        `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `order` `=` `[` $order `]` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getRank() const { return getOrder().size(); }
+    /// The number of warps: the product of warpsPerCTA.
+    int64_t getNumWarps() const;
+  }];
+}
+
+def Tile_SliceLayoutAttr : Tile_Attr<"SliceLayout", "slice"> {
+  let summary = "A parent layout without one of its dimensions";
+  let description = [{
+    The layout of a tile that a reduction over dimension `dim` of a tile in
+    layout `parent` leaves: element `i` (of rank `r - 1`) lives where the
+    parent keeps the elements whose index is `i` with any value inserted at
+    `dim`; the lanes and warps that the parent spreads along `dim` all hold
+    it.
+
+    ```mlir
+    #tile.slice<dim = 1, parent = #tile.blocked<sizePerThread = [1, 4],
+        threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
+    ```
+  }];
+  let parameters = (ins "int64_t":$dim, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getRank() const;
+    int64_t getNumWarps() const;
+  }];
+}
+
+#endif // CUDAPY_TILE_ATTRS_TD

@@ -1,0 +1,345 @@
+//===- AssignLayouts.cpp - distributed layouts for every tile -------------===//
+//
+// Implements `tile-assign-layouts`: see Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Tile/IR/TileLayouts.h"
+#include "dialects/Tile/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+
+namespace cudapy::tile {
+#define GEN_PASS_DEF_TILEASSIGNLAYOUTSPASS
+#include "dialects/Tile/Transforms/Passes.h.inc"
+} // namespace cudapy::tile
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::tile;
+
+/// The attribute that sets a kernel's warps per CTA.
+static constexpr llvm::StringLiteral kNumWarpsAttr = "tile.num_warps";
+
+static TileType getTile(Value value) {
+  return dyn_cast<TileType>(value.getType());
+}
+
+static bool needsLayout(Type type) {
+  auto tile = dyn_cast<TileType>(type);
+  return tile && tile.getRank() > 0;
+}
+
+/// Tile dimensions from the fastest varying in memory: a view's tile
+/// dimension k runs along array dimension order[k]; array dimensions sort by
+/// static stride (dynamic strides count as large, the last dimension first
+/// among equals: row-major).
+static SmallVector<int64_t> getMemoryOrder(ViewType view) {
+  ArrayRef<int64_t> strides = view.getArray().getStrides();
+  ArrayRef<int64_t> order = view.getOrder();
+  SmallVector<int64_t> dims =
+      llvm::to_vector(llvm::seq<int64_t>(0, order.size()));
+  auto key = [&](int64_t k) {
+    int64_t stride = strides[order[k]];
+    return ShapedType::isDynamic(stride) ? std::numeric_limits<int64_t>::max()
+                                         : stride;
+  };
+  std::stable_sort(dims.begin(), dims.end(), [&](int64_t a, int64_t b) {
+    if (key(a) != key(b))
+      return key(a) < key(b);
+    return order[a] > order[b];
+  });
+  return dims;
+}
+
+namespace {
+
+/// The layouts of one function.
+class LayoutAssigner {
+public:
+  LayoutAssigner(FunctionOpInterface func, int64_t numWarps)
+      : func(func), numWarps(numWarps), context(func->getContext()) {}
+
+  LogicalResult run() {
+    chooseKernelLayouts();
+    WalkResult result = func.getFunctionBody().walk<WalkOrder::PreOrder>(
+        [&](Operation *op) -> WalkResult {
+          for (Region &region : op->getRegions())
+            for (Block &block : region)
+              for (BlockArgument arg : block.getArguments())
+                if (needsLayout(arg.getType()) && !getTile(arg).getEncoding())
+                  return op->emitOpError(
+                             "carries tile values through a region, which "
+                             "the layout assignment does not support yet"),
+                         WalkResult::interrupt();
+          if (failed(assign(op)))
+            return WalkResult::interrupt();
+          return WalkResult::advance();
+        });
+    if (result.wasInterrupted())
+      return failure();
+    for (BlockArgument arg : func.getArguments())
+      if (needsLayout(arg.getType()))
+        return func.emitOpError("takes a tile of rank ")
+               << getTile(arg).getRank()
+               << " as an argument; tiles live in registers, pass an array";
+    foldConversionsIntoProducers();
+    return success();
+  }
+
+private:
+  /// Per rank, the coalesced layout of the largest load or store of that
+  /// rank.
+  void chooseKernelLayouts() {
+    std::map<int64_t, int64_t> largest;
+    func.getFunctionBody().walk([&](Operation *op) {
+      ViewType view;
+      if (auto load = dyn_cast<LoadOp>(op))
+        view = load.getView().getType();
+      else if (auto store = dyn_cast<StoreOp>(op))
+        view = store.getView().getType();
+      else
+        return;
+      TileType tile = view.getTileType();
+      int64_t rank = tile.getRank(), elements = tile.getNumElements();
+      if (largest.count(rank) && largest[rank] >= elements)
+        return;
+      largest[rank] = elements;
+      kernelLayouts[rank] = getCoalescedLayout(
+          context, tile.getShape(), getElementBits(tile.getElementType()),
+          getMemoryOrder(view), numWarps);
+    });
+  }
+
+  static int64_t getElementBits(Type type) {
+    if (type.isIntOrFloat())
+      return std::max<int64_t>(8, type.getIntOrFloatBitWidth());
+    return 64; // pointers
+  }
+
+  /// The kernel's layout for tiles of `tile`'s rank: its memory accesses',
+  /// or row-major and 32-bit for ranks that no load or store has.
+  Attribute getKernelLayout(TileType tile) {
+    int64_t rank = tile.getRank();
+    auto found = kernelLayouts.find(rank);
+    if (found != kernelLayouts.end())
+      return found->second;
+    SmallVector<int64_t> order;
+    for (int64_t d = rank - 1; d >= 0; --d)
+      order.push_back(d);
+    return kernelLayouts[rank] = getCoalescedLayout(
+               context, tile.getShape(), getElementBits(tile.getElementType()),
+               order, numWarps);
+  }
+
+  void setLayout(Value value, Attribute layout) {
+    value.setType(getTile(value).withEncoding(layout));
+  }
+
+  /// `value` in `layout`, through a tile.convert_layout before `user` when
+  /// it has another.
+  Value convertTo(Value value, Attribute layout, Operation *user) {
+    TileType tile = getTile(value);
+    if (tile.getEncoding() == layout)
+      return value;
+    OpBuilder builder(user);
+    return ConvertLayoutOp::create(builder, user->getLoc(),
+                                   tile.withEncoding(layout), value);
+  }
+
+  LogicalResult assign(Operation *op) {
+    if (auto store = dyn_cast<StoreOp>(op))
+      return assignStore(store);
+    if (!llvm::any_of(op->getResultTypes(), needsLayout))
+      return success();
+    if (isa<LoadOp, ConstantOp, IotaOp>(op)) {
+      Value result = op->getResult(0);
+      setLayout(result, getKernelLayout(getTile(result)));
+      if (auto constant = dyn_cast<ConstantOp>(op))
+        constant.setValueAttr(cast<DenseElementsAttr>(constant.getValue())
+                                  .reshape(cast<ShapedType>(result.getType())));
+      return success();
+    }
+    if (isa<ConvertLayoutOp>(op))
+      return success();
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      return assignReduction(op, reduce.getSource(), reduce.getAxes(),
+                             reduce.getKeepdims());
+    if (auto reduce = dyn_cast<ArgReduceOp>(op)) {
+      int64_t axis = reduce.getAxis();
+      return assignReduction(op, reduce.getSource(), axis,
+                             reduce.getKeepdims());
+    }
+    if (auto broadcast = dyn_cast<BroadcastOp>(op))
+      return assignBroadcast(broadcast);
+    if (auto permute = dyn_cast<PermuteOp>(op))
+      return assignPermute(permute);
+    // Elementwise: every tile operand has the result's shape.
+    TileType result = getTile(op->getResult(0));
+    bool elementwise = op->getNumResults() == 1 && op->getNumOperands() > 0 &&
+                       llvm::all_of(op->getOperands(), [&](Value operand) {
+                         TileType tile = getTile(operand);
+                         return tile && tile.getShape() == result.getShape();
+                       });
+    if (elementwise) {
+      Attribute layout = getTile(op->getOperand(0)).getEncoding();
+      for (OpOperand &operand : op->getOpOperands())
+        operand.set(convertTo(operand.get(), layout, op));
+      setLayout(op->getResult(0), layout);
+      return success();
+    }
+    // Everything else takes the kernel layouts; its lowering converts.
+    for (Value value : op->getResults())
+      if (needsLayout(value.getType()))
+        setLayout(value, getKernelLayout(getTile(value)));
+    return success();
+  }
+
+  /// A store keeps its tile's layout when its threads run along the
+  /// array's stride-1 dimension (or it is a slice, which is small); else the
+  /// tile moves to the store's coalesced layout first.
+  LogicalResult assignStore(StoreOp op) {
+    TileType tile = op.getValue().getType();
+    auto blocked = dyn_cast<BlockedLayoutAttr>(tile.getEncoding());
+    ViewType view = op.getView().getType();
+    SmallVector<int64_t> order = getMemoryOrder(view);
+    if (!blocked || blocked.getOrder().front() == order.front())
+      return success();
+    Attribute layout = getCoalescedLayout(context, tile.getShape(),
+                                          getElementBits(tile.getElementType()),
+                                          order, numWarps);
+    op.getValueMutable().assign(convertTo(op.getValue(), layout, op));
+    return success();
+  }
+
+  LogicalResult assignReduction(Operation *op, Value source,
+                                ArrayRef<int64_t> axes, bool keepdims) {
+    Attribute layout = getTile(source).getEncoding();
+    if (!keepdims) {
+      SmallVector<int64_t> sorted(axes);
+      llvm::sort(sorted, std::greater<int64_t>());
+      for (int64_t axis : sorted)
+        layout = SliceLayoutAttr::get(context, axis, layout);
+    }
+    setLayout(op->getResult(0), layout);
+    return success();
+  }
+
+  /// A broadcast keeps its source's layout; a source of lower rank is
+  /// first put in the slices of the result's layout that remove the
+  /// leading dimensions.
+  LogicalResult assignBroadcast(BroadcastOp op) {
+    TileType source = op.getSource().getType(), result = op.getType();
+    if (source.getRank() == result.getRank()) {
+      setLayout(op.getResult(), source.getEncoding());
+      return success();
+    }
+    Attribute layout = getKernelLayout(result);
+    setLayout(op.getResult(), layout);
+    if (source.getRank() == 0)
+      return success();
+    Attribute sourceLayout = layout;
+    for (int64_t d = 0, e = result.getRank() - source.getRank(); d < e; ++d)
+      sourceLayout = SliceLayoutAttr::get(context, 0, sourceLayout);
+    op.getSourceMutable().assign(convertTo(op.getSource(), sourceLayout, op));
+    return success();
+  }
+
+  /// A permute of a blocked layout permutes its lists: result dimension k
+  /// is source dimension p[k].
+  LogicalResult assignPermute(PermuteOp op) {
+    auto blocked =
+        dyn_cast<BlockedLayoutAttr>(op.getSource().getType().getEncoding());
+    if (!blocked) {
+      blocked =
+          cast<BlockedLayoutAttr>(getKernelLayout(op.getSource().getType()));
+      op.getSourceMutable().assign(convertTo(op.getSource(), blocked, op));
+    }
+    ArrayRef<int64_t> p = op.getPermutation();
+    SmallVector<int64_t> inverse(p.size());
+    for (auto [k, d] : llvm::enumerate(p))
+      inverse[d] = k;
+    auto permuted = [&](ArrayRef<int64_t> list) {
+      SmallVector<int64_t> out;
+      for (int64_t d : p)
+        out.push_back(list[d]);
+      return out;
+    };
+    SmallVector<int64_t> order;
+    for (int64_t d : blocked.getOrder())
+      order.push_back(inverse[d]);
+    setLayout(op.getResult(), BlockedLayoutAttr::get(
+                                  context, permuted(blocked.getSizePerThread()),
+                                  permuted(blocked.getThreadsPerWarp()),
+                                  permuted(blocked.getWarpsPerCTA()), order));
+    return success();
+  }
+
+  /// A conversion of a tile that a load, a constant or an iota makes for
+  /// it alone: the producer makes it in the converted layout instead.
+  void foldConversionsIntoProducers() {
+    SmallVector<ConvertLayoutOp> conversions;
+    func.getFunctionBody().walk(
+        [&](ConvertLayoutOp op) { conversions.push_back(op); });
+    for (ConvertLayoutOp op : conversions) {
+      Operation *producer = op.getSource().getDefiningOp();
+      if (!producer || !isa<LoadOp, ConstantOp, IotaOp>(producer) ||
+          !op.getSource().hasOneUse())
+        continue;
+      setLayout(op.getSource(), op.getType().getEncoding());
+      if (auto constant = dyn_cast<ConstantOp>(producer))
+        constant.setValueAttr(
+            cast<DenseElementsAttr>(constant.getValue()).reshape(op.getType()));
+      op.getResult().replaceAllUsesWith(op.getSource());
+      op.erase();
+    }
+  }
+
+  FunctionOpInterface func;
+  int64_t numWarps;
+  MLIRContext *context;
+  std::map<int64_t, Attribute> kernelLayouts;
+};
+
+struct TileAssignLayoutsPass
+    : public tile::impl::TileAssignLayoutsPassBase<TileAssignLayoutsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<FunctionOpInterface> funcs;
+    getOperation()->walk([&](FunctionOpInterface func) {
+      bool hasTiles = false;
+      func.getFunctionBody().walk([&](Operation *op) {
+        hasTiles |= isa<TileDialect>(op->getDialect());
+      });
+      if (hasTiles)
+        funcs.push_back(func);
+    });
+    Builder builder(&getContext());
+    for (FunctionOpInterface func : funcs) {
+      int64_t warps = numWarps;
+      if (Attribute attr = func->getAttr(kNumWarpsAttr)) {
+        auto integer = dyn_cast<IntegerAttr>(attr);
+        if (!integer) {
+          func.emitOpError("'") << kNumWarpsAttr << "' is an integer";
+          return signalPassFailure();
+        }
+        warps = integer.getInt();
+      }
+      if (warps < 1 || warps > 32 || !llvm::isPowerOf2_64(warps)) {
+        func.emitOpError("runs 1, 2, 4, 8, 16 or 32 warps per CTA, not ")
+            << warps;
+        return signalPassFailure();
+      }
+      func->setAttr(kNumWarpsAttr, builder.getI64IntegerAttr(warps));
+      if (failed(LayoutAssigner(func, warps).run()))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
