@@ -555,32 +555,33 @@ class Kernel:
     def _tile_array_params(self, position, described, view):
         """The dynamic extents and strides of a !tile.array argument, after
         checking the array against the static ones."""
-        layout = _tile_array_layout(described["type"])
+        layout = described.get("tile_layout")
+        if layout is None:  # parsed once per kernel
+            layout = described["tile_layout"] = _tile_array_layout(described["type"])
         shape, strides, element_bytes = layout
-        where = "argument %d of %s (%s)" % (position, self.name, described["type"])
+        where = "argument %d of %s (%s)" % (position, self.name, described["type"]) \
+            if view.itemsize != element_bytes or len(view.shape) != len(shape) else ""
         if view.itemsize != element_bytes:
             raise TypeError("%s: the array's elements have %d bytes, not %d"
                             % (where, view.itemsize, element_bytes))
         if len(view.shape) != len(shape):
             raise TypeError("%s: the array has rank %d" % (where, len(view.shape)))
-        element_strides = []
-        for stride in view.strides:
-            if stride % view.itemsize or stride < 0:
-                raise TypeError("%s: byte stride %d is not a nonnegative multiple "
-                                "of the element size" % (where, stride))
-            element_strides.append(stride // view.itemsize)
+        element_strides = list(view.strides)  # in elements
+        if any(stride < 0 for stride in element_strides):
+            raise TypeError("%s: strides are nonnegative, not %s" % (where, view.strides))
         dynamic_extents, dynamic_strides = [], []
         for d, (want, have) in enumerate(zip(shape, view.shape)):
-            if have >= 2 ** 31:
-                raise TypeError("%s: extent %d passes int32" % (where, have))
-            if want is None:
+            if want is None and have < 2 ** 31:
                 dynamic_extents.append(have)
             elif want != have:
-                raise TypeError("%s: extent %d is %d, not %d" % (where, d, have, want))
+                where = "argument %d of %s (%s)" % (position, self.name, described["type"])
+                raise TypeError("%s: extent %d is %d, not %s" % (where, d, have,
+                                                               want or "below 2^31"))
         for d, (want, have) in enumerate(zip(strides, element_strides)):
             if want is None:
                 dynamic_strides.append(have)
             elif want != have and view.shape[d] > 1:
+                where = "argument %d of %s (%s)" % (position, self.name, described["type"])
                 raise TypeError("%s: stride %d is %d elements, not %d"
                                 % (where, d, have, want))
         return dynamic_extents, dynamic_strides

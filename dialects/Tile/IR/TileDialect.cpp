@@ -21,7 +21,26 @@ using namespace cudapy::tile;
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Tile/IR/TileTypes.cpp.inc"
 
+namespace {
+/// Prints layouts once, at the top, as #blocked, #blocked1, … and #slice.
+struct TileOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<BlockedLayoutAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SliceLayoutAttr>(attr)) {
+      os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void TileDialect::initialize() {
+  addInterfaces<TileOpAsmInterface>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "dialects/Tile/IR/TileAttrs.cpp.inc"

@@ -1189,8 +1189,12 @@ FailureOr<Value> UnaryLowering<MathOp>::emit(Emitter &e, MathOp op, Type dtype,
     return math::FloorOp::create(b, loc, x).getResult();
   case UnaryFunction::ceil:
     return math::CeilOp::create(b, loc, x).getResult();
-  case UnaryFunction::trunc:
-    return math::TruncOp::create(b, loc, x).getResult();
+  case UnaryFunction::trunc: // toward zero: floor(|x|) with x's sign
+    return math::CopySignOp::create(
+               b, loc,
+               math::FloorOp::create(b, loc, math::AbsFOp::create(b, loc, x)),
+               x)
+        .getResult();
   case UnaryFunction::round:
     return math::RoundEvenOp::create(b, loc, x).getResult();
   case UnaryFunction::rcp:
@@ -1213,6 +1217,11 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
   auto rounding = op.getRounding();
   bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
   if (fromFloat && toFloat) {
+    if (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth()) {
+      // f16 <-> bf16: exactly through f32, then rounded to nearest even.
+      Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+      return arith::TruncFOp::create(b, loc, target, wide).getResult();
+    }
     if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
       return arith::ExtFOp::create(b, loc, target, x).getResult();
     if (rounding && *rounding != RoundingMode::rn) {

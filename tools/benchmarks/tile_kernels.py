@@ -1,0 +1,234 @@
+"""The tile example kernels against Triton and PyTorch, one run.
+
+Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
+    python3 tools/benchmarks/tile_kernels.py BUNDLE_DIR [LOG]
+
+For each benchmark: our kernel (examples/tile, compiled through the C API
+on this machine), an equivalent Triton kernel written the same way (one tile
+per program, same tile shape and warps) and the PyTorch operation. Each is
+checked against the PyTorch result first, then timed with CUDA events
+(median of 30 samples of 10 back-to-back calls, after warm-up). Prints GB/s
+(bytes the operation must read and write / time) and the ratios to Triton
+and PyTorch; for vector add also the ratio to PyTorch's copy bandwidth
+(`y.copy_(x)`, bytes read + written). Ends with the in-process compile time
+of each kernel through the C API (median of 6 warm compiles).
+"""
+import os
+import statistics
+import sys
+import time
+
+bundle = os.path.abspath(sys.argv[1])
+log = sys.argv[2] if len(sys.argv) > 2 else None
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(bundle, "python"))
+os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(bundle, "lib")
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+
+import cudapy  # noqa: E402
+from cudapy import runtime  # noqa: E402
+
+REPEAT = 30
+INNER = 10
+device = runtime.Device(0)
+props = torch.cuda.get_device_properties(0)
+print("device:", props.name, device.chip, "SMs:", props.multi_processor_count)
+
+compile_times = {}
+
+
+def compile_example(name, label=None, **replace):
+    source = open(os.path.join(root, "examples", "tile", name + ".mlir")).read()
+    for old, new in replace.items():
+        source = source.replace(old, new)
+    times = []
+    for _ in range(7):
+        start = time.perf_counter()
+        compiled = cudapy.compile(source, chip=device.chip)
+        times.append((time.perf_counter() - start) * 1e3)
+    compile_times[label or name] = statistics.median(times[1:])
+    return device.load(compiled)
+
+
+def median_ms(fn, *args):
+    for _ in range(INNER):
+        fn(*args)
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(REPEAT):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(INNER):
+            fn(*args)
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) / INNER)
+    return statistics.median(times)
+
+
+# ---------------------------------------------------------------- Triton
+@triton.jit
+def tr_add(a, b, c, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(c + offs, tl.load(a + offs, mask=mask) + tl.load(b + offs, mask=mask), mask=mask)
+
+
+@triton.jit
+def tr_softmax(x, y, stride, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    v = tl.load(x + row * stride + cols, mask=cols < n, other=-float("inf"))
+    v = v - tl.max(v, axis=0)
+    e = tl.exp(v)
+    tl.store(y + row * stride + cols, e / tl.sum(e, axis=0), mask=cols < n)
+
+
+@triton.jit
+def tr_layernorm(x, w, b, y, stride, n, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n
+    v = tl.load(x + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+    mean = tl.sum(v, axis=0) / n
+    xc = tl.where(mask, v - mean, 0.0)
+    rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=0) / n + eps)
+    wv = tl.load(w + cols, mask=mask, other=0.0).to(tl.float32)
+    bv = tl.load(b + cols, mask=mask, other=0.0).to(tl.float32)
+    tl.store(y + row * stride + cols, (xc * rstd * wv + bv).to(tl.float16), mask=mask)
+
+
+@triton.jit
+def tr_row_sum(x, s, stride, m, n, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    mask = (rows[:, None] < m) & (cols[None, :] < n)
+    v = tl.load(x + rows[:, None] * stride + cols[None, :], mask=mask, other=0.0)
+    tl.store(s + rows, tl.sum(v, axis=1), mask=rows < m)
+
+
+@triton.jit
+def tr_transpose(x, y, m, n, sx, sy, B: tl.constexpr):
+    i = tl.program_id(0) * B + tl.arange(0, B)
+    j = tl.program_id(1) * B + tl.arange(0, B)
+    v = tl.load(x + i[:, None] * sx + j[None, :], mask=(i[:, None] < m) & (j[None, :] < n))
+    tl.store(y + j[:, None] * sy + i[None, :], tl.trans(v), mask=(j[:, None] < n) & (i[None, :] < m))
+
+
+# ---------------------------------------------------------------- benchmarks
+rows = []
+correct = {}
+
+
+def report(name, moved_bytes, ours, triton_fn, torch_fn, check):
+    correct[name] = check()
+    t_ours, t_triton, t_torch = median_ms(ours), median_ms(triton_fn), median_ms(torch_fn)
+    gbs = [moved_bytes / t / 1e6 for t in (t_ours, t_triton, t_torch)]
+    rows.append((name, t_ours, gbs[0], gbs[1], gbs[2], t_triton / t_ours, t_torch / t_ours))
+
+
+def close(a, b, tol):
+    return bool(torch.allclose(a.float(), b.float(), rtol=tol, atol=tol))
+
+
+gen = torch.Generator(device="cuda").manual_seed(11)
+
+# Vector add, float32 and float16, 2^26 elements.
+module = compile_example("vector_add")
+N = 1 << 26
+for dtype, kernel, tile in [(torch.float32, "vector_add", 1024), (torch.float16, "vector_add_f16", 2048)]:
+    a = torch.randn(N, device="cuda", generator=gen, dtype=dtype)
+    b = torch.randn(N, device="cuda", generator=gen, dtype=dtype)
+    c, ct = torch.empty_like(a), torch.empty_like(a)
+    k = module.kernel(kernel)
+    grid = (triton.cdiv(N, tile),)
+    report("vector add %s 2^26" % str(dtype).split(".")[1], 3 * N * a.element_size(),
+           lambda: k.launch(grid, (128,), a, b, c),
+           lambda: tr_add[grid](a, b, ct, N, BLOCK=tile, num_warps=4),
+           lambda: torch.add(a, b, out=ct),
+           lambda: (k.launch(grid, (128,), a, b, c), tr_add[grid](a, b, ct, N, BLOCK=tile, num_warps=4),
+                    torch.equal(c, a + b) and torch.equal(ct, a + b))[-1])
+    if dtype == torch.float32:
+        y = torch.empty_like(a)
+        copy_ms = median_ms(lambda: y.copy_(a))
+        copy_gbs = 2 * N * 4 / copy_ms / 1e6
+    del a, b, c, ct
+
+# Softmax over rows, float32.
+for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
+    block = triton.next_power_of_2(n)
+    module = compile_example("softmax", "softmax %d" % block, **{
+        "1024": str(block), "kernel {": "kernel attributes {tile.num_warps = %d} {" % warps})
+    k = module.kernel("softmax")
+    x = torch.randn(m, n, device="cuda", generator=gen)
+    y, yt = torch.empty_like(x), torch.empty_like(x)
+    report("softmax %dx%d" % (m, n), 2 * x.numel() * 4,
+           lambda: k.launch((m,), (32 * warps,), x, y),
+           lambda: tr_softmax[(m,)](x, yt, n, n, BLOCK=block, num_warps=warps),
+           lambda: torch.softmax(x, dim=1),
+           lambda: (k.launch((m,), (32 * warps,), x, y), tr_softmax[(m,)](x, yt, n, n, BLOCK=block, num_warps=warps),
+                    close(y, torch.softmax(x, 1), 1e-5) and close(yt, torch.softmax(x, 1), 1e-5))[-1])
+
+# Layer norm forward, float16 in and out, float32 inside.
+for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
+    block = triton.next_power_of_2(n)
+    module = compile_example("layernorm", "layernorm %d" % block, **{
+        "1024": str(block), "kernel {": "kernel attributes {tile.num_warps = %d} {" % warps})
+    k = module.kernel("layernorm")
+    x = torch.randn(m, n, device="cuda", generator=gen, dtype=torch.float16)
+    w = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
+    b = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
+    y, yt = torch.empty_like(x), torch.empty_like(x)
+    ref = F.layer_norm(x.float(), (n,), w.float(), b.float(), 1e-5)
+    report("layernorm f16 %dx%d" % (m, n), 2 * x.numel() * 2,
+           lambda: k.launch((m,), (32 * warps,), x, w, b, y),
+           lambda: tr_layernorm[(m,)](x, w, b, yt, n, n, 1e-5, BLOCK=block, num_warps=warps),
+           lambda: F.layer_norm(x, (n,), w, b, 1e-5),
+           lambda: (k.launch((m,), (32 * warps,), x, w, b, y),
+                    tr_layernorm[(m,)](x, w, b, yt, n, n, 1e-5, BLOCK=block, num_warps=warps),
+                    close(y, ref, 2e-2) and close(yt, ref, 2e-2))[-1])
+
+# Row sums, float32: 4 rows of 1024 per CTA of 8 warps.
+module = compile_example("row_sum")
+k = module.kernel("row_sum")
+m, n = 16384, 1024
+x = torch.randn(m, n, device="cuda", generator=gen)
+s, st = torch.empty(m, device="cuda"), torch.empty(m, device="cuda")
+report("row sum %dx%d" % (m, n), x.numel() * 4 + m * 4,
+       lambda: k.launch((m // 4,), (256,), x, s),
+       lambda: tr_row_sum[(m // 4,)](x, st, n, m, n, BM=4, BN=1024, num_warps=8),
+       lambda: torch.sum(x, dim=1),
+       lambda: (k.launch((m // 4,), (256,), x, s), tr_row_sum[(m // 4,)](x, st, n, m, n, BM=4, BN=1024, num_warps=8),
+                close(s, x.sum(1), 1e-4) and close(st, x.sum(1), 1e-4))[-1])
+
+# Transpose copy, float32, 64 x 64 tiles.
+module = compile_example("transpose")
+k = module.kernel("transpose")
+m, n = 8192, 8192
+x = torch.randn(m, n, device="cuda", generator=gen)
+y, yt = torch.empty(n, m, device="cuda"), torch.empty(n, m, device="cuda")
+grid = (m // 64, n // 64)
+report("transpose %dx%d" % (m, n), 2 * x.numel() * 4,
+       lambda: k.launch(grid, (128,), x, y),
+       lambda: tr_transpose[grid](x, yt, m, n, n, m, B=64, num_warps=4),
+       lambda: yt.copy_(x.t()),
+       lambda: (k.launch(grid, (128,), x, y), tr_transpose[grid](x, yt, m, n, n, m, B=64, num_warps=4),
+                torch.equal(y, x.t()) and torch.equal(yt, x.t()))[-1])
+
+lines = ["correct: %s" % correct,
+         "%-26s %9s %9s %9s %9s %9s %9s" % ("benchmark", "ours ms", "ours GB/s", "triton", "torch",
+                                             "vs triton", "vs torch")]
+for name, ms, ours, tri, tor, vs_triton, vs_torch in rows:
+    lines.append("%-26s %9.4f %9.1f %9.1f %9.1f %9.3f %9.3f" % (name, ms, ours, tri, tor, vs_triton, vs_torch))
+lines.append("torch copy 2^26 f32 (read+write): %.1f GB/s; vector add f32 reaches %.3f of it"
+             % (copy_gbs, rows[0][2] / copy_gbs))
+lines.append("compile through the C API (median of 6 warm runs, ms): " +
+             ", ".join("%s %.1f" % item for item in compile_times.items()))
+print("\n".join(lines))
+if log:
+    with open(log, "w") as f:
+        f.write("device: %s\n%s\n" % (props.name, "\n".join(lines)))
