@@ -375,46 +375,29 @@ static SmallVector<Type> convertResult(const TypeConverter *converter,
   return types;
 }
 
-struct BidLowering : public TilePattern<BidOp> {
-  using TilePattern::TilePattern;
+/// `tile.bid` and `tile.num_blocks`: a gpu grid id op, as i32.
+template <typename Op, typename GpuOp>
+struct GridIdLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
   LogicalResult
-  matchAndRewrite(BidOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value id = gpu::BlockIdOp::create(rewriter, op.getLoc(),
-                                      static_cast<gpu::Dimension>(op.getDim()));
+    Value id = GpuOp::create(rewriter, op.getLoc(),
+                             static_cast<gpu::Dimension>(op.getDim()));
     rewriter.replaceOpWithNewOp<arith::IndexCastUIOp>(op, rewriter.getI32Type(),
                                                       id);
     return success();
   }
 };
 
-struct NumBlocksLowering : public TilePattern<NumBlocksOp> {
-  using TilePattern::TilePattern;
+/// `tile.make_array` and `tile.make_view`: the array's values (pointer,
+/// dynamic extents, dynamic strides) pass through.
+template <typename Op> struct ArrayValuesLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
   LogicalResult
-  matchAndRewrite(NumBlocksOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value count = gpu::GridDimOp::create(
-        rewriter, op.getLoc(), static_cast<gpu::Dimension>(op.getDim()));
-    rewriter.replaceOpWithNewOp<arith::IndexCastUIOp>(op, rewriter.getI32Type(),
-                                                      count);
-    return success();
-  }
-};
-
-struct MakeArrayLowering : public TilePattern<MakeArrayOp> {
-  using TilePattern::TilePattern;
-  LogicalResult
-  matchAndRewrite(MakeArrayOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithMultiple(op, {flatten(adaptor.getOperands())});
-    return success();
-  }
-};
-
-struct MakeViewLowering : public TilePattern<MakeViewOp> {
-  using TilePattern::TilePattern;
-  LogicalResult
-  matchAndRewrite(MakeViewOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithMultiple(op, {flatten(adaptor.getOperands())});
     return success();
@@ -1866,7 +1849,9 @@ struct ConvertTileToLLVMPass
         [&](Operation *op) { return converter.isLegal(op); });
     RewritePatternSet patterns(context);
     patterns.add<
-        BidLowering, NumBlocksLowering, MakeArrayLowering, MakeViewLowering,
+        GridIdLowering<BidOp, gpu::BlockIdOp>,
+        GridIdLowering<NumBlocksOp, gpu::GridDimOp>,
+        ArrayValuesLowering<MakeArrayOp>, ArrayValuesLowering<MakeViewOp>,
         ArrayDimLowering, NumTilesLowering, LoadLowering, StoreLowering,
         ConstantLowering, IotaLowering, BinaryLowering<AddOp>,
         BinaryLowering<SubOp>, BinaryLowering<MulOp>, BinaryLowering<DivOp>,
