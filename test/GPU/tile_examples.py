@@ -123,9 +123,26 @@ results.append(np.array_equal(cp.asnumpy(dy), cp.asnumpy(view).T))
 print("transpose", results)
 # CHECK: transpose [True, True, True, True]
 
+# Embedding lookup: ids in range, ids outside [0, V) (zero rows), N not a
+# multiple of 32, D below the tile's 128 columns.
+module = load("embedding")
+results = []
+for n, v, d in [(256, 1000, 128), (77, 50, 100), (5, 3, 7)]:
+    table = rng.standard_normal((v, d)).astype(np.float32)
+    ids = rng.integers(-2, v + 2, n).astype(np.int32)
+    dy = cp.full((n, d), 7, dtype=cp.float32)
+    module.kernel("embedding").launch(((n + 31) // 32,), (128,), cp.asarray(table),
+                                      cp.asarray(ids), dy)
+    inside = (ids >= 0) & (ids < v)
+    want = np.where(inside[:, None], table[np.clip(ids, 0, v - 1)], 0)
+    results.append(np.array_equal(cp.asnumpy(dy), want))
+print("embedding", results)
+# CHECK: embedding [True, True, True]
+
 # A launch whose block is not the kernel's CTA fails instead of computing
 # garbage.
 try:
+    module = load("transpose")
     module.kernel("transpose").launch((1, 1), (256,), cp.asarray(x), dy)
     device.synchronize()
     print("wrong block: launched")

@@ -9,7 +9,9 @@ per program, same tile shape and warps) and the PyTorch operation. Each is
 checked against the PyTorch result first, then timed with CUDA events
 (median of 30 samples of 10 back-to-back calls, after warm-up). Prints GB/s
 (bytes the operation must read and write / time) and the ratios to Triton
-and PyTorch; for vector add also the ratio to PyTorch's copy bandwidth
+and PyTorch. Then the same for our kernel and Triton's from CUDA graphs (GPU
+time without launch overhead) and the CPU time one launch takes. For
+vector add also the ratio to PyTorch's copy bandwidth
 (`y.copy_(x)`, bytes read + written). Ends with the in-process compile time
 of each kernel through the C API (median of 6 warm compiles).
 """
@@ -70,6 +72,50 @@ def median_ms(fn, *args):
     return statistics.median(times)
 
 
+def cur():
+    """The current PyTorch stream: where our launches go, so that a CUDA
+    graph captures them (the default stream outside a capture)."""
+    return torch.cuda.current_stream()
+
+
+def graph_ms(fn):
+    """Median GPU time of one call, from CUDA graphs of INNER calls: no
+    launch overhead (what the kernel alone takes)."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        fn()
+    torch.cuda.current_stream().wait_stream(side)
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(INNER):
+            fn()
+    graph.replay()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(REPEAT):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        graph.replay()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) / INNER)
+    return statistics.median(times)
+
+
+def launch_us(fn, count=200):
+    """CPU time of one call (launches queued without waiting)."""
+    fn()
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(count):
+        fn()
+    elapsed = time.perf_counter() - start
+    torch.cuda.synchronize()
+    return elapsed / count * 1e6
+
+
 # ---------------------------------------------------------------- Triton
 @triton.jit
 def tr_add(a, b, c, n, BLOCK: tl.constexpr):
@@ -124,11 +170,17 @@ rows = []
 correct = {}
 
 
+graph_rows = []
+
+
 def report(name, moved_bytes, ours, triton_fn, torch_fn, check):
     correct[name] = check()
     t_ours, t_triton, t_torch = median_ms(ours), median_ms(triton_fn), median_ms(torch_fn)
     gbs = [moved_bytes / t / 1e6 for t in (t_ours, t_triton, t_torch)]
     rows.append((name, t_ours, gbs[0], gbs[1], gbs[2], t_triton / t_ours, t_torch / t_ours))
+    g_ours, g_triton = graph_ms(ours), graph_ms(triton_fn)
+    graph_rows.append((name, g_ours, moved_bytes / g_ours / 1e6, moved_bytes / g_triton / 1e6,
+                       g_triton / g_ours, launch_us(ours), launch_us(triton_fn)))
 
 
 def close(a, b, tol):
@@ -147,10 +199,10 @@ for dtype, kernel, tile in [(torch.float32, "vector_add", 1024), (torch.float16,
     k = module.kernel(kernel)
     grid = (triton.cdiv(N, tile),)
     report("vector add %s 2^26" % str(dtype).split(".")[1], 3 * N * a.element_size(),
-           lambda: k.launch(grid, (128,), a, b, c),
+           lambda: k.launch(grid, (128,), a, b, c, stream=cur()),
            lambda: tr_add[grid](a, b, ct, N, BLOCK=tile, num_warps=4),
            lambda: torch.add(a, b, out=ct),
-           lambda: (k.launch(grid, (128,), a, b, c), tr_add[grid](a, b, ct, N, BLOCK=tile, num_warps=4),
+           lambda: (k.launch(grid, (128,), a, b, c, stream=cur()), tr_add[grid](a, b, ct, N, BLOCK=tile, num_warps=4),
                     torch.equal(c, a + b) and torch.equal(ct, a + b))[-1])
     if dtype == torch.float32:
         y = torch.empty_like(a)
@@ -167,10 +219,10 @@ for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
     x = torch.randn(m, n, device="cuda", generator=gen)
     y, yt = torch.empty_like(x), torch.empty_like(x)
     report("softmax %dx%d" % (m, n), 2 * x.numel() * 4,
-           lambda: k.launch((m,), (32 * warps,), x, y),
+           lambda: k.launch((m,), (32 * warps,), x, y, stream=cur()),
            lambda: tr_softmax[(m,)](x, yt, n, n, BLOCK=block, num_warps=warps),
            lambda: torch.softmax(x, dim=1),
-           lambda: (k.launch((m,), (32 * warps,), x, y), tr_softmax[(m,)](x, yt, n, n, BLOCK=block, num_warps=warps),
+           lambda: (k.launch((m,), (32 * warps,), x, y, stream=cur()), tr_softmax[(m,)](x, yt, n, n, BLOCK=block, num_warps=warps),
                     close(y, torch.softmax(x, 1), 1e-5) and close(yt, torch.softmax(x, 1), 1e-5))[-1])
 
 # Layer norm forward, float16 in and out, float32 inside.
@@ -185,10 +237,10 @@ for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
     y, yt = torch.empty_like(x), torch.empty_like(x)
     ref = F.layer_norm(x.float(), (n,), w.float(), b.float(), 1e-5)
     report("layernorm f16 %dx%d" % (m, n), 2 * x.numel() * 2,
-           lambda: k.launch((m,), (32 * warps,), x, w, b, y),
+           lambda: k.launch((m,), (32 * warps,), x, w, b, y, stream=cur()),
            lambda: tr_layernorm[(m,)](x, w, b, yt, n, n, 1e-5, BLOCK=block, num_warps=warps),
            lambda: F.layer_norm(x, (n,), w, b, 1e-5),
-           lambda: (k.launch((m,), (32 * warps,), x, w, b, y),
+           lambda: (k.launch((m,), (32 * warps,), x, w, b, y, stream=cur()),
                     tr_layernorm[(m,)](x, w, b, yt, n, n, 1e-5, BLOCK=block, num_warps=warps),
                     close(y, ref, 2e-2) and close(yt, ref, 2e-2))[-1])
 
@@ -199,10 +251,10 @@ m, n = 16384, 1024
 x = torch.randn(m, n, device="cuda", generator=gen)
 s, st = torch.empty(m, device="cuda"), torch.empty(m, device="cuda")
 report("row sum %dx%d" % (m, n), x.numel() * 4 + m * 4,
-       lambda: k.launch((m // 4,), (256,), x, s),
+       lambda: k.launch((m // 4,), (256,), x, s, stream=cur()),
        lambda: tr_row_sum[(m // 4,)](x, st, n, m, n, BM=4, BN=1024, num_warps=8),
        lambda: torch.sum(x, dim=1),
-       lambda: (k.launch((m // 4,), (256,), x, s), tr_row_sum[(m // 4,)](x, st, n, m, n, BM=4, BN=1024, num_warps=8),
+       lambda: (k.launch((m // 4,), (256,), x, s, stream=cur()), tr_row_sum[(m // 4,)](x, st, n, m, n, BM=4, BN=1024, num_warps=8),
                 close(s, x.sum(1), 1e-4) and close(st, x.sum(1), 1e-4))[-1])
 
 # Transpose copy, float32, 64 x 64 tiles.
@@ -213,10 +265,10 @@ x = torch.randn(m, n, device="cuda", generator=gen)
 y, yt = torch.empty(n, m, device="cuda"), torch.empty(n, m, device="cuda")
 grid = (m // 64, n // 64)
 report("transpose %dx%d" % (m, n), 2 * x.numel() * 4,
-       lambda: k.launch(grid, (128,), x, y),
+       lambda: k.launch(grid, (128,), x, y, stream=cur()),
        lambda: tr_transpose[grid](x, yt, m, n, n, m, B=64, num_warps=4),
        lambda: yt.copy_(x.t()),
-       lambda: (k.launch(grid, (128,), x, y), tr_transpose[grid](x, yt, m, n, n, m, B=64, num_warps=4),
+       lambda: (k.launch(grid, (128,), x, y, stream=cur()), tr_transpose[grid](x, yt, m, n, n, m, B=64, num_warps=4),
                 torch.equal(y, x.t()) and torch.equal(yt, x.t()))[-1])
 
 lines = ["correct: %s" % correct,
@@ -224,6 +276,13 @@ lines = ["correct: %s" % correct,
                                              "vs triton", "vs torch")]
 for name, ms, ours, tri, tor, vs_triton, vs_torch in rows:
     lines.append("%-26s %9.4f %9.1f %9.1f %9.1f %9.3f %9.3f" % (name, ms, ours, tri, tor, vs_triton, vs_torch))
+lines.append("")
+lines.append("GPU time alone (CUDA graphs of %d launches) and CPU time per launch:" % INNER)
+lines.append("%-26s %9s %9s %9s %9s %11s %11s" % ("benchmark", "ours ms", "ours GB/s", "triton",
+                                                   "vs triton", "ours us/launch", "triton us/launch"))
+for name, ms, ours, tri, vs_triton, cpu_ours, cpu_triton in graph_rows:
+    lines.append("%-26s %9.4f %9.1f %9.1f %9.3f %11.1f %11.1f" % (name, ms, ours, tri, vs_triton,
+                                                                 cpu_ours, cpu_triton))
 lines.append("torch copy 2^26 f32 (read+write): %.1f GB/s; vector add f32 reaches %.3f of it"
              % (copy_gbs, rows[0][2] / copy_gbs))
 lines.append("compile through the C API (median of 6 warm runs, ms): " +

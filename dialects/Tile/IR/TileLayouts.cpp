@@ -174,6 +174,30 @@ int64_t DistributedLayout::linearize(ArrayRef<int64_t> shape,
   return r;
 }
 
+SmallVector<int64_t> DistributedLayout::getElement(ArrayRef<int64_t> shape,
+                                                   int64_t thread, int64_t r,
+                                                   bool *owner) const {
+  int64_t lane = thread % kWarpSize, warp = thread / kWarpSize;
+  auto bits = [](int64_t x, int64_t divisor, int64_t modulus) {
+    return (x / divisor) % modulus;
+  };
+  SmallVector<int64_t> local = delinearize(shape, r), indices;
+  bool isOwner = true;
+  for (int64_t d = 0, rank = getRank(); d < rank; ++d) {
+    int64_t t = bits(lane, laneStride[d], threadsPerWarp[d]) +
+                threadsPerWarp[d] * bits(warp, warpStride[d], warpsPerCTA[d]);
+    int64_t index = t * sizePerThread[d] + getStaticOffset(d, local[d]);
+    isOwner &= index < shape[d];
+    indices.push_back(index % shape[d]);
+  }
+  for (auto [laneStride, lanes, warpStride, warps] : removed)
+    isOwner &= bits(lane, laneStride, lanes) == 0 &&
+               bits(warp, warpStride, warps) == 0;
+  if (owner)
+    *owner = isOwner;
+  return indices;
+}
+
 BlockedLayoutAttr tile::getCoalescedLayout(MLIRContext *context,
                                            ArrayRef<int64_t> shape,
                                            int64_t elementBits,

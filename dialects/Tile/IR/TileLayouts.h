@@ -83,6 +83,13 @@ struct DistributedLayout {
   bool isExact(llvm::ArrayRef<int64_t> shape, int64_t d) const {
     return shape[d] >= tileSpan(d);
   }
+  /// The element that register `r` of thread `thread` (its index in the
+  /// CTA) holds, as indices into `shape`; `owner` tells whether the
+  /// register is that element's owning copy. The compile-time twin of what
+  /// the lowering computes from the thread id.
+  llvm::SmallVector<int64_t> getElement(llvm::ArrayRef<int64_t> shape,
+                                        int64_t thread, int64_t r,
+                                        bool *owner = nullptr) const;
 };
 
 /// The layout that reads a tile of `shape` with `elementBits`-bit elements

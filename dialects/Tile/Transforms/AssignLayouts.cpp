@@ -7,6 +7,7 @@
 #include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MathExtras.h"
@@ -68,6 +69,8 @@ public:
     chooseKernelLayouts();
     WalkResult result = func.getFunctionBody().walk<WalkOrder::PreOrder>(
         [&](Operation *op) -> WalkResult {
+          if (failed(assign(op)))
+            return WalkResult::interrupt();
           for (Region &region : op->getRegions())
             for (Block &block : region)
               for (BlockArgument arg : block.getArguments())
@@ -76,8 +79,6 @@ public:
                              "carries tile values through a region, which "
                              "the layout assignment does not support yet"),
                          WalkResult::interrupt();
-          if (failed(assign(op)))
-            return WalkResult::interrupt();
           return WalkResult::advance();
         });
     if (result.wasInterrupted())
@@ -154,8 +155,57 @@ private:
   LogicalResult assign(Operation *op) {
     if (auto store = dyn_cast<StoreOp>(op))
       return assignStore(store);
+    if (isa<ScatterOp, StorePtrOp>(op))
+      return convertOperandsLike(op, op->getOperand(0)), success();
+    if (auto yield = dyn_cast<scf::YieldOp>(op))
+      return assignYield(yield);
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      for (auto [init, arg, result] : llvm::zip(
+               loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults()))
+        if (needsLayout(init.getType())) {
+          setLayout(arg, getTile(init).getEncoding());
+          setLayout(result, getTile(init).getEncoding());
+        }
+      return success();
+    }
     if (!llvm::any_of(op->getResultTypes(), needsLayout))
       return success();
+    if (isa<scf::IfOp>(op))
+      return success(); // its yields decide
+    if (auto gather = dyn_cast<GatherOp>(op)) {
+      Value first = gather.getIndices().front();
+      convertOperandsLike(op, first);
+      setLayout(gather.getResult(), getTile(first).getEncoding());
+      return success();
+    }
+    if (auto expand = dyn_cast<ExpandDimsOp>(op))
+      return assignExpandDims(expand);
+    if (auto insert = dyn_cast<InsertOp>(op)) {
+      setLayout(insert.getResult(), insert.getDest().getType().getEncoding());
+      return success();
+    }
+    if (auto cat = dyn_cast<CatOp>(op)) {
+      cat.getRhsMutable().assign(
+          convertTo(cat.getRhs(), cat.getLhs().getType().getEncoding(), op));
+      setLayout(cat.getResult(), getKernelLayout(cat.getType()));
+      return success();
+    }
+    if (auto mma = dyn_cast<MmaOp>(op)) {
+      setLayout(mma.getResult(), mma.getAcc().getType().getEncoding());
+      return success();
+    }
+    if (auto scan = dyn_cast<ScanWithOp>(op)) {
+      Value first = scan.getSources().front();
+      convertOperandsLike(op, first);
+      for (Value result : scan.getResults())
+        setLayout(result, getTile(first).getEncoding());
+      return success();
+    }
+    if (auto reduce = dyn_cast<ReduceWithOp>(op)) {
+      convertOperandsLike(op, reduce.getSources().front());
+      return assignReduction(op, reduce.getSources().front(), reduce.getAxis(),
+                             reduce.getKeepdims());
+    }
     if (isa<LoadOp, ConstantOp, IotaOp>(op)) {
       Value result = op->getResult(0);
       setLayout(result, getKernelLayout(getTile(result)));
@@ -225,23 +275,92 @@ private:
       for (int64_t axis : sorted)
         layout = SliceLayoutAttr::get(context, axis, layout);
     }
-    setLayout(op->getResult(0), layout);
+    for (Value result : op->getResults())
+      if (needsLayout(result.getType()))
+        setLayout(result, layout);
     return success();
   }
 
-  /// A broadcast keeps its source's layout; a source of lower rank is
-  /// first put in the slices of the result's layout that remove the
-  /// leading dimensions.
-  LogicalResult assignBroadcast(BroadcastOp op) {
-    TileType source = op.getSource().getType(), result = op.getType();
-    if (source.getRank() == result.getRank()) {
-      setLayout(op.getResult(), source.getEncoding());
+  /// The operands of `op` of `like`'s shape in `like`'s layout (the index
+  /// tiles and masks of gathers and scatters, a reduction's members).
+  void convertOperandsLike(Operation *op, Value like) {
+    TileType tile = getTile(like);
+    if (!tile || !tile.getEncoding())
+      return;
+    for (OpOperand &operand : op->getOpOperands())
+      if (TileType other = getTile(operand.get());
+          other && other.getShape() == tile.getShape())
+        operand.set(convertTo(operand.get(), tile.getEncoding(), op));
+  }
+
+  /// A loop carries its tiles in their initial layouts; an if's results
+  /// take the layouts its then-branch yields.
+  LogicalResult assignYield(scf::YieldOp yield) {
+    Operation *parent = yield->getParentOp();
+    if (!isa<scf::ForOp, scf::IfOp>(parent))
+      return success();
+    for (auto [operand, result] :
+         llvm::zip(yield->getOpOperands(), parent->getResults())) {
+      if (!needsLayout(result.getType()))
+        continue;
+      if (!getTile(result).getEncoding())
+        setLayout(result, getTile(operand.get()).getEncoding());
+      Attribute layout = getTile(result).getEncoding();
+      operand.set(convertTo(operand.get(), layout, yield));
+    }
+    return success();
+  }
+
+  /// A new dimension of extent 1: a slice's parent when the slice removed
+  /// that dimension, else the source's layout with one thread along it.
+  LogicalResult assignExpandDims(ExpandDimsOp op) {
+    Attribute source = op.getSource().getType().getEncoding();
+    int64_t axis = op.getAxis();
+    if (auto slice = dyn_cast_or_null<SliceLayoutAttr>(source);
+        slice && slice.getDim() == axis) {
+      setLayout(op.getResult(), slice.getParent());
       return success();
     }
+    auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(source);
+    if (!blocked) {
+      setLayout(op.getResult(), getKernelLayout(op.getType()));
+      return success();
+    }
+    auto inserted = [&](ArrayRef<int64_t> list) {
+      SmallVector<int64_t> out(list);
+      out.insert(out.begin() + axis, 1);
+      return out;
+    };
+    SmallVector<int64_t> order;
+    for (int64_t d : blocked.getOrder())
+      order.push_back(d >= axis ? d + 1 : d);
+    order.push_back(axis);
+    setLayout(op.getResult(), BlockedLayoutAttr::get(
+                                  context, inserted(blocked.getSizePerThread()),
+                                  inserted(blocked.getThreadsPerWarp()),
+                                  inserted(blocked.getWarpsPerCTA()), order));
+    return success();
+  }
+
+  /// A broadcast makes the kernel's layout: a source of its rank is
+  /// converted to it (unless the same already), a source of lower rank to
+  /// the slices of it that remove the leading dimensions.
+  LogicalResult assignBroadcast(BroadcastOp op) {
+    TileType source = op.getSource().getType(), result = op.getType();
     Attribute layout = getKernelLayout(result);
     setLayout(op.getResult(), layout);
     if (source.getRank() == 0)
       return success();
+    if (source.getRank() == result.getRank()) {
+      // The result's layout with copies along the extent-1 dimensions;
+      // a source of another layout is converted first.
+      if (DistributedLayout::get(source.getEncoding()) ==
+          DistributedLayout::get(layout))
+        setLayout(op.getResult(), source.getEncoding());
+      else
+        op.getSourceMutable().assign(convertTo(op.getSource(), layout, op));
+      return success();
+    }
     Attribute sourceLayout = layout;
     for (int64_t d = 0, e = result.getRank() - source.getRank(); d < e; ++d)
       sourceLayout = SliceLayoutAttr::get(context, 0, sourceLayout);
@@ -281,14 +400,34 @@ private:
 
   /// A conversion of a tile that a load, a constant or an iota makes for
   /// it alone: the producer makes it in the converted layout instead.
+  /// A conversion of an expand_dims result that nothing else uses moves
+  /// before it, to the slice of the target layout (which the expand_dims
+  /// makes the target from in registers), where it may fold further.
   void foldConversionsIntoProducers() {
     SmallVector<ConvertLayoutOp> conversions;
     func.getFunctionBody().walk(
         [&](ConvertLayoutOp op) { conversions.push_back(op); });
-    for (ConvertLayoutOp op : conversions) {
+    while (!conversions.empty()) {
+      ConvertLayoutOp op = conversions.pop_back_val();
       Operation *producer = op.getSource().getDefiningOp();
-      if (!producer || !isa<LoadOp, ConstantOp, IotaOp>(producer) ||
-          !op.getSource().hasOneUse())
+      if (!producer || !op.getSource().hasOneUse())
+        continue;
+      if (auto expand = dyn_cast<ExpandDimsOp>(producer)) {
+        if (expand.getSource().getType().getRank() == 0)
+          continue;
+        Attribute layout = op.getType().getEncoding();
+        Value source = convertTo(
+            expand.getSource(),
+            SliceLayoutAttr::get(context, expand.getAxis(), layout), expand);
+        expand.getSourceMutable().assign(source);
+        setLayout(expand.getResult(), layout);
+        op.getResult().replaceAllUsesWith(expand.getResult());
+        op.erase();
+        if (auto moved = source.getDefiningOp<ConvertLayoutOp>())
+          conversions.push_back(moved);
+        continue;
+      }
+      if (!isa<LoadOp, ConstantOp, IotaOp>(producer))
         continue;
       setLayout(op.getSource(), op.getType().getEncoding());
       if (auto constant = dyn_cast<ConstantOp>(producer))

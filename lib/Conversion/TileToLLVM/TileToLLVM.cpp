@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -98,6 +99,15 @@ public:
     });
     addConversion([context](PointerType) {
       return LLVM::LLVMPointerType::get(context, kGlobal);
+    });
+    // Scalars as the scalar tiles a cloned combiner region takes (see
+    // applyCombiner): casts that reconcile-unrealized-casts folds.
+    addSourceMaterialization([](OpBuilder &builder, Type type,
+                                ValueRange inputs, Location loc) -> Value {
+      if (inputs.size() != 1)
+        return Value();
+      return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+          .getResult(0);
     });
   }
 
@@ -319,32 +329,45 @@ static Value getPaddingValue(Emitter &e, ViewType view) {
 // Shared memory
 //===----------------------------------------------------------------------===//
 
-/// A fresh shared-memory array of `count` elements of `element` type in the
-/// enclosing gpu.module (or module): its address.
-static Value allocateShared(Emitter &e, Operation *op, Type element,
-                            int64_t count) {
+/// A fresh global named `prefix` and a number in the enclosing gpu.module
+/// (or module): its address.
+static Value createGlobal(Emitter &e, Operation *op, StringRef prefix,
+                          Type type, bool constant, Attribute value,
+                          unsigned addressSpace) {
   Operation *module = op->getParentWithTrait<OpTrait::SymbolTable>();
   while (module && !isa<gpu::GPUModuleOp, ModuleOp>(module))
     module = module->getParentWithTrait<OpTrait::SymbolTable>();
-  MLIRContext *context = op->getContext();
-  auto arrayType = LLVM::LLVMArrayType::get(element, count);
   std::string name;
   SymbolTable table(module);
   for (int64_t i = 0;; ++i) {
-    name = "__tile_shared_" + std::to_string(i);
+    name = (prefix + Twine(i)).str();
     if (!table.lookup(name))
       break;
   }
   {
     OpBuilder::InsertionGuard guard(e.b);
     e.b.setInsertionPointToStart(&module->getRegion(0).front());
-    auto global = LLVM::GlobalOp::create(
-        e.b, e.loc, arrayType, /*isConstant=*/false, LLVM::Linkage::Internal,
-        name, Attribute(), /*alignment=*/16, kShared);
+    auto global = LLVM::GlobalOp::create(e.b, e.loc, type, constant,
+                                         LLVM::Linkage::Internal, name, value,
+                                         /*alignment=*/16, addressSpace);
     table.insert(global);
   }
   return LLVM::AddressOfOp::create(
-      e.b, e.loc, LLVM::LLVMPointerType::get(context, kShared), name);
+      e.b, e.loc, LLVM::LLVMPointerType::get(op->getContext(), addressSpace),
+      name);
+}
+
+/// The prefix of the shared-memory buffers, which the pass adds up per
+/// kernel.
+static constexpr llvm::StringLiteral kSharedPrefix = "__tile_shared_";
+
+/// A fresh shared-memory array of `count` elements of `element` type: its
+/// address.
+static Value allocateShared(Emitter &e, Operation *op, Type element,
+                            int64_t count) {
+  return createGlobal(e, op, kSharedPrefix,
+                      LLVM::LLVMArrayType::get(element, count),
+                      /*constant=*/false, Attribute(), kShared);
 }
 
 static bool isInLoop(Operation *op) {
@@ -702,26 +725,61 @@ struct StoreLowering : public TilePattern<StoreOp> {
 // Constants
 //===----------------------------------------------------------------------===//
 
+/// A splat is one register value; other constants are a table in global
+/// memory that each register reads at its element's row-major position.
 struct ConstantLowering : public TilePattern<ConstantOp> {
   using TilePattern::TilePattern;
   LogicalResult
   matchAndRewrite(ConstantOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto elements = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!elements || !elements.isSplat())
-      return rewriter.notifyMatchFailure(op, "not a splat");
+    if (!elements)
+      return rewriter.notifyMatchFailure(op, "not dense elements");
     TileType tile = op.getType();
-    Type registerType = getRegisterType(tile.getElementType());
-    Attribute splat = elements.getSplatValue<Attribute>();
-    TypedAttr value;
-    if (auto integer = dyn_cast<IntegerAttr>(splat))
-      value = IntegerAttr::get(registerType, integer.getValue());
-    else
-      value = cast<FloatAttr>(splat);
-    Value scalar = arith::ConstantOp::create(rewriter, op.getLoc(), value);
-    SmallVector<Type> types = convertResult(getTypeConverter(), tile);
-    rewriter.replaceOpWithMultiple(op,
-                                   {SmallVector<Value>(types.size(), scalar)});
+    Type dtype = tile.getElementType();
+    Type registerType = getRegisterType(dtype);
+    if (elements.isSplat()) {
+      Attribute splat = elements.getSplatValue<Attribute>();
+      TypedAttr value;
+      if (auto integer = dyn_cast<IntegerAttr>(splat))
+        value = IntegerAttr::get(registerType, integer.getValue());
+      else
+        value = cast<FloatAttr>(splat);
+      Value scalar = arith::ConstantOp::create(rewriter, op.getLoc(), value);
+      SmallVector<Type> types = convertResult(getTypeConverter(), tile);
+      rewriter.replaceOpWithMultiple(
+          op, {SmallVector<Value>(types.size(), scalar)});
+      return success();
+    }
+    Emitter e{rewriter, op.getLoc()};
+    Type memoryType = getMemoryType(dtype);
+    int64_t count = tile.getNumElements();
+    auto tableType = RankedTensorType::get({count}, memoryType);
+    DenseElementsAttr table;
+    if (isa<FloatType>(memoryType)) {
+      table = DenseElementsAttr::get(
+          tableType, llvm::to_vector(elements.getValues<APFloat>()));
+    } else {
+      SmallVector<APInt> values;
+      for (APInt value : elements.getValues<APInt>())
+        values.push_back(value.zext(memoryType.getIntOrFloatBitWidth()));
+      table = DenseElementsAttr::get(tableType, values);
+    }
+    Value base = createGlobal(e, op, "__tile_constant_",
+                              LLVM::LLVMArrayType::get(memoryType, count),
+                              /*constant=*/true, table, kGlobal);
+    Distribution dist(e, tile);
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+      SmallVector<Value> indices = dist.indices(e, r);
+      Value position = e.i32(0);
+      for (auto [index, extent] : llvm::zip(indices, tile.getShape()))
+        position = e.add(e.mul(position, e.i32(extent)), index);
+      Value loaded = LLVM::LoadOp::create(rewriter, e.loc, memoryType,
+                                          e.gep(base, memoryType, position));
+      values.push_back(toRegister(e, loaded, registerType));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
 };
@@ -1377,72 +1435,683 @@ struct PermuteLowering : public TilePattern<PermuteOp> {
   }
 };
 
-/// Through shared memory: every owner writes its element at its row-major
-/// position (rows padded by one element against bank conflicts), then
-/// every thread reads the elements of the new layout.
+//===----------------------------------------------------------------------===//
+// Moving elements between threads
+//===----------------------------------------------------------------------===//
+
+/// Which element of one tile another tile's element `indices` takes.
+using IndexMap = function_ref<SmallVector<int64_t>(ArrayRef<int64_t>)>;
+/// The same map on the lowering's (i32) indices.
+using ValueIndexMap = function_ref<SmallVector<Value>(ArrayRef<Value>)>;
+
+static int64_t getRowMajorPosition(ArrayRef<int64_t> shape,
+                                   ArrayRef<int64_t> indices) {
+  int64_t position = 0;
+  for (auto [extent, index] : llvm::zip(shape, indices))
+    position = position * extent + index;
+  return position;
+}
+
+/// For each register of a tile of type `to`, the register of a tile of type
+/// `from` that holds, in every thread, the element `map` takes; nothing
+/// when some thread would need an element only other threads hold (or when
+/// the check would cost too much compile time).
+static std::optional<SmallVector<int64_t>>
+getRegisterMap(TileType from, TileType to, IndexMap map) {
+  DistributedLayout in = DistributedLayout::get(from.getEncoding());
+  DistributedLayout out = DistributedLayout::get(to.getEncoding());
+  ArrayRef<int64_t> inShape = from.getShape(), outShape = to.getShape();
+  int64_t inRegisters = in.getNumRegisters(inShape);
+  int64_t outRegisters = out.getNumRegisters(outShape);
+  int64_t threads = out.numWarps * kWarpSize;
+  if (in.numWarps != out.numWarps ||
+      threads * (inRegisters + outRegisters) > (int64_t(1) << 22))
+    return std::nullopt;
+  SmallVector<int64_t> registers(outRegisters, -1);
+  DenseMap<int64_t, int64_t> held;
+  for (int64_t t = 0; t < threads; ++t) {
+    held.clear();
+    for (int64_t r = 0; r < inRegisters; ++r)
+      held.try_emplace(
+          getRowMajorPosition(inShape, in.getElement(inShape, t, r)), r);
+    for (int64_t r = 0; r < outRegisters; ++r) {
+      auto found = held.find(
+          getRowMajorPosition(inShape, map(out.getElement(outShape, t, r))));
+      if (found == held.end() || (t > 0 && registers[r] != found->second))
+        return std::nullopt;
+      registers[r] = found->second;
+    }
+  }
+  return registers;
+}
+
+/// A tile's elements in shared memory, row-major, rows of the last
+/// dimension padded by one element against bank conflicts. Every op gets
+/// its own buffer; in a loop, a barrier first keeps this iteration's writes
+/// from racing the previous iteration's reads.
+struct SharedTile {
+  Emitter &e;
+  SmallVector<int64_t> shape, pitch;
+  Type registerType, memoryType;
+  Value buffer;
+
+  SharedTile(Emitter &e, Operation *op, TileType type)
+      : e(e), shape(type.getShape()),
+        registerType(getRegisterType(type.getElementType())),
+        memoryType(getMemoryType(type.getElementType())) {
+    int64_t rank = shape.size();
+    int64_t pad = rank >= 2 && shape.back() >= 32 ? 1 : 0;
+    pitch.assign(rank, 1);
+    int64_t total = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      pitch[d] = total;
+      total *= d == rank - 1 ? shape[d] + pad : shape[d];
+    }
+    buffer = allocateShared(e, op, memoryType, total);
+    if (isInLoop(op))
+      barrier();
+  }
+
+  void barrier() { gpu::BarrierOp::create(e.b, e.loc); }
+
+  Value address(ArrayRef<Value> indices) {
+    Value offset = e.i32(0);
+    for (auto [index, step] : llvm::zip(indices, pitch))
+      offset = e.add(offset, e.mul(index, e.i32(step)));
+    return e.gep(buffer, memoryType, offset);
+  }
+
+  /// The owning copies among `values` (a tile of `type`, which fits in
+  /// this one at `origin`, zeros when empty) write their elements.
+  void write(TileType type, ValueRange values, ArrayRef<Value> origin = {}) {
+    Distribution from(e, type);
+    bool exact = from.isExact();
+    for (int64_t r = 0, n = from.numRegisters(); r < n; ++r) {
+      SmallVector<Value> indices = from.indices(e, r);
+      for (auto [index, start] : llvm::zip(indices, origin))
+        index = e.add(index, start);
+      auto store = [&] {
+        LLVM::StoreOp::create(e.b, e.loc, toMemory(e, values[r], memoryType),
+                              address(indices));
+      };
+      if (exact) {
+        store();
+        continue;
+      }
+      auto ifOp = scf::IfOp::create(e.b, e.loc, from.isOwner(e, r));
+      OpBuilder::InsertionGuard guard(e.b);
+      e.b.setInsertionPointToStart(ifOp.thenBlock());
+      store();
+    }
+  }
+
+  Value read(ArrayRef<Value> indices) {
+    Value loaded =
+        LLVM::LoadOp::create(e.b, e.loc, memoryType, address(indices));
+    return toRegister(e, loaded, registerType);
+  }
+};
+
+/// The registers of a tile of type `to` whose element I is element map(I)
+/// of the tile `values` of type `from`: registers of the thread when it
+/// holds what it takes, else through shared memory.
+static SmallVector<Value> remapTile(Emitter &e, Operation *op, TileType from,
+                                    ValueRange values, TileType to,
+                                    IndexMap map, ValueIndexMap valueMap) {
+  if (to.getRank() == 0) // from holds one element, in every register
+    return {values.front()};
+  DistributedLayout out = DistributedLayout::get(to.getEncoding());
+  int64_t registers = out.getNumRegisters(to.getShape());
+  if (from.getRank() == 0)
+    return SmallVector<Value>(registers, values.front());
+  SmallVector<Value> result;
+  if (std::optional<SmallVector<int64_t>> map2 =
+          getRegisterMap(from, to, map)) {
+    for (int64_t r : *map2)
+      result.push_back(values[r]);
+    return result;
+  }
+  SharedTile shared(e, op, from);
+  shared.write(from, values);
+  shared.barrier();
+  Distribution dist(e, to);
+  for (int64_t r = 0; r < registers; ++r)
+    result.push_back(shared.read(valueMap(dist.indices(e, r))));
+  return result;
+}
+
+static SmallVector<int64_t> identityMap(ArrayRef<int64_t> indices) {
+  return SmallVector<int64_t>(indices);
+}
+static SmallVector<Value> identityValueMap(ArrayRef<Value> indices) {
+  return SmallVector<Value>(indices);
+}
+
+/// A layout conversion: registers when the layouts put each element in the
+/// same thread, else through shared memory.
 struct ConvertLayoutLowering : public TilePattern<ConvertLayoutOp> {
   using TilePattern::TilePattern;
   LogicalResult
   matchAndRewrite(ConvertLayoutOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
+    rewriter.replaceOpWithMultiple(
+        op, {remapTile(e, op, op.getSource().getType(), adaptor.getSource(),
+                       op.getType(), identityMap, identityValueMap)});
+    return success();
+  }
+};
+
+/// Row-major positions are kept: result indices to a position, the
+/// position to source indices (shifts and masks: extents are powers of
+/// two).
+struct ReshapeLowering : public TilePattern<ReshapeOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
     TileType source = op.getSource().getType(), result = op.getType();
-    // Two spellings of one distribution (a slice that equals a blocked
-    // layout, say): the registers stay.
-    if (DistributedLayout::get(source.getEncoding()) ==
-        DistributedLayout::get(result.getEncoding())) {
-      rewriter.replaceOpWithMultiple(op,
-                                     {SmallVector<Value>(adaptor.getSource())});
-      return success();
-    }
-    ArrayRef<int64_t> shape = source.getShape();
-    int64_t rank = shape.size();
-    Type registerType = getRegisterType(source.getElementType());
-    Type memoryType = getMemoryType(source.getElementType());
-    // Row-major positions; rows of the last dimension padded by one.
-    int64_t pad = rank >= 2 && shape.back() >= 32 ? 1 : 0;
-    SmallVector<int64_t> pitch(rank, 1);
-    int64_t total = 1;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      pitch[d] = total;
-      total *= d == rank - 1 ? shape[d] + pad : shape[d];
-    }
-    Value buffer = allocateShared(e, op, memoryType, total);
-    auto position = [&](ArrayRef<Value> indices) {
-      Value offset = e.i32(0);
-      for (int64_t d = 0; d < rank; ++d)
-        offset = e.add(offset, e.mul(indices[d], e.i32(pitch[d])));
-      return e.gep(buffer, memoryType, offset);
+    ArrayRef<int64_t> from = source.getShape(), to = result.getShape();
+    auto map = [&](ArrayRef<int64_t> indices) {
+      int64_t position = getRowMajorPosition(to, indices);
+      SmallVector<int64_t> out(from.size());
+      for (int64_t d = from.size() - 1; d >= 0; --d) {
+        out[d] = position % from[d];
+        position /= from[d];
+      }
+      return out;
     };
-    if (isInLoop(op))
-      gpu::BarrierOp::create(rewriter, e.loc);
-    Distribution from(e, source);
-    ValueRange values = adaptor.getSource();
-    for (int64_t r = 0, n = from.numRegisters(); r < n; ++r) {
-      Value address = position(from.indices(e, r));
-      auto write = [&] {
-        LLVM::StoreOp::create(rewriter, e.loc,
-                              toMemory(e, values[r], memoryType), address);
-      };
-      if (from.isExact()) {
-        write();
+    auto valueMap = [&](ArrayRef<Value> indices) {
+      Value position = e.i32(0);
+      int64_t scale = 1;
+      for (int64_t d = to.size() - 1; d >= 0; --d) {
+        position = e.add(position, e.mul(indices[d], e.i32(scale)));
+        scale *= to[d];
+      }
+      SmallVector<Value> out(from.size());
+      scale = 1;
+      for (int64_t d = from.size() - 1; d >= 0; --d) {
+        out[d] = e.bits(position, scale, from[d]);
+        scale *= from[d];
+      }
+      return out;
+    };
+    rewriter.replaceOpWithMultiple(
+        op,
+        {remapTile(e, op, source, adaptor.getSource(), result, map, valueMap)});
+    return success();
+  }
+};
+
+/// The new dimension's index (always 0) is dropped; the layouts that
+/// tile-assign-layouts picks keep the registers.
+struct ExpandDimsLowering : public TilePattern<ExpandDimsOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ExpandDimsOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    int64_t axis = op.getAxis();
+    auto map = [&](ArrayRef<int64_t> indices) {
+      SmallVector<int64_t> out(indices);
+      out.erase(out.begin() + axis);
+      return out;
+    };
+    auto valueMap = [&](ArrayRef<Value> indices) {
+      SmallVector<Value> out(indices);
+      out.erase(out.begin() + axis);
+      return out;
+    };
+    rewriter.replaceOpWithMultiple(
+        op, {remapTile(e, op, op.getSource().getType(), adaptor.getSource(),
+                       op.getType(), map, valueMap)});
+    return success();
+  }
+};
+
+/// The origin of sub-tile `indices` of extents `sub` in a tile of extents
+/// `full`: out-of-range indices wrap (the result is unspecified, the access
+/// stays inside the tile).
+static SmallVector<Value> getSubTileOrigin(Emitter &e, ValueRange indices,
+                                           ArrayRef<int64_t> sub,
+                                           ArrayRef<int64_t> full) {
+  SmallVector<Value> origin;
+  for (auto [index, extent, total] : llvm::zip(indices, sub, full))
+    origin.push_back(
+        e.mul(e.andI(index, e.i32(total / extent - 1)), e.i32(extent)));
+  return origin;
+}
+
+/// The source through shared memory; each thread reads its elements of
+/// the sub-tile.
+struct ExtractLowering : public TilePattern<ExtractOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ExtractOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType source = op.getSource().getType(), result = op.getType();
+    SmallVector<Value> origin = getSubTileOrigin(
+        e, flatten(adaptor.getIndices()), result.getShape(), source.getShape());
+    SharedTile shared(e, op, source);
+    shared.write(source, adaptor.getSource());
+    shared.barrier();
+    Distribution dist(e, result);
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+      SmallVector<Value> indices = dist.indices(e, r);
+      for (auto [index, start] : llvm::zip(indices, origin))
+        index = e.add(index, start);
+      values.push_back(shared.read(indices));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// The value through shared memory; the destination's registers stay
+/// outside the sub-tile (the result has the destination's layout).
+struct InsertLowering : public TilePattern<InsertOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(InsertOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType value = op.getValue().getType(), dest = op.getDest().getType();
+    ArrayRef<int64_t> sub = value.getShape();
+    SmallVector<Value> origin = getSubTileOrigin(
+        e, flatten(adaptor.getIndices()), sub, dest.getShape());
+    SharedTile shared(e, op, value);
+    shared.write(value, adaptor.getValue());
+    shared.barrier();
+    Distribution dist(e, dest);
+    ValueRange destValues = adaptor.getDest();
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+      SmallVector<Value> indices = dist.indices(e, r), inside;
+      for (auto [index, start, extent] : llvm::zip(indices, origin, sub)) {
+        index = arith::SubIOp::create(rewriter, e.loc, index, start);
+        inside.push_back(e.ult(index, e.i32(extent)));
+        index = e.andI(index, e.i32(extent - 1)); // a valid address
+      }
+      values.push_back(arith::SelectOp::create(rewriter, e.loc, e.allOf(inside),
+                                               shared.read(indices),
+                                               destValues[r]));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// Both operands into one buffer of the result's shape, then read.
+struct CatLowering : public TilePattern<CatOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(CatOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType operand = op.getLhs().getType(), result = op.getType();
+    SharedTile shared(e, op, result);
+    SmallVector<Value> origin(operand.getRank(), e.i32(0));
+    shared.write(operand, adaptor.getLhs(), origin);
+    origin[op.getAxis()] = e.i32(operand.getShape()[op.getAxis()]);
+    shared.write(operand, adaptor.getRhs(), origin);
+    shared.barrier();
+    Distribution dist(e, result);
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r)
+      values.push_back(shared.read(dist.indices(e, r)));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Gathers, scatters, pointer tiles and atomics
+//===----------------------------------------------------------------------===//
+
+static Value getZero(Emitter &e, Type registerType) {
+  if (auto real = dyn_cast<FloatType>(registerType))
+    return e.floatConst(real, 0.0);
+  if (isa<LLVM::LLVMPointerType>(registerType))
+    return LLVM::ZeroOp::create(e.b, e.loc, registerType);
+  return arith::ConstantIntOp::create(e.b, e.loc, registerType, 0);
+}
+
+/// An index of integer dtype `dtype` as i64.
+static Value toIndex64(Emitter &e, Value index, Type dtype) {
+  if (index.getType().isInteger(64))
+    return index;
+  if (isSigned(dtype))
+    return arith::ExtSIOp::create(e.b, e.loc, e.b.getI64Type(), index);
+  return arith::ExtUIOp::create(e.b, e.loc, e.b.getI64Type(), index);
+}
+
+/// Register `r` of an optional tile operand (absent: no value).
+static Value registerOf(ValueRange tile, int64_t r) {
+  if (tile.empty())
+    return {};
+  return tile[r];
+}
+
+/// The element address and the in-bounds condition of register `r` of a
+/// gather's or scatter's index tiles (one per array dimension); negative
+/// indices are out of bounds.
+static std::pair<Value, Value> locateGathered(Emitter &e, ArrayValues &array,
+                                              Type memoryType,
+                                              ArrayRef<ValueRange> indices,
+                                              TypeRange indexTypes, int64_t r) {
+  Value offset = e.i64(0);
+  SmallVector<Value> conditions;
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    Type dtype = cast<TileType>(indexTypes[d]).getElementType();
+    Value wide = toIndex64(e, index[r], dtype);
+    Value extent =
+        arith::ExtUIOp::create(e.b, e.loc, e.b.getI64Type(), array.extents[d]);
+    conditions.push_back(e.ult(wide, extent));
+    offset = e.add(offset, e.mul(wide, array.strides[d]));
+  }
+  return {e.gep(array.base, memoryType, offset), e.allOf(conditions)};
+}
+
+/// A load that happens under `condition` only, `otherwise` elsewhere.
+static Value emitMaskedLoad(Emitter &e, Value condition, Value address,
+                            Type dtype, Value otherwise) {
+  Type registerType = getRegisterType(dtype), memoryType = getMemoryType(dtype);
+  int64_t bytes = getMemoryBytes(dtype);
+  auto load = [&] {
+    return toRegister(
+        e, LLVM::LoadOp::create(e.b, e.loc, memoryType, address, bytes),
+        registerType);
+  };
+  if (!condition)
+    return load();
+  return emitIfElse(e, condition, registerType,
+                    [&](bool inside) -> SmallVector<Value> {
+                      if (!inside)
+                        return {otherwise};
+                      return {load()};
+                    })[0];
+}
+
+/// A store that happens under `condition` only.
+static void emitMaskedStore(Emitter &e, Value condition, Value value,
+                            Value address, Type dtype) {
+  auto store = [&] {
+    LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, getMemoryType(dtype)),
+                          address, getMemoryBytes(dtype));
+  };
+  if (!condition)
+    return store();
+  auto ifOp = scf::IfOp::create(e.b, e.loc, condition);
+  OpBuilder::InsertionGuard guard(e.b);
+  e.b.setInsertionPointToStart(ifOp.thenBlock());
+  store();
+}
+
+/// `a && b` where either may be absent (true).
+static Value andMaybe(Emitter &e, Value a, Value b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  return e.andI(a, b);
+}
+
+struct GatherLowering : public TilePattern<GatherOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type dtype = op.getType().getElementType();
+    ArrayValues array(e, op.getArray().getType(), adaptor.getArray());
+    Value padding = op.getPadding() ? adaptor.getPadding().front()
+                                    : getZero(e, getRegisterType(dtype));
+    SmallVector<ValueRange> indices(adaptor.getIndices());
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = indices.front().size(); r < n; ++r) {
+      auto [address, inside] =
+          locateGathered(e, array, getMemoryType(dtype), indices,
+                         op.getIndices().getTypes(), r);
+      Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
+      values.push_back(emitMaskedLoad(e, condition, address, dtype, padding));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// Copies of another register's element store nothing.
+static Value ownerOf(Emitter &e, std::optional<Distribution> &dist, int64_t r) {
+  return dist ? dist->isOwner(e, r) : Value();
+}
+
+static std::optional<Distribution> getCopies(Emitter &e, TileType type) {
+  if (type.getRank() == 0)
+    return std::nullopt;
+  Distribution dist(e, type);
+  if (dist.isExact())
+    return std::nullopt;
+  return dist;
+}
+
+struct ScatterLowering : public TilePattern<ScatterOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ScatterOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getValue().getType();
+    Type dtype = tile.getElementType();
+    ArrayValues array(e, op.getArray().getType(), adaptor.getArray());
+    SmallVector<ValueRange> indices(adaptor.getIndices());
+    std::optional<Distribution> copies = getCopies(e, tile);
+    ValueRange values = adaptor.getValue();
+    for (int64_t r = 0, n = values.size(); r < n; ++r) {
+      auto [address, inside] =
+          locateGathered(e, array, getMemoryType(dtype), indices,
+                         op.getIndices().getTypes(), r);
+      Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
+      condition = andMaybe(e, condition, ownerOf(e, copies, r));
+      emitMaskedStore(e, condition, values[r], address, dtype);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+static Type getPointee(TileType pointers) {
+  return cast<PointerType>(pointers.getElementType()).getPointee();
+}
+
+struct OffsetLowering : public TilePattern<OffsetOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(OffsetOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type memoryType = getMemoryType(getPointee(op.getType()));
+    Type offsetType = op.getOffset().getType().getElementType();
+    SmallVector<Value> values;
+    for (auto [pointer, offset] :
+         llvm::zip(adaptor.getPtr(), adaptor.getOffset()))
+      values.push_back(
+          e.gep(pointer, memoryType, toIndex64(e, offset, offsetType)));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct LoadPtrLowering : public TilePattern<LoadPtrOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LoadPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type dtype = op.getType().getElementType();
+    ValueRange pointers = adaptor.getPtr();
+    Value zero = getZero(e, getRegisterType(dtype));
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = pointers.size(); r < n; ++r) {
+      Value other = op.getOther() ? adaptor.getOther()[r] : zero;
+      values.push_back(emitMaskedLoad(e, registerOf(adaptor.getMask(), r),
+                                      pointers[r], dtype, other));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct StorePtrLowering : public TilePattern<StorePtrOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(StorePtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getValue().getType();
+    std::optional<Distribution> copies = getCopies(e, tile);
+    ValueRange values = adaptor.getValue(), pointers = adaptor.getPtr();
+    for (int64_t r = 0, n = values.size(); r < n; ++r)
+      emitMaskedStore(
+          e,
+          andMaybe(e, registerOf(adaptor.getMask(), r), ownerOf(e, copies, r)),
+          values[r], pointers[r], tile.getElementType());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+static LLVM::AtomicOrdering getOrdering(MemoryOrder memory) {
+  switch (memory) {
+  case MemoryOrder::relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case MemoryOrder::acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case MemoryOrder::release:
+    return LLVM::AtomicOrdering::release;
+  case MemoryOrder::acq_rel:
+    break;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+/// The failure order of a compare-and-swap: its load part.
+static LLVM::AtomicOrdering getFailureOrdering(MemoryOrder memory) {
+  if (memory == MemoryOrder::acquire || memory == MemoryOrder::acq_rel)
+    return LLVM::AtomicOrdering::acquire;
+  return LLVM::AtomicOrdering::monotonic;
+}
+
+/// LLVM's NVPTX sync scope of a thread scope (system is the default).
+static StringRef getSyncScope(ThreadScope scope) {
+  switch (scope) {
+  case ThreadScope::block:
+    return "block";
+  case ThreadScope::device:
+    return "device";
+  case ThreadScope::system:
+    break;
+  }
+  return "";
+}
+
+static LLVM::AtomicBinOp getAtomicBinOp(AtomicKind kind, Type dtype) {
+  bool isFloat = isa<FloatType>(dtype);
+  switch (kind) {
+  case AtomicKind::exch:
+    return LLVM::AtomicBinOp::xchg;
+  case AtomicKind::add:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case AtomicKind::and_:
+    return LLVM::AtomicBinOp::_and;
+  case AtomicKind::or_:
+    return LLVM::AtomicBinOp::_or;
+  case AtomicKind::xor_:
+    return LLVM::AtomicBinOp::_xor;
+  case AtomicKind::max:
+    return isFloat           ? LLVM::AtomicBinOp::fmax
+           : isSigned(dtype) ? LLVM::AtomicBinOp::max
+                             : LLVM::AtomicBinOp::umax;
+  case AtomicKind::min:
+    break;
+  }
+  return isFloat           ? LLVM::AtomicBinOp::fmin
+         : isSigned(dtype) ? LLVM::AtomicBinOp::min
+                           : LLVM::AtomicBinOp::umin;
+}
+
+/// An atomic per element: the owning copy of each element (where the mask
+/// holds) performs it. The old values of copies come from their owners
+/// through shared memory.
+template <typename Op> struct AtomicLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getType();
+    Type dtype = tile.getElementType();
+    Type registerType = getRegisterType(dtype);
+    std::optional<Distribution> copies = getCopies(e, tile);
+    Value zero = getZero(e, registerType);
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = adaptor.getPtr().size(); r < n; ++r) {
+      Value condition =
+          andMaybe(e, registerOf(adaptor.getMask(), r), ownerOf(e, copies, r));
+      auto atomic = [&] { return emitAtomic(e, op, adaptor, r, dtype); };
+      if (!condition) {
+        values.push_back(atomic());
         continue;
       }
-      auto ifOp = scf::IfOp::create(rewriter, e.loc, from.isOwner(e, r));
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      write();
+      values.push_back(emitIfElse(e, condition, registerType,
+                                  [&](bool perform) -> SmallVector<Value> {
+                                    if (!perform)
+                                      return {zero};
+                                    return {atomic()};
+                                  })[0]);
     }
-    gpu::BarrierOp::create(rewriter, e.loc);
-    Distribution to(e, result);
-    SmallVector<Value> converted;
-    for (int64_t r = 0, n = to.numRegisters(); r < n; ++r) {
-      Value loaded = LLVM::LoadOp::create(rewriter, e.loc, memoryType,
-                                          position(to.indices(e, r)));
-      converted.push_back(toRegister(e, loaded, registerType));
+    if (copies) {
+      SharedTile shared(e, op, tile);
+      shared.write(tile, values);
+      shared.barrier();
+      for (int64_t r = 0, n = values.size(); r < n; ++r)
+        values[r] = shared.read(copies->indices(e, r));
     }
-    rewriter.replaceOpWithMultiple(op, {converted});
+    rewriter.replaceOpWithMultiple(op, {values});
     return success();
+  }
+
+  static Value emitAtomic(Emitter &e, AtomicRMWOp op, OneToNOpAdaptor adaptor,
+                          int64_t r, Type dtype) {
+    return LLVM::AtomicRMWOp::create(
+        e.b, e.loc, getAtomicBinOp(op.getKind(), dtype), adaptor.getPtr()[r],
+        adaptor.getValue()[r], getOrdering(op.getMemory()),
+        getSyncScope(op.getScope()), getMemoryBytes(dtype));
+  }
+
+  /// LLVM's cmpxchg takes integers: floats go as their bits.
+  static Value emitAtomic(Emitter &e, AtomicCASOp op, OneToNOpAdaptor adaptor,
+                          int64_t r, Type dtype) {
+    Type registerType = getRegisterType(dtype);
+    Type bits = e.b.getIntegerType(registerType.getIntOrFloatBitWidth());
+    auto toBits = [&](Value value) -> Value {
+      if (value.getType() == bits)
+        return value;
+      return arith::BitcastOp::create(e.b, e.loc, bits, value);
+    };
+    auto cas = LLVM::AtomicCmpXchgOp::create(
+        e.b, e.loc, adaptor.getPtr()[r], toBits(adaptor.getExpected()[r]),
+        toBits(adaptor.getDesired()[r]), getOrdering(op.getMemory()),
+        getFailureOrdering(op.getMemory()), getSyncScope(op.getScope()),
+        getMemoryBytes(dtype));
+    Value old = LLVM::ExtractValueOp::create(e.b, e.loc, cas, 0);
+    if (registerType == bits)
+      return old;
+    return arith::BitcastOp::create(e.b, e.loc, registerType, old);
   }
 };
 
@@ -1531,14 +2200,20 @@ struct Combiner {
   }
 };
 
-/// `value` from the lane `offset` away (xor) in the warp, for any width.
-static Value shuffleXor(Emitter &e, Value value, int64_t offset) {
+/// Combines two tuples of scalars (the members of a reduction or scan, a
+/// value and its index, say): `a` comes first.
+using TupleCombine =
+    function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)>;
+
+/// `value` from another lane of the warp, for any width: `offset` lanes
+/// away (xor, up, down) or lane `offset` (idx).
+static Value shuffle(Emitter &e, Value value, Value offset,
+                     gpu::ShuffleMode mode) {
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
-  Value offsetValue = e.i32(offset), width = e.i32(kWarpSize);
+  Value width = e.i32(kWarpSize);
   auto shuffle32 = [&](Value x) {
-    return gpu::ShuffleOp::create(e.b, e.loc, x, offsetValue, width,
-                                  gpu::ShuffleMode::XOR)
+    return gpu::ShuffleOp::create(e.b, e.loc, x, offset, width, mode)
         .getShuffleResult();
   };
   if (bits == 32)
@@ -1569,144 +2244,665 @@ static Value shuffleXor(Emitter &e, Value value, int64_t offset) {
   return arith::BitcastOp::create(e.b, e.loc, type, result);
 }
 
+static SmallVector<Value> shuffleTuple(Emitter &e, ArrayRef<Value> tuple,
+                                       Value offset, gpu::ShuffleMode mode) {
+  SmallVector<Value> result;
+  for (Value value : tuple)
+    result.push_back(shuffle(e, value, offset, mode));
+  return result;
+}
+
+static SmallVector<Value> selectTuple(Emitter &e, Value condition,
+                                      ArrayRef<Value> a, ArrayRef<Value> b) {
+  SmallVector<Value> result;
+  for (auto [x, y] : llvm::zip(a, b))
+    result.push_back(arith::SelectOp::create(e.b, e.loc, condition, x, y));
+  return result;
+}
+
+/// A tuple whose first member tells whether it holds anything: combining
+/// with an empty one gives the other. For combiners without an identity.
+static SmallVector<Value> joinFlagged(Emitter &e, TupleCombine combine,
+                                      ArrayRef<Value> a, ArrayRef<Value> b) {
+  SmallVector<Value> both = combine(a.drop_front(), b.drop_front());
+  SmallVector<Value> result = {arith::OrIOp::create(e.b, e.loc, a[0], b[0])};
+  SmallVector<Value> one = selectTuple(e, a[0], a.drop_front(), b.drop_front());
+  llvm::append_range(result, selectTuple(e, e.andI(a[0], b[0]), both, one));
+  return result;
+}
+
+/// The keys of a reduction: per dimension, the thread's local indices that
+/// stay apart (1 along reduced dimensions).
+struct ReductionKeys {
+  SmallVector<int64_t> shape;
+  SmallVector<bool> reduced;
+
+  ReductionKeys(const DistributedLayout &layout, ArrayRef<int64_t> tileShape,
+                ArrayRef<bool> reduced)
+      : reduced(reduced) {
+    for (int64_t d = 0, rank = tileShape.size(); d < rank; ++d)
+      shape.push_back(reduced[d] ? 1 : layout.getRegistersAlong(tileShape, d));
+  }
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t extent : shape)
+      n *= extent;
+    return n;
+  }
+  int64_t of(ArrayRef<int64_t> local) const {
+    int64_t key = 0;
+    for (int64_t d = 0, rank = shape.size(); d < rank; ++d)
+      key = key * shape[d] + (reduced[d] ? 0 : local[d]);
+    return key;
+  }
+};
+
+/// Reduces tiles of one distribution together (`members`, a tuple of
+/// register lists) along the `reduced` dimensions: in the thread, across
+/// lanes by butterflies, across warps through shared memory, where each
+/// thread folds its partners' partials in warp order so that all hold the
+/// same result. Copies of elements take `identity` when there is one, else
+/// a validity flag rides along. Returns each key's tuple.
+static SmallVector<SmallVector<Value>>
+reduceTuples(Emitter &e, Operation *op, Distribution &dist,
+             ArrayRef<SmallVector<Value>> members, ArrayRef<bool> reduced,
+             TupleCombine combine, ArrayRef<Value> identity) {
+  DistributedLayout &layout = dist.layout;
+  ArrayRef<int64_t> shape = dist.shape();
+  int64_t rank = shape.size();
+  ReductionKeys keys(layout, shape, reduced);
+  bool flagged = identity.empty();
+  auto join = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+    return flagged ? joinFlagged(e, combine, a, b) : combine(a, b);
+  };
+
+  // 1. In the thread.
+  bool needsMask = false;
+  for (int64_t d = 0; d < rank; ++d)
+    needsMask |= reduced[d] && !layout.isExact(shape, d);
+  SmallVector<SmallVector<Value>> partial(keys.size());
+  for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+    SmallVector<int64_t> local = layout.delinearize(shape, r);
+    SmallVector<Value> tuple;
+    for (const SmallVector<Value> &member : members)
+      tuple.push_back(member[r]);
+    Value owner = e.boolean(true);
+    if (needsMask) {
+      SmallVector<Value> conditions;
+      for (int64_t d = 0; d < rank; ++d)
+        if (reduced[d] && !layout.isExact(shape, d))
+          conditions.push_back(
+              e.ult(dist.unwrapped(e, d, local[d]), e.i32(shape[d])));
+      owner = e.allOf(conditions);
+      if (!flagged)
+        tuple = selectTuple(e, owner, tuple, identity);
+    }
+    if (flagged)
+      tuple.insert(tuple.begin(), owner);
+    SmallVector<Value> &slot = partial[keys.of(local)];
+    slot = slot.empty() ? tuple : join(slot, tuple);
+  }
+
+  // 2. Across the lanes along the reduced dimensions.
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!reduced[d])
+      continue;
+    for (int64_t step = 1; step < layout.threadsPerWarp[d]; step *= 2)
+      for (SmallVector<Value> &slot : partial)
+        slot =
+            join(slot, shuffleTuple(e, slot, e.i32(step * layout.laneStride[d]),
+                                    gpu::ShuffleMode::XOR));
+  }
+
+  // 3. Across the warps along them.
+  SmallVector<int64_t> warpDims;
+  for (int64_t d = 0; d < rank; ++d)
+    if (reduced[d] && layout.warpsPerCTA[d] > 1)
+      warpDims.push_back(d);
+  if (!warpDims.empty()) {
+    int64_t threads = layout.numWarps * kWarpSize;
+    int64_t numKeys = keys.size();
+    Value tid = e.threadId(), lane = e.lane(), warp = e.warp();
+    SmallVector<Value> buffers;
+    bool inLoop = isInLoop(op);
+    for (Value value : partial.front()) {
+      Type type = value.getType();
+      Type memoryType = type.isInteger(1) ? e.b.getI8Type() : type;
+      buffers.push_back(allocateShared(e, op, memoryType, numKeys * threads));
+    }
+    if (inLoop)
+      gpu::BarrierOp::create(e.b, e.loc);
+    auto slotOf = [&](Value buffer, Type memoryType, int64_t key, Value t) {
+      return e.gep(buffer, memoryType, e.add(e.i32(key * threads), t));
+    };
+    for (int64_t key = 0; key < numKeys; ++key)
+      for (auto [buffer, value] : llvm::zip(buffers, partial[key])) {
+        Type memoryType =
+            value.getType().isInteger(1) ? e.b.getI8Type() : value.getType();
+        LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, memoryType),
+                              slotOf(buffer, memoryType, key, tid));
+      }
+    gpu::BarrierOp::create(e.b, e.loc);
+    // The warp with this warp's coordinates but zeros along the reduced
+    // dimensions; partners add multiples of their strides.
+    Value baseWarp = warp;
+    for (int64_t d : warpDims)
+      baseWarp = arith::SubIOp::create(
+          e.b, e.loc, baseWarp,
+          e.mul(e.bits(warp, layout.warpStride[d], layout.warpsPerCTA[d]),
+                e.i32(layout.warpStride[d])));
+    SmallVector<int64_t> partners = {0};
+    for (int64_t d : warpDims) {
+      SmallVector<int64_t> next;
+      for (int64_t j = 0; j < layout.warpsPerCTA[d]; ++j)
+        for (int64_t offset : partners)
+          next.push_back(offset + j * layout.warpStride[d]);
+      partners = next;
+    }
+    llvm::sort(partners);
+    for (int64_t key = 0; key < numKeys; ++key) {
+      SmallVector<Value> total;
+      for (int64_t offset : partners) {
+        Value partner = e.add(
+            e.mul(e.add(baseWarp, e.i32(offset)), e.i32(kWarpSize)), lane);
+        SmallVector<Value> tuple;
+        for (auto [buffer, value] : llvm::zip(buffers, partial[key])) {
+          Type type = value.getType();
+          Type memoryType = type.isInteger(1) ? e.b.getI8Type() : type;
+          Value loaded = LLVM::LoadOp::create(
+              e.b, e.loc, memoryType, slotOf(buffer, memoryType, key, partner));
+          tuple.push_back(toRegister(e, loaded, type));
+        }
+        total = total.empty() ? tuple : join(total, tuple);
+      }
+      partial[key] = total;
+    }
+  }
+  if (flagged)
+    for (SmallVector<Value> &slot : partial)
+      slot.erase(slot.begin());
+  return partial;
+}
+
+/// Member `member` of a reduction's per-key tuples as the registers of
+/// `result`: keepdims keeps the source's layout (every local index along a
+/// reduced dimension a copy), else slices drop the reduced dimensions.
+static SmallVector<Value> getReducedRegisters(
+    TileType result, int64_t sourceRank, ArrayRef<int64_t> sourceShape,
+    const DistributedLayout &sourceLayout, ArrayRef<bool> reduced,
+    bool keepdims, ArrayRef<SmallVector<Value>> partial, int64_t member) {
+  if (result.getRank() == 0)
+    return {partial.front()[member]};
+  ReductionKeys keys(sourceLayout, sourceShape, reduced);
+  DistributedLayout out = DistributedLayout::get(result.getEncoding());
+  ArrayRef<int64_t> shape = result.getShape();
+  SmallVector<Value> registers;
+  for (int64_t r = 0, n = out.getNumRegisters(shape); r < n; ++r) {
+    SmallVector<int64_t> local = out.delinearize(shape, r);
+    SmallVector<int64_t> full(sourceRank, 0);
+    if (keepdims) {
+      full = local;
+    } else {
+      int64_t next = 0;
+      for (int64_t d = 0; d < sourceRank; ++d)
+        full[d] = reduced[d] ? 0 : local[next++];
+    }
+    registers.push_back(partial[keys.of(full)][member]);
+  }
+  return registers;
+}
+
+static SmallVector<bool> getReducedDims(int64_t rank, ArrayRef<int64_t> axes) {
+  SmallVector<bool> reduced(rank, false);
+  for (int64_t axis : axes)
+    reduced[axis] = true;
+  return reduced;
+}
+
 struct ReduceLowering : public TilePattern<ReduceOp> {
   using TilePattern::TilePattern;
   LogicalResult
   matchAndRewrite(ReduceOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    TileType source = op.getSource().getType(), result = op.getType();
+    TileType source = op.getSource().getType();
     Combiner combiner{op.getKind(), source.getElementType(),
                       op.getPropagateNan()};
-    ArrayRef<int64_t> shape = source.getShape();
-    int64_t rank = shape.size();
-    SmallVector<bool> reduced(rank, false);
-    for (int64_t axis : op.getAxes())
-      reduced[axis] = true;
+    SmallVector<bool> reduced = getReducedDims(source.getRank(), op.getAxes());
     Distribution dist(e, source);
-    DistributedLayout &layout = dist.layout;
-    ValueRange values = adaptor.getSource();
-
-    // 1. In the thread: one partial per combination of the kept local
-    // indices (`key`), copies of other threads' elements as the identity.
-    SmallVector<int64_t> keyShape(rank, 1);
-    for (int64_t d = 0; d < rank; ++d)
-      if (!reduced[d])
-        keyShape[d] = layout.getRegistersAlong(shape, d);
-    int64_t numKeys = 1;
-    for (int64_t extent : keyShape)
-      numKeys *= extent;
-    auto keyOf = [&](ArrayRef<int64_t> local) {
-      int64_t key = 0;
-      for (int64_t d = 0; d < rank; ++d)
-        key = key * keyShape[d] + (reduced[d] ? 0 : local[d]);
-      return key;
+    auto combine = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+      return SmallVector<Value>{combiner.combine(e, a[0], b[0])};
     };
-    SmallVector<Value> partial(numKeys);
-    bool needsMask = false;
-    for (int64_t d = 0; d < rank; ++d)
-      needsMask |= reduced[d] && !layout.isExact(shape, d);
-    Value identity = combiner.identity(e);
-    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
-      SmallVector<int64_t> local = layout.delinearize(shape, r);
-      Value value = values[r];
-      if (needsMask) {
-        SmallVector<Value> owner;
-        for (int64_t d = 0; d < rank; ++d)
-          if (reduced[d] && !layout.isExact(shape, d))
-            owner.push_back(
-                e.ult(dist.unwrapped(e, d, local[d]), e.i32(shape[d])));
-        value = arith::SelectOp::create(rewriter, e.loc, e.allOf(owner), value,
-                                        identity);
-      }
-      Value &slot = partial[keyOf(local)];
-      slot = slot ? combiner.combine(e, slot, value) : value;
-    }
+    SmallVector<SmallVector<Value>> members = {
+        SmallVector<Value>(adaptor.getSource())};
+    auto partial = reduceTuples(e, op, dist, members, reduced, combine,
+                                {combiner.identity(e)});
+    rewriter.replaceOpWithMultiple(
+        op, {getReducedRegisters(op.getType(), source.getRank(),
+                                 source.getShape(), dist.layout, reduced,
+                                 op.getKeepdims(), partial, 0)});
+    return success();
+  }
+};
 
-    // 2. Across the lanes along the reduced dimensions: butterflies.
-    for (int64_t d = 0; d < rank; ++d) {
-      if (!reduced[d])
-        continue;
-      for (int64_t step = 1; step < layout.threadsPerWarp[d]; step *= 2)
-        for (Value &slot : partial)
-          slot = combiner.combine(
-              e, slot, shuffleXor(e, slot, step * layout.laneStride[d]));
-    }
-
-    // 3. Across the warps along them: through shared memory, each thread
-    // reading its partners' partials in warp order (so that all of them
-    // get the same result).
-    SmallVector<int64_t> reducedWarpDims;
-    for (int64_t d = 0; d < rank; ++d)
-      if (reduced[d] && layout.warpsPerCTA[d] > 1)
-        reducedWarpDims.push_back(d);
-    if (!reducedWarpDims.empty()) {
-      int64_t threads = layout.numWarps * kWarpSize;
-      Type memoryType = getMemoryType(source.getElementType());
-      Type registerType = getRegisterType(source.getElementType());
-      Value buffer = allocateShared(e, op, memoryType, numKeys * threads);
-      Value tid = e.threadId(), lane = e.lane(), warp = e.warp();
-      if (isInLoop(op))
-        gpu::BarrierOp::create(rewriter, e.loc);
-      for (int64_t key = 0; key < numKeys; ++key)
-        LLVM::StoreOp::create(
-            rewriter, e.loc, toMemory(e, partial[key], memoryType),
-            e.gep(buffer, memoryType, e.add(e.i32(key * threads), tid)));
-      gpu::BarrierOp::create(rewriter, e.loc);
-      // The warp with this warp's coordinates except zeros along the
-      // reduced dimensions; partners add multiples of their strides.
-      Value baseWarp = warp;
-      for (int64_t d : reducedWarpDims) {
-        Value coordinate =
-            e.bits(warp, layout.warpStride[d], layout.warpsPerCTA[d]);
-        baseWarp = arith::SubIOp::create(
-            rewriter, e.loc, baseWarp,
-            e.mul(coordinate, e.i32(layout.warpStride[d])));
-      }
-      SmallVector<int64_t> partnerOffsets = {0};
-      for (int64_t d : reducedWarpDims) {
-        SmallVector<int64_t> next;
-        for (int64_t j = 0; j < layout.warpsPerCTA[d]; ++j)
-          for (int64_t offset : partnerOffsets)
-            next.push_back(offset + j * layout.warpStride[d]);
-        partnerOffsets = next;
-      }
-      llvm::sort(partnerOffsets);
-      for (int64_t key = 0; key < numKeys; ++key) {
-        Value total;
-        for (int64_t offset : partnerOffsets) {
-          Value partnerTid = e.add(
-              e.mul(e.add(baseWarp, e.i32(offset)), e.i32(kWarpSize)), lane);
-          Value loaded = LLVM::LoadOp::create(
-              rewriter, e.loc, memoryType,
-              e.gep(buffer, memoryType,
-                    e.add(e.i32(key * threads), partnerTid)));
-          Value value = toRegister(e, loaded, registerType);
-          total = total ? combiner.combine(e, total, value) : value;
-        }
-        partial[key] = total;
-      }
-    }
-
-    // 4. The result's registers: keepdims keeps the source's layout, with
-    // every local index along a reduced dimension a copy; otherwise the
-    // slices drop those dimensions.
-    DistributedLayout out = DistributedLayout::get(result.getEncoding());
-    ArrayRef<int64_t> resultShape = result.getShape();
-    SmallVector<Value> results;
-    for (int64_t r = 0, n = out.getNumRegisters(resultShape); r < n; ++r) {
-      SmallVector<int64_t> local = out.delinearize(resultShape, r);
-      SmallVector<int64_t> full(rank, 0);
-      if (op.getKeepdims()) {
-        full = local;
+/// argmax/argmin: (value, position) pairs; the extreme value wins, the
+/// first position among equals. NaN is the extreme under propagate_nan
+/// and loses otherwise.
+struct ArgReduceLowering : public TilePattern<ArgReduceOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ArgReduceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType source = op.getSource().getType();
+    Type dtype = source.getElementType();
+    int64_t axis = op.getAxis();
+    SmallVector<bool> reduced = getReducedDims(source.getRank(), {axis});
+    Distribution dist(e, source);
+    bool isMax = op.getKind() == ReduceKind::max;
+    bool propagateNaN = op.getPropagateNan();
+    auto combine = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+      Value x = a[0], y = b[0];
+      Value strict, tie;
+      if (isa<FloatType>(dtype)) {
+        auto cmp = [&](arith::CmpFPredicate predicate, Value p, Value q) {
+          return arith::CmpFOp::create(rewriter, e.loc, predicate, p, q)
+              .getResult();
+        };
+        Value xNaN = cmp(arith::CmpFPredicate::UNO, x, x);
+        Value yNaN = cmp(arith::CmpFPredicate::UNO, y, y);
+        Value better =
+            cmp(isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
+                x, y);
+        Value nanWins = propagateNaN
+                            ? e.andI(xNaN, e.eq(yNaN, e.boolean(false)))
+                            : e.andI(yNaN, e.eq(xNaN, e.boolean(false)));
+        strict = arith::OrIOp::create(rewriter, e.loc, better, nanWins);
+        tie = arith::OrIOp::create(rewriter, e.loc,
+                                   cmp(arith::CmpFPredicate::OEQ, x, y),
+                                   e.andI(xNaN, yNaN));
       } else {
-        int64_t next = 0;
-        for (int64_t d = 0; d < rank; ++d)
-          full[d] = reduced[d] ? 0 : local[next++];
+        arith::CmpIPredicate predicate =
+            isMax ? (isSigned(dtype) ? arith::CmpIPredicate::sgt
+                                     : arith::CmpIPredicate::ugt)
+                  : (isSigned(dtype) ? arith::CmpIPredicate::slt
+                                     : arith::CmpIPredicate::ult);
+        strict = arith::CmpIOp::create(rewriter, e.loc, predicate, x, y);
+        tie = e.eq(x, y);
       }
-      results.push_back(partial[keyOf(full)]);
+      Value first = e.sle(a[1], b[1]);
+      Value xWins =
+          arith::OrIOp::create(rewriter, e.loc, strict, e.andI(tie, first));
+      return selectTuple(e, xWins, a, b);
+    };
+    SmallVector<Value> positions;
+    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r)
+      positions.push_back(dist.indices(e, r)[axis]);
+    SmallVector<SmallVector<Value>> members = {
+        SmallVector<Value>(adaptor.getSource()), positions};
+    auto partial =
+        reduceTuples(e, op, dist, members, reduced, combine, /*identity=*/{});
+    SmallVector<Value> result =
+        getReducedRegisters(op.getType(), source.getRank(), source.getShape(),
+                            dist.layout, reduced, op.getKeepdims(), partial, 1);
+    Type resultType = getRegisterType(op.getType().getElementType());
+    for (Value &value : result)
+      if (value.getType() != resultType)
+        value = arith::ExtUIOp::create(rewriter, e.loc, resultType, value);
+    rewriter.replaceOpWithMultiple(op, {result});
+    return success();
+  }
+};
+
+/// A combiner region applied to scalars: its body cloned, the scalars cast
+/// to the scalar tiles it takes (the conversion lowers the clones and folds
+/// the casts away).
+static SmallVector<Value> applyCombiner(Emitter &e, Region &region,
+                                        ArrayRef<Value> a, ArrayRef<Value> b) {
+  Block &body = region.front();
+  IRMapping mapping;
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    Value scalar = i < a.size() ? a[i] : b[i - a.size()];
+    mapping.map(arg, UnrealizedConversionCastOp::create(e.b, e.loc,
+                                                        arg.getType(), scalar)
+                         .getResult(0));
+  }
+  for (Operation &op : body.without_terminator())
+    e.b.clone(op, mapping);
+  SmallVector<Value> result;
+  for (auto [value, like] : llvm::zip(body.getTerminator()->getOperands(), a))
+    result.push_back(UnrealizedConversionCastOp::create(
+                         e.b, e.loc, like.getType(), mapping.lookup(value))
+                         .getResult(0));
+  return result;
+}
+
+struct ReduceWithLowering : public TilePattern<ReduceWithOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ReduceWithOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    auto source = cast<TileType>(op.getSources().front().getType());
+    int64_t axis = op.getAxis();
+    SmallVector<bool> reduced = getReducedDims(source.getRank(), {axis});
+    Distribution dist(e, source);
+    SmallVector<SmallVector<Value>> members;
+    for (ValueRange values : adaptor.getSources())
+      members.push_back(SmallVector<Value>(values));
+    auto combine = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+      return applyCombiner(e, op.getCombiner(), a, b);
+    };
+    auto partial =
+        reduceTuples(e, op, dist, members, reduced, combine, /*identity=*/{});
+    SmallVector<SmallVector<Value>> results;
+    for (auto [m, result] : llvm::enumerate(op.getResults()))
+      results.push_back(getReducedRegisters(
+          cast<TileType>(result.getType()), source.getRank(), source.getShape(),
+          dist.layout, reduced, op.getKeepdims(), partial, m));
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+};
+
+/// Inclusive scans of tiles of one distribution together (`members`)
+/// along `axis`, first to last element (last to first under `reverse`):
+/// in the thread, across lanes (Hillis-Steele with shuffles), across warps
+/// and repetitions of the layout through shared memory. Every partial
+/// carries a validity flag: copies of elements (a tile smaller than its
+/// layout) and "nothing yet" take part as empty; copies get their owners'
+/// results through shared memory at the end. Returns each member's
+/// registers.
+static SmallVector<SmallVector<Value>>
+scanTuples(Emitter &e, Operation *op, Distribution &dist,
+           ArrayRef<TileType> types, ArrayRef<SmallVector<Value>> members,
+           int64_t axis, bool reverse, TupleCombine combine) {
+  DistributedLayout &layout = dist.layout;
+  ArrayRef<int64_t> shape = dist.shape();
+  int64_t spt = layout.sizePerThread[axis];
+  int64_t lanes = layout.threadsPerWarp[axis];
+  int64_t warps = layout.warpsPerCTA[axis];
+  int64_t reps = layout.getRepetitions(shape, axis);
+  bool exact = layout.isExact(shape, axis);
+  SmallVector<bool> reduced(shape.size(), false);
+  reduced[axis] = true;
+  ReductionKeys keys(layout, shape, reduced);
+  int64_t numKeys = keys.size();
+  // `a` before `b` in the scan's order.
+  auto ordered = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+    return reverse ? combine(b, a) : combine(a, b);
+  };
+  auto join = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+    return joinFlagged(e, ordered, a, b);
+  };
+  auto when = [&](Value condition, ArrayRef<Value> a, ArrayRef<Value> b) {
+    return selectTuple(e, condition, a, b);
+  };
+  SmallVector<Value> empty = {e.boolean(false)};
+  for (const SmallVector<Value> &member : members)
+    empty.push_back(member.front()); // any value: the flag says empty
+  // The position of index i of n in the scan's order.
+  auto rank = [&](int64_t i, int64_t n) { return reverse ? n - 1 - i : i; };
+  auto rankValue = [&](Value i, int64_t n) {
+    return reverse
+               ? arith::SubIOp::create(e.b, e.loc, e.i32(n - 1), i).getResult()
+               : i;
+  };
+
+  // The registers of each key and repetition, in the thread's order.
+  int64_t registers = dist.numRegisters();
+  SmallVector<SmallVector<int64_t>> groups(numKeys * reps,
+                                           SmallVector<int64_t>(spt));
+  for (int64_t r = 0; r < registers; ++r) {
+    SmallVector<int64_t> local = layout.delinearize(shape, r);
+    int64_t q = local[axis] / spt, j = local[axis] % spt;
+    groups[keys.of(local) * reps + rank(q, reps)][rank(j, spt)] = r;
+  }
+
+  // 1. In the thread: running partials, and the thread's total.
+  SmallVector<SmallVector<Value>> running(registers);
+  SmallVector<SmallVector<Value>> totals;
+  for (ArrayRef<int64_t> group : groups) {
+    SmallVector<Value> acc;
+    for (int64_t r : group) {
+      SmallVector<Value> tuple = {e.boolean(true)};
+      if (!exact) {
+        SmallVector<int64_t> local = layout.delinearize(shape, r);
+        tuple[0] =
+            e.ult(dist.unwrapped(e, axis, local[axis]), e.i32(shape[axis]));
+      }
+      for (const SmallVector<Value> &member : members)
+        tuple.push_back(member[r]);
+      acc = acc.empty() ? tuple : join(acc, tuple);
+      running[r] = acc;
     }
-    rewriter.replaceOpWithMultiple(op, {results});
+    totals.push_back(acc);
+  }
+
+  // 2. Across the lanes along the axis: each thread's inclusive partial,
+  // the exclusive one (from the previous lane) and the warp's total.
+  Value lane = e.lane(), warp = e.warp();
+  int64_t laneStride = layout.laneStride[axis];
+  Value laneRank = rankValue(e.bits(lane, laneStride, lanes), lanes);
+  gpu::ShuffleMode toLater =
+      reverse ? gpu::ShuffleMode::DOWN : gpu::ShuffleMode::UP;
+  SmallVector<SmallVector<Value>> before(totals.size(), empty);
+  SmallVector<SmallVector<Value>> warpTotals = totals;
+  if (lanes > 1) {
+    Value lastLane =
+        e.add(arith::SubIOp::create(
+                  e.b, e.loc, lane,
+                  e.mul(e.bits(lane, laneStride, lanes), e.i32(laneStride))),
+              e.i32(rank(lanes - 1, lanes) * laneStride));
+    for (auto [total, previous, warpTotal] :
+         llvm::zip(totals, before, warpTotals)) {
+      for (int64_t k = 1; k < lanes; k *= 2) {
+        SmallVector<Value> other =
+            shuffleTuple(e, total, e.i32(k * laneStride), toLater);
+        total = when(e.sle(e.i32(k), laneRank), join(other, total), total);
+      }
+      SmallVector<Value> other =
+          shuffleTuple(e, total, e.i32(laneStride), toLater);
+      previous = when(e.sle(e.i32(1), laneRank), other, empty);
+      warpTotal = shuffleTuple(e, total, lastLane, gpu::ShuffleMode::IDX);
+    }
+  }
+
+  // 3. Across the warps along the axis, through shared memory: each
+  // thread folds the totals of the warps before its own, and of all.
+  SmallVector<SmallVector<Value>> repTotals = warpTotals;
+  if (warps > 1) {
+    int64_t threads = layout.numWarps * kWarpSize;
+    int64_t slots = static_cast<int64_t>(totals.size());
+    SmallVector<Value> buffers;
+    for (Value value : empty) {
+      Type type = value.getType();
+      buffers.push_back(allocateShared(
+          e, op, type.isInteger(1) ? e.b.getI8Type() : type, slots * threads));
+    }
+    if (isInLoop(op))
+      gpu::BarrierOp::create(e.b, e.loc);
+    auto slotOf = [&](Value buffer, Type memoryType, int64_t slot, Value t) {
+      return e.gep(buffer, memoryType, e.add(e.i32(slot * threads), t));
+    };
+    Value tid = e.threadId();
+    for (int64_t slot = 0; slot < slots; ++slot)
+      for (auto [buffer, value] : llvm::zip(buffers, warpTotals[slot])) {
+        Type memoryType =
+            value.getType().isInteger(1) ? e.b.getI8Type() : value.getType();
+        LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, memoryType),
+                              slotOf(buffer, memoryType, slot, tid));
+      }
+    gpu::BarrierOp::create(e.b, e.loc);
+    int64_t warpStride = layout.warpStride[axis];
+    Value coordinate = e.bits(warp, warpStride, warps);
+    Value warpRank = rankValue(coordinate, warps);
+    Value baseWarp = arith::SubIOp::create(
+        e.b, e.loc, warp, e.mul(coordinate, e.i32(warpStride)));
+    for (int64_t slot = 0; slot < slots; ++slot) {
+      SmallVector<Value> earlier = empty, all;
+      for (int64_t t = 0; t < warps; ++t) {
+        int64_t w = rank(t, warps);
+        Value partner = e.add(
+            e.mul(e.add(baseWarp, e.i32(w * warpStride)), e.i32(kWarpSize)),
+            lane);
+        SmallVector<Value> tuple;
+        for (auto [buffer, value] : llvm::zip(buffers, empty)) {
+          Type type = value.getType();
+          Type memoryType = type.isInteger(1) ? e.b.getI8Type() : type;
+          Value loaded =
+              LLVM::LoadOp::create(e.b, e.loc, memoryType,
+                                   slotOf(buffer, memoryType, slot, partner));
+          tuple.push_back(toRegister(e, loaded, type));
+        }
+        earlier =
+            when(e.slt(e.i32(t), warpRank), join(earlier, tuple), earlier);
+        all = all.empty() ? tuple : join(all, tuple);
+      }
+      before[slot] = join(earlier, before[slot]);
+      repTotals[slot] = all;
+    }
+  }
+
+  // 4. Across the repetitions, in registers; then every element.
+  SmallVector<SmallVector<Value>> results(members.size());
+  for (auto &result : results)
+    result.resize(registers);
+  for (int64_t key = 0; key < numKeys; ++key) {
+    SmallVector<Value> carry = empty;
+    for (int64_t q = 0; q < reps; ++q) {
+      int64_t slot = key * reps + q;
+      SmallVector<Value> prefix = join(carry, before[slot]);
+      for (int64_t r : groups[slot]) {
+        SmallVector<Value> value = join(prefix, running[r]);
+        for (size_t m = 0; m < members.size(); ++m)
+          results[m][r] = value[m + 1];
+      }
+      carry = join(carry, repTotals[slot]);
+    }
+  }
+  if (!exact)
+    for (auto [type, result] : llvm::zip(types, results)) {
+      SharedTile shared(e, op, type);
+      shared.write(type, result);
+      shared.barrier();
+      for (int64_t r = 0; r < registers; ++r)
+        result[r] = shared.read(dist.indices(e, r));
+    }
+  return results;
+}
+
+struct ScanLowering : public TilePattern<ScanOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ScanOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getType();
+    Combiner combiner{op.getKind(), tile.getElementType(),
+                      /*propagateNaN=*/false};
+    auto combine = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+      return SmallVector<Value>{combiner.combine(e, a[0], b[0])};
+    };
+    Distribution dist(e, tile);
+    SmallVector<SmallVector<Value>> members = {
+        SmallVector<Value>(adaptor.getSource())};
+    auto results = scanTuples(e, op, dist, {tile}, members, op.getAxis(),
+                              op.getReverse(), combine);
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+};
+
+struct ScanWithLowering : public TilePattern<ScanWithOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ScanWithOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    SmallVector<TileType> types;
+    for (Type type : op.getResultTypes())
+      types.push_back(cast<TileType>(type));
+    auto combine = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+      return applyCombiner(e, op.getCombiner(), a, b);
+    };
+    Distribution dist(e, types.front());
+    SmallVector<SmallVector<Value>> members;
+    for (ValueRange values : adaptor.getSources())
+      members.push_back(SmallVector<Value>(values));
+    auto results = scanTuples(e, op, dist, types, members, op.getAxis(),
+                              op.getReverse(), combine);
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Matrix multiply-accumulate
+//===----------------------------------------------------------------------===//
+
+/// `mma` and `matmul`, the simple path: both operands through shared
+/// memory, then each thread runs along K for its accumulator registers,
+/// multiplying in the accumulator's dtype (fma for floats). Tensor cores
+/// (mma.sync, wgmma) are the next step.
+template <typename Op> struct MmaLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
+
+  static ValueRange getAcc(MmaOp, OneToNOpAdaptor adaptor) {
+    return adaptor.getAcc();
+  }
+  static ValueRange getAcc(MatmulOp, OneToNOpAdaptor) { return {}; }
+
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType a = op.getA().getType(), b = op.getB().getType();
+    TileType result = op.getType();
+    Type inType = a.getElementType(), outType = result.getElementType();
+    Type registerType = getRegisterType(outType);
+    int64_t rank = result.getRank();
+    int64_t depth = a.getShape()[rank - 1];
+    SharedTile sharedA(e, op, a), sharedB(e, op, b);
+    sharedA.write(a, adaptor.getA());
+    sharedB.write(b, adaptor.getB());
+    sharedA.barrier();
+    Distribution dist(e, result);
+    int64_t registers = dist.numRegisters();
+    SmallVector<SmallVector<Value>> indices;
+    for (int64_t r = 0; r < registers; ++r)
+      indices.push_back(dist.indices(e, r));
+    SmallVector<Value> init(getAcc(op, adaptor));
+    if (init.empty())
+      init.assign(registers, getZero(e, registerType));
+    auto widen = [&](Value x) -> Value {
+      if (x.getType() == registerType)
+        return x;
+      if (isa<FloatType>(registerType))
+        return arith::ExtFOp::create(rewriter, e.loc, registerType, x);
+      if (isSigned(inType))
+        return arith::ExtSIOp::create(rewriter, e.loc, registerType, x);
+      return arith::ExtUIOp::create(rewriter, e.loc, registerType, x);
+    };
+    auto loop = scf::ForOp::create(
+        rewriter, e.loc, e.i32(0), e.i32(depth), e.i32(1), init,
+        [&](OpBuilder &builder, Location loc, Value k, ValueRange acc) {
+          SmallVector<Value> next;
+          for (int64_t r = 0; r < registers; ++r) {
+            SmallVector<Value> at = indices[r], bt = indices[r];
+            at[rank - 1] = k; // (batch, m, k)
+            bt[rank - 2] = k; // (batch, k, n)
+            Value x = widen(sharedA.read(at)), y = widen(sharedB.read(bt));
+            if (isa<FloatType>(registerType)) {
+              next.push_back(math::FmaOp::create(builder, loc, x, y, acc[r]));
+              continue;
+            }
+            next.push_back(e.add(e.mul(x, y), acc[r]));
+          }
+          scf::YieldOp::create(builder, loc, next);
+        });
+    rewriter.replaceOpWithMultiple(op, {SmallVector<Value>(loop.getResults())});
     return success();
   }
 };
@@ -1767,7 +2963,10 @@ static bool hasLowering(Operation *op) {
              MinimumOp, AndOp, OrOp, XorOp, ShlOp, ShrOp, CmpOp, SelectOp,
              NegOp, NotOp, AbsOp, MathOp, FmaOp, ConvertOp, BitcastOp,
              ToScalarOp, FromScalarOp, BroadcastOp, PermuteOp, ConvertLayoutOp,
-             ReduceOp>(op);
+             ReshapeOp, ExpandDimsOp, ExtractOp, InsertOp, CatOp, GatherOp,
+             ScatterOp, OffsetOp, LoadPtrOp, StorePtrOp, AtomicRMWOp,
+             AtomicCASOp, ReduceOp, ArgReduceOp, ReduceWithOp, ScanOp,
+             ScanWithOp, YieldOp, MmaOp, MatmulOp>(op);
 }
 
 struct ConvertTileToLLVMPass
@@ -1785,11 +2984,8 @@ struct ConvertTileToLLVMPass
         return op->emitOpError("has no lowering to LLVM yet"),
                WalkResult::interrupt();
       if (auto constant = dyn_cast<ConstantOp>(op))
-        if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-            !dense || !dense.isSplat())
-          return op->emitOpError(
-                     "lowers splat constants only; build others with "
-                     "tile.iota and elementwise ops"),
+        if (!isa<DenseElementsAttr>(constant.getValue()))
+          return op->emitOpError("lowers dense constants only"),
                  WalkResult::interrupt();
       if (isRestrictedFloatOp(op))
         return op->emitOpError("on ")
@@ -1837,6 +3033,8 @@ struct ConvertTileToLLVMPass
     target
         .addLegalDialect<arith::ArithDialect, math::MathDialect,
                          gpu::GPUDialect, LLVM::LLVMDialect, scf::SCFDialect>();
+    // Combiner regions run as clones between casts (see applyCombiner).
+    target.addLegalOp<UnrealizedConversionCastOp>();
     auto isLegalFunction = [&](Operation *op) {
       auto func = cast<FunctionOpInterface>(op);
       return converter.isSignatureLegal(
@@ -1863,7 +3061,13 @@ struct ConvertTileToLLVMPass
         UnaryLowering<AbsOp>, UnaryLowering<MathOp>, UnaryLowering<ConvertOp>,
         UnaryLowering<BitcastOp>, FmaLowering, ToScalarLowering,
         FromScalarLowering, BroadcastLowering, PermuteLowering,
-        ConvertLayoutLowering, ReduceLowering>(converter, context);
+        ConvertLayoutLowering, ReshapeLowering, ExpandDimsLowering,
+        ExtractLowering, InsertLowering, CatLowering, GatherLowering,
+        ScatterLowering, OffsetLowering, LoadPtrLowering, StorePtrLowering,
+        AtomicLowering<AtomicRMWOp>, AtomicLowering<AtomicCASOp>,
+        ReduceLowering, ArgReduceLowering, ReduceWithLowering, ScanLowering,
+        ScanWithLowering, MmaLowering<MmaOp>, MmaLowering<MatmulOp>>(converter,
+                                                                     context);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns,
                                                                      converter);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
@@ -1873,7 +3077,38 @@ struct ConvertTileToLLVMPass
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      return signalPassFailure();
+    if (failed(checkSharedMemory(root)))
       signalPassFailure();
+  }
+
+  /// Kernels declare their tiles' shared memory statically: at most 48 KiB.
+  static LogicalResult checkSharedMemory(Operation *root) {
+    constexpr int64_t kLimit = 48 * 1024;
+    WalkResult result = root->walk([&](FunctionOpInterface func) {
+      int64_t bytes = 0;
+      llvm::SmallDenseSet<StringRef> seen;
+      func.walk([&](LLVM::AddressOfOp address) {
+        StringRef name = address.getGlobalName();
+        if (!name.starts_with(kSharedPrefix) || !seen.insert(name).second)
+          return;
+        auto global = SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
+            address, address.getGlobalNameAttr());
+        auto array = cast<LLVM::LLVMArrayType>(global.getGlobalType());
+        Type element = array.getElementType();
+        bytes += array.getNumElements() *
+                 (isa<LLVM::LLVMPointerType>(element)
+                      ? 8
+                      : llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
+      });
+      if (bytes <= kLimit)
+        return WalkResult::advance();
+      func.emitOpError("needs ")
+          << bytes << " bytes of shared memory for its tiles, more than the "
+          << kLimit << " a kernel declares statically; use smaller tiles";
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
   }
 
   static bool isRestrictedFloatOp(Operation *op) {

@@ -74,24 +74,207 @@ gpu.module @m {
 
 // -----
 
+// A gather loads each element where its index is inside the array (an
+// unsigned compare: negative indices are outside) and the mask holds, the
+// padding (zero by default) elsewhere; a scatter stores under the same
+// conditions.
+// CHECK-LABEL: gpu.func @gather
+// CHECK: %[[WIDE:.*]] = arith.extsi %{{.*}} : i32 to i64
+// CHECK: %[[N:.*]] = arith.extui %{{.*}} : i32 to i64
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[WIDE]], %[[N]] : i64
+// CHECK: %[[COND:.*]] = arith.andi %[[IN]], %{{.*}} : i1
+// CHECK: scf.if %[[COND]] -> (f32) {
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK: } else {
+// CHECK: arith.cmpi ult
+// CHECK: scf.if
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
 gpu.module @m {
-  gpu.func @gather(%a: !tile.array<?xf32, strides [1]>) kernel {
-    %idx = tile.iota : !tile.tile<16xsi32>
-    // expected-error @+1 {{'tile.gather' op has no lowering to LLVM yet}}
-    %g = tile.gather %a[%idx] : !tile.array<?xf32, strides [1]>[!tile.tile<16xsi32>] -> !tile.tile<16xf32>
+  gpu.func @gather(%a: !tile.array<?xf32, strides [1]>, %o: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
+    %idx = tile.iota : !tile.tile<32xsi32>
+    %zero = tile.constant dense<0> : !tile.tile<32xsi32>
+    %m = tile.cmp gt %idx, %zero : !tile.tile<32xsi32>
+    %g = tile.gather %a[%idx] mask %m : !tile.array<?xf32, strides [1]>[!tile.tile<32xsi32>], !tile.tile<32xi1> -> !tile.tile<32xf32>
+    tile.scatter %g, %o[%idx] : !tile.tile<32xf32>, !tile.array<?xf32, strides [1]>[!tile.tile<32xsi32>]
     gpu.return
   }
 }
 
 // -----
 
+// A constant that is not a splat is a table in global memory, read at each
+// element's row-major position.
+// CHECK: llvm.mlir.global internal constant @__tile_constant_0(dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<2 x f32>
+// CHECK-LABEL: gpu.func @dense
+// CHECK: llvm.mlir.addressof @__tile_constant_0 : !llvm.ptr<1>
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> f32
 gpu.module @m {
-  gpu.func @dense(%a: !tile.array<?xf32, strides [1]>) kernel {
+  gpu.func @dense(%a: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
     %i = tile.bid 0
     %v = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<2, !tile.array<?xf32, strides [1]>>
-    // expected-error @+1 {{'tile.constant' op lowers splat constants only; build others with tile.iota and elementwise ops}}
     %c = tile.constant dense<[1.0, 2.0]> : !tile.tile<2xf32>
     tile.store %c, %v[%i] : !tile.view<2, !tile.array<?xf32, strides [1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Pointer tiles: offsets are GEPs in elements; atomics per element with
+// the memory order and scope (cmpxchg on the bits of floats).
+// CHECK-LABEL: gpu.func @atomics
+// CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") monotonic {alignment = 4 : i64} : !llvm.ptr<1>, f32
+// CHECK: llvm.cmpxchg %{{.*}}, %{{.*}}, %{{.*}} syncscope("block") acq_rel acquire {alignment = 4 : i64} : !llvm.ptr<1>, i32
+// CHECK: llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i32, i1)>
+// CHECK: arith.bitcast %{{.*}} : i32 to f32
+gpu.module @m {
+  gpu.func @atomics(%p: !tile.tile<!tile.ptr<f32>>) kernel attributes {tile.num_warps = 1} {
+    %pb = tile.broadcast %p : !tile.tile<!tile.ptr<f32>> -> !tile.tile<32x!tile.ptr<f32>>
+    %io = tile.iota : !tile.tile<32xsi32>
+    %q = tile.offset %pb, %io : !tile.tile<32x!tile.ptr<f32>>, !tile.tile<32xsi32>
+    %x = tile.load_ptr %q : !tile.tile<32x!tile.ptr<f32>> -> !tile.tile<32xf32>
+    %old = tile.atomic_rmw add %q, %x memory relaxed scope device : !tile.tile<32x!tile.ptr<f32>>, !tile.tile<32xf32>
+    %cas = tile.atomic_cas %q, %x, %old memory acq_rel scope block : !tile.tile<32x!tile.ptr<f32>>, !tile.tile<32xf32>
+    tile.store_ptr %cas, %q : !tile.tile<32xf32>, !tile.tile<32x!tile.ptr<f32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// expand_dims of a reduction's slice gives its parent layout: registers
+// only. A reshape between unrelated layouts, extract and cat go through
+// shared memory (one buffer each; rows of 32 or more padded by one).
+// CHECK-DAG: llvm.mlir.global internal @__tile_shared_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<528 x f32>
+// CHECK-DAG: llvm.mlir.global internal @__tile_shared_1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x f32>
+// CHECK-DAG: llvm.mlir.global internal @__tile_shared_2() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<1056 x f32>
+// CHECK-NOT: __tile_shared_3
+// CHECK-LABEL: gpu.func @moves
+gpu.module @m {
+  gpu.func @moves(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<16x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %v[%z, %z] : !tile.view<16x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %s = tile.reduce sum %x axes [1] : !tile.tile<16x32xf32> -> !tile.tile<16xf32>
+    %e = tile.expand_dims %s, 1 : !tile.tile<16xf32> -> !tile.tile<16x1xf32>
+    %b = tile.broadcast %e : !tile.tile<16x1xf32> -> !tile.tile<16x32xf32>
+    %y = tile.add %x, %b : !tile.tile<16x32xf32>
+    %r = tile.reshape %y : !tile.tile<16x32xf32> -> !tile.tile<32x16xf32>
+    %t = tile.extract %r[%z, %z] : !tile.tile<32x16xf32> -> !tile.tile<16x16xf32>
+    %c = tile.cat %y, %y, 0 : !tile.tile<16x32xf32> -> !tile.tile<32x32xf32>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<16x16, !tile.array<?x?xf32, strides [?, 1]>>
+    %vc = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    tile.store %t, %vo[%z, %z] : !tile.view<16x16, !tile.array<?x?xf32, strides [?, 1]>>
+    tile.store %c, %vc[%z, %z] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// An inclusive scan: in the thread, Hillis-Steele shuffles up (down when
+// reversed) across lanes, the warp's total from its last lane, shared
+// memory across warps.
+// CHECK-LABEL: gpu.func @scan
+// CHECK: gpu.shuffle  up
+// CHECK: gpu.shuffle  idx
+// CHECK: gpu.barrier
+// CHECK: gpu.shuffle  down
+gpu.module @m {
+  gpu.func @scan(%a: !tile.array<?xsi32, strides [1]>) kernel attributes {tile.num_warps = 2} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %v = tile.make_view %a : !tile.array<?xsi32, strides [1]> -> !tile.view<512, !tile.array<?xsi32, strides [1]>>
+    %x = tile.load %v[%z] : !tile.view<512, !tile.array<?xsi32, strides [1]>>
+    %s = tile.scan sum %x axis 0 : !tile.tile<512xsi32>
+    %r = tile.scan max %s axis 0 reverse : !tile.tile<512xsi32>
+    tile.store %r, %v[%z] : !tile.view<512, !tile.array<?xsi32, strides [1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Arg-reductions carry (value, position) pairs with a validity flag through
+// the butterflies; a combiner region is cloned for every combination.
+// CHECK-LABEL: gpu.func @argmax
+// CHECK: arith.cmpf ogt
+// CHECK: gpu.shuffle  xor
+// CHECK: arith.maximumf
+gpu.module @m {
+  gpu.func @argmax(%a: !tile.array<?xf32, strides [1]>, %o: !tile.array<?xsi32, strides [1]>) kernel attributes {tile.num_warps = 1} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %v = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+    %x = tile.load %v[%z] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+    %i = tile.argreduce max %x axis 0 keepdims : !tile.tile<64xf32> -> !tile.tile<1xsi32>
+    %m = tile.reduce_with %x axis 0 keepdims : (!tile.tile<64xf32>) -> !tile.tile<1xf32> {
+    ^bb0(%p: !tile.tile<f32>, %q: !tile.tile<f32>):
+      %c = tile.maximum %p, %q propagate_nan : !tile.tile<f32>
+      tile.yield %c : !tile.tile<f32>
+    }
+    %mi = tile.bitcast %m : !tile.tile<1xf32> -> !tile.tile<1xsi32>
+    %s = tile.add %i, %mi : !tile.tile<1xsi32>
+    %vo = tile.make_view %o : !tile.array<?xsi32, strides [1]> -> !tile.view<1, !tile.array<?xsi32, strides [1]>>
+    tile.store %s, %vo[%z] : !tile.view<1, !tile.array<?xsi32, strides [1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// mma, the simple path: both operands in shared memory, a loop along K
+// carrying the accumulator registers, f16 products widened to f32 and
+// fused.
+// CHECK-LABEL: gpu.func @mma
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: math.fma
+gpu.module @m {
+  gpu.func @mma(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 1} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<16x16, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<16x16, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%z, %z] : !tile.view<16x16, !tile.array<?x?xf16, strides [?, 1]>>
+    %acc = tile.load %vc[%z, %z] : !tile.view<16x16, !tile.array<?x?xf32, strides [?, 1]>>
+    %r = tile.mma %x, %x, %acc : !tile.tile<16x16xf16>, !tile.tile<16x16xf16>, !tile.tile<16x16xf32>
+    tile.store %r, %vc[%z, %z] : !tile.view<16x16, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Tiles carried through scf.for become their registers.
+// CHECK-LABEL: gpu.func @loop
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32) {
+gpu.module @m {
+  gpu.func @loop(%a: !tile.array<?xf32, strides [1]>, %n: index) kernel attributes {tile.num_warps = 1} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %v = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+    %x = tile.load %v[%z] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %x) -> (!tile.tile<64xf32>) {
+      %y = tile.add %acc, %acc : !tile.tile<64xf32>
+      scf.yield %y : !tile.tile<64xf32>
+    }
+    tile.store %r, %v[%z] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A kernel declares at most 48 KiB of shared memory.
+gpu.module @m {
+  // expected-error @+1 {{'gpu.func' op needs 66048 bytes of shared memory for its tiles, more than the 49152 a kernel declares statically; use smaller tiles}}
+  gpu.func @too_big(%a: !tile.array<?x?xf32, strides [?, 1]>) kernel {
+    %i = tile.bid 0
+    %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %v[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %t = tile.permute %x [1, 0] : !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+    tile.store %t, %v[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }

@@ -117,13 +117,81 @@ func.func @bad_warps() attributes {tile.num_warps = 3} {
 
 // -----
 
-func.func @loop(%n: index, %x: !tile.tile<16xf32>) {
+// A loop carries its tiles in their initial layout; an if's results take
+// the layout of its then-branch, and the else-branch converts to it.
+// CHECK-DAG: #[[L:.*]] = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-DAG: #[[C:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @control_flow
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!tile.tile<512xf32, #[[L]]>)
+// CHECK: scf.yield %{{.*}} : !tile.tile<512xf32, #[[L]]>
+// CHECK: scf.if %{{.*}} -> (!tile.tile<512xf32, #[[L]]>)
+// CHECK: } else {
+// CHECK: %[[R:.*]] = tile.reshape %{{.*}} : !tile.tile<4x128xf32, #[[C]]> -> !tile.tile<512xf32, #[[L]]>
+// CHECK-NEXT: scf.yield %[[R]] : !tile.tile<512xf32, #[[L]]>
+func.func @control_flow(%a: !tile.array<?xf32, strides [1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %n: index, %c: i1) {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<512, !tile.array<?xf32, strides [1]>>
+  %vb = tile.make_view %b : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<4x128, !tile.array<?x?xf32, strides [?, 1]>>
+  %x = tile.load %va[%i] : !tile.view<512, !tile.array<?xf32, strides [1]>>
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{'scf.for' op carries tile values through a region, which the layout assignment does not support yet}}
-  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %x) -> (!tile.tile<16xf32>) {
-    %s = tile.add %acc, %acc : !tile.tile<16xf32>
-    scf.yield %s : !tile.tile<16xf32>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %x) -> (!tile.tile<512xf32>) {
+    %s = tile.add %acc, %x : !tile.tile<512xf32>
+    scf.yield %s : !tile.tile<512xf32>
+  }
+  %y = scf.if %c -> (!tile.tile<512xf32>) {
+    scf.yield %r : !tile.tile<512xf32>
+  } else {
+    %t = tile.load %vb[%i, %i] : !tile.view<4x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %f = tile.reshape %t : !tile.tile<4x128xf32> -> !tile.tile<512xf32>
+    scf.yield %f : !tile.tile<512xf32>
+  }
+  tile.store %y, %va[%i] : !tile.view<512, !tile.array<?xf32, strides [1]>>
+  return
+}
+
+// -----
+
+// Rows of a table gathered by an id per row: the column iota is a slice of
+// the kernel's layout, the ids' load becomes the other slice (the
+// conversion of the expand_dims moves before it and folds into the load),
+// and the gather's index tiles share the layout: no conversions remain.
+// CHECK-DAG: #[[K:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[ROWS:.*]] = #tile.slice<dim = 1, parent = #[[K]]>
+// CHECK-DAG: #[[COLS:.*]] = #tile.slice<dim = 0, parent = #[[K]]>
+// CHECK-LABEL: func.func @embedding
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.load {{.*}} -> !tile.tile<32xsi32, #[[ROWS]]>
+// CHECK: tile.expand_dims %{{.*}}, 1 : !tile.tile<32xsi32, #[[ROWS]]> -> !tile.tile<32x1xsi32, #[[K]]>
+// CHECK: tile.iota : !tile.tile<128xsi32, #[[COLS]]>
+// CHECK: tile.gather {{.*}} -> !tile.tile<32x128xf32, #[[K]]>
+// CHECK-NOT: tile.convert_layout
+func.func @embedding(%table: !tile.array<?x?xf32, strides [?, 1]>, %ids: !tile.array<?xsi32, strides [1]>, %out: !tile.array<?x?xf32, strides [?, 1]>) {
+  %b = tile.bid 0
+  %vi = tile.make_view %ids : !tile.array<?xsi32, strides [1]> -> !tile.view<32, !tile.array<?xsi32, strides [1]>>
+  %vo = tile.make_view %out : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
+  %id = tile.load %vi[%b] : !tile.view<32, !tile.array<?xsi32, strides [1]>>
+  %id2 = tile.expand_dims %id, 1 : !tile.tile<32xsi32> -> !tile.tile<32x1xsi32>
+  %rows = tile.broadcast %id2 : !tile.tile<32x1xsi32> -> !tile.tile<32x128xsi32>
+  %col = tile.iota : !tile.tile<128xsi32>
+  %cols = tile.broadcast %col : !tile.tile<128xsi32> -> !tile.tile<32x128xsi32>
+  %t = tile.gather %table[%rows, %cols] : !tile.array<?x?xf32, strides [?, 1]>[!tile.tile<32x128xsi32>, !tile.tile<32x128xsi32>] -> !tile.tile<32x128xf32>
+  tile.store %t, %vo[%b, %b] : !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
+  return
+}
+
+// -----
+
+func.func @while(%x: !tile.array<?xf32, strides [1]>, %c: i1) {
+  %i = tile.bid 0
+  %v = tile.make_view %x : !tile.array<?xf32, strides [1]> -> !tile.view<16, !tile.array<?xf32, strides [1]>>
+  %t = tile.load %v[%i] : !tile.view<16, !tile.array<?xf32, strides [1]>>
+  // expected-error @+1 {{'scf.while' op carries tile values through a region, which the layout assignment does not support yet}}
+  %r = scf.while (%a = %t) : (!tile.tile<16xf32>) -> !tile.tile<16xf32> {
+    scf.condition(%c) %a : !tile.tile<16xf32>
+  } do {
+  ^bb0(%b: !tile.tile<16xf32>):
+    scf.yield %b : !tile.tile<16xf32>
   }
   return
 }

@@ -1,0 +1,153 @@
+# The kernels of test/GPU/Inputs/tile_kernels.mlir on the GPU against NumPy:
+# tile ops that move elements between threads, scans, arg-reductions,
+# combiner regions, gathers and scatters, pointer tiles and atomics,
+# mma/matmul, non-splat constants, tiles carried through scf.for/scf.if.
+# REQUIRES: cuda-gpu
+# RUN: %python %s | FileCheck %s
+
+import os
+
+import numpy as np
+
+import cudapy
+from cudapy import runtime
+
+import cupy as cp  # noqa: E402
+
+here = os.path.dirname(os.path.abspath(__file__))
+device = runtime.Device(0)
+rng = np.random.default_rng(11)
+source = open(os.path.join(here, "Inputs", "tile_kernels.mlir")).read()
+module = device.load(cudapy.compile(source, chip=device.chip))
+
+
+def run(name, grid, *args):
+    module.kernel(name).launch(grid, (128,), *args)
+    device.synchronize()
+
+
+def zeros(shape, dtype=np.float32):
+    return cp.zeros(shape, dtype=dtype)
+
+
+# Moves: reshape, expand_dims + broadcast, extract, insert, cat along both
+# axes, a non-splat constant.
+x = rng.standard_normal((16, 32)).astype(np.float32)
+outs = [zeros((32, 16)), zeros((16, 32)), zeros((8, 16)), zeros((16, 32)),
+        zeros((32, 32)), zeros((16, 64)), zeros((16, 32))]
+run("moves", (1,), cp.asarray(x), *outs)
+got = [cp.asnumpy(o) for o in outs]
+c = np.array([(i * i) % 7 - 3 for i in range(32)], dtype=np.float32)
+inserted = x.copy()
+inserted[0:8, 0:16] = x[8:16, 16:32] * 2
+want = [x.reshape(32, 16), x + x.sum(axis=1, keepdims=True), x[8:16, 16:32],
+        inserted, np.concatenate([x, 3 * x], axis=0),
+        np.concatenate([x, x], axis=1), x + c]
+print("moves", [bool(np.allclose(g, w, rtol=1e-5, atol=1e-5)) for g, w in zip(got, want)])
+# CHECK: moves [True, True, True, True, True, True, True]
+
+# Scans: 1000 of 1024 floats (forward, reverse, max by region), 4 x 256
+# ints (cumsum along 1, cummax along 0), 13 of 16 ints reversed.
+x = rng.standard_normal(1000).astype(np.float32)
+y = rng.integers(-50, 50, (4, 256)).astype(np.int32)
+w = rng.integers(-50, 50, 13).astype(np.int32)
+o1, o2, o5 = zeros(1000), zeros(1000), zeros(1000)
+o3, o4 = zeros((4, 256), np.int32), zeros((4, 256), np.int32)
+o6 = cp.full(16, 7, dtype=np.int32)
+run("scans", (1,), cp.asarray(x), cp.asarray(y), cp.asarray(w), o1, o2, o3, o4, o5,
+    o6[:13])
+x64 = x.astype(np.float64)
+got6 = cp.asnumpy(o6)
+print("scans", [
+    bool(np.allclose(cp.asnumpy(o1), np.cumsum(x64), rtol=1e-4, atol=1e-4)),
+    bool(np.allclose(cp.asnumpy(o2), np.cumsum(x64[::-1])[::-1], rtol=1e-4, atol=1e-4)),
+    bool(np.array_equal(cp.asnumpy(o3), np.cumsum(y, axis=1))),
+    bool(np.array_equal(cp.asnumpy(o4), np.maximum.accumulate(y, axis=0))),
+    bool(np.array_equal(cp.asnumpy(o5), np.maximum.accumulate(x))),
+    bool(np.array_equal(got6[:13], np.cumsum(w[::-1])[::-1])) and bool(np.all(got6[13:] == 7)),
+])
+# CHECK: scans [True, True, True, True, True, True]
+
+# Arg-reductions and combiner regions; y has many equal maxima per row.
+x = rng.standard_normal((8, 128)).astype(np.float32)
+y = rng.integers(0, 4, (8, 128)).astype(np.int32)
+o1, o2, o4, o5 = (zeros(8, np.int32), zeros(128, np.int32), zeros(8, np.int32),
+                  zeros(8, np.int32))
+o3 = zeros(8)
+run("argreduce", (1,), cp.asarray(x), cp.asarray(y), o1, o2, o3, o4, o5)
+print("argreduce", [
+    bool(np.array_equal(cp.asnumpy(o1), x.argmax(axis=1))),
+    bool(np.array_equal(cp.asnumpy(o2), x.argmin(axis=0))),
+    bool(np.array_equal(cp.asnumpy(o3), x.max(axis=1))),
+    bool(np.array_equal(cp.asnumpy(o4), x.argmax(axis=1))),
+    bool(np.array_equal(cp.asnumpy(o5), y.argmax(axis=1))),
+])
+# CHECK: argreduce [True, True, True, True, True]
+
+# Gather and scatter with masks and out-of-bounds indices: 1000 elements
+# (4 CTAs, the last partial); a permutation of the destination's
+# positions, some pushed out of range.
+n, m = 1000, 700
+src = rng.standard_normal(m).astype(np.float32)
+idx = rng.permutation(n).astype(np.int32) - 150  # -150 .. 849, m = 700
+x = rng.standard_normal(n).astype(np.float32)
+o1 = zeros(n)
+dst = cp.full(m, 9, dtype=np.float32)
+run("gather_scatter", (4,), cp.asarray(src), cp.asarray(idx), cp.asarray(x), o1, dst)
+inb = (idx >= 0) & (idx < m)
+take = inb & (x > 0)
+want1 = np.where(take, src[np.clip(idx, 0, m - 1)], -1).astype(np.float32)
+want2 = np.full(m, 9, dtype=np.float32)
+want2[idx[take]] = x[take]
+print("gather_scatter", [bool(np.array_equal(cp.asnumpy(o1), want1)),
+                         bool(np.array_equal(cp.asnumpy(dst), want2))])
+# CHECK: gather_scatter [True, True]
+
+# Pointer tiles and atomics over 300 floats (3 CTAs).
+n = 300
+p = (rng.random(n) * 100).astype(np.float32)
+q = cp.full(n + 4, 5, dtype=np.float32)
+counts = zeros(8, np.int32)
+big = cp.full(1, -1, dtype=np.int32)
+flags = zeros(n, np.int32)
+run("pointers", (3,), cp.asarray(p), q, counts, big, flags, n)
+ints = p.astype(np.int32)
+gotq = cp.asnumpy(q)
+print("pointers", [
+    bool(np.array_equal(gotq[:n], 2 * p)) and bool(np.all(gotq[n:] == 5)),
+    bool(np.array_equal(cp.asnumpy(counts), np.bincount(ints & 7, minlength=8))),
+    int(cp.asnumpy(big)[0]) == int(ints.max()),
+    bool(np.array_equal(cp.asnumpy(flags), np.arange(1, n + 1))),
+])
+# CHECK: pointers [True, True, True, True]
+
+# mma (f16 x f16 + f32) and matmul (si8 x si8 -> si32), with ragged
+# operands (zero padding past the edges).
+a = rng.standard_normal((30, 16)).astype(np.float16)
+b = rng.standard_normal((16, 29)).astype(np.float16)
+acc = rng.standard_normal((30, 29)).astype(np.float32)
+cc = zeros((30, 29))
+e = rng.integers(-128, 128, (16, 32)).astype(np.int8)
+f = rng.integers(-128, 128, (32, 16)).astype(np.int8)
+d = zeros((16, 16), np.int32)
+run("matmul", (1,), cp.asarray(a), cp.asarray(b), cp.asarray(acc), cc, cp.asarray(e),
+    cp.asarray(f), d)
+want = a.astype(np.float64) @ b.astype(np.float64) + acc
+print("matmul", [bool(np.allclose(cp.asnumpy(cc), want, rtol=1e-4, atol=1e-4)),
+                 bool(np.array_equal(cp.asnumpy(d), e.astype(np.int32) @ f.astype(np.int32)))])
+# CHECK: matmul [True, True]
+
+# Tiles through scf.for and scf.if: 2 tiles (not doubled), 5 tiles and a
+# partial one (doubled).
+results = []
+for n in [512, 1200]:
+    x = rng.standard_normal(n).astype(np.float32)
+    o = zeros(256)
+    run("loops", (1,), cp.asarray(x), o)
+    tiles = -(-n // 256)
+    padded = np.zeros(tiles * 256, dtype=np.float64)
+    padded[:n] = x
+    want = padded.reshape(tiles, 256).sum(axis=0) * (2 if tiles > 2 else 1)
+    results.append(bool(np.allclose(cp.asnumpy(o), want, rtol=1e-5, atol=1e-5)))
+print("loops", results)
+# CHECK: loops [True, True]
