@@ -204,6 +204,12 @@ def _itemsize(typestr):
 
 
 def _view(obj):
+    # PyTorch tensors: their accessors are much faster than building
+    # __cuda_array_interface__ (which matters at every launch).
+    if getattr(obj, "is_cuda", False) and hasattr(obj, "data_ptr") and \
+            hasattr(obj, "element_size"):
+        return _ArrayView(obj.data_ptr(), tuple(obj.shape), tuple(obj.stride()),
+                          obj.element_size(), obj)
     interface = getattr(obj, "__cuda_array_interface__", None)
     if interface is not None:
         pointer = interface["data"][0]
@@ -554,7 +560,17 @@ class Kernel:
 
     def _tile_array_params(self, position, described, view):
         """The dynamic extents and strides of a !tile.array argument, after
-        checking the array against the static ones."""
+        checking the array against the static ones (remembered per shape,
+        strides and element size: launches repeat them)."""
+        key = (view.shape, view.strides, view.itemsize)
+        checked = described.get("tile_checked")
+        if checked is not None and checked[0] == key:
+            return checked[1]
+        result = self._check_tile_array(position, described, view)
+        described["tile_checked"] = (key, result)
+        return result
+
+    def _check_tile_array(self, position, described, view):
         layout = described.get("tile_layout")
         if layout is None:  # parsed once per kernel
             layout = described["tile_layout"] = _tile_array_layout(described["type"])

@@ -72,10 +72,13 @@ def median_ms(fn, *args):
     return statistics.median(times)
 
 
+capture_stream = None
+
+
 def cur():
-    """The current PyTorch stream: where our launches go, so that a CUDA
-    graph captures them (the default stream outside a capture)."""
-    return torch.cuda.current_stream()
+    """Where our launches go: the default stream, or the stream a CUDA graph
+    captures while graph_ms records one."""
+    return capture_stream
 
 
 def graph_ms(fn):
@@ -84,13 +87,16 @@ def graph_ms(fn):
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):
-        fn()
+        fn()  # warm-up outside the capture (Triton compiles, caches fill)
     torch.cuda.current_stream().wait_stream(side)
     torch.cuda.synchronize()
+    global capture_stream
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
+        capture_stream = torch.cuda.current_stream()
         for _ in range(INNER):
             fn()
+    capture_stream = None
     graph.replay()
     torch.cuda.synchronize()
     times = []

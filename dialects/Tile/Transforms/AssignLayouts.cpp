@@ -122,13 +122,22 @@ private:
     return 64; // pointers
   }
 
-  /// The kernel's layout for tiles of `tile`'s rank: its memory accesses',
-  /// or row-major and 32-bit for ranks that no load or store has.
+  /// The kernel's layout for tiles of `tile`'s rank: its memory accesses';
+  /// for ranks that no load or store has, the slices of a higher rank's
+  /// along its leading dimensions (which broadcasts add back), else
+  /// row-major and 32-bit.
   Attribute getKernelLayout(TileType tile) {
     int64_t rank = tile.getRank();
     auto found = kernelLayouts.find(rank);
     if (found != kernelLayouts.end())
       return found->second;
+    auto higher = kernelLayouts.upper_bound(rank);
+    if (higher != kernelLayouts.end()) {
+      Attribute layout = higher->second;
+      for (int64_t d = rank; d < higher->first; ++d)
+        layout = SliceLayoutAttr::get(context, 0, layout);
+      return kernelLayouts[rank] = layout;
+    }
     SmallVector<int64_t> order;
     for (int64_t d = rank - 1; d >= 0; --d)
       order.push_back(d);

@@ -581,6 +581,10 @@ static Value toMemory(Emitter &e, Value value, Type memoryType) {
   return value;
 }
 
+/// Both paths make vectors of `width` elements along the fastest dimension
+/// (the fast one by vector loads, the other element by element), which the
+/// registers are extracted from after the branch: sub-word elements stay
+/// packed in 32-bit registers until they are used.
 struct LoadLowering : public TilePattern<LoadOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -594,60 +598,75 @@ struct LoadLowering : public TilePattern<LoadOp> {
     Type registerType = getRegisterType(tile.getElementType());
     int64_t registers = dist.numRegisters();
     int64_t width = access.getVectorWidth();
-    Value padding = getPaddingValue(e, access.view);
-    Value fastPath = e.andI(access.tileInBounds(), access.isAligned(width));
-    SmallVector<Type> types(registers, registerType);
     int64_t fastest = dist.layout.order.front();
-    SmallVector<Value> values = emitIfElse(e, fastPath, types, [&](bool fast) {
-      SmallVector<Value> result(registers);
-      if (fast) {
-        // Whole tile inside: no masks; `width` registers adjacent
-        // along the fastest dimension per access.
-        auto vectorType = VectorType::get({width}, access.memoryType);
-        for (int64_t r = 0; r < registers; ++r) {
-          SmallVector<int64_t> local = dist.layout.delinearize(dist.shape(), r);
-          if (local[fastest] % width != 0)
-            continue;
-          auto [offset, unused] = access.locate(dist.indices(e, r));
-          (void)unused;
-          Value address = access.address(offset);
-          if (width == 1) {
-            Value loaded =
-                LLVM::LoadOp::create(rewriter, e.loc, access.memoryType,
-                                     address, access.elementBytes);
-            result[r] = toRegister(e, loaded, registerType);
-            continue;
-          }
-          Value vector =
-              LLVM::LoadOp::create(rewriter, e.loc, vectorType, address,
-                                   width * access.elementBytes);
-          for (int64_t i = 0; i < width; ++i) {
-            SmallVector<int64_t> next = local;
-            next[fastest] += i;
-            Value element = LLVM::ExtractElementOp::create(rewriter, e.loc,
-                                                           vector, e.i32(i));
-            result[dist.layout.linearize(dist.shape(), next)] =
-                toRegister(e, element, registerType);
-          }
-        }
-        return result;
+    Value padding =
+        toMemory(e, getPaddingValue(e, access.view), access.memoryType);
+    Value fastPath = e.andI(access.tileInBounds(), access.isAligned(width));
+    // The groups of `width` registers adjacent along the fastest dimension.
+    SmallVector<SmallVector<int64_t>> groups;
+    for (int64_t r = 0; r < registers; ++r) {
+      SmallVector<int64_t> local = dist.layout.delinearize(dist.shape(), r);
+      if (local[fastest] % width != 0)
+        continue;
+      SmallVector<int64_t> group;
+      for (int64_t i = 0; i < width; ++i) {
+        SmallVector<int64_t> next = local;
+        next[fastest] += i;
+        group.push_back(dist.layout.linearize(dist.shape(), next));
       }
-      // Partial (or misaligned) tile: element by element, the ones
-      // outside the array are the padding.
-      for (int64_t r = 0; r < registers; ++r) {
-        auto [offset, inside] = access.locate(dist.indices(e, r));
-        result[r] = emitIfElse(
-            e, inside, registerType, [&](bool load) -> SmallVector<Value> {
-              if (!load)
-                return {padding};
-              Value loaded = LLVM::LoadOp::create(
-                  rewriter, e.loc, access.memoryType, access.address(offset),
-                  access.elementBytes);
-              return {toRegister(e, loaded, registerType)};
-            })[0];
+      groups.push_back(group);
+    }
+    Type chunkType = width == 1 ? access.memoryType
+                                : VectorType::get({width}, access.memoryType);
+    SmallVector<Type> types(groups.size(), chunkType);
+    SmallVector<Value> chunks = emitIfElse(e, fastPath, types, [&](bool fast) {
+      SmallVector<Value> result;
+      for (ArrayRef<int64_t> group : groups) {
+        if (fast) {
+          // Whole tile inside: no masks.
+          auto [offset, unused] = access.locate(dist.indices(e, group[0]));
+          (void)unused;
+          result.push_back(LLVM::LoadOp::create(rewriter, e.loc, chunkType,
+                                                access.address(offset),
+                                                width * access.elementBytes));
+          continue;
+        }
+        // Partial (or misaligned) tile: element by element, the ones
+        // outside the array are the padding.
+        Value chunk = width == 1
+                          ? Value()
+                          : LLVM::PoisonOp::create(rewriter, e.loc, chunkType);
+        for (auto [i, r] : llvm::enumerate(group)) {
+          auto [offset, inside] = access.locate(dist.indices(e, r));
+          Value element =
+              emitIfElse(e, inside, access.memoryType,
+                         [&](bool load) -> SmallVector<Value> {
+                           if (!load)
+                             return {padding};
+                           return {LLVM::LoadOp::create(
+                               rewriter, e.loc, access.memoryType,
+                               access.address(offset), access.elementBytes)};
+                         })[0];
+          chunk = width == 1 ? element
+                             : LLVM::InsertElementOp::create(
+                                   rewriter, e.loc, chunk, element,
+                                   e.i32(static_cast<int64_t>(i)));
+        }
+        result.push_back(chunk);
       }
       return result;
     });
+    SmallVector<Value> values(registers);
+    for (auto [group, chunk] : llvm::zip(groups, chunks))
+      for (auto [i, r] : llvm::enumerate(group)) {
+        Value element =
+            width == 1
+                ? chunk
+                : LLVM::ExtractElementOp::create(rewriter, e.loc, chunk,
+                                                 e.i32(static_cast<int64_t>(i)))
+                      .getResult();
+        values[r] = toRegister(e, element, registerType);
+      }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }

@@ -2,12 +2,13 @@
 
 // A whole tile inside the array and aligned: 16-byte vector loads and
 // stores without masks. Otherwise element by element inside the array, the
-// padding (here -inf) for the rest.
+// padding (here -inf) for the rest, gathered into the same vectors; the
+// registers come out of the vectors after the branch.
 // CHECK-LABEL: gpu.func @copy
 // CHECK-SAME: (%[[A:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %[[B:.*]]: !llvm.ptr<1>, %{{.*}}: i32) kernel
 // CHECK-SAME: cudapy.signature = [{element = "f32", element_bytes = 4 : i64, kind = "tile_array", params = 2 : i64, rank = 1 : i64, shape = array<i64: -1>, strides = array<i64: 1>
 // CHECK-SAME: known_block_size = array<i32: 64, 1, 1>
-// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32)
+// CHECK: scf.if %{{.*}} -> (vector<4xf32>) {
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: } else {
 // CHECK: arith.cmpi slt
@@ -15,6 +16,8 @@
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 // CHECK: } else {
 // CHECK: scf.yield %{{.*}} : f32
+// CHECK: llvm.insertelement
+// CHECK: llvm.extractelement
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 gpu.module @m {
   gpu.func @copy(%a: !tile.array<?xf32, strides [1]>, %b: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 2} {
