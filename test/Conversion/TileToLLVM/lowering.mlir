@@ -281,3 +281,40 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// insert: the value through shared memory, selected inside the sub-tile
+// over the destination's registers. scan_with: the cloned combiner between
+// shuffles. matmul of si8: widened to si32, multiply-add.
+// CHECK-LABEL: gpu.func @more
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi ult
+// CHECK: arith.select
+// CHECK: gpu.shuffle  up
+// CHECK: arith.minsi
+// CHECK: scf.for
+// CHECK: arith.extsi %{{.*}} : i8 to i32
+// CHECK: arith.muli
+// CHECK: arith.addi
+gpu.module @m {
+  gpu.func @more(%a: !tile.array<?x?xsi8, strides [?, 1]>, %o: !tile.array<?x?xsi32, strides [?, 1]>) kernel attributes {tile.num_warps = 1} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %one = tile.constant dense<1> : !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?x?xsi8, strides [?, 1]> -> !tile.view<16x16, !tile.array<?x?xsi8, strides [?, 1]>>
+    %vo = tile.make_view %o : !tile.array<?x?xsi32, strides [?, 1]> -> !tile.view<16x16, !tile.array<?x?xsi32, strides [?, 1]>>
+    %x = tile.load %va[%z, %z] : !tile.view<16x16, !tile.array<?x?xsi8, strides [?, 1]>>
+    %y = tile.load %vo[%z, %z] : !tile.view<16x16, !tile.array<?x?xsi32, strides [?, 1]>>
+    %s = tile.extract %y[%one, %z] : !tile.tile<16x16xsi32> -> !tile.tile<8x16xsi32>
+    %i = tile.insert %s into %y[%z, %z] : !tile.tile<8x16xsi32> into !tile.tile<16x16xsi32>
+    %c = tile.scan_with %i axis 1 : (!tile.tile<16x16xsi32>) -> !tile.tile<16x16xsi32> {
+    ^bb0(%p: !tile.tile<si32>, %q: !tile.tile<si32>):
+      %m = tile.minimum %p, %q : !tile.tile<si32>
+      tile.yield %m : !tile.tile<si32>
+    }
+    %d = tile.matmul %x, %x : !tile.tile<16x16xsi8>, !tile.tile<16x16xsi8> -> !tile.tile<16x16xsi32>
+    %r = tile.add %c, %d : !tile.tile<16x16xsi32>
+    tile.store %r, %vo[%z, %z] : !tile.view<16x16, !tile.array<?x?xsi32, strides [?, 1]>>
+    gpu.return
+  }
+}
