@@ -120,6 +120,11 @@ typedef struct CudapyArgInfo {
   size_t elementBytes;  ///< dynamic), and whether the kernel assumes a
   const int64_t *shape; ///< contiguous row-major array
   bool contiguous;
+  /// A tile dialect array: its pointer, dynamic extents (i32) and dynamic
+  /// strides (i64); `rank`, `elementBytes`, `shape` and `strides` (in
+  /// elements) describe it, -1 for dynamic entries.
+  bool isTileArray;
+  const int64_t *strides;
 } CudapyArgInfo;
 
 //===----------------------------------------------------------------------===//
@@ -305,6 +310,19 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddArray(CudapyArgs args,
                                                 const int64_t *shape,
                                                 const int64_t *strides,
                                                 CudapyStatus *status);
+
+/// A tile dialect array (`!tile.array`, docs/TileLowering.md): fills its
+/// pointer, its dynamic extents (each below 2^31) and its dynamic strides,
+/// after checking the array against the kernel's metadata — the argument
+/// at the next parameter must be a tile array of rank `rank` whose static
+/// extents and strides the array has (a stride along an extent of 1 is
+/// free) and, unless `elementBytes` is 0, elements of that size. `strides`
+/// count elements (null: contiguous, row-major) and are nonnegative. One
+/// call per array, however many parameters it fills.
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyArgsAddTileArray(CudapyArgs args, uint64_t pointer, int rank,
+                       const int64_t *shape, const int64_t *strides,
+                       size_t elementBytes, CudapyStatus *status);
 
 /// Launches `kernel` with `args` (which must fill every parameter) on
 /// `stream`. Checks the grid and block against the device's and the kernel's

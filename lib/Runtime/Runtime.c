@@ -544,6 +544,7 @@ typedef struct Arg {
   CudapyArgInfo info;
   char *type;
   int64_t *shape;
+  int64_t *strides;
 } Arg;
 
 typedef struct Kernel {
@@ -666,6 +667,7 @@ static void destroyKernel(Kernel *kernel) {
   for (int i = 0; i < kernel->numArgs; ++i) {
     free(kernel->args[i].type);
     free(kernel->args[i].shape);
+    free(kernel->args[i].strides);
   }
   free(kernel->args);
   free(kernel->name);
@@ -803,6 +805,34 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
                          kernel->name, i);
       out->info.rank = rank;
       out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
+    }
+    out->info.isTileArray = !strcmp(kind, "tile_array");
+    if (out->info.isTileArray) {
+      cJSON *shape = cJSON_GetObjectItem(arg, "shape");
+      cJSON *strides = cJSON_GetObjectItem(arg, "strides");
+      int rank = (int)numberOf(arg, "rank");
+      if (rank < 0 || rank > 64 || !cJSON_IsArray(shape) ||
+          cJSON_GetArraySize(shape) != rank || !cJSON_IsArray(strides) ||
+          cJSON_GetArraySize(strides) != rank)
+        return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                         "kernel metadata of '%s': argument %d has a bad "
+                         "shape or strides",
+                         kernel->name, i);
+      out->info.rank = rank;
+      out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
+      out->shape = calloc((size_t)rank + 1, sizeof(int64_t));
+      out->strides = calloc((size_t)rank + 1, sizeof(int64_t));
+      if (!out->shape || !out->strides)
+        return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                         "out of host memory");
+      for (int d = 0; d < rank; ++d) {
+        out->shape[d] =
+            (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(shape, d));
+        out->strides[d] =
+            (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(strides, d));
+      }
+      out->info.shape = out->shape;
+      out->info.strides = out->strides;
     }
     if (out->info.isMemref) {
       cJSON *shape = cJSON_GetObjectItem(arg, "shape");
@@ -1187,6 +1217,76 @@ bool cudapyArgsAddArray(CudapyArgs handle, uint64_t pointer, int rank,
   }
   return cudapyArgsAddBytes(handle, descriptor,
                             sizeof(uint64_t) * (1 + 2 * (size_t)rank), status);
+}
+
+bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
+                            const int64_t *shape, const int64_t *strides,
+                            size_t elementBytes, CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (rank < 0 || rank > 64 || (rank > 0 && !shape))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a tile array needs a rank from 0 to 64 and its shape");
+  const CudapyArgInfo *info = NULL;
+  int index = 0;
+  for (int a = 0; a < kernel->numArgs; ++a)
+    if (kernel->args[a].info.firstParam == args->count) {
+      info = &kernel->args[a].info;
+      index = a;
+    }
+  if (!info || !info->isTileArray)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' does not begin a tile array "
+                     "(%s)",
+                     args->count, kernel->name,
+                     info ? info->type : "no metadata");
+  if (info->rank != rank)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "argument %d of kernel '%s' is %s; the array has rank %d",
+                     index, kernel->name, info->type, rank);
+  if (elementBytes && info->elementBytes && elementBytes != info->elementBytes)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "argument %d of kernel '%s' is %s; the array's elements "
+                     "have %zu bytes, not %zu",
+                     index, kernel->name, info->type, elementBytes,
+                     info->elementBytes);
+  int64_t actual[64];
+  int64_t stride = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    actual[d] = strides ? strides[d] : stride;
+    stride *= shape[d];
+  }
+  for (int d = 0; d < rank; ++d) {
+    int64_t want = info->shape[d];
+    if (want < 0 ? (shape[d] < 0 || shape[d] >= ((int64_t)1 << 31))
+                 : shape[d] != want)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; extent %d of the "
+                       "array is %lld",
+                       index, kernel->name, info->type, d, (long long)shape[d]);
+  }
+  for (int d = 0; d < rank; ++d) {
+    if (actual[d] < 0)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; strides are "
+                       "nonnegative, not %lld",
+                       index, kernel->name, info->type, (long long)actual[d]);
+    if (info->strides[d] >= 0 && info->strides[d] != actual[d] && shape[d] > 1)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; stride %d of the "
+                       "array is %lld elements",
+                       index, kernel->name, info->type, d,
+                       (long long)actual[d]);
+  }
+  if (!cudapyArgsAddPointer(handle, pointer, status))
+    return false;
+  for (int d = 0; d < rank; ++d)
+    if (info->shape[d] < 0 && !cudapyArgsAddInt(handle, shape[d], status))
+      return false;
+  for (int d = 0; d < rank; ++d)
+    if (info->strides[d] < 0 && !cudapyArgsAddInt(handle, actual[d], status))
+      return false;
+  return true;
 }
 
 bool cudapyArgsAddMemref(CudapyArgs handle, uint64_t pointer, int rank,

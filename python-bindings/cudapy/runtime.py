@@ -78,7 +78,8 @@ class _ArgInfo(ctypes.Structure):
                 ("firstParam", ctypes.c_int),
                 ("numParams", ctypes.c_int), ("type", ctypes.c_char_p),
                 ("rank", ctypes.c_int), ("elementBytes", ctypes.c_size_t),
-                ("shape", ctypes.POINTER(ctypes.c_int64)), ("contiguous", ctypes.c_bool)]
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("contiguous", ctypes.c_bool),
+                ("isTileArray", ctypes.c_bool), ("strides", ctypes.POINTER(ctypes.c_int64))]
 
 
 class _ParamInfo(ctypes.Structure):
@@ -137,6 +138,9 @@ _args_memref = _declare("cudapyArgsAddMemref", ctypes.c_bool, _Handle, _u64, cty
                         ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), _S)
 _args_array = _declare("cudapyArgsAddArray", ctypes.c_bool, _Handle, _u64, ctypes.c_int,
                        ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), _S)
+_args_tile_array = _declare("cudapyArgsAddTileArray", ctypes.c_bool, _Handle, _u64,
+                            ctypes.c_int, ctypes.POINTER(ctypes.c_int64),
+                            ctypes.POINTER(ctypes.c_int64), ctypes.c_size_t, _S)
 _launch = _declare("cudapyLaunch", ctypes.c_bool, _Handle, _Handle,
                    ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
                    ctypes.c_uint, _Handle, _S)
@@ -394,27 +398,6 @@ class Module:
             self._handle = _Handle(None)
 
 
-_TILE_DTYPE_BYTES = {"i1": 1, "si8": 1, "ui8": 1, "si16": 2, "ui16": 2, "f16": 2,
-                     "bf16": 2, "si32": 4, "ui32": 4, "f32": 4, "tf32": 4,
-                     "si64": 8, "ui64": 8, "f64": 8, "f8E4M3FN": 1, "f8E5M2": 1,
-                     "f8E8M0FNU": 1, "f4E2M1FN": 1}
-
-
-def _tile_array_layout(text):
-    """(shape, strides, element bytes) of `!tile.array<?x4xf32, strides [?, 1]>`,
-    None for dynamic entries."""
-    body = text[len("!tile.array<"):-1]
-    dims, _, rest = body.partition(",")
-    parts = dims.strip().split("x")
-    dtype = parts[-1]
-    shape = [None if p == "?" else int(p) for p in parts[:-1]]
-    strides = [None] * len(shape)
-    if "strides" in rest:
-        listed = rest[rest.index("[") + 1:rest.index("]")].split(",")
-        strides = [None if p.strip() == "?" else int(p) for p in listed]
-    return shape, strides, _TILE_DTYPE_BYTES.get(dtype, 8)
-
-
 class Kernel:
     def __init__(self, module, name, handle):
         self.module, self.name, self._handle = module, name, handle
@@ -429,7 +412,7 @@ class Kernel:
             info = _kernel_arg(handle, i)
             self.args.append({
                 "type": info.type.decode(), "memref": info.isMemref,
-                "array": info.isArray,
+                "array": info.isArray, "tile_array": info.isTileArray,
                 "first_param": info.firstParam, "params": info.numParams,
                 "rank": info.rank, "element_bytes": info.elementBytes,
                 "contiguous": info.contiguous})
@@ -498,20 +481,21 @@ class Kernel:
                     raise CudaError(self._status)
                 index += 1
                 continue
-            if described is not None and described["type"].startswith("!tile.array<"):
-                # A tile dialect array: its pointer, then its dynamic extents
-                # (int32) and dynamic strides (int64, in elements).
+            if described is not None and described["tile_array"]:
+                # A tile dialect array: its pointer, dynamic extents and
+                # dynamic strides, checked and filled in one C call.
                 if view is None:
                     raise TypeError("argument %d of %s is %s; pass an array, not a %s"
                                     % (position, self.name, described["type"],
                                        type(value).__name__))
                 keep.append(view.keep)
-                extents, strides = self._tile_array_params(position, described, view)
-                ok = _args_pointer(self._args, view.pointer, status_ref)
-                for number in extents + strides:
-                    ok = ok and _args_int(self._args, number, status_ref)
-                if not ok:
-                    raise CudaError(self._status)
+                rank = len(view.shape)
+                shape, strides = self._scratch(position, rank)
+                shape[:rank] = view.shape
+                strides[:rank] = view.strides
+                if not _args_tile_array(self._args, view.pointer, rank, shape, strides,
+                                        view.itemsize, status_ref):
+                    raise TypeError(self._status.message.decode())
                 index += described["params"]
                 continue
             if described is not None and described["memref"]:
@@ -557,50 +541,6 @@ class Kernel:
             if not ok:
                 raise CudaError(self._status)
         return keep
-
-    def _tile_array_params(self, position, described, view):
-        """The dynamic extents and strides of a !tile.array argument, after
-        checking the array against the static ones (remembered per shape,
-        strides and element size: launches repeat them)."""
-        key = (view.shape, view.strides, view.itemsize)
-        checked = described.get("tile_checked")
-        if checked is not None and checked[0] == key:
-            return checked[1]
-        result = self._check_tile_array(position, described, view)
-        described["tile_checked"] = (key, result)
-        return result
-
-    def _check_tile_array(self, position, described, view):
-        layout = described.get("tile_layout")
-        if layout is None:  # parsed once per kernel
-            layout = described["tile_layout"] = _tile_array_layout(described["type"])
-        shape, strides, element_bytes = layout
-        where = "argument %d of %s (%s)" % (position, self.name, described["type"]) \
-            if view.itemsize != element_bytes or len(view.shape) != len(shape) else ""
-        if view.itemsize != element_bytes:
-            raise TypeError("%s: the array's elements have %d bytes, not %d"
-                            % (where, view.itemsize, element_bytes))
-        if len(view.shape) != len(shape):
-            raise TypeError("%s: the array has rank %d" % (where, len(view.shape)))
-        element_strides = list(view.strides)  # in elements
-        if any(stride < 0 for stride in element_strides):
-            raise TypeError("%s: strides are nonnegative, not %s" % (where, view.strides))
-        dynamic_extents, dynamic_strides = [], []
-        for d, (want, have) in enumerate(zip(shape, view.shape)):
-            if want is None and have < 2 ** 31:
-                dynamic_extents.append(have)
-            elif want != have:
-                where = "argument %d of %s (%s)" % (position, self.name, described["type"])
-                raise TypeError("%s: extent %d is %d, not %s" % (where, d, have,
-                                                               want or "below 2^31"))
-        for d, (want, have) in enumerate(zip(strides, element_strides)):
-            if want is None:
-                dynamic_strides.append(have)
-            elif want != have and view.shape[d] > 1:
-                where = "argument %d of %s (%s)" % (position, self.name, described["type"])
-                raise TypeError("%s: stride %d is %d elements, not %d"
-                                % (where, d, have, want))
-        return dynamic_extents, dynamic_strides
 
     def launch(self, grid, block, *arguments, shared=0, stream=None):
         """Queues the kernel. `grid` and `block` are 1 to 3 extents."""

@@ -1,0 +1,184 @@
+/*===- tile_runtime.c - C API: a tile kernel through the runtime ----------===*\
+|*                                                                            *|
+|* Compiles a tile kernel taking two !tile.array arguments (one with dynamic  *|
+|* extents and a dynamic row stride, one with a static extent and static      *|
+|* strides), loads it with the runtime and fills each array with one          *|
+|* cudapyArgsAddTileArray call, after the calls it must refuse. "fake"        *|
+|* (test/Utils/fake-cuda, no GPU) checks the metadata and the packed          *|
+|* parameters; "gpu" checks the results against a host computation.          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+// RUN: env LD_LIBRARY_PATH=%fake_cuda_dir cudapy-capi-tile_runtime fake | FileCheck %s --check-prefixes=COMMON,FAKE
+// RUN: %if valgrind %{ env LD_LIBRARY_PATH=%fake_cuda_dir %valgrind cudapy-capi-tile_runtime fake > /dev/null %}
+// RUN: %if cuda-gpu %{ cudapy-capi-tile_runtime gpu | FileCheck %s --check-prefixes=COMMON,GPU %}
+
+#include "cudapy-c/Compiler.h"
+#include "cudapy-c/Runtime.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+// y = 2 x, 4 rows of 64 per tile block.
+static const char kSource[] =
+    "gpu.module @m {\n"
+    "  gpu.func @scale(%x: !tile.array<?x?xf32, strides [?, 1]>,\n"
+    "                  %y: !tile.array<?x64xf32, strides [64, 1]>) kernel {\n"
+    "    %i = tile.bid 0\n"
+    "    %z = tile.constant dense<0> : !tile.tile<si32>\n"
+    "    %vx = tile.make_view %x : !tile.array<?x?xf32, strides [?, 1]> -> "
+    "!tile.view<4x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>\n"
+    "    %vy = tile.make_view %y : !tile.array<?x64xf32, strides [64, 1]> -> "
+    "!tile.view<4x64, !tile.array<?x64xf32, strides [64, 1]>>\n"
+    "    %t = tile.load %vx[%i, %z] : !tile.view<4x64, !tile.array<?x?xf32, "
+    "strides [?, 1]>, padding zero>\n"
+    "    %two = tile.constant dense<2.0> : !tile.tile<4x64xf32>\n"
+    "    %u = tile.mul %t, %two : !tile.tile<4x64xf32>\n"
+    "    tile.store %u, %vy[%i, %z] : !tile.view<4x64, !tile.array<?x64xf32, "
+    "strides [64, 1]>>\n"
+    "    gpu.return\n"
+    "  }\n"
+    "}\n";
+
+enum { kRows = 10, kCols = 64, kPitch = 80 };
+
+static void report(const char *what, bool ok, const CudapyStatus *status) {
+  if (ok)
+    printf("%s: ok\n", what);
+  else
+    printf("%s: error %d: %s\n", what, (int)status->code, status->message);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2)
+    return 2;
+  const char *mode = argv[1];
+  CudapyStatus status;
+  CudapyDevice device = cudapyDeviceOpen(0, &status);
+  report("open device 0", device.ptr != NULL, &status);
+  // COMMON: open device 0: ok
+  if (!device.ptr)
+    return 1;
+  CudapyDeviceInfo info;
+  cudapyDeviceGetInfo(device, &info);
+
+  CudapyCompileOptions options = cudapyCompileOptionsCreate();
+  cudapyCompileOptionsSetChip(options,
+                              mlirStringRefCreateFromCString(info.chip));
+  CudapyCompileResult compiled = cudapyCompileSource(
+      mlirStringRefCreateFromCString(kSource),
+      mlirStringRefCreateFromCString("tile_runtime.mlir"), options);
+  cudapyCompileOptionsDestroy(options);
+  printf("compiled: %d\n", cudapyCompileResultSucceeded(compiled));
+  // COMMON-NEXT: compiled: 1
+  MlirStringRef ptx = cudapyCompileResultGetOutput(compiled, 0);
+  MlirStringRef metadata = cudapyCompileResultGetMetadataJSON(compiled);
+  CudapyModule module = cudapyModuleLoad(
+      device, ptx.data, ptx.length, metadata.data, metadata.length, &status);
+  report("load", module.ptr != NULL, &status);
+  // COMMON-NEXT: load: ok
+  CudapyKernel kernel = cudapyModuleGetKernel(module, "scale", &status);
+  report("kernel", kernel.ptr != NULL, &status);
+  // COMMON-NEXT: kernel: ok
+
+  // The metadata: a tile array is its pointer, dynamic extents and dynamic
+  // strides.
+  for (int a = 0; a < cudapyKernelGetNumArgs(kernel); ++a) {
+    CudapyArgInfo arg = cudapyKernelGetArg(kernel, a);
+    printf("arg %d: %s tile_array=%d rank=%d element=%zu params %d: shape", a,
+           arg.type, arg.isTileArray, arg.rank, arg.elementBytes,
+           arg.numParams);
+    for (int d = 0; d < arg.rank; ++d)
+      printf(" %lld", (long long)arg.shape[d]);
+    printf(", strides");
+    for (int d = 0; d < arg.rank; ++d)
+      printf(" %lld", (long long)arg.strides[d]);
+    printf("\n");
+  }
+  // COMMON-NEXT: arg 0: !tile.array<?x?xf32, strides [?, 1]> tile_array=1 rank=2 element=4 params 4: shape -1 -1, strides -1 1
+  // COMMON-NEXT: arg 1: !tile.array<?x64xf32, strides [64, 1]> tile_array=1 rank=2 element=4 params 2: shape -1 64, strides 64 1
+
+  static float host[kRows][kPitch], result[kRows][kCols];
+  for (int i = 0; i < kRows; ++i)
+    for (int j = 0; j < kPitch; ++j)
+      host[i][j] = (float)(i * kPitch + j) * 0.25f;
+  uint64_t x = 0, y = 0;
+  cudapyMemAlloc(device, sizeof(host), &x, &status);
+  cudapyMemAlloc(device, sizeof(result), &y, &status);
+  cudapyMemcpyHostToDevice(device, x, host, sizeof(host), &status);
+  cudapyMemset(device, y, 0, sizeof(result), &status);
+
+  // x = host[:, :64] (row stride 80 elements); y contiguous.
+  int64_t shape[2] = {kRows, kCols}, strides[2] = {kPitch, 1};
+  int64_t negative[2] = {-kPitch, 1}, huge[2] = {(int64_t)1 << 31, kCols};
+  int64_t narrow[2] = {kRows, 63}, wide[2] = {65, 1};
+  CudapyArgs args = cudapyArgsCreate(kernel);
+  report("rank 1", cudapyArgsAddTileArray(args, x, 1, shape, NULL, 4, &status),
+         &status);
+  // COMMON-NEXT: rank 1: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; the array has rank 1
+  report("8-byte elements",
+         cudapyArgsAddTileArray(args, x, 2, shape, strides, 8, &status),
+         &status);
+  // COMMON-NEXT: 8-byte elements: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; the array's elements have 8 bytes, not 4
+  report("negative stride",
+         cudapyArgsAddTileArray(args, x, 2, shape, negative, 4, &status),
+         &status);
+  // COMMON-NEXT: negative stride: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; strides are nonnegative, not -80
+  report("2^31 rows",
+         cudapyArgsAddTileArray(args, x, 2, huge, NULL, 4, &status), &status);
+  // COMMON-NEXT: 2^31 rows: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; extent 0 of the array is 2147483648
+  bool ok = cudapyArgsAddTileArray(args, x, 2, shape, strides, 4, &status);
+  report("63 columns",
+         cudapyArgsAddTileArray(args, y, 2, narrow, NULL, 4, &status), &status);
+  // COMMON-NEXT: 63 columns: error 3: argument 1 of kernel 'scale' is !tile.array<?x64xf32, strides [64, 1]>; extent 1 of the array is 63
+  report("row stride 65",
+         cudapyArgsAddTileArray(args, y, 2, shape, wide, 4, &status), &status);
+  // COMMON-NEXT: row stride 65: error 3: argument 1 of kernel 'scale' is !tile.array<?x64xf32, strides [64, 1]>; stride 0 of the array is 65 elements
+  ok &= cudapyArgsAddTileArray(args, y, 2, shape, NULL, 4, &status);
+  report("arguments", ok && cudapyArgsGetCount(args) == 6, &status);
+  // COMMON-NEXT: arguments: ok
+  report("one more",
+         cudapyArgsAddTileArray(args, y, 2, shape, NULL, 4, &status), &status);
+  // COMMON-NEXT: one more: error 3: parameter 6 of kernel 'scale' does not begin a tile array (no metadata)
+  unsigned grid[3] = {(kRows + 3) / 4, 1, 1}, block[3] = {128, 1, 1};
+  report("launch",
+         cudapyLaunch(kernel, args, grid, block, 0, (CudapyStream){NULL},
+                      &status) &&
+             cudapyDeviceSynchronize(device, &status),
+         &status);
+  // COMMON-NEXT: launch: ok
+
+  if (!strcmp(mode, "fake")) {
+    void **params;
+    unsigned g[3], b[3], shared;
+    int (*lastLaunch)(unsigned *, unsigned *, unsigned *, void ***) =
+        (int (*)(unsigned *, unsigned *, unsigned *, void ***))dlsym(
+            dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD),
+            "fakeCudaLastLaunch");
+    lastLaunch(g, b, &shared, &params);
+    printf("x: pointer %d, extents %d x %d, row stride %lld\n",
+           *(const uint64_t *)params[0] == x, *(const int32_t *)params[1],
+           *(const int32_t *)params[2], (long long)*(const int64_t *)params[3]);
+    printf("y: pointer %d, rows %d\n", *(const uint64_t *)params[4] == y,
+           *(const int32_t *)params[5]);
+  } else {
+    cudapyMemcpyDeviceToHost(device, result, y, sizeof(result), &status);
+    int correct = 0;
+    for (int i = 0; i < kRows; ++i)
+      for (int j = 0; j < kCols; ++j)
+        correct += result[i][j] == 2.0f * host[i][j];
+    printf("y = 2 x: %d of %d correct\n", correct, kRows * kCols);
+  }
+  // FAKE-NEXT: x: pointer 1, extents 10 x 64, row stride 80
+  // FAKE-NEXT: y: pointer 1, rows 10
+  // GPU-NEXT: y = 2 x: 640 of 640 correct
+
+  cudapyArgsDestroy(args);
+  cudapyMemFree(device, x, &status);
+  cudapyMemFree(device, y, &status);
+  cudapyModuleUnload(module);
+  cudapyCompileResultDestroy(compiled);
+  cudapyDeviceClose(device);
+  return 0;
+}
