@@ -26,6 +26,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 
 python3 -c "import sys; from lit.main import main; sys.argv[0] = 'lit'; main()" -sv --output "$WORK/lit-results.json" \
   "$ROOT/test/GPU" "$ROOT/test/CAPI/runtime.c" "$ROOT/test/CAPI/py_runtime.c" \
+  "$ROOT/test/CAPI/tile_runtime.c" \
   "$ROOT/test/Python" "$ROOT/test/Dialect/Py/promotion-numpy.test" \
   "$ROOT/test/Tools/cudapy-run"
 status=$?
