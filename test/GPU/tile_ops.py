@@ -151,3 +151,81 @@ for n in [512, 1200]:
     results.append(bool(np.allclose(cp.asnumpy(o), want, rtol=1e-5, atol=1e-5)))
 print("loops", results)
 # CHECK: loops [True, True]
+
+
+# fp8 and tf32. References from the formats' definitions: every fp8 code
+# decoded in NumPy (float64), encoding as the nearest finite code (ties to
+# the even code, saturating), tf32 as float32 rounded to 10 mantissa bits
+# (ties away from zero).
+def decode_fp8(codes, exponent_bits, mantissa_bits, bias, ieee):
+    codes = codes.astype(np.int64)
+    sign = np.where(codes >> 7, -1.0, 1.0)
+    e = (codes >> mantissa_bits) & ((1 << exponent_bits) - 1)
+    m = codes & ((1 << mantissa_bits) - 1)
+    value = np.where(e == 0, m * 2.0 ** (1 - bias - mantissa_bits),
+                     (1 + m / 2.0 ** mantissa_bits) * 2.0 ** (e - bias))
+    top = (1 << exponent_bits) - 1
+    if ieee:
+        value = np.where(e == top, np.where(m == 0, np.inf, np.nan), value)
+    else:
+        value = np.where((e == top) & (m == (1 << mantissa_bits) - 1), np.nan, value)
+    return sign * value
+
+
+E4M3 = (4, 3, 7, False)
+E5M2 = (5, 2, 15, True)
+all_codes = np.arange(256, dtype=np.uint8)
+e4m3_values = decode_fp8(all_codes, *E4M3)
+
+
+def encode_e4m3(x):
+    finite = np.isfinite(e4m3_values)
+    codes, values = all_codes[finite], e4m3_values[finite]
+    x = np.clip(x.astype(np.float64), values.min(), values.max())
+    distance = np.abs(x[..., None] - values[None, :])
+    best = distance.min(axis=-1, keepdims=True)
+    tied = distance == best
+    # Among equally near codes: the even one (the mantissa's last bit 0);
+    # +0 rather than -0.
+    score = tied * 4 + tied * ((codes & 1) == 0) * 2 + tied * (codes == 0)
+    return codes[score.argmax(axis=-1)]
+
+
+def round_tf32(x):
+    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x1000) & 0xFFFFE000  # ties away from zero
+    return bits.astype(np.uint32).view(np.float32)
+
+
+def random_codes(shape, values):
+    finite = np.flatnonzero(np.isfinite(values) & (np.abs(values) < 100))
+    return rng.choice(finite, size=shape).astype(np.uint8)
+
+
+e5m2_values = decode_fp8(all_codes, *E5M2)
+a = random_codes((30, 16), e4m3_values)
+b = random_codes((16, 31), e4m3_values)
+d = random_codes((32, 32), e5m2_values)
+f = (rng.standard_normal((32, 32)) * 40).astype(np.float32)
+f[0, :4] = [1000.0, -1000.0, 0.0009765625 * 1.5, np.nan]  # saturate, subnormal tie, NaN
+p = round_tf32(rng.standard_normal((32, 16)).astype(np.float32))
+q = round_tf32(rng.standard_normal((16, 32)).astype(np.float32))
+s = rng.standard_normal((32, 32)).astype(np.float32)
+c, e, h, r = zeros((30, 31)), zeros((32, 32)), zeros((32, 32)), zeros((32, 32))
+g = zeros((32, 32), np.uint8)
+run("low_precision", (1,), cp.asarray(a), cp.asarray(b), c, cp.asarray(d), e, cp.asarray(f),
+    g, cp.asarray(p), cp.asarray(q), h, cp.asarray(s), r)
+want_c = e4m3_values[a] @ e4m3_values[b]
+got_g = cp.asnumpy(g)
+want_g = encode_e4m3(np.nan_to_num(f, nan=0.0))
+nan_ok = (got_g[0, 3] & 0x7F) == 0x7F
+got_g[0, 3] = want_g[0, 3]
+print("low_precision", [
+    bool(np.allclose(cp.asnumpy(c), want_c, rtol=1e-5, atol=1e-4)),
+    bool(np.array_equal(cp.asnumpy(e), e5m2_values[d].astype(np.float32))),
+    bool(np.array_equal(got_g, want_g)) and bool(nan_ok),
+    bool(np.allclose(cp.asnumpy(h), p.astype(np.float64) @ q.astype(np.float64),
+                     rtol=1e-5, atol=1e-5)),
+    bool(np.array_equal(cp.asnumpy(r).view(np.uint32), round_tf32(s).view(np.uint32))),
+])
+# CHECK: low_precision [True, True, True, True, True]

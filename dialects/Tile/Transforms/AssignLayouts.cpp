@@ -117,6 +117,8 @@ private:
   }
 
   static int64_t getElementBits(Type type) {
+    if (isa<FloatTF32Type>(type))
+      return 32; // stored as float32
     if (type.isIntOrFloat())
       return std::max<int64_t>(8, type.getIntOrFloatBitWidth());
     return 64; // pointers

@@ -100,9 +100,6 @@ struct Emitter {
   }
 };
 
-/// The f32 value of fp8 bits `bits` of format `type` (exact).
-Value decodeFloat8(Emitter &e, Value bits, mlir::FloatType type);
-
 /// Calls `__assertfail(message, file, line, function, 1)` unless `ok`:
 /// CUDA's device-side assert, which prints the location and traps.
 void emitCheck(Emitter &e, Operation *op, Value ok, StringRef what);

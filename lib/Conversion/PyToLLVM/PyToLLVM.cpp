@@ -7,6 +7,8 @@
 
 #include "Lowering.h"
 
+#include "cudapy/Support/Float8.h"
+
 #include "dialects/Simt/IR/SimtOps.h"
 
 #include "cudapy/Transforms/Passes.h"
@@ -161,134 +163,6 @@ bool pylower::isSignedInteger(Type type) {
   return kind && *kind == NumberKind::SignedInt;
 }
 
-/// The parameters of an fp8 format: exponent and mantissa bits, bias, the
-/// largest finite code, and whether all-ones exponents are inf/NaN (e5m2)
-/// or only S.1111.111 is NaN (e4m3fn, no infinities).
-struct Float8Format {
-  unsigned exponentBits, mantissaBits;
-  int bias;
-  uint8_t maxFinite;
-  bool ieee;
-};
-/// The largest finite value of a format.
-static double decodeMaxFinite(const struct Float8Format &f);
-static Float8Format getFloat8Format(mlir::FloatType type) {
-  if (isa<Float8E5M2Type>(type))
-    return {5, 2, 15, 0x7B, true};
-  return {4, 3, 7, 0x7E, false};
-}
-
-static double decodeMaxFinite(const Float8Format &f) {
-  // e4m3fn: 1.75 · 2^8 = 448; e5m2: 1.75 · 2^15 = 57344.
-  return 1.75 * std::ldexp(1.0, ((f.maxFinite >> f.mantissaBits) &
-                                 ((1 << f.exponentBits) - 1)) -
-                                    f.bias);
-}
-
-/// An fp8 bit pattern (i8) as the float32 of the same value (exact).
-Value pylower::decodeFloat8(Emitter &e, Value bits, mlir::FloatType type) {
-  using P = arith::CmpIPredicate;
-  Float8Format f = getFloat8Format(type);
-  OpBuilder &b = e.b;
-  Location loc = e.loc;
-  Type i32 = b.getI32Type(), f32 = b.getF32Type();
-  Value x = arith::ExtUIOp::create(b, loc, i32, bits);
-  auto shr = [&](Value v, unsigned n) {
-    return arith::ShRUIOp::create(b, loc, v, e.intConst(i32, n)).getResult();
-  };
-  auto shl = [&](Value v, unsigned n) {
-    return arith::ShLIOp::create(b, loc, v, e.intConst(i32, n)).getResult();
-  };
-  auto mask = [&](Value v, unsigned m) {
-    return arith::AndIOp::create(b, loc, v, e.intConst(i32, m)).getResult();
-  };
-  Value sign = shl(shr(x, 7), 31);
-  Value exponent = mask(shr(x, f.mantissaBits), (1u << f.exponentBits) - 1);
-  Value mantissa = mask(x, (1u << f.mantissaBits) - 1);
-  // Normal: rebias the exponent and widen the mantissa.
-  Value normal = arith::OrIOp::create(
-      b, loc, shl(e.add(exponent, e.intConst(i32, 127 - f.bias)), 23),
-      shl(mantissa, 23 - f.mantissaBits));
-  // Subnormal: mantissa · 2^(1 - bias - M), exact in float32.
-  Value scaled = arith::MulFOp::create(
-      b, loc, arith::UIToFPOp::create(b, loc, f32, mantissa),
-      e.floatConst(f32, std::ldexp(1.0, 1 - f.bias - int(f.mantissaBits))));
-  Value subnormal = arith::BitcastOp::create(b, loc, i32, scaled);
-  Value magnitude =
-      e.select(e.cmpi(P::eq, exponent, e.intConst(i32, 0)), subnormal, normal);
-  Value allOnes =
-      e.cmpi(P::eq, exponent, e.intConst(i32, (1u << f.exponentBits) - 1));
-  Value special;
-  if (f.ieee) {
-    Value isInf = arith::AndIOp::create(
-        b, loc, allOnes, e.cmpi(P::eq, mantissa, e.intConst(i32, 0)));
-    special = e.select(isInf, e.intConst(i32, 0x7F800000),
-                       e.intConst(i32, 0x7FC00000));
-    magnitude = e.select(allOnes, special, magnitude);
-  } else {
-    Value isNaN = arith::AndIOp::create(
-        b, loc, allOnes,
-        e.cmpi(P::eq, mantissa, e.intConst(i32, (1u << f.mantissaBits) - 1)));
-    magnitude = e.select(isNaN, e.intConst(i32, 0x7FC00000), magnitude);
-  }
-  return arith::BitcastOp::create(
-      b, loc, f32, arith::OrIOp::create(b, loc, sign, magnitude));
-}
-
-/// float32 or float64 `value` as an fp8 bit pattern: round to nearest even,
-/// saturating to the largest finite value (CUDA's __NV_SATFINITE, the
-/// default of __nv_fp8_e4m3/__nv_fp8_e5m2 constructors); NaN stays NaN.
-static Value encodeFloat8(Emitter &e, Value value, mlir::FloatType source,
-                          mlir::FloatType target) {
-  Float8Format f = getFloat8Format(target);
-  OpBuilder &b = e.b;
-  Location loc = e.loc;
-  unsigned width = source.getWidth();
-  unsigned sourceMantissa = width == 32 ? 23 : 52;
-  int sourceBias = width == 32 ? 127 : 1023;
-  Type int_ = b.getIntegerType(width);
-  Value bits = arith::BitcastOp::create(b, loc, int_, value);
-  auto c = [&](uint64_t v) { return e.intConst(int_, int64_t(v)); };
-  Value sign = arith::ShRUIOp::create(b, loc, bits, c(width - 1));
-  Value abs =
-      arith::AndIOp::create(b, loc, bits, c((uint64_t(1) << (width - 1)) - 1));
-  Value absFloat = arith::BitcastOp::create(b, loc, source, abs);
-  // Normal results: drop mantissa bits with round-to-nearest-even, then
-  // rebias; a carry into the exponent is the correct next binade.
-  unsigned shift = sourceMantissa - f.mantissaBits;
-  Value lsb = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, abs, c(shift)), c(1));
-  Value rounded = arith::ShRUIOp::create(
-      b, loc, e.add(e.add(abs, c((uint64_t(1) << (shift - 1)) - 1)), lsb),
-      c(shift));
-  Value normal =
-      e.sub(rounded, c(uint64_t(sourceBias - f.bias) << f.mantissaBits));
-  // Subnormal results (below the smallest normal 2^(1 - bias)): scale to
-  // units of the smallest subnormal and round to an even integer.
-  Value units = arith::MulFOp::create(
-      b, loc, absFloat,
-      e.floatConst(source, std::ldexp(1.0, f.bias - 1 + int(f.mantissaBits))));
-  Value subnormal = arith::FPToUIOp::create(
-      b, loc, int_, math::RoundEvenOp::create(b, loc, units));
-  Value isSubnormal =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, absFloat,
-                            e.floatConst(source, std::ldexp(1.0, 1 - f.bias)));
-  Value code = e.select(isSubnormal, subnormal, normal);
-  // Saturate (also infinities), keep NaN.
-  Value maxCode = c(f.maxFinite);
-  Value tooBig =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, absFloat,
-                            e.floatConst(source, decodeMaxFinite(f)));
-  code =
-      e.select(tooBig, maxCode, arith::MinUIOp::create(b, loc, code, maxCode));
-  Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
-                                      absFloat, absFloat);
-  code = e.select(isNaN, c(0x7F), code);
-  Value withSign = arith::OrIOp::create(
-      b, loc, code, arith::ShLIOp::create(b, loc, sign, c(7)));
-  return arith::TruncIOp::create(b, loc, b.getI8Type(), withSign);
-}
-
 /// Converts register value `value` from py number type `from` to `to`
 /// (py.cast semantics, see PyOps.td). Fails for fp8 conversions.
 static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
@@ -303,7 +177,8 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
   // straight from float32 or float64 to (one rounding).
   if (isStorageOnlyFloatType(fromM)) {
     Type f32 = e.b.getF32Type();
-    Value wide = decodeFloat8(e, value, cast<mlir::FloatType>(fromM));
+    Value wide =
+        cudapy::decodeFloat8(e.b, e.loc, value, cast<mlir::FloatType>(fromM));
     return convertNumber(e, wide, f32, to);
   }
   if (isStorageOnlyFloatType(toM)) {
@@ -324,8 +199,9 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
       value = *widened;
       source = wide;
     }
-    return encodeFloat8(e, value, cast<mlir::FloatType>(source),
-                        cast<mlir::FloatType>(toM));
+    return cudapy::encodeFloat8(e.b, e.loc, value,
+                                cast<mlir::FloatType>(source),
+                                cast<mlir::FloatType>(toM));
   }
   // To bool: x != 0 (NaN is true).
   if (toM.isInteger(1)) {

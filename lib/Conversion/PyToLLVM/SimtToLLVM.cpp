@@ -8,6 +8,8 @@
 
 #include "Lowering.h"
 
+#include "cudapy/Support/Float8.h"
+
 #include "cudapy/Support/InlinePtx.h"
 #include "cudapy/Support/KernelMetadata.h"
 #include "cudapy/Support/Target.h"
@@ -618,7 +620,8 @@ static bool mayElideWrite(simt::MemoryOrder memory) {
 static Value toComparableFloat(Emitter &e, Value value, Type dtype) {
   Type machine = getMachineType(dtype);
   if (isStorageOnlyFloatType(machine))
-    return decodeFloat8(e, value, cast<mlir::FloatType>(machine));
+    return cudapy::decodeFloat8(e.b, e.loc, value,
+                                cast<mlir::FloatType>(machine));
   return value;
 }
 

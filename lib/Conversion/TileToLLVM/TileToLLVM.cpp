@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudapy/Conversion/Passes.h"
+#include "cudapy/Support/Float8.h"
 #include "cudapy/Support/InlinePtx.h"
 #include "cudapy/Transforms/Passes.h"
 
@@ -39,15 +40,35 @@ static constexpr unsigned kGlobal = 1, kShared = 3;
 // Types
 //===----------------------------------------------------------------------===//
 
+static bool isFloat8(Type dtype) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(dtype);
+}
+
 /// The register type of a dtype: signless integers, floats, global
-/// pointers.
+/// pointers; fp8 values as their bits (i8), tf32 values as the float32
+/// they are stored as.
 static Type getRegisterType(Type dtype) {
   MLIRContext *context = dtype.getContext();
   if (auto integer = dyn_cast<IntegerType>(dtype))
     return IntegerType::get(context, integer.getWidth());
   if (isa<PointerType>(dtype))
     return LLVM::LLVMPointerType::get(context, kGlobal);
+  if (isFloat8(dtype))
+    return IntegerType::get(context, 8);
+  if (isa<FloatTF32Type>(dtype))
+    return Float32Type::get(context);
   return dtype;
+}
+
+/// A float attribute of `dtype` as the register constant holding it.
+static TypedAttr getRegisterConstant(Type dtype, APFloat value) {
+  Type registerType = getRegisterType(dtype);
+  if (isFloat8(dtype))
+    return IntegerAttr::get(registerType, value.bitcastToAPInt());
+  bool lostInfo = false;
+  value.convert(cast<FloatType>(registerType).getFloatSemantics(),
+                APFloat::rmNearestTiesToEven, &lostInfo);
+  return FloatAttr::get(registerType, value);
 }
 
 /// How a dtype is kept in memory: bools as bytes.
@@ -300,7 +321,7 @@ static SmallVector<Value> flatten(ArrayRef<ValueRange> ranges) {
 
 /// The padding value of a view (zero when undetermined).
 static Value getPaddingValue(Emitter &e, ViewType view) {
-  Type dtype = getRegisterType(view.getArray().getElementType());
+  Type dtype = view.getArray().getElementType();
   if (auto integer = dyn_cast<IntegerType>(dtype))
     return arith::ConstantIntOp::create(e.b, e.loc, 0, integer.getWidth());
   auto real = cast<FloatType>(dtype);
@@ -322,7 +343,8 @@ static Value getPaddingValue(Emitter &e, ViewType view) {
   default:
     break;
   }
-  return arith::ConstantFloatOp::create(e.b, e.loc, real, value);
+  return arith::ConstantOp::create(
+      e.b, e.loc, getRegisterConstant(view.getArray().getElementType(), value));
 }
 
 //===----------------------------------------------------------------------===//
@@ -763,7 +785,7 @@ struct ConstantLowering : public TilePattern<ConstantOp> {
       if (auto integer = dyn_cast<IntegerAttr>(splat))
         value = IntegerAttr::get(registerType, integer.getValue());
       else
-        value = cast<FloatAttr>(splat);
+        value = getRegisterConstant(dtype, cast<FloatAttr>(splat).getValue());
       Value scalar = arith::ConstantOp::create(rewriter, op.getLoc(), value);
       SmallVector<Type> types = convertResult(getTypeConverter(), tile);
       rewriter.replaceOpWithMultiple(
@@ -775,9 +797,11 @@ struct ConstantLowering : public TilePattern<ConstantOp> {
     int64_t count = tile.getNumElements();
     auto tableType = RankedTensorType::get({count}, memoryType);
     DenseElementsAttr table;
-    if (isa<FloatType>(memoryType)) {
-      table = DenseElementsAttr::get(
-          tableType, llvm::to_vector(elements.getValues<APFloat>()));
+    if (isa<FloatType>(dtype)) {
+      SmallVector<Attribute> values;
+      for (APFloat value : elements.getValues<APFloat>())
+        values.push_back(getRegisterConstant(dtype, value));
+      table = DenseElementsAttr::get(tableType, values);
     } else {
       SmallVector<APInt> values;
       for (APInt value : elements.getValues<APInt>())
@@ -1272,8 +1296,43 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
   Type target = getRegisterType(to);
   if (from == to)
     return x;
-  if (isRestrictedFloat(from) || isRestrictedFloat(to))
+  if (isRestrictedFloat(from) || isRestrictedFloat(to)) {
+    // fp8 exactly to float32, then on; to fp8 from float32 or float64 in
+    // one rounding (others via those). tf32 registers are float32; to tf32
+    // rounds a float32 to nearest, ties away (cvt.rna.tf32.f32).
+    FloatType f32 = b.getF32Type();
+    if (isFloat8(from))
+      return emit(e, op, f32, to,
+                  decodeFloat8(b, loc, x, cast<FloatType>(from)));
+    if (isa<FloatTF32Type>(from))
+      return emit(e, op, f32, to, x);
+    if (isFloat8(to)) {
+      Type source = from;
+      if (!from.isF32() && !from.isF64()) {
+        source = isa<FloatType>(from) ? Type(f32) : Type(b.getF64Type());
+        FailureOr<Value> wide = emit(e, op, from, source, x);
+        if (failed(wide))
+          return failure();
+        x = *wide;
+      }
+      return encodeFloat8(b, loc, x, cast<FloatType>(source),
+                          cast<FloatType>(to));
+    }
+    if (isa<FloatTF32Type>(to)) {
+      if (!from.isF32()) {
+        FailureOr<Value> narrow = emit(e, op, from, f32, x);
+        if (failed(narrow))
+          return failure();
+        x = *narrow;
+      }
+      Value bits = createInlinePtx(b, loc, b.getI32Type(), x,
+                                   "cvt.rna.tf32.f32 $0, $1;", "=r,f");
+      // PTX leaves the low 13 bits unspecified: a float32 holds them as 0.
+      bits = e.andI(bits, e.i32(-8192)); // 0xFFFFE000
+      return arith::BitcastOp::create(b, loc, f32, bits).getResult();
+    }
     return failure();
+  }
   auto rounding = op.getRounding();
   bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
   if (fromFloat && toFloat) {
@@ -2896,8 +2955,12 @@ template <typename Op> struct MmaLowering : public TilePattern<Op> {
     if (init.empty())
       init.assign(registers, getZero(e, registerType));
     auto widen = [&](Value x) -> Value {
+      if (isFloat8(inType))
+        x = decodeFloat8(rewriter, e.loc, x, cast<FloatType>(inType));
       if (x.getType() == registerType)
         return x;
+      if (x.getType().isF32() && isa<FloatType>(registerType))
+        return arith::TruncFOp::create(rewriter, e.loc, registerType, x);
       if (isa<FloatType>(registerType))
         return arith::ExtFOp::create(rewriter, e.loc, registerType, x);
       if (isSigned(inType))
@@ -3008,7 +3071,7 @@ struct ConvertTileToLLVMPass
                  WalkResult::interrupt();
       if (isRestrictedFloatOp(op))
         return op->emitOpError("on ")
-                   << "tf32, fp8 or fp4 elements has no lowering yet",
+                   << "e8m0 or fp4 elements has no lowering yet",
                WalkResult::interrupt();
       for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                                 op->getResultTypes()))
@@ -3130,14 +3193,19 @@ struct ConvertTileToLLVMPass
     return failure(result.wasInterrupted());
   }
 
+  /// Ops on the dtypes without a lowering: e8m0 and fp4 (fp8 and tf32
+  /// have one).
   static bool isRestrictedFloatOp(Operation *op) {
-    auto restricted = [](Type type) {
+    auto unsupported = [](Type dtype) {
+      return isa<Float8E8M0FNUType, Float4E2M1FNType>(dtype);
+    };
+    auto restricted = [&](Type type) {
       if (auto tile = dyn_cast<TileType>(type))
-        return isRestrictedFloat(tile.getElementType());
+        return unsupported(tile.getElementType());
       if (auto array = dyn_cast<ArrayType>(type))
-        return isRestrictedFloat(array.getElementType());
+        return unsupported(array.getElementType());
       if (auto view = dyn_cast<ViewType>(type))
-        return isRestrictedFloat(view.getArray().getElementType());
+        return unsupported(view.getArray().getElementType());
       return false;
     };
     return llvm::any_of(op->getOperandTypes(), restricted) ||

@@ -318,3 +318,54 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// fp8 registers are their bits (i8): to f32 by decoding, from f32 by
+// rounding to nearest even with saturation; tf32 registers are f32, rounded
+// by cvt.rna.tf32.f32 with the low 13 bits cleared. An fp8 matmul decodes
+// its operands.
+// CHECK-LABEL: gpu.func @low_precision
+// CHECK-SAME: (%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32)
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<16xi8>
+// CHECK: arith.extui %{{.*}} : i8 to i32
+// CHECK: math.roundeven
+// CHECK: arith.trunci %{{.*}} : i32 to i8
+// CHECK: "cvt.rna.tf32.f32 $0, $1;", "=r,f"
+// CHECK: arith.andi %{{.*}}, %{{.*}} : i32
+// CHECK: scf.for
+// CHECK: math.fma
+gpu.module @m {
+  gpu.func @low_precision(%a: !tile.array<?xf8E4M3FN, strides [1]>, %o: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?xf8E4M3FN, strides [1]> -> !tile.view<128, !tile.array<?xf8E4M3FN, strides [1]>>
+    %vo = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<128, !tile.array<?xf32, strides [1]>>
+    %x = tile.load %va[%z] : !tile.view<128, !tile.array<?xf8E4M3FN, strides [1]>>
+    %f = tile.convert %x : !tile.tile<128xf8E4M3FN> -> !tile.tile<128xf32>
+    %back = tile.convert %f : !tile.tile<128xf32> -> !tile.tile<128xf8E4M3FN>
+    tile.store %back, %va[%z] : !tile.view<128, !tile.array<?xf8E4M3FN, strides [1]>>
+    %t = tile.convert %f : !tile.tile<128xf32> -> !tile.tile<128xtf32>
+    %g = tile.convert %t : !tile.tile<128xtf32> -> !tile.tile<128xf32>
+    tile.store %g, %vo[%z] : !tile.view<128, !tile.array<?xf32, strides [1]>>
+    %m = tile.reshape %x : !tile.tile<128xf8E4M3FN> -> !tile.tile<8x16xf8E4M3FN>
+    %n = tile.reshape %x : !tile.tile<128xf8E4M3FN> -> !tile.tile<16x8xf8E4M3FN>
+    %p = tile.matmul %m, %n : !tile.tile<8x16xf8E4M3FN>, !tile.tile<16x8xf8E4M3FN> -> !tile.tile<8x8xf32>
+    %q = tile.reshape %p : !tile.tile<8x8xf32> -> !tile.tile<64xf32>
+    %vq = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+    tile.store %q, %vq[%z] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @e8m0(%a: !tile.array<?xf8E8M0FNU, strides [1]>) kernel {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    // expected-error @+1 {{'tile.make_view' op on e8m0 or fp4 elements has no lowering yet}}
+    %va = tile.make_view %a : !tile.array<?xf8E8M0FNU, strides [1]> -> !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    %x = tile.load %va[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    tile.store %x, %va[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    gpu.return
+  }
+}

@@ -217,6 +217,47 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // fp8 and tf32 (32 x 32 tiles, one CTA): c = a b for e4m3 a (32 x 16)
+    // and b (16 x 32) into f32; e = d as f32 for e5m2 d; g = f as e4m3 (round
+    // to nearest even, saturating); h = p q for tf32 p (32 x 16) and q
+    // (16 x 32); r = s rounded to tf32.
+    gpu.func @low_precision(%a: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %b: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>,
+                            %d: !tile.array<?x?xf8E5M2, strides [?, 1]>, %e: !tile.array<?x?xf32, strides [?, 1]>, %f: !tile.array<?x?xf32, strides [?, 1]>,
+                            %g: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %p: !tile.array<?x?xtf32, strides [?, 1]>, %q: !tile.array<?x?xtf32, strides [?, 1]>,
+                            %h: !tile.array<?x?xf32, strides [?, 1]>, %s: !tile.array<?x?xf32, strides [?, 1]>, %r: !tile.array<?x?xtf32, strides [?, 1]>) kernel {
+      %z = tile.constant dense<0> : !tile.tile<si32>
+      %va = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<32x16, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %vb = tile.make_view %b : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<16x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %ta = tile.load %va[%z, %z] : !tile.view<32x16, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %tb = tile.load %vb[%z, %z] : !tile.view<16x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %tc = tile.matmul %ta, %tb : !tile.tile<32x16xf8E4M3FN>, !tile.tile<16x32xf8E4M3FN> -> !tile.tile<32x32xf32>
+      %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+      tile.store %tc, %vc[%z, %z] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+      %vd = tile.make_view %d : !tile.array<?x?xf8E5M2, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf8E5M2, strides [?, 1]>, padding zero>
+      %td = tile.load %vd[%z, %z] : !tile.view<32x32, !tile.array<?x?xf8E5M2, strides [?, 1]>, padding zero>
+      %te = tile.convert %td : !tile.tile<32x32xf8E5M2> -> !tile.tile<32x32xf32>
+      %ve = tile.make_view %e : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+      tile.store %te, %ve[%z, %z] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+      %vf = tile.make_view %f : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %tf = tile.load %vf[%z, %z] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %tg = tile.convert %tf : !tile.tile<32x32xf32> -> !tile.tile<32x32xf8E4M3FN>
+      %vg = tile.make_view %g : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+      tile.store %tg, %vg[%z, %z] : !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+      %vp = tile.make_view %p : !tile.array<?x?xtf32, strides [?, 1]> -> !tile.view<32x16, !tile.array<?x?xtf32, strides [?, 1]>, padding zero>
+      %vq = tile.make_view %q : !tile.array<?x?xtf32, strides [?, 1]> -> !tile.view<16x32, !tile.array<?x?xtf32, strides [?, 1]>, padding zero>
+      %tp = tile.load %vp[%z, %z] : !tile.view<32x16, !tile.array<?x?xtf32, strides [?, 1]>, padding zero>
+      %tq = tile.load %vq[%z, %z] : !tile.view<16x32, !tile.array<?x?xtf32, strides [?, 1]>, padding zero>
+      %th = tile.matmul %tp, %tq : !tile.tile<32x16xtf32>, !tile.tile<16x32xtf32> -> !tile.tile<32x32xf32>
+      %vh = tile.make_view %h : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+      tile.store %th, %vh[%z, %z] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+      %vs = tile.make_view %s : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %ts = tile.load %vs[%z, %z] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %tr = tile.convert %ts : !tile.tile<32x32xf32> -> !tile.tile<32x32xtf32>
+      %vr = tile.make_view %r : !tile.array<?x?xtf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xtf32, strides [?, 1]>>
+      tile.store %tr, %vr[%z, %z] : !tile.view<32x32, !tile.array<?x?xtf32, strides [?, 1]>>
+      gpu.return
+    }
+
     // Tiles carried through loops and branches: o = the sum of x's 256-
     // element tiles (scf.for), doubled when there are more than 2 of them
     // (scf.if).
