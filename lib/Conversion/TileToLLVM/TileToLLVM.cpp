@@ -2375,6 +2375,56 @@ struct ReductionKeys {
   }
 };
 
+/// Tuples of scalars exchanged between threads through shared memory: each
+/// thread writes its tuple of every slot, then (after one barrier) reads
+/// other threads'. Bools travel as bytes.
+struct SharedTuples {
+  Emitter &e;
+  int64_t threads;
+  SmallVector<Type> types;
+  SmallVector<Value> buffers;
+
+  SharedTuples(Emitter &e, Operation *op, ArrayRef<Value> like, int64_t slots,
+               int64_t threads)
+      : e(e), threads(threads) {
+    for (Value value : like) {
+      types.push_back(value.getType());
+      buffers.push_back(allocateShared(e, op, memoryTypeOf(value.getType()),
+                                       slots * threads));
+    }
+    if (isInLoop(op))
+      gpu::BarrierOp::create(e.b, e.loc);
+  }
+
+  Type memoryTypeOf(Type type) {
+    return type.isInteger(1) ? Type(e.b.getI8Type()) : type;
+  }
+  Value address(int64_t member, int64_t slot, Value thread) {
+    return e.gep(buffers[member], memoryTypeOf(types[member]),
+                 e.add(e.i32(slot * threads), thread));
+  }
+  /// This thread's tuple of every slot; then the barrier.
+  void write(ArrayRef<SmallVector<Value>> tuples) {
+    Value tid = e.threadId();
+    for (auto [slot, tuple] : llvm::enumerate(tuples))
+      for (auto [member, value] : llvm::enumerate(tuple))
+        LLVM::StoreOp::create(e.b, e.loc,
+                              toMemory(e, value, memoryTypeOf(types[member])),
+                              address(member, slot, tid));
+    gpu::BarrierOp::create(e.b, e.loc);
+  }
+  /// The tuple thread `thread` wrote in `slot`.
+  SmallVector<Value> read(int64_t slot, Value thread) {
+    SmallVector<Value> tuple;
+    for (auto [member, type] : llvm::enumerate(types)) {
+      Value loaded = LLVM::LoadOp::create(e.b, e.loc, memoryTypeOf(type),
+                                          address(member, slot, thread));
+      tuple.push_back(toRegister(e, loaded, type));
+    }
+    return tuple;
+  }
+};
+
 /// Reduces tiles of one distribution together (`members`, a tuple of
 /// register lists) along the `reduced` dimensions: in the thread, across
 /// lanes by butterflies, across warps through shared memory, where each
@@ -2438,29 +2488,11 @@ reduceTuples(Emitter &e, Operation *op, Distribution &dist,
     if (reduced[d] && layout.warpsPerCTA[d] > 1)
       warpDims.push_back(d);
   if (!warpDims.empty()) {
-    int64_t threads = layout.numWarps * kWarpSize;
     int64_t numKeys = keys.size();
-    Value tid = e.threadId(), lane = e.lane(), warp = e.warp();
-    SmallVector<Value> buffers;
-    bool inLoop = isInLoop(op);
-    for (Value value : partial.front()) {
-      Type type = value.getType();
-      Type memoryType = type.isInteger(1) ? e.b.getI8Type() : type;
-      buffers.push_back(allocateShared(e, op, memoryType, numKeys * threads));
-    }
-    if (inLoop)
-      gpu::BarrierOp::create(e.b, e.loc);
-    auto slotOf = [&](Value buffer, Type memoryType, int64_t key, Value t) {
-      return e.gep(buffer, memoryType, e.add(e.i32(key * threads), t));
-    };
-    for (int64_t key = 0; key < numKeys; ++key)
-      for (auto [buffer, value] : llvm::zip(buffers, partial[key])) {
-        Type memoryType =
-            value.getType().isInteger(1) ? e.b.getI8Type() : value.getType();
-        LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, memoryType),
-                              slotOf(buffer, memoryType, key, tid));
-      }
-    gpu::BarrierOp::create(e.b, e.loc);
+    Value lane = e.lane(), warp = e.warp();
+    SharedTuples shared(e, op, partial.front(), numKeys,
+                        layout.numWarps * kWarpSize);
+    shared.write(partial);
     // The warp with this warp's coordinates but zeros along the reduced
     // dimensions; partners add multiples of their strides.
     Value baseWarp = warp;
@@ -2483,14 +2515,7 @@ reduceTuples(Emitter &e, Operation *op, Distribution &dist,
       for (int64_t offset : partners) {
         Value partner = e.add(
             e.mul(e.add(baseWarp, e.i32(offset)), e.i32(kWarpSize)), lane);
-        SmallVector<Value> tuple;
-        for (auto [buffer, value] : llvm::zip(buffers, partial[key])) {
-          Type type = value.getType();
-          Type memoryType = type.isInteger(1) ? e.b.getI8Type() : type;
-          Value loaded = LLVM::LoadOp::create(
-              e.b, e.loc, memoryType, slotOf(buffer, memoryType, key, partner));
-          tuple.push_back(toRegister(e, loaded, type));
-        }
+        SmallVector<Value> tuple = shared.read(key, partner);
         total = total.empty() ? tuple : join(total, tuple);
       }
       partial[key] = total;
@@ -2790,28 +2815,9 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
   // thread folds the totals of the warps before its own, and of all.
   SmallVector<SmallVector<Value>> repTotals = warpTotals;
   if (warps > 1) {
-    int64_t threads = layout.numWarps * kWarpSize;
     int64_t slots = static_cast<int64_t>(totals.size());
-    SmallVector<Value> buffers;
-    for (Value value : empty) {
-      Type type = value.getType();
-      buffers.push_back(allocateShared(
-          e, op, type.isInteger(1) ? e.b.getI8Type() : type, slots * threads));
-    }
-    if (isInLoop(op))
-      gpu::BarrierOp::create(e.b, e.loc);
-    auto slotOf = [&](Value buffer, Type memoryType, int64_t slot, Value t) {
-      return e.gep(buffer, memoryType, e.add(e.i32(slot * threads), t));
-    };
-    Value tid = e.threadId();
-    for (int64_t slot = 0; slot < slots; ++slot)
-      for (auto [buffer, value] : llvm::zip(buffers, warpTotals[slot])) {
-        Type memoryType =
-            value.getType().isInteger(1) ? e.b.getI8Type() : value.getType();
-        LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, memoryType),
-                              slotOf(buffer, memoryType, slot, tid));
-      }
-    gpu::BarrierOp::create(e.b, e.loc);
+    SharedTuples shared(e, op, empty, slots, layout.numWarps * kWarpSize);
+    shared.write(warpTotals);
     int64_t warpStride = layout.warpStride[axis];
     Value coordinate = e.bits(warp, warpStride, warps);
     Value warpRank = rankValue(coordinate, warps);
@@ -2824,15 +2830,7 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
         Value partner = e.add(
             e.mul(e.add(baseWarp, e.i32(w * warpStride)), e.i32(kWarpSize)),
             lane);
-        SmallVector<Value> tuple;
-        for (auto [buffer, value] : llvm::zip(buffers, empty)) {
-          Type type = value.getType();
-          Type memoryType = type.isInteger(1) ? e.b.getI8Type() : type;
-          Value loaded =
-              LLVM::LoadOp::create(e.b, e.loc, memoryType,
-                                   slotOf(buffer, memoryType, slot, partner));
-          tuple.push_back(toRegister(e, loaded, type));
-        }
+        SmallVector<Value> tuple = shared.read(slot, partner);
         earlier =
             when(e.slt(e.i32(t), warpRank), join(earlier, tuple), earlier);
         all = all.empty() ? tuple : join(all, tuple);
