@@ -545,6 +545,10 @@ typedef struct Arg {
   char *type;
   int64_t *shape;
   int64_t *strides;
+  /// Tile arrays: the facts the kernel was specialized on (1: none) — the
+  /// base's alignment in bytes, what each extent and stride is a multiple of.
+  int64_t alignment;
+  int64_t *divisibility, *strideDivisibility;
 } Arg;
 
 typedef struct Kernel {
@@ -668,6 +672,8 @@ static void destroyKernel(Kernel *kernel) {
     free(kernel->args[i].type);
     free(kernel->args[i].shape);
     free(kernel->args[i].strides);
+    free(kernel->args[i].divisibility);
+    free(kernel->args[i].strideDivisibility);
   }
   free(kernel->args);
   free(kernel->name);
@@ -764,6 +770,28 @@ static double numberOf(cJSON *object, const char *key) {
   return cJSON_GetNumberValue(cJSON_GetObjectItem(object, key));
 }
 
+/// The optional list `key` of `rank` positive numbers in `arg` (absent: all
+/// 1) into a fresh array. False when malformed or out of memory.
+static bool readMultiples(cJSON *arg, const char *key, int rank,
+                          int64_t **out) {
+  *out = calloc((size_t)rank + 1, sizeof(int64_t));
+  if (!*out)
+    return false;
+  cJSON *list = cJSON_GetObjectItem(arg, key);
+  for (int d = 0; d < rank; ++d)
+    (*out)[d] = 1;
+  if (!list)
+    return true;
+  if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != rank)
+    return false;
+  for (int d = 0; d < rank; ++d) {
+    (*out)[d] = (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(list, d));
+    if ((*out)[d] < 1)
+      return false;
+  }
+  return true;
+}
+
 /// Reads the optional "args" list: the kernel's source-level arguments.
 static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
   cJSON *args = cJSON_GetObjectItem(entry, "args");
@@ -833,6 +861,18 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
       }
       out->info.shape = out->shape;
       out->info.strides = out->strides;
+      out->alignment = 1;
+      cJSON *alignment = cJSON_GetObjectItem(arg, "alignment");
+      if (alignment)
+        out->alignment = (int64_t)cJSON_GetNumberValue(alignment);
+      if (!readMultiples(arg, "divisibility", rank, &out->divisibility) ||
+          !readMultiples(arg, "stride_divisibility", rank,
+                         &out->strideDivisibility) ||
+          out->alignment < 1)
+        return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                         "kernel metadata of '%s': argument %d has bad "
+                         "facts",
+                         kernel->name, i);
     }
     if (out->info.isMemref) {
       cJSON *shape = cJSON_GetObjectItem(arg, "shape");
@@ -1228,10 +1268,12 @@ bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "a tile array needs a rank from 0 to 64 and its shape");
   const CudapyArgInfo *info = NULL;
+  const Arg *described = NULL;
   int index = 0;
   for (int a = 0; a < kernel->numArgs; ++a)
     if (kernel->args[a].info.firstParam == args->count) {
-      info = &kernel->args[a].info;
+      described = &kernel->args[a];
+      info = &described->info;
       index = a;
     }
   if (!info || !info->isTileArray)
@@ -1276,6 +1318,29 @@ bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
                        "argument %d of kernel '%s' is %s; stride %d of the "
                        "array is %lld elements",
                        index, kernel->name, info->type, d,
+                       (long long)actual[d]);
+  }
+  // The facts the kernel was specialized on.
+  if (pointer % (uint64_t)described->alignment != 0)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "argument %d of kernel '%s' is %s; the kernel assumes "
+                     "its base aligned to %lld bytes, the array's is not",
+                     index, kernel->name, info->type,
+                     (long long)described->alignment);
+  for (int d = 0; d < rank; ++d) {
+    if (shape[d] % described->divisibility[d] != 0)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; the kernel assumes "
+                       "extent %d a multiple of %lld, the array's is %lld",
+                       index, kernel->name, info->type, d,
+                       (long long)described->divisibility[d],
+                       (long long)shape[d]);
+    if (shape[d] > 1 && actual[d] % described->strideDivisibility[d] != 0)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; the kernel assumes "
+                       "stride %d a multiple of %lld, the array's is %lld",
+                       index, kernel->name, info->type, d,
+                       (long long)described->strideDivisibility[d],
                        (long long)actual[d]);
   }
   if (!cudapyArgsAddPointer(handle, pointer, status))

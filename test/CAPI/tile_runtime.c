@@ -20,10 +20,15 @@
 #include <stdio.h>
 #include <string.h>
 
-// y = 2 x, 4 rows of 64 per tile block.
+// y = 2 x, 4 rows of 64 per tile block; x's base is 16-byte aligned, its
+// columns and row stride multiples of 16 (facts the kernel is specialized
+// on, which the runtime checks).
 static const char kSource[] =
     "gpu.module @m {\n"
-    "  gpu.func @scale(%x: !tile.array<?x?xf32, strides [?, 1]>,\n"
+    "  gpu.func @scale(%x: !tile.array<?x?xf32, strides [?, 1]>\n"
+    "                      {tile.alignment = 16 : i64,\n"
+    "                       tile.divisibility = array<i64: 1, 16>,\n"
+    "                       tile.stride_divisibility = array<i64: 16, 1>},\n"
     "                  %y: !tile.array<?x64xf32, strides [64, 1]>) kernel {\n"
     "    %i = tile.bid 0\n"
     "    %z = tile.constant dense<0> : !tile.tile<si32>\n"
@@ -128,6 +133,18 @@ int main(int argc, char **argv) {
   report("2^31 rows",
          cudapyArgsAddTileArray(args, x, 2, huge, NULL, 4, &status), &status);
   // COMMON-NEXT: 2^31 rows: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; extent 0 of the array is 2147483648
+  report("misaligned base",
+         cudapyArgsAddTileArray(args, x + 4, 2, shape, strides, 4, &status),
+         &status);
+  // COMMON-NEXT: misaligned base: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; the kernel assumes its base aligned to 16 bytes, the array's is not
+  int64_t sixty[2] = {kRows, 60}, odd[2] = {81, 1};
+  report("60 columns",
+         cudapyArgsAddTileArray(args, x, 2, sixty, strides, 4, &status),
+         &status);
+  // COMMON-NEXT: 60 columns: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; the kernel assumes extent 1 a multiple of 16, the array's is 60
+  report("row stride 81",
+         cudapyArgsAddTileArray(args, x, 2, shape, odd, 4, &status), &status);
+  // COMMON-NEXT: row stride 81: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; the kernel assumes stride 0 a multiple of 16, the array's is 81
   bool ok = cudapyArgsAddTileArray(args, x, 2, shape, strides, 4, &status);
   report("63 columns",
          cudapyArgsAddTileArray(args, y, 2, narrow, NULL, 4, &status), &status);

@@ -93,6 +93,39 @@ for m, n in [(64, 1024), (37, 1000), (3, 5)]:
 print("layernorm", results)
 # CHECK: layernorm [True, True, True]
 
+# The same kernel specialized on facts, as a JIT does where they hold
+# (bases 16-byte aligned, columns and row strides multiples of 16): edge
+# tiles move whole vectors. The runtime refuses arrays that break a fact.
+FACTS_2D = ("{tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, "
+            "tile.stride_divisibility = array<i64: 16, 1>}")
+FACTS_1D = "{tile.alignment = 16 : i64, tile.divisibility = array<i64: 16>}"
+module = load("layernorm", **{
+    "%x: !tile.array<?x?xf16, strides [?, 1]>,":
+        "%x: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ",",
+    "%w: !tile.array<?xf16, strides [1]>,": "%w: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
+    "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
+    "%y: !tile.array<?x?xf16, strides [?, 1]>)":
+        "%y: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ")"})
+results = []
+for m, n in [(64, 1024), (37, 1008), (3, 16)]:
+    x = rng.standard_normal((m, n)).astype(np.float16)
+    w = rng.standard_normal(n).astype(np.float16)
+    b = rng.standard_normal(n).astype(np.float16)
+    dy = cp.zeros((m, n), dtype=cp.float16)
+    module.kernel("layernorm").launch((m,), (128,), cp.asarray(x), cp.asarray(w),
+                                      cp.asarray(b), dy)
+    got = cp.asnumpy(dy).astype(np.float64)
+    results.append(close(got, layernorm_ref(x, w, b), 1e-2, 1e-2))
+try:
+    x = cp.zeros((4, 1000), dtype=cp.float16)
+    w = cp.zeros(1000, dtype=cp.float16)
+    module.kernel("layernorm").launch((4,), (128,), x, w, w, x)
+    results.append("launched")
+except TypeError as error:
+    results.append("refused" if "a multiple of 16" in str(error) else str(error))
+print("layernorm with facts", results)
+# CHECK: layernorm with facts [True, True, True, 'refused']
+
 # Row sums: 4 rows per CTA; M not a multiple of 4, N not of 1024.
 module = load("row_sum")
 results = []

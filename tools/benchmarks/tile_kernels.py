@@ -231,18 +231,34 @@ for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
            lambda: (k.launch((m,), (32 * warps,), x, y, stream=cur()), tr_softmax[(m,)](x, yt, n, n, BLOCK=block, num_warps=warps),
                     close(y, torch.softmax(x, 1), 1e-5) and close(yt, torch.softmax(x, 1), 1e-5))[-1])
 
-# Layer norm forward, float16 in and out, float32 inside.
-for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
+# Layer norm forward, float16 in and out, float32 inside; then the kernel
+# specialized on the facts that hold here (as Triton specializes on
+# divisibility by 16): 16-byte aligned bases, columns and row strides
+# multiples of 16.
+FACTS_2D = ("{tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, "
+            "tile.stride_divisibility = array<i64: 16, 1>}")
+FACTS_1D = "{tile.alignment = 16 : i64, tile.divisibility = array<i64: 16>}"
+FACTS = {
+    "%x: !tile.array<?x?xf16, strides [?, 1]>,":
+        "%x: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ",",
+    "%w: !tile.array<?xf16, strides [1]>,": "%w: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
+    "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
+    "%y: !tile.array<?x?xf16, strides [?, 1]>)":
+        "%y: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ")"}
+for (m, n, warps, facts) in [(4096, 4096, 8, False), (16384, 1024, 4, False),
+                             (4096, 4096, 8, True), (16384, 1024, 4, True)]:
     block = triton.next_power_of_2(n)
-    module = compile_example("layernorm", "layernorm %d" % block, **{
-        "1024": str(block), "kernel {": "kernel attributes {tile.num_warps = %d} {" % warps})
+    module = compile_example("layernorm", "layernorm %d%s" % (block, " facts" if facts else ""),
+                             **{"1024": str(block),
+                                "kernel {": "kernel attributes {tile.num_warps = %d} {" % warps},
+                             **(FACTS if facts else {}))
     k = module.kernel("layernorm")
     x = torch.randn(m, n, device="cuda", generator=gen, dtype=torch.float16)
     w = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
     b = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
     y, yt = torch.empty_like(x), torch.empty_like(x)
     ref = F.layer_norm(x.float(), (n,), w.float(), b.float(), 1e-5)
-    report("layernorm f16 %dx%d" % (m, n), 2 * x.numel() * 2,
+    report("layernorm f16 %dx%d%s" % (m, n, " facts" if facts else ""), 2 * x.numel() * 2,
            lambda: k.launch((m,), (32 * warps,), x, w, b, y, stream=cur()),
            lambda: tr_layernorm[(m,)](x, w, b, yt, n, n, 1e-5, BLOCK=block, num_warps=warps),
            lambda: F.layer_norm(x, (n,), w, b, 1e-5),

@@ -482,6 +482,48 @@ struct NumTilesLowering : public TilePattern<NumTilesOp> {
   }
 };
 
+/// The argument attributes that promise facts about a kernel's array
+/// argument (a JIT specializes a kernel on them, as Triton does on
+/// divisibility by 16; the runtime checks them at each launch):
+/// `tile.alignment` (the base address, in bytes), `tile.divisibility` and
+/// `tile.stride_divisibility` (each extent and stride a multiple of the
+/// number, one per dimension).
+static constexpr llvm::StringLiteral kAlignmentAttr = "tile.alignment",
+                                     kDivisibilityAttr = "tile.divisibility",
+                                     kStrideDivisibilityAttr =
+                                         "tile.stride_divisibility";
+/// Where convert-tile-to-llvm copies them, on the loads and stores of the
+/// array, before the conversion.
+static constexpr llvm::StringLiteral kFactsAttr = "tile.array_facts";
+
+/// What is known of an array's base alignment, extents and strides: static
+/// extents and strides, and the facts of a kernel argument.
+struct ArrayFacts {
+  int64_t alignment = 1; // bytes
+  SmallVector<int64_t> extentMultiple, strideMultiple;
+
+  ArrayFacts(ArrayType type, DictionaryAttr given) {
+    for (int64_t extent : type.getShape())
+      extentMultiple.push_back(ShapedType::isDynamic(extent) ? 1 : extent);
+    for (int64_t stride : type.getStrides())
+      strideMultiple.push_back(ShapedType::isDynamic(stride) ? 1 : stride);
+    if (!given)
+      return;
+    if (auto alignment = given.getAs<IntegerAttr>(kAlignmentAttr))
+      this->alignment = alignment.getInt();
+    auto merge = [](SmallVector<int64_t> &known, Attribute attr) {
+      auto list = dyn_cast_or_null<DenseI64ArrayAttr>(attr);
+      if (!list)
+        return;
+      for (auto [k, value] : llvm::zip(known, list.asArrayRef()))
+        if (k == 1) // a static value already says all
+          k = value;
+    };
+    merge(extentMultiple, given.get(kDivisibilityAttr));
+    merge(strideMultiple, given.get(kStrideDivisibilityAttr));
+  }
+};
+
 /// What loads and stores through a view share: the tile's origin, bounds
 /// and addresses.
 struct ViewAccess {
@@ -495,11 +537,14 @@ struct ViewAccess {
   /// order[k] (i64).
   SmallVector<Value> start;
 
-  ViewAccess(Emitter &e, ViewType view, ValueRange viewValues,
+  ArrayFacts facts;
+
+  ViewAccess(Emitter &e, Operation *op, ViewType view, ValueRange viewValues,
              ValueRange indices, TileType tile)
       : e(e), view(view), array(e, view.getArray(), viewValues), dist(e, tile),
         memoryType(getMemoryType(tile.getElementType())),
-        elementBytes(getMemoryBytes(tile.getElementType())) {
+        elementBytes(getMemoryBytes(tile.getElementType())),
+        facts(view.getArray(), op->getAttrOfType<DictionaryAttr>(kFactsAttr)) {
     for (int64_t arrayDim : view.getOrder())
       start.push_back(
           e.mul(e.ext64(indices[arrayDim]), e.i64(view.getSteps()[arrayDim])));
@@ -547,11 +592,36 @@ struct ViewAccess {
     return std::max<int64_t>(width, 1);
   }
 
+  /// Whether the facts prove every vector of `width` elements aligned to
+  /// its size: the base is, and so are the strides of the other dimensions
+  /// the tile spans.
+  bool isKnownAligned(int64_t width) {
+    if (width == 1)
+      return true;
+    if (facts.alignment % (width * elementBytes) != 0)
+      return false;
+    int64_t fastest = dist.layout.order.front();
+    for (int64_t k = 0; k < rank(); ++k)
+      if (k != fastest && dist.shape()[k] > 1 &&
+          facts.strideMultiple[arrayDim(k)] % width != 0)
+        return false;
+    return true;
+  }
+
+  /// Whether every vector of `width` elements lies wholly inside the array
+  /// or wholly outside it: the extent along the vectors' dimension and the
+  /// tile's steps along it are multiples of `width`.
+  bool hasWholeVectors(int64_t width) {
+    int64_t dim = arrayDim(dist.layout.order.front());
+    return facts.extentMultiple[dim] % width == 0 &&
+           view.getSteps()[dim] % width == 0;
+  }
+
   /// Whether every vector of `width` elements is aligned to its size: the
   /// tile's first element is, and so are the strides of the other
   /// dimensions the tile spans.
   Value isAligned(int64_t width) {
-    if (width == 1)
+    if (isKnownAligned(width))
       return e.boolean(true);
     auto [origin, unused] = locate(SmallVector<Value>(rank(), e.i32(0)));
     (void)unused;
@@ -614,7 +684,7 @@ struct LoadLowering : public TilePattern<LoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     TileType tile = op.getType();
-    ViewAccess access(e, op.getView().getType(), adaptor.getView(),
+    ViewAccess access(e, op, op.getView().getType(), adaptor.getView(),
                       flatten(adaptor.getIndices()), tile);
     Distribution &dist = access.dist;
     Type registerType = getRegisterType(tile.getElementType());
@@ -640,10 +710,33 @@ struct LoadLowering : public TilePattern<LoadOp> {
     }
     Type chunkType = width == 1 ? access.memoryType
                                 : VectorType::get({width}, access.memoryType);
+    // With facts that make every vector wholly inside or outside the array
+    // and aligned, edge tiles move whole vectors too, one check each.
+    bool vectorEdges = width > 1 && access.isKnownAligned(width) &&
+                       access.hasWholeVectors(width);
+    Value paddingVector;
+    if (vectorEdges) {
+      paddingVector = LLVM::PoisonOp::create(rewriter, e.loc, chunkType);
+      for (int64_t i = 0; i < width; ++i)
+        paddingVector = LLVM::InsertElementOp::create(
+            rewriter, e.loc, paddingVector, padding, e.i32(i));
+    }
     SmallVector<Type> types(groups.size(), chunkType);
     SmallVector<Value> chunks = emitIfElse(e, fastPath, types, [&](bool fast) {
       SmallVector<Value> result;
       for (ArrayRef<int64_t> group : groups) {
+        if (vectorEdges && !fast) {
+          auto [offset, inside] = access.locate(dist.indices(e, group[0]));
+          result.push_back(emitIfElse(
+              e, inside, chunkType, [&](bool load) -> SmallVector<Value> {
+                if (!load)
+                  return {paddingVector};
+                return {LLVM::LoadOp::create(rewriter, e.loc, chunkType,
+                                             access.address(offset),
+                                             width * access.elementBytes)};
+              })[0]);
+          continue;
+        }
         if (fast) {
           // Whole tile inside: no masks.
           auto [offset, unused] = access.locate(dist.indices(e, group[0]));
@@ -701,7 +794,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     TileType tile = op.getValue().getType();
-    ViewAccess access(e, op.getView().getType(), adaptor.getView(),
+    ViewAccess access(e, op, op.getView().getType(), adaptor.getView(),
                       flatten(adaptor.getIndices()), tile);
     Distribution &dist = access.dist;
     ValueRange values = adaptor.getValue();
@@ -711,18 +804,38 @@ struct StoreLowering : public TilePattern<StoreOp> {
     // Registers that are copies of another thread's (or register's)
     // element store nothing; with none, whole tiles store unmasked.
     bool exact = dist.isExact();
+    // With facts that make every vector wholly inside or outside the array
+    // and aligned, edge tiles store whole vectors too, one check each.
+    bool vectorEdges = exact && width > 1 && access.isKnownAligned(width) &&
+                       access.hasWholeVectors(width);
     Value fastPath =
         exact ? e.andI(access.tileInBounds(), access.isAligned(width))
               : e.boolean(false);
+    auto vectorType = VectorType::get({width}, access.memoryType);
+    // Register r's vector of `width` elements (r first along the fastest
+    // dimension), stored at `address`.
+    auto storeVector = [&](int64_t r, Value address) {
+      SmallVector<int64_t> local = dist.layout.delinearize(dist.shape(), r);
+      Value vector = LLVM::PoisonOp::create(rewriter, e.loc, vectorType);
+      for (int64_t i = 0; i < width; ++i) {
+        SmallVector<int64_t> next = local;
+        next[fastest] += i;
+        Value element =
+            toMemory(e, values[dist.layout.linearize(dist.shape(), next)],
+                     access.memoryType);
+        vector = LLVM::InsertElementOp::create(rewriter, e.loc, vector, element,
+                                               e.i32(i));
+      }
+      LLVM::StoreOp::create(rewriter, e.loc, vector, address,
+                            width * access.elementBytes);
+    };
     emitIfElse(e, fastPath, {}, [&](bool fast) -> SmallVector<Value> {
-      if (fast) {
-        auto vectorType = VectorType::get({width}, access.memoryType);
+      if (fast || vectorEdges) {
         for (int64_t r = 0; r < registers; ++r) {
           SmallVector<int64_t> local = dist.layout.delinearize(dist.shape(), r);
           if (local[fastest] % width != 0)
             continue;
-          auto [offset, unused] = access.locate(dist.indices(e, r));
-          (void)unused;
+          auto [offset, inside] = access.locate(dist.indices(e, r));
           Value address = access.address(offset);
           if (width == 1) {
             LLVM::StoreOp::create(rewriter, e.loc,
@@ -730,18 +843,14 @@ struct StoreLowering : public TilePattern<StoreOp> {
                                   address, access.elementBytes);
             continue;
           }
-          Value vector = LLVM::PoisonOp::create(rewriter, e.loc, vectorType);
-          for (int64_t i = 0; i < width; ++i) {
-            SmallVector<int64_t> next = local;
-            next[fastest] += i;
-            Value element =
-                toMemory(e, values[dist.layout.linearize(dist.shape(), next)],
-                         access.memoryType);
-            vector = LLVM::InsertElementOp::create(rewriter, e.loc, vector,
-                                                   element, e.i32(i));
+          if (fast) {
+            storeVector(r, address);
+            continue;
           }
-          LLVM::StoreOp::create(rewriter, e.loc, vector, address,
-                                width * access.elementBytes);
+          auto ifOp = scf::IfOp::create(rewriter, e.loc, inside);
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.setInsertionPointToStart(ifOp.thenBlock());
+          storeVector(r, address);
         }
         return {};
       }
@@ -2993,7 +3102,8 @@ template <typename Op> struct MmaLowering : public TilePattern<Op> {
 
 /// The kernel metadata entry of a tile kernel argument (docs/Runtime.md):
 /// arrays are their pointer, dynamic extents and dynamic strides.
-static DictionaryAttr describeArgument(Builder &b, Type type) {
+static DictionaryAttr describeArgument(Builder &b, Type type,
+                                       DictionaryAttr argAttrs) {
   std::string text;
   llvm::raw_string_ostream os(text);
   type.print(os);
@@ -3024,6 +3134,15 @@ static DictionaryAttr describeArgument(Builder &b, Type type) {
         b.getNamedAttr("shape", b.getDenseI64ArrayAttr(shape)),
         b.getNamedAttr("strides", b.getDenseI64ArrayAttr(strides)),
     });
+    // Facts the kernel was specialized on, which the runtime checks.
+    if (argAttrs) {
+      if (Attribute alignment = argAttrs.get(kAlignmentAttr))
+        fields.push_back(b.getNamedAttr("alignment", alignment));
+      if (Attribute divisibility = argAttrs.get(kDivisibilityAttr))
+        fields.push_back(b.getNamedAttr("divisibility", divisibility));
+      if (Attribute strides = argAttrs.get(kStrideDivisibilityAttr))
+        fields.push_back(b.getNamedAttr("stride_divisibility", strides));
+    }
   } else {
     fields.append({b.getNamedAttr("kind", b.getStringAttr("scalar")),
                    b.getNamedAttr("params", b.getI64IntegerAttr(1))});
@@ -3082,6 +3201,8 @@ struct ConvertTileToLLVMPass
     });
     if (check.wasInterrupted())
       return signalPassFailure();
+    if (failed(annotateArrayFacts(root)))
+      return signalPassFailure();
 
     // Kernels: the launch's block is the CTA of num_warps warps; the
     // metadata describes the source-level arguments.
@@ -3102,8 +3223,8 @@ struct ConvertTileToLLVMPass
       func.setKnownBlockSizeAttr(
           b.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1}));
       SmallVector<Attribute> args;
-      for (Type type : func.getArgumentTypes())
-        args.push_back(describeArgument(b, type));
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+        args.push_back(describeArgument(b, type, func.getArgAttrDict(i)));
       func->setAttr(kSignatureAttrName, b.getArrayAttr(args));
     });
 
@@ -3160,6 +3281,65 @@ struct ConvertTileToLLVMPass
       return signalPassFailure();
     if (failed(checkSharedMemory(root)))
       signalPassFailure();
+  }
+
+  /// Checks the facts on array arguments (docs/TileLowering.md) and copies
+  /// them onto the loads and stores of the views of those arrays.
+  static LogicalResult annotateArrayFacts(Operation *root) {
+    WalkResult result = root->walk([&](FunctionOpInterface func) {
+      if (func.isExternal())
+        return WalkResult::advance();
+      for (BlockArgument arg : func.getArguments()) {
+        auto type = dyn_cast<ArrayType>(arg.getType());
+        DictionaryAttr attrs = func.getArgAttrDict(arg.getArgNumber());
+        if (!attrs)
+          continue;
+        NamedAttrList facts;
+        auto fail = [&](StringRef name) {
+          return func.emitOpError("argument ")
+                 << arg.getArgNumber() << ": '" << name << "' ";
+        };
+        for (StringRef name : {kAlignmentAttr.data(), kDivisibilityAttr.data(),
+                               kStrideDivisibilityAttr.data()}) {
+          Attribute value = attrs.get(name);
+          if (!value)
+            continue;
+          if (!type) {
+            fail(name) << "states a fact about an array, not about "
+                       << arg.getType();
+            return WalkResult::interrupt();
+          }
+          if (name == kAlignmentAttr) {
+            auto alignment = dyn_cast<IntegerAttr>(value);
+            if (!alignment || alignment.getInt() <= 0 ||
+                !llvm::isPowerOf2_64(alignment.getInt())) {
+              fail(name) << "is a power of two (bytes), not " << value;
+              return WalkResult::interrupt();
+            }
+          } else {
+            auto list = dyn_cast<DenseI64ArrayAttr>(value);
+            if (!list || list.size() != type.getRank() ||
+                llvm::any_of(list.asArrayRef(),
+                             [](int64_t v) { return v <= 0; })) {
+              fail(name) << "lists one positive number per dimension of "
+                         << type << ", not " << value;
+              return WalkResult::interrupt();
+            }
+          }
+          facts.append(name, value);
+        }
+        if (facts.empty())
+          continue;
+        DictionaryAttr dict = facts.getDictionary(func->getContext());
+        for (Operation *user : arg.getUsers())
+          if (auto view = dyn_cast<MakeViewOp>(user))
+            for (Operation *access : view->getUsers())
+              if (isa<LoadOp, StoreOp>(access))
+                access->setAttr(kFactsAttr, dict);
+      }
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
   }
 
   /// Kernels declare their tiles' shared memory statically: at most 48 KiB.

@@ -369,3 +369,50 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Facts on an array argument (what a JIT specializes on): with the base
+// 16-byte aligned and the row stride and the columns multiples of 16, the
+// whole-tile path needs no alignment check, and edge tiles move whole
+// 16-byte vectors, one bounds check each.
+// CHECK-LABEL: gpu.func @facts
+// CHECK-NOT: llvm.ptrtoint
+// CHECK: scf.if %{{.*}} -> (vector<8xf16>, vector<8xf16>) {
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+// CHECK: } else {
+// CHECK: scf.if %{{.*}} -> (vector<8xf16>) {
+// CHECK-NEXT: llvm.getelementptr
+// CHECK-NEXT: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+// CHECK: scf.if %{{.*}} {
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+gpu.module @m {
+  gpu.func @facts(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, tile.stride_divisibility = array<i64: 16, 1>}) kernel attributes {tile.num_warps = 1} {
+    %i = tile.bid 0
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %v = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<1x512, !tile.array<?x?xf16, strides [?, 1]>>
+    %x = tile.load %v[%i, %z] : !tile.view<1x512, !tile.array<?x?xf16, strides [?, 1]>>
+    %y = tile.add %x, %x : !tile.tile<1x512xf16>
+    tile.store %y, %v[%i, %z] : !tile.view<1x512, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{'gpu.func' op argument 0: 'tile.divisibility' lists one positive number per dimension of '!tile.array<?x?xf16, strides [?, 1]>', not array<i64: 16>}}
+  gpu.func @bad_facts(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.divisibility = array<i64: 16>}) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{'gpu.func' op argument 0: 'tile.alignment' is a power of two (bytes), not 12 : i64}}
+  gpu.func @bad_alignment(%a: !tile.array<?xf16, strides [1]> {tile.alignment = 12 : i64}) kernel {
+    %i = tile.bid 0
+    gpu.return
+  }
+}
