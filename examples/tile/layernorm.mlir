@@ -1,7 +1,9 @@
 // Layer normalization forward over the rows of an M x N float16 matrix
 // (N <= 1024), computed in float32 (cuTile promotion: float16 with float32
 // is float32): y = (x - mean) / sqrt(var + eps) * w + b. The columns past N
-// are masked out of the variance.
+// are masked out of the variance. The two divisions by N round `full`
+// (within 2 ulp, PTX div.full.f32, what Triton's `/` does), which keeps the
+// kernel in fewer registers than IEEE division.
 module attributes {gpu.container_module} {
   gpu.module @layernorm {
     gpu.func @layernorm(%x: !tile.array<?x?xf16, strides [?, 1]>,
@@ -20,7 +22,7 @@ module attributes {gpu.container_module} {
       %nf = tile.convert %n : !tile.tile<si32> -> !tile.tile<f32>
       // mean = sum(x) / N
       %sum = tile.reduce sum %xf axes [1] keepdims : !tile.tile<1x1024xf32> -> !tile.tile<1x1xf32>
-      %mean = tile.div %sum, %nf promote cutile : !tile.tile<1x1xf32>, !tile.tile<f32> -> !tile.tile<1x1xf32>
+      %mean = tile.div %sum, %nf promote cutile rounding full : !tile.tile<1x1xf32>, !tile.tile<f32> -> !tile.tile<1x1xf32>
       // xc = x - mean inside the row, 0 past its end
       %centered = tile.sub %xf, %mean promote cutile : !tile.tile<1x1024xf32>, !tile.tile<1x1xf32> -> !tile.tile<1x1024xf32>
       %cols = tile.iota : !tile.tile<1024xsi32>
@@ -30,7 +32,7 @@ module attributes {gpu.container_module} {
       // var = sum(xc * xc) / N; rstd = 1 / sqrt(var + eps)
       %sq = tile.mul %xc, %xc : !tile.tile<1x1024xf32>
       %ss = tile.reduce sum %sq axes [1] keepdims : !tile.tile<1x1024xf32> -> !tile.tile<1x1xf32>
-      %var = tile.div %ss, %nf promote cutile : !tile.tile<1x1xf32>, !tile.tile<f32> -> !tile.tile<1x1xf32>
+      %var = tile.div %ss, %nf promote cutile rounding full : !tile.tile<1x1xf32>, !tile.tile<f32> -> !tile.tile<1x1xf32>
       %eps = tile.literal 1.0e-5
       %ve = tile.add %var, %eps promote cutile : !tile.tile<1x1xf32>, !tile.loose_float -> !tile.tile<1x1xf32>
       %rstd = tile.math rsqrt %ve : !tile.tile<1x1xf32>

@@ -1015,7 +1015,8 @@ static Value emitPtxFloatOp(Emitter &e, StringRef name,
     constraints += isF64 ? ",d" : ",f";
   }
   text += ";";
-  return createInlinePtx(e.b, e.loc, type, operands, text, constraints);
+  return createInlinePtx(e.b, e.loc, type, operands, text, constraints,
+                         /*pure=*/true);
 }
 
 /// Whether a float op needs its modifiers spelled out in PTX.
@@ -1157,7 +1158,8 @@ static FailureOr<Value> emitBinary(Emitter &e, Operation *op, Type dtype,
         std::string text = std::string(max ? "max" : "min") + ".ftz" +
                            (op->hasAttr("propagate_nan") ? ".NaN" : "") +
                            ".f32 $0, $1, $2;";
-        return createInlinePtx(builder, loc, dtype, {a, b}, text, "=f,f,f");
+        return createInlinePtx(builder, loc, dtype, {a, b}, text, "=f,f,f",
+                               /*pure=*/true);
       }
       if (op->hasAttr("propagate_nan"))
         return max ? arith::MaximumFOp::create(builder, loc, a, b).getResult()
@@ -1435,7 +1437,8 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
         x = *narrow;
       }
       Value bits = createInlinePtx(b, loc, b.getI32Type(), x,
-                                   "cvt.rna.tf32.f32 $0, $1;", "=r,f");
+                                   "cvt.rna.tf32.f32 $0, $1;", "=r,f",
+                                   /*pure=*/true);
       // PTX leaves the low 13 bits unspecified: a float32 holds them as 0.
       bits = e.andI(bits, e.i32(-8192)); // 0xFFFFE000
       return arith::BitcastOp::create(b, loc, f32, bits).getResult();
@@ -1457,7 +1460,8 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
         return failure();
       return createInlinePtx(
           b, loc, target, x,
-          "cvt" + getPtxRounding(*rounding).str() + ".f32.f64 $0, $1;", "=f,d");
+          "cvt" + getPtxRounding(*rounding).str() + ".f32.f64 $0, $1;", "=f,d",
+          /*pure=*/true);
     }
     return arith::TruncFOp::create(b, loc, target, x).getResult();
   }
