@@ -324,6 +324,15 @@ cudapyArgsAddTileArray(CudapyArgs args, uint64_t pointer, int rank,
                        const int64_t *shape, const int64_t *strides,
                        size_t elementBytes, CudapyStatus *status);
 
+/// `count` tile arrays in a row, as cudapyArgsAddTileArray would fill them
+/// one by one, from one buffer of records: for each, its pointer, rank and
+/// element size, then its `rank` extents and `rank` strides (in elements),
+/// all as int64. One call for a launch's arrays (what a JIT's launcher
+/// wants: each call from an interpreter costs).
+CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddTileArrays(CudapyArgs args, int count,
+                                                     const int64_t *records,
+                                                     CudapyStatus *status);
+
 /// Launches `kernel` with `args` (which must fill every parameter) on
 /// `stream`. Checks the grid and block against the device's and the kernel's
 /// limits and the dynamic shared memory against what the device allows

@@ -1354,6 +1354,27 @@ bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
   return true;
 }
 
+bool cudapyArgsAddTileArrays(CudapyArgs handle, int count,
+                             const int64_t *records, CudapyStatus *status) {
+  if (count < 0 || (count > 0 && !records))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "tile array records need a count >= 0 and the records");
+  for (int i = 0; i < count; ++i) {
+    int64_t rank = records[1];
+    if (rank < 0 || rank > 64)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "tile array record %d has rank %lld", i,
+                       (long long)rank);
+    if (!cudapyArgsAddTileArray(handle, (uint64_t)records[0], (int)rank,
+                                records + 3, records + 3 + rank,
+                                (size_t)records[2], status))
+      return false;
+    records += 3 + 2 * rank;
+  }
+  setOk(status);
+  return true;
+}
+
 bool cudapyArgsAddMemref(CudapyArgs handle, uint64_t pointer, int rank,
                          const int64_t *shape, const int64_t *strides,
                          CudapyStatus *status) {

@@ -138,6 +138,8 @@ _args_memref = _declare("cudapyArgsAddMemref", ctypes.c_bool, _Handle, _u64, cty
                         ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), _S)
 _args_array = _declare("cudapyArgsAddArray", ctypes.c_bool, _Handle, _u64, ctypes.c_int,
                        ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64), _S)
+_args_tile_arrays = _declare("cudapyArgsAddTileArrays", ctypes.c_bool, _Handle, ctypes.c_int,
+                             ctypes.POINTER(ctypes.c_int64), _S)
 _args_tile_array = _declare("cudapyArgsAddTileArray", ctypes.c_bool, _Handle, _u64,
                             ctypes.c_int, ctypes.POINTER(ctypes.c_int64),
                             ctypes.POINTER(ctypes.c_int64), ctypes.c_size_t, _S)
@@ -426,6 +428,10 @@ class Kernel:
         self._block = (ctypes.c_uint * 3)()
         self._dims = {}
         self._tile_last = {}
+        # Kernels whose arguments are all tile arrays fill them in one C
+        # call from a buffer of records (see _fill_tile_arrays).
+        self._tile_only = bool(self.args) and all(a["tile_array"] for a in self.args)
+        self._records = (ctypes.c_int64 * sum(3 + 2 * a["rank"] for a in self.args))()
         self._args = _args_create(handle)
 
     def _release(self):
@@ -450,9 +456,40 @@ class Kernel:
                                       (ctypes.c_int64 * max(rank, 1))())
         return dims
 
+    def _fill_tile_arrays(self, arguments):
+        """The arguments of a kernel that takes only tile arrays, in one C
+        call; None when one of them is not an array (the general path then
+        says what is wrong)."""
+        records, keep = [], []
+        for value in arguments:
+            if getattr(value, "is_cuda", False) and hasattr(value, "data_ptr"):
+                shape = value.shape  # PyTorch: its accessors are the fast way
+                records += (value.data_ptr(), len(shape), value.element_size(), *shape,
+                            *value.stride())
+                continue
+            view = None if isinstance(value, (bool, int, float, bytes, pointer, memref)) \
+                else _view(value)
+            if view is None:
+                return None
+            keep.append(view.keep)
+            records += (view.pointer, len(view.shape), view.itemsize, *view.shape,
+                        *view.strides)
+        buffer = self._records
+        if len(records) > len(buffer):
+            buffer = self._records = (ctypes.c_int64 * len(records))()
+        buffer[:len(records)] = records
+        if not _args_tile_arrays(self._args, len(arguments), buffer, self._status_ref):
+            raise TypeError(self._status.message.decode())
+        return keep
+
     def _fill(self, arguments):
         status_ref = self._status_ref
         _args_reset(self._args)
+        if self._tile_only and len(arguments) == len(self.args):
+            keep = self._fill_tile_arrays(arguments)
+            if keep is not None:
+                return keep
+            _args_reset(self._args)
         keep = []
         index = 0  # the next PTX parameter
         for position, value in enumerate(arguments):

@@ -191,6 +191,26 @@ int main(int argc, char **argv) {
   // FAKE-NEXT: y: pointer 1, rows 10
   // GPU-NEXT: y = 2 x: 640 of 640 correct
 
+  // Both arrays in one call: records of pointer, rank, element size,
+  // extents, strides.
+  cudapyArgsReset(args);
+  int64_t records[2 * 7] = {(int64_t)x, 2, 4, kRows, kCols, kPitch, 1,
+                            (int64_t)y, 2, 4, kRows, kCols, kCols,  1};
+  records[4] = 60; // a column count the kernel's facts refuse
+  report("records, 60 columns",
+         cudapyArgsAddTileArrays(args, 2, records, &status), &status);
+  // COMMON-NEXT: records, 60 columns: error 3: argument 0 of kernel 'scale' is !tile.array<?x?xf32, strides [?, 1]>; the kernel assumes extent 1 a multiple of 16, the array's is 60
+  cudapyArgsReset(args);
+  records[4] = kCols;
+  report("records",
+         cudapyArgsAddTileArrays(args, 2, records, &status) &&
+             cudapyArgsGetCount(args) == 6 &&
+             cudapyLaunch(kernel, args, grid, block, 0, (CudapyStream){NULL},
+                          &status) &&
+             cudapyDeviceSynchronize(device, &status),
+         &status);
+  // COMMON-NEXT: records: ok
+
   cudapyArgsDestroy(args);
   cudapyMemFree(device, x, &status);
   cudapyMemFree(device, y, &status);
