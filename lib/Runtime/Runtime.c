@@ -770,25 +770,25 @@ static double numberOf(cJSON *object, const char *key) {
   return cJSON_GetNumberValue(cJSON_GetObjectItem(object, key));
 }
 
-/// The optional list `key` of `rank` positive numbers in `arg` (absent: all
-/// 1) into a fresh array. False when malformed or out of memory.
-static bool readMultiples(cJSON *arg, const char *key, int rank,
-                          int64_t **out) {
+/// The list `key` of `rank` numbers of `arg` into a fresh array. An absent
+/// list is malformed unless `optional`, then every entry is `fallback`.
+/// False when malformed or, with `*outOfMemory` set, out of memory.
+static bool readList(cJSON *arg, const char *key, int rank, bool optional,
+                     int64_t fallback, int64_t **out, bool *outOfMemory) {
   *out = calloc((size_t)rank + 1, sizeof(int64_t));
+  *outOfMemory = !*out;
   if (!*out)
     return false;
   cJSON *list = cJSON_GetObjectItem(arg, key);
-  for (int d = 0; d < rank; ++d)
-    (*out)[d] = 1;
-  if (!list)
+  if (!list && optional) {
+    for (int d = 0; d < rank; ++d)
+      (*out)[d] = fallback;
     return true;
+  }
   if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != rank)
     return false;
-  for (int d = 0; d < rank; ++d) {
+  for (int d = 0; d < rank; ++d)
     (*out)[d] = (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(list, d));
-    if ((*out)[d] < 1)
-      return false;
-  }
   return true;
 }
 
@@ -835,65 +835,56 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
       out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
     }
     out->info.isTileArray = !strcmp(kind, "tile_array");
+    bool outOfMemory = false;
     if (out->info.isTileArray) {
-      cJSON *shape = cJSON_GetObjectItem(arg, "shape");
-      cJSON *strides = cJSON_GetObjectItem(arg, "strides");
       int rank = (int)numberOf(arg, "rank");
-      if (rank < 0 || rank > 64 || !cJSON_IsArray(shape) ||
-          cJSON_GetArraySize(shape) != rank || !cJSON_IsArray(strides) ||
-          cJSON_GetArraySize(strides) != rank)
-        return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
-                         "kernel metadata of '%s': argument %d has a bad "
-                         "shape or strides",
-                         kernel->name, i);
+      bool ok =
+          rank >= 0 && rank <= 64 &&
+          readList(arg, "shape", rank, false, 0, &out->shape, &outOfMemory) &&
+          readList(arg, "strides", rank, false, 0, &out->strides, &outOfMemory);
+      if (!ok)
+        return outOfMemory ? setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                                       "out of host memory")
+                           : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                                       "kernel metadata of '%s': argument %d "
+                                       "has a bad shape or strides",
+                                       kernel->name, i);
       out->info.rank = rank;
       out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
-      out->shape = calloc((size_t)rank + 1, sizeof(int64_t));
-      out->strides = calloc((size_t)rank + 1, sizeof(int64_t));
-      if (!out->shape || !out->strides)
-        return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
-                         "out of host memory");
-      for (int d = 0; d < rank; ++d) {
-        out->shape[d] =
-            (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(shape, d));
-        out->strides[d] =
-            (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(strides, d));
-      }
       out->info.shape = out->shape;
       out->info.strides = out->strides;
-      out->alignment = 1;
+      // The facts the kernel was specialized on (absent: none).
       cJSON *alignment = cJSON_GetObjectItem(arg, "alignment");
-      if (alignment)
-        out->alignment = (int64_t)cJSON_GetNumberValue(alignment);
-      if (!readMultiples(arg, "divisibility", rank, &out->divisibility) ||
-          !readMultiples(arg, "stride_divisibility", rank,
-                         &out->strideDivisibility) ||
-          out->alignment < 1)
-        return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
-                         "kernel metadata of '%s': argument %d has bad "
-                         "facts",
-                         kernel->name, i);
+      out->alignment = alignment ? (int64_t)cJSON_GetNumberValue(alignment) : 1;
+      ok = readList(arg, "divisibility", rank, true, 1, &out->divisibility,
+                    &outOfMemory) &&
+           readList(arg, "stride_divisibility", rank, true, 1,
+                    &out->strideDivisibility, &outOfMemory) &&
+           out->alignment >= 1;
+      for (int d = 0; ok && d < rank; ++d)
+        ok = out->divisibility[d] >= 1 && out->strideDivisibility[d] >= 1;
+      if (!ok)
+        return outOfMemory ? setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                                       "out of host memory")
+                           : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                                       "kernel metadata of '%s': argument %d "
+                                       "has bad facts",
+                                       kernel->name, i);
     }
     if (out->info.isMemref) {
-      cJSON *shape = cJSON_GetObjectItem(arg, "shape");
       int rank = (int)numberOf(arg, "rank");
-      if (rank < 0 || !cJSON_IsArray(shape) ||
-          cJSON_GetArraySize(shape) != rank)
-        return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
-                         "kernel metadata of '%s': argument %d has a bad "
-                         "shape",
-                         kernel->name, i);
+      if (rank < 0 ||
+          !readList(arg, "shape", rank, false, 0, &out->shape, &outOfMemory))
+        return outOfMemory ? setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                                       "out of host memory")
+                           : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                                       "kernel metadata of '%s': argument %d "
+                                       "has a bad shape",
+                                       kernel->name, i);
       out->info.rank = rank;
       out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
       out->info.contiguous =
           cJSON_IsTrue(cJSON_GetObjectItem(arg, "contiguous"));
-      out->shape = calloc((size_t)rank + 1, sizeof(int64_t));
-      if (!out->shape)
-        return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
-                         "out of host memory");
-      for (int d = 0; d < rank; ++d)
-        out->shape[d] =
-            (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(shape, d));
       out->info.shape = out->shape;
     }
     if (!out->type)

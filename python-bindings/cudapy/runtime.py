@@ -427,7 +427,6 @@ class Kernel:
         self._grid = (ctypes.c_uint * 3)()
         self._block = (ctypes.c_uint * 3)()
         self._dims = {}
-        self._tile_last = {}
         # Kernels whose arguments are all tile arrays fill them in one C
         # call from a buffer of records (see _fill_tile_arrays).
         self._tile_only = bool(self.args) and all(a["tile_array"] for a in self.args)
@@ -521,23 +520,17 @@ class Kernel:
                 continue
             if described is not None and described["tile_array"]:
                 # A tile dialect array: its pointer, dynamic extents and
-                # dynamic strides, checked and filled in one C call. The
-                # extents and strides of the last launch stay in their
-                # ctypes arrays while they repeat.
+                # dynamic strides, checked and filled in one C call.
                 if view is None:
                     raise TypeError("argument %d of %s is %s; pass an array, not a %s"
                                     % (position, self.name, described["type"],
                                        type(value).__name__))
                 keep.append(view.keep)
                 rank = len(view.shape)
-                last = self._tile_last.get(position)
-                if last is None or last[0] != view.shape or last[1] != view.strides:
-                    shape, strides = self._scratch(position, rank)
-                    shape[:rank] = view.shape
-                    strides[:rank] = view.strides
-                    last = self._tile_last[position] = (view.shape, view.strides, shape,
-                                                        strides)
-                if not _args_tile_array(self._args, view.pointer, rank, last[2], last[3],
+                shape, strides = self._scratch(position, rank)
+                shape[:rank] = view.shape
+                strides[:rank] = view.strides
+                if not _args_tile_array(self._args, view.pointer, rank, shape, strides,
                                         view.itemsize, status_ref):
                     raise TypeError(self._status.message.decode())
                 index += described["params"]

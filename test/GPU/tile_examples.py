@@ -79,18 +79,21 @@ def layernorm_ref(x, w, b, eps=1e-5):
     return ((x - mean) / np.sqrt(var + eps) * w.astype(np.float64) + b.astype(np.float64))
 
 
-module = load("layernorm")
-results = []
-for m, n in [(64, 1024), (37, 1000), (3, 5)]:
-    x = rng.standard_normal((m, n)).astype(np.float16)
-    w = rng.standard_normal(n).astype(np.float16)
-    b = rng.standard_normal(n).astype(np.float16)
-    dy = cp.zeros((m, n), dtype=cp.float16)
-    module.kernel("layernorm").launch((m,), (128,), cp.asarray(x), cp.asarray(w),
-                                      cp.asarray(b), dy)
-    got = cp.asnumpy(dy).astype(np.float64)
-    results.append(close(got, layernorm_ref(x, w, b), 1e-2, 1e-2))
-print("layernorm", results)
+def check_layernorm(module, shapes):
+    results = []
+    for m, n in shapes:
+        x = rng.standard_normal((m, n)).astype(np.float16)
+        w = rng.standard_normal(n).astype(np.float16)
+        b = rng.standard_normal(n).astype(np.float16)
+        dy = cp.zeros((m, n), dtype=cp.float16)
+        module.kernel("layernorm").launch((m,), (128,), cp.asarray(x), cp.asarray(w),
+                                          cp.asarray(b), dy)
+        got = cp.asnumpy(dy).astype(np.float64)
+        results.append(close(got, layernorm_ref(x, w, b), 1e-2, 1e-2))
+    return results
+
+
+print("layernorm", check_layernorm(load("layernorm"), [(64, 1024), (37, 1000), (3, 5)]))
 # CHECK: layernorm [True, True, True]
 
 # The same kernel specialized on facts, as a JIT does where they hold
@@ -106,16 +109,7 @@ module = load("layernorm", **{
     "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
     "%y: !tile.array<?x?xf16, strides [?, 1]>)":
         "%y: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ")"})
-results = []
-for m, n in [(64, 1024), (37, 1008), (3, 16)]:
-    x = rng.standard_normal((m, n)).astype(np.float16)
-    w = rng.standard_normal(n).astype(np.float16)
-    b = rng.standard_normal(n).astype(np.float16)
-    dy = cp.zeros((m, n), dtype=cp.float16)
-    module.kernel("layernorm").launch((m,), (128,), cp.asarray(x), cp.asarray(w),
-                                      cp.asarray(b), dy)
-    got = cp.asnumpy(dy).astype(np.float64)
-    results.append(close(got, layernorm_ref(x, w, b), 1e-2, 1e-2))
+results = check_layernorm(module, [(64, 1024), (37, 1008), (3, 16)])
 try:
     x = cp.zeros((4, 1000), dtype=cp.float16)
     w = cp.zeros(1000, dtype=cp.float16)

@@ -1,5 +1,5 @@
 """Two launches each of our layernorm (f16; 4096 x 4096 on 8 warps, or
-16384 x 1024 on 4 with N = 1024) and the Triton kernel of tile_kernels.py,
+16384 x 1024 on 4 with N = 1024) and the Triton kernel of triton_kernels.py,
 for ncu (docs/performance.md):
     ncu --clock-control none --kernel-name regex:layernorm --launch-skip 2 \
         --launch-count 2 --section LaunchStats --section Occupancy \
@@ -13,25 +13,10 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(bundle, "python"))
 os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(bundle, "lib")
 import torch  # noqa: E402
-import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
+from triton_kernels import tr_layernorm  # noqa: E402  (beside this script)
 
 import cudapy  # noqa: E402
 from cudapy import runtime  # noqa: E402
-
-
-@triton.jit
-def tr_layernorm(x, w, b, y, stride, n, eps, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    cols = tl.arange(0, BLOCK)
-    mask = cols < n
-    v = tl.load(x + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
-    mean = tl.sum(v, axis=0) / n
-    xc = tl.where(mask, v - mean, 0.0)
-    rstd = 1 / tl.sqrt(tl.sum(xc * xc, axis=0) / n + eps)
-    wv = tl.load(w + cols, mask=mask, other=0.0).to(tl.float32)
-    bv = tl.load(b + cols, mask=mask, other=0.0).to(tl.float32)
-    tl.store(y + row * stride + cols, (xc * rstd * wv + bv).to(tl.float16), mask=mask)
 
 
 device = runtime.Device(0)

@@ -207,6 +207,15 @@ struct Emitter {
   Value lane() { return andI(threadId(), i32(kWarpSize - 1)); }
   Value warp() { return arith::ShRUIOp::create(b, loc, threadId(), i32(5)); }
 
+  /// The row-major position (i32) of element `indices` of a tile of
+  /// `shape`.
+  Value rowMajor(ArrayRef<Value> indices, ArrayRef<int64_t> shape) {
+    Value position = i32(0);
+    for (auto [index, extent] : llvm::zip(indices, shape))
+      position = add(mul(position, i32(extent)), index);
+    return position;
+  }
+
   Value gep(Value base, Type element, Value offset) {
     return LLVM::GEPOp::create(b, loc, base.getType(), element, base,
                                ArrayRef<LLVM::GEPArg>{offset});
@@ -923,10 +932,7 @@ struct ConstantLowering : public TilePattern<ConstantOp> {
     Distribution dist(e, tile);
     SmallVector<Value> values;
     for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
-      SmallVector<Value> indices = dist.indices(e, r);
-      Value position = e.i32(0);
-      for (auto [index, extent] : llvm::zip(indices, tile.getShape()))
-        position = e.add(e.mul(position, e.i32(extent)), index);
+      Value position = e.rowMajor(dist.indices(e, r), tile.getShape());
       Value loaded = LLVM::LoadOp::create(rewriter, e.loc, memoryType,
                                           e.gep(base, memoryType, position));
       values.push_back(toRegister(e, loaded, registerType));
@@ -947,13 +953,7 @@ struct IotaLowering : public TilePattern<IotaOp> {
     Distribution dist(e, tile);
     SmallVector<Value> values;
     for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
-      SmallVector<Value> indices = dist.indices(e, r);
-      Value position = e.i32(0);
-      int64_t scale = 1;
-      for (int64_t d = tile.getRank() - 1; d >= 0; --d) {
-        position = e.add(position, e.mul(indices[d], e.i32(scale)));
-        scale *= tile.getShape()[d];
-      }
+      Value position = e.rowMajor(dist.indices(e, r), tile.getShape());
       Value value;
       if (isa<FloatType>(registerType))
         value =
@@ -1743,6 +1743,19 @@ struct SharedTile {
   }
 };
 
+/// Every register of `values` (a tile of `type`) made the value of its
+/// element's owning copy, through shared memory: for ops whose copies do
+/// not compute what their owners do (atomics, scans).
+static void takeOwnersValues(Emitter &e, Operation *op, TileType type,
+                             MutableArrayRef<Value> values) {
+  SharedTile shared(e, op, type);
+  shared.write(type, values);
+  shared.barrier();
+  Distribution dist(e, type);
+  for (auto [r, value] : llvm::enumerate(values))
+    value = shared.read(dist.indices(e, r));
+}
+
 /// The registers of a tile of type `to` whose element I is element map(I)
 /// of the tile `values` of type `from`: registers of the thread when it
 /// holds what it takes, else through shared memory.
@@ -1814,14 +1827,9 @@ struct ReshapeLowering : public TilePattern<ReshapeOp> {
       return out;
     };
     auto valueMap = [&](ArrayRef<Value> indices) {
-      Value position = e.i32(0);
-      int64_t scale = 1;
-      for (int64_t d = to.size() - 1; d >= 0; --d) {
-        position = e.add(position, e.mul(indices[d], e.i32(scale)));
-        scale *= to[d];
-      }
+      Value position = e.rowMajor(indices, to);
       SmallVector<Value> out(from.size());
-      scale = 1;
+      int64_t scale = 1;
       for (int64_t d = from.size() - 1; d >= 0; --d) {
         out[d] = e.bits(position, scale, from[d]);
         scale *= from[d];
@@ -2265,13 +2273,8 @@ template <typename Op> struct AtomicLowering : public TilePattern<Op> {
                                     return {atomic()};
                                   })[0]);
     }
-    if (copies) {
-      SharedTile shared(e, op, tile);
-      shared.write(tile, values);
-      shared.barrier();
-      for (int64_t r = 0, n = values.size(); r < n; ++r)
-        values[r] = shared.read(copies->indices(e, r));
-    }
+    if (copies)
+      takeOwnersValues(e, op, tile, values);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
@@ -2971,13 +2974,8 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
     }
   }
   if (!exact)
-    for (auto [type, result] : llvm::zip(types, results)) {
-      SharedTile shared(e, op, type);
-      shared.write(type, result);
-      shared.barrier();
-      for (int64_t r = 0; r < registers; ++r)
-        result[r] = shared.read(dist.indices(e, r));
-    }
+    for (auto [type, result] : llvm::zip(types, results))
+      takeOwnersValues(e, op, type, result);
   return results;
 }
 
