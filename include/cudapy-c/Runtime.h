@@ -125,6 +125,9 @@ typedef struct CudapyArgInfo {
   /// elements) describe it, -1 for dynamic entries.
   bool isTileArray;
   const int64_t *strides;
+  /// Tile arrays: bits per element. fp4 elements are packed two to a byte
+  /// (element 2k in the low four bits of byte k) and have `elementBytes` 0.
+  int elementBits;
 } CudapyArgInfo;
 
 //===----------------------------------------------------------------------===//
@@ -316,9 +319,10 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddArray(CudapyArgs args,
 /// after checking the array against the kernel's metadata — the argument
 /// at the next parameter must be a tile array of rank `rank` whose static
 /// extents and strides the array has (a stride along an extent of 1 is
-/// free) and, unless `elementBytes` is 0, elements of that size. `strides`
-/// count elements (null: contiguous, row-major) and are nonnegative. One
-/// call per array, however many parameters it fills.
+/// free) and, unless `elementBytes` is 0, elements of that size (an fp4
+/// array, packed two elements to a byte, takes 0 or 1). `shape` and
+/// `strides` count elements (null: contiguous, row-major; strides
+/// nonnegative). One call per array, however many parameters it fills.
 CUDAPY_RUNTIME_EXPORTED bool
 cudapyArgsAddTileArray(CudapyArgs args, uint64_t pointer, int rank,
                        const int64_t *shape, const int64_t *strides,

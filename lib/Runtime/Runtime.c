@@ -851,6 +851,9 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
                                        kernel->name, i);
       out->info.rank = rank;
       out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
+      cJSON *bits = cJSON_GetObjectItem(arg, "element_bits");
+      out->info.elementBits = bits ? (int)cJSON_GetNumberValue(bits)
+                                   : 8 * (int)out->info.elementBytes;
       out->info.shape = out->shape;
       out->info.strides = out->strides;
       // The facts the kernel was specialized on (absent: none).
@@ -1283,6 +1286,12 @@ bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
                      "have %zu bytes, not %zu",
                      index, kernel->name, info->type, elementBytes,
                      info->elementBytes);
+  if (info->elementBits > 0 && info->elementBits < 8 && elementBytes > 1)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "argument %d of kernel '%s' is %s, %d-bit elements "
+                     "packed in bytes; the array's elements have %zu bytes",
+                     index, kernel->name, info->type, info->elementBits,
+                     elementBytes);
   int64_t actual[64];
   int64_t stride = 1;
   for (int d = rank - 1; d >= 0; --d) {

@@ -79,7 +79,8 @@ class _ArgInfo(ctypes.Structure):
                 ("numParams", ctypes.c_int), ("type", ctypes.c_char_p),
                 ("rank", ctypes.c_int), ("elementBytes", ctypes.c_size_t),
                 ("shape", ctypes.POINTER(ctypes.c_int64)), ("contiguous", ctypes.c_bool),
-                ("isTileArray", ctypes.c_bool), ("strides", ctypes.POINTER(ctypes.c_int64))]
+                ("isTileArray", ctypes.c_bool), ("strides", ctypes.POINTER(ctypes.c_int64)),
+                ("elementBits", ctypes.c_int)]
 
 
 class _ParamInfo(ctypes.Structure):
@@ -400,6 +401,19 @@ class Module:
             self._handle = _Handle(None)
 
 
+def _packed_elements(kernel, described, view):
+    """The extents and strides, in elements, of a byte array that holds fp4
+    elements packed two to a byte (uint8, or PyTorch's float4_e2m1fn_x2):
+    its last dimension is contiguous and holds twice as many elements."""
+    if view is None or view.itemsize != 1 or not view.shape or view.strides[-1] != 1:
+        raise TypeError("%s takes %s: pass its fp4 elements packed two to a byte, as a "
+                        "1-byte array whose last dimension is contiguous"
+                        % (kernel.name, described["type"]))
+    shape = list(view.shape)
+    shape[-1] *= 2
+    return (*shape, *(2 * s for s in view.strides[:-1]), 1)
+
+
 class Kernel:
     def __init__(self, module, name, handle):
         self.module, self.name, self._handle = module, name, handle
@@ -417,6 +431,7 @@ class Kernel:
                 "array": info.isArray, "tile_array": info.isTileArray,
                 "first_param": info.firstParam, "params": info.numParams,
                 "rank": info.rank, "element_bytes": info.elementBytes,
+                "element_bits": info.elementBits if info.isTileArray else 8 * info.elementBytes,
                 "contiguous": info.contiguous})
         self._first_params = {a["first_param"]: a for a in self.args}
         self.max_threads_per_block = _kernel_max_threads(handle)
@@ -460,7 +475,13 @@ class Kernel:
         call; None when one of them is not an array (the general path then
         says what is wrong)."""
         records, keep = [], []
-        for value in arguments:
+        for value, described in zip(arguments, self.args):
+            if described["element_bits"] == 4:
+                view = _view(value)
+                records += (view.pointer, len(view.shape), 0,
+                            *_packed_elements(self, described, view))
+                keep.append(view.keep)
+                continue
             if getattr(value, "is_cuda", False) and hasattr(value, "data_ptr"):
                 shape = value.shape  # PyTorch: its accessors are the fast way
                 records += (value.data_ptr(), len(shape), value.element_size(), *shape,
@@ -528,10 +549,16 @@ class Kernel:
                 keep.append(view.keep)
                 rank = len(view.shape)
                 shape, strides = self._scratch(position, rank)
-                shape[:rank] = view.shape
-                strides[:rank] = view.strides
+                itemsize = view.itemsize
+                if described["element_bits"] == 4:
+                    packed = _packed_elements(self, described, view)
+                    shape[:rank], strides[:rank] = packed[:rank], packed[rank:]
+                    itemsize = 0
+                else:
+                    shape[:rank] = view.shape
+                    strides[:rank] = view.strides
                 if not _args_tile_array(self._args, view.pointer, rank, shape, strides,
-                                        view.itemsize, status_ref):
+                                        itemsize, status_ref):
                     raise TypeError(self._status.message.decode())
                 index += described["params"]
                 continue

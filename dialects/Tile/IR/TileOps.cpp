@@ -525,9 +525,23 @@ static Type getPointee(TileType pointers) {
   return cast<PointerType>(pointers.getElementType()).getPointee();
 }
 
+/// fp4 elements are packed two to a byte, and a pointer addresses a byte:
+/// a `!tile.ptr<f4E2M1FN>` is the base of an array (`make_array`), whose
+/// loads, stores, gathers and scatters address the elements; pointer
+/// arithmetic and accesses through pointers cannot.
+static LogicalResult verifyNotPacked(Operation *op, TileType pointers) {
+  if (isa<Float4E2M1FNType>(getPointee(pointers)))
+    return op->emitOpError("a pointer to float4_e2m1fn addresses a byte of "
+                           "two packed elements, not one element; make an "
+                           "array of it (tile.make_array) and access that");
+  return success();
+}
+
 /// A value tile, and a mask, matching a tile of pointers.
 static LogicalResult verifyPointerAccess(Operation *op, TileType pointers,
                                          TileType value, Value mask) {
+  if (failed(verifyNotPacked(op, pointers)))
+    return failure();
   if (value.getShape() != pointers.getShape())
     return op->emitOpError("values and pointers have one shape, not ")
            << formatShape(value.getShape()) << " and "
@@ -543,6 +557,8 @@ static LogicalResult verifyPointerAccess(Operation *op, TileType pointers,
 }
 
 LogicalResult OffsetOp::verify() {
+  if (failed(verifyNotPacked(*this, getPtr().getType())))
+    return failure();
   if (getOffset().getType().getShape() != getPtr().getType().getShape())
     return emitOpError("pointers and offsets have one shape (the explicit "
                        "form), not ")

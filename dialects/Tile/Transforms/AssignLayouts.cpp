@@ -119,6 +119,8 @@ private:
   static int64_t getElementBits(Type type) {
     if (isa<FloatTF32Type>(type))
       return 32; // stored as float32
+    if (isa<Float4E2M1FNType>(type))
+      return 4; // packed two to a byte
     if (type.isIntOrFloat())
       return std::max<int64_t>(8, type.getIntOrFloatBitWidth());
     return 64; // pointers

@@ -7,7 +7,7 @@
 
 #include "Lowering.h"
 
-#include "cudapy/Support/Float8.h"
+#include "cudapy/Support/NarrowFloat.h"
 
 #include "dialects/Simt/IR/SimtOps.h"
 
@@ -177,8 +177,8 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
   // straight from float32 or float64 to (one rounding).
   if (isStorageOnlyFloatType(fromM)) {
     Type f32 = e.b.getF32Type();
-    Value wide =
-        cudapy::decodeFloat8(e.b, e.loc, value, cast<mlir::FloatType>(fromM));
+    Value wide = cudapy::decodeNarrowFloat(e.b, e.loc, value,
+                                           cast<mlir::FloatType>(fromM));
     return convertNumber(e, wide, f32, to);
   }
   if (isStorageOnlyFloatType(toM)) {
@@ -199,9 +199,9 @@ static FailureOr<Value> convertNumber(Emitter &e, Value value, Type from,
       value = *widened;
       source = wide;
     }
-    return cudapy::encodeFloat8(e.b, e.loc, value,
-                                cast<mlir::FloatType>(source),
-                                cast<mlir::FloatType>(toM));
+    return cudapy::encodeNarrowFloat(e.b, e.loc, value,
+                                     cast<mlir::FloatType>(source),
+                                     cast<mlir::FloatType>(toM));
   }
   // To bool: x != 0 (NaN is true).
   if (toM.isInteger(1)) {

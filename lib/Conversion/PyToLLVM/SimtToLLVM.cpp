@@ -8,7 +8,7 @@
 
 #include "Lowering.h"
 
-#include "cudapy/Support/Float8.h"
+#include "cudapy/Support/NarrowFloat.h"
 
 #include "cudapy/Support/InlinePtx.h"
 #include "cudapy/Support/KernelMetadata.h"
@@ -620,8 +620,8 @@ static bool mayElideWrite(simt::MemoryOrder memory) {
 static Value toComparableFloat(Emitter &e, Value value, Type dtype) {
   Type machine = getMachineType(dtype);
   if (isStorageOnlyFloatType(machine))
-    return cudapy::decodeFloat8(e.b, e.loc, value,
-                                cast<mlir::FloatType>(machine));
+    return cudapy::decodeNarrowFloat(e.b, e.loc, value,
+                                     cast<mlir::FloatType>(machine));
   return value;
 }
 

@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "cudapy/Conversion/Passes.h"
-#include "cudapy/Support/Float8.h"
 #include "cudapy/Support/InlinePtx.h"
+#include "cudapy/Support/NarrowFloat.h"
 #include "cudapy/Transforms/Passes.h"
 
 #include "dialects/Tile/IR/TileLayouts.h"
@@ -40,31 +40,31 @@ static constexpr unsigned kGlobal = 1, kShared = 3;
 // Types
 //===----------------------------------------------------------------------===//
 
-static bool isFloat8(Type dtype) {
-  return isa<Float8E4M3FNType, Float8E5M2Type>(dtype);
-}
+/// fp4 elements are packed two to a byte in global memory: element 2k in
+/// the low four bits of byte k, 2k + 1 in the high four (as CUDA's and
+/// PTX's e2m1x2 pairs and PyTorch's float4_e2m1fn_x2 hold them).
+static bool isPacked(Type dtype) { return isa<Float4E2M1FNType>(dtype); }
 
 /// The register type of a dtype: signless integers, floats, global
-/// pointers; fp8 values as their bits (i8), tf32 values as the float32
-/// they are stored as.
+/// pointers; the narrow floats as support/NarrowFloat.h keeps them (fp8,
+/// e8m0 and fp4 values as their bits in an i8, tf32 values as the float32
+/// they are stored as).
 static Type getRegisterType(Type dtype) {
   MLIRContext *context = dtype.getContext();
   if (auto integer = dyn_cast<IntegerType>(dtype))
     return IntegerType::get(context, integer.getWidth());
   if (isa<PointerType>(dtype))
     return LLVM::LLVMPointerType::get(context, kGlobal);
-  if (isFloat8(dtype))
-    return IntegerType::get(context, 8);
-  if (isa<FloatTF32Type>(dtype))
-    return Float32Type::get(context);
+  if (isNarrowFloat(dtype))
+    return getNarrowRegisterType(cast<FloatType>(dtype));
   return dtype;
 }
 
 /// A float attribute of `dtype` as the register constant holding it.
 static TypedAttr getRegisterConstant(Type dtype, APFloat value) {
   Type registerType = getRegisterType(dtype);
-  if (isFloat8(dtype))
-    return IntegerAttr::get(registerType, value.bitcastToAPInt());
+  if (registerType.isInteger(8))
+    return IntegerAttr::get(registerType, value.bitcastToAPInt().zext(8));
   bool lostInfo = false;
   value.convert(cast<FloatType>(registerType).getFloatSemantics(),
                 APFloat::rmNearestTiesToEven, &lostInfo);
@@ -533,6 +533,55 @@ struct ArrayFacts {
   }
 };
 
+/// The byte of a packed (fp4) array at `base` that holds element `offset`
+/// (i64), and the element's shift in it (i8: 0 or 4).
+static std::pair<Value, Value> locatePacked(Emitter &e, Value base,
+                                            Value offset) {
+  Type i8 = e.b.getI8Type();
+  Value byte =
+      e.gep(base, i8, arith::ShRUIOp::create(e.b, e.loc, offset, e.i64(1)));
+  Value shift =
+      arith::ShLIOp::create(e.b, e.loc, e.andI(offset, e.i64(1)), e.i64(2));
+  return {byte, arith::TruncIOp::create(e.b, e.loc, i8, shift)};
+}
+
+/// Element `offset` of a packed array: its four bits in an i8.
+static Value loadPacked(Emitter &e, Value base, Value offset) {
+  auto [address, shift] = locatePacked(e, base, offset);
+  Type i8 = e.b.getI8Type();
+  Value byte = LLVM::LoadOp::create(e.b, e.loc, i8, address, 1);
+  return e.andI(arith::ShRUIOp::create(e.b, e.loc, byte, shift),
+                arith::ConstantIntOp::create(e.b, e.loc, 0xF, 8));
+}
+
+/// Writes element `offset` of a packed array, leaving the other half of
+/// its byte alone (another thread, of this block or another, may be
+/// writing it): two atomics on the aligned 32-bit word that holds the
+/// byte, one clearing the element's four bits, one setting them.
+static void storePacked(Emitter &e, Value base, Value offset, Value value) {
+  auto [address, shift] = locatePacked(e, base, offset);
+  Type i32 = e.b.getI32Type(), i64 = e.b.getI64Type();
+  Value misalignment =
+      e.andI(LLVM::PtrToIntOp::create(e.b, e.loc, i64, address), e.i64(3));
+  Value word = e.gep(address, e.b.getI8Type(),
+                     arith::SubIOp::create(e.b, e.loc, e.i64(0), misalignment));
+  Value bit = e.add(arith::ShLIOp::create(
+                        e.b, e.loc,
+                        arith::TruncIOp::create(e.b, e.loc, i32, misalignment),
+                        e.i32(3)),
+                    arith::ExtUIOp::create(e.b, e.loc, i32, shift));
+  Value nibble =
+      e.andI(arith::ExtUIOp::create(e.b, e.loc, i32, value), e.i32(0xF));
+  Value clear = arith::XOrIOp::create(
+      e.b, e.loc, arith::ShLIOp::create(e.b, e.loc, e.i32(0xF), bit),
+      e.i32(-1));
+  LLVM::AtomicRMWOp::create(e.b, e.loc, LLVM::AtomicBinOp::_and, word, clear,
+                            LLVM::AtomicOrdering::monotonic);
+  LLVM::AtomicRMWOp::create(e.b, e.loc, LLVM::AtomicBinOp::_or, word,
+                            arith::ShLIOp::create(e.b, e.loc, nibble, bit),
+                            LLVM::AtomicOrdering::monotonic);
+}
+
 /// What loads and stores through a view share: the tile's origin, bounds
 /// and addresses.
 struct ViewAccess {
@@ -542,6 +591,10 @@ struct ViewAccess {
   Distribution dist;
   Type memoryType;
   int64_t elementBytes;
+  /// fp4: two elements to a byte in the array (one per byte in registers
+  /// and vectors of memoryType).
+  bool packed;
+  int64_t elementBits;
   /// Per tile dimension k: the tile's first index along array dimension
   /// order[k] (i64).
   SmallVector<Value> start;
@@ -553,6 +606,8 @@ struct ViewAccess {
       : e(e), view(view), array(e, view.getArray(), viewValues), dist(e, tile),
         memoryType(getMemoryType(tile.getElementType())),
         elementBytes(getMemoryBytes(tile.getElementType())),
+        packed(isPacked(tile.getElementType())),
+        elementBits(packed ? 4 : 8 * elementBytes),
         facts(view.getArray(), op->getAttrOfType<DictionaryAttr>(kFactsAttr)) {
     for (int64_t arrayDim : view.getOrder())
       start.push_back(
@@ -587,6 +642,83 @@ struct ViewAccess {
 
   Value address(Value offset) { return e.gep(array.base, memoryType, offset); }
 
+  /// Element `offset` (memoryType).
+  Value loadElement(Value offset) {
+    if (packed)
+      return loadPacked(e, array.base, offset);
+    return LLVM::LoadOp::create(e.b, e.loc, memoryType, address(offset),
+                                elementBytes);
+  }
+
+  void storeElement(Value value, Value offset) {
+    if (packed)
+      return storePacked(e, array.base, offset, value);
+    LLVM::StoreOp::create(e.b, e.loc, value, address(offset), elementBytes);
+  }
+
+  /// The `width` elements from `offset` on, a vector of memoryType, in one
+  /// access aligned to its size (packed: `width` is even and `offset` a
+  /// multiple of it).
+  Value loadVector(Value offset, int64_t width) {
+    auto type = VectorType::get({width}, memoryType);
+    if (!packed)
+      return LLVM::LoadOp::create(e.b, e.loc, type, address(offset),
+                                  width * elementBytes);
+    int64_t bytes = width / 2;
+    Type i8 = e.b.getI8Type();
+    Type rawType = bytes == 1 ? i8 : VectorType::get({bytes}, i8);
+    Value raw = LLVM::LoadOp::create(
+        e.b, e.loc, rawType, locatePacked(e, array.base, offset).first, bytes);
+    Value vector = LLVM::PoisonOp::create(e.b, e.loc, type);
+    Value low = arith::ConstantIntOp::create(e.b, e.loc, 0xF, 8);
+    Value four = arith::ConstantIntOp::create(e.b, e.loc, 4, 8);
+    for (int64_t j = 0; j < bytes; ++j) {
+      Value byte =
+          bytes == 1 ? raw
+                     : LLVM::ExtractElementOp::create(e.b, e.loc, raw, e.i32(j))
+                           .getResult();
+      vector = LLVM::InsertElementOp::create(e.b, e.loc, vector,
+                                             e.andI(byte, low), e.i32(2 * j));
+      vector = LLVM::InsertElementOp::create(
+          e.b, e.loc, vector, arith::ShRUIOp::create(e.b, e.loc, byte, four),
+          e.i32(2 * j + 1));
+    }
+    return vector;
+  }
+
+  /// Stores `vector` as loadVector reads it. Packed, a thread writes whole
+  /// bytes: both of their elements are its own.
+  void storeVector(Value vector, Value offset, int64_t width) {
+    if (!packed) {
+      LLVM::StoreOp::create(e.b, e.loc, vector, address(offset),
+                            width * elementBytes);
+      return;
+    }
+    int64_t bytes = width / 2;
+    Type i8 = e.b.getI8Type();
+    Value low = arith::ConstantIntOp::create(e.b, e.loc, 0xF, 8);
+    Value four = arith::ConstantIntOp::create(e.b, e.loc, 4, 8);
+    Value raw =
+        bytes == 1
+            ? Value()
+            : LLVM::PoisonOp::create(e.b, e.loc, VectorType::get({bytes}, i8));
+    for (int64_t j = 0; j < bytes; ++j) {
+      Value first =
+          LLVM::ExtractElementOp::create(e.b, e.loc, vector, e.i32(2 * j));
+      Value second =
+          LLVM::ExtractElementOp::create(e.b, e.loc, vector, e.i32(2 * j + 1));
+      Value byte =
+          arith::OrIOp::create(e.b, e.loc, e.andI(first, low),
+                               arith::ShLIOp::create(e.b, e.loc, second, four));
+      raw = bytes == 1
+                ? byte
+                : LLVM::InsertElementOp::create(e.b, e.loc, raw, byte, e.i32(j))
+                      .getResult();
+    }
+    LLVM::StoreOp::create(e.b, e.loc, raw,
+                          locatePacked(e, array.base, offset).first, bytes);
+  }
+
   /// Elements per vector access along the layout's fastest dimension: up
   /// to 16 bytes of contiguous elements a thread holds, where the array's
   /// stride along it is 1. Groups of this many registers are adjacent.
@@ -596,20 +728,22 @@ struct ViewAccess {
     if (stride != 1 || isa<LLVM::LLVMPointerType>(memoryType))
       return 1;
     int64_t width = std::min<int64_t>(dist.layout.sizePerThread[fastest],
-                                      16 / elementBytes);
+                                      128 / elementBits);
     width = std::min<int64_t>(width, dist.shape()[fastest]);
     return std::max<int64_t>(width, 1);
   }
 
   /// Whether the facts prove every vector of `width` elements aligned to
-  /// its size: the base is, and so are the strides of the other dimensions
-  /// the tile spans.
+  /// its size: the base is, and so are the tiles' steps along the vectors'
+  /// dimension and the strides of the other dimensions the tile spans.
   bool isKnownAligned(int64_t width) {
     if (width == 1)
       return true;
-    if (facts.alignment % (width * elementBytes) != 0)
+    if ((facts.alignment * 8) % (width * elementBits) != 0)
       return false;
     int64_t fastest = dist.layout.order.front();
+    if (view.getSteps()[arrayDim(fastest)] % width != 0)
+      return false;
     for (int64_t k = 0; k < rank(); ++k)
       if (k != fastest && dist.shape()[k] > 1 &&
           facts.strideMultiple[arrayDim(k)] % width != 0)
@@ -634,11 +768,19 @@ struct ViewAccess {
       return e.boolean(true);
     auto [origin, unused] = locate(SmallVector<Value>(rank(), e.i32(0)));
     (void)unused;
-    Value address = LLVM::PtrToIntOp::create(e.b, e.loc, e.b.getI64Type(),
-                                             this->address(origin));
-    int64_t bytes = width * elementBytes;
+    Value position;
+    int64_t unit = packed ? width : width * elementBytes;
+    if (packed) {
+      // In elements: twice the base's byte address, plus the offset.
+      Value base =
+          LLVM::PtrToIntOp::create(e.b, e.loc, e.b.getI64Type(), array.base);
+      position = e.add(e.add(base, base), origin);
+    } else {
+      position = LLVM::PtrToIntOp::create(e.b, e.loc, e.b.getI64Type(),
+                                          this->address(origin));
+    }
     SmallVector<Value> conditions = {
-        e.eq(e.andI(address, e.i64(bytes - 1)), e.i64(0))};
+        e.eq(e.andI(position, e.i64(unit - 1)), e.i64(0))};
     int64_t fastest = dist.layout.order.front();
     for (int64_t k = 0; k < rank(); ++k)
       if (k != fastest && dist.shape()[k] > 1)
@@ -740,9 +882,7 @@ struct LoadLowering : public TilePattern<LoadOp> {
               e, inside, chunkType, [&](bool load) -> SmallVector<Value> {
                 if (!load)
                   return {paddingVector};
-                return {LLVM::LoadOp::create(rewriter, e.loc, chunkType,
-                                             access.address(offset),
-                                             width * access.elementBytes)};
+                return {access.loadVector(offset, width)};
               })[0]);
           continue;
         }
@@ -750,9 +890,8 @@ struct LoadLowering : public TilePattern<LoadOp> {
           // Whole tile inside: no masks.
           auto [offset, unused] = access.locate(dist.indices(e, group[0]));
           (void)unused;
-          result.push_back(LLVM::LoadOp::create(rewriter, e.loc, chunkType,
-                                                access.address(offset),
-                                                width * access.elementBytes));
+          result.push_back(width == 1 ? access.loadElement(offset)
+                                      : access.loadVector(offset, width));
           continue;
         }
         // Partial (or misaligned) tile: element by element, the ones
@@ -762,15 +901,12 @@ struct LoadLowering : public TilePattern<LoadOp> {
                           : LLVM::PoisonOp::create(rewriter, e.loc, chunkType);
         for (auto [i, r] : llvm::enumerate(group)) {
           auto [offset, inside] = access.locate(dist.indices(e, r));
-          Value element =
-              emitIfElse(e, inside, access.memoryType,
-                         [&](bool load) -> SmallVector<Value> {
-                           if (!load)
-                             return {padding};
-                           return {LLVM::LoadOp::create(
-                               rewriter, e.loc, access.memoryType,
-                               access.address(offset), access.elementBytes)};
-                         })[0];
+          Value element = emitIfElse(e, inside, access.memoryType,
+                                     [&](bool load) -> SmallVector<Value> {
+                                       if (!load)
+                                         return {padding};
+                                       return {access.loadElement(offset)};
+                                     })[0];
           chunk = width == 1 ? element
                              : LLVM::InsertElementOp::create(
                                    rewriter, e.loc, chunk, element,
@@ -822,8 +958,8 @@ struct StoreLowering : public TilePattern<StoreOp> {
               : e.boolean(false);
     auto vectorType = VectorType::get({width}, access.memoryType);
     // Register r's vector of `width` elements (r first along the fastest
-    // dimension), stored at `address`.
-    auto storeVector = [&](int64_t r, Value address) {
+    // dimension), stored at element `offset`.
+    auto storeVector = [&](int64_t r, Value offset) {
       SmallVector<int64_t> local = dist.layout.delinearize(dist.shape(), r);
       Value vector = LLVM::PoisonOp::create(rewriter, e.loc, vectorType);
       for (int64_t i = 0; i < width; ++i) {
@@ -835,8 +971,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
         vector = LLVM::InsertElementOp::create(rewriter, e.loc, vector, element,
                                                e.i32(i));
       }
-      LLVM::StoreOp::create(rewriter, e.loc, vector, address,
-                            width * access.elementBytes);
+      access.storeVector(vector, offset, width);
     };
     emitIfElse(e, fastPath, {}, [&](bool fast) -> SmallVector<Value> {
       if (fast || vectorEdges) {
@@ -845,21 +980,19 @@ struct StoreLowering : public TilePattern<StoreOp> {
           if (local[fastest] % width != 0)
             continue;
           auto [offset, inside] = access.locate(dist.indices(e, r));
-          Value address = access.address(offset);
           if (width == 1) {
-            LLVM::StoreOp::create(rewriter, e.loc,
-                                  toMemory(e, values[r], access.memoryType),
-                                  address, access.elementBytes);
+            access.storeElement(toMemory(e, values[r], access.memoryType),
+                                offset);
             continue;
           }
           if (fast) {
-            storeVector(r, address);
+            storeVector(r, offset);
             continue;
           }
           auto ifOp = scf::IfOp::create(rewriter, e.loc, inside);
           OpBuilder::InsertionGuard guard(rewriter);
           rewriter.setInsertionPointToStart(ifOp.thenBlock());
-          storeVector(r, address);
+          storeVector(r, offset);
         }
         return {};
       }
@@ -869,9 +1002,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
         auto ifOp = scf::IfOp::create(rewriter, e.loc, store);
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        LLVM::StoreOp::create(rewriter, e.loc,
-                              toMemory(e, values[r], access.memoryType),
-                              access.address(offset), access.elementBytes);
+        access.storeElement(toMemory(e, values[r], access.memoryType), offset);
       }
       return {};
     });
@@ -1407,43 +1538,34 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
   Type target = getRegisterType(to);
   if (from == to)
     return x;
-  if (isRestrictedFloat(from) || isRestrictedFloat(to)) {
-    // fp8 exactly to float32, then on; to fp8 from float32 or float64 in
-    // one rounding (others via those). tf32 registers are float32; to tf32
-    // rounds a float32 to nearest, ties away (cvt.rna.tf32.f32).
+  if (isNarrowFloat(from) || isNarrowFloat(to)) {
+    // From a narrow float: exactly to float32, then on. To one: from
+    // float32 or float64 in one rounding in the op's direction (f16 and
+    // bf16 widen exactly to float32, integers go to float64 rounded to
+    // odd, which keeps the one rounding correct).
     FloatType f32 = b.getF32Type();
-    if (isFloat8(from))
+    if (isNarrowFloat(from))
       return emit(e, op, f32, to,
-                  decodeFloat8(b, loc, x, cast<FloatType>(from)));
-    if (isa<FloatTF32Type>(from))
-      return emit(e, op, f32, to, x);
-    if (isFloat8(to)) {
-      Type source = from;
-      if (!from.isF32() && !from.isF64()) {
-        source = isa<FloatType>(from) ? Type(f32) : Type(b.getF64Type());
-        FailureOr<Value> wide = emit(e, op, from, source, x);
-        if (failed(wide))
-          return failure();
-        x = *wide;
-      }
-      return encodeFloat8(b, loc, x, cast<FloatType>(source),
-                          cast<FloatType>(to));
+                  decodeNarrowFloat(b, loc, x, cast<FloatType>(from)));
+    Type source = from;
+    if (isa<Float16Type, BFloat16Type>(from)) {
+      x = arith::ExtFOp::create(b, loc, f32, x);
+      source = f32;
+    } else if (isa<IntegerType>(from)) {
+      x = convertIntegerToOddFloat64(b, loc, x, isSigned(from));
+      source = b.getF64Type();
     }
-    if (isa<FloatTF32Type>(to)) {
-      if (!from.isF32()) {
-        FailureOr<Value> narrow = emit(e, op, from, f32, x);
-        if (failed(narrow))
-          return failure();
-        x = *narrow;
-      }
-      Value bits = createInlinePtx(b, loc, b.getI32Type(), x,
-                                   "cvt.rna.tf32.f32 $0, $1;", "=r,f",
-                                   /*pure=*/true);
-      // PTX leaves the low 13 bits unspecified: a float32 holds them as 0.
-      bits = e.andI(bits, e.i32(-8192)); // 0xFFFFE000
-      return arith::BitcastOp::create(b, loc, f32, bits).getResult();
+    NarrowRounding direction = NarrowRounding::NearestEven;
+    if (auto rounding = op.getRounding()) {
+      if (*rounding == RoundingMode::rz)
+        direction = NarrowRounding::TowardZero;
+      else if (*rounding == RoundingMode::rm)
+        direction = NarrowRounding::Down;
+      else if (*rounding == RoundingMode::rp)
+        direction = NarrowRounding::Up;
     }
-    return failure();
+    return encodeNarrowFloat(b, loc, x, cast<FloatType>(source),
+                             cast<FloatType>(to), direction);
   }
   auto rounding = op.getRounding();
   bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
@@ -1994,11 +2116,10 @@ static Value registerOf(ValueRange tile, int64_t r) {
   return tile[r];
 }
 
-/// The element address and the in-bounds condition of register `r` of a
+/// The element offset and the in-bounds condition of register `r` of a
 /// gather's or scatter's index tiles (one per array dimension); negative
 /// indices are out of bounds.
 static std::pair<Value, Value> locateGathered(Emitter &e, ArrayValues &array,
-                                              Type memoryType,
                                               ArrayRef<ValueRange> indices,
                                               TypeRange indexTypes, int64_t r) {
   Value offset = e.i64(0);
@@ -2011,15 +2132,20 @@ static std::pair<Value, Value> locateGathered(Emitter &e, ArrayValues &array,
     conditions.push_back(e.ult(wide, extent));
     offset = e.add(offset, e.mul(wide, array.strides[d]));
   }
-  return {e.gep(array.base, memoryType, offset), e.allOf(conditions)};
+  return {offset, e.allOf(conditions)};
 }
 
-/// A load that happens under `condition` only, `otherwise` elsewhere.
-static Value emitMaskedLoad(Emitter &e, Value condition, Value address,
-                            Type dtype, Value otherwise) {
+/// A load of element `offset` of the array at `base` (no offset: the
+/// element at `base`) that happens under `condition` only, `otherwise`
+/// elsewhere.
+static Value emitMaskedLoad(Emitter &e, Value condition, Value base,
+                            Value offset, Type dtype, Value otherwise) {
   Type registerType = getRegisterType(dtype), memoryType = getMemoryType(dtype);
   int64_t bytes = getMemoryBytes(dtype);
   auto load = [&] {
+    if (isPacked(dtype))
+      return loadPacked(e, base, offset);
+    Value address = offset ? e.gep(base, memoryType, offset) : base;
     return toRegister(
         e, LLVM::LoadOp::create(e.b, e.loc, memoryType, address, bytes),
         registerType);
@@ -2034,12 +2160,17 @@ static Value emitMaskedLoad(Emitter &e, Value condition, Value address,
                     })[0];
 }
 
-/// A store that happens under `condition` only.
+/// A store of `value` to element `offset` of the array at `base` (no
+/// offset: the element at `base`) that happens under `condition` only.
 static void emitMaskedStore(Emitter &e, Value condition, Value value,
-                            Value address, Type dtype) {
+                            Value base, Value offset, Type dtype) {
   auto store = [&] {
-    LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, getMemoryType(dtype)),
-                          address, getMemoryBytes(dtype));
+    if (isPacked(dtype))
+      return storePacked(e, base, offset, value);
+    Type memoryType = getMemoryType(dtype);
+    Value address = offset ? e.gep(base, memoryType, offset) : base;
+    LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, memoryType), address,
+                          getMemoryBytes(dtype));
   };
   if (!condition)
     return store();
@@ -2071,11 +2202,11 @@ struct GatherLowering : public TilePattern<GatherOp> {
     SmallVector<ValueRange> indices(adaptor.getIndices());
     SmallVector<Value> values;
     for (int64_t r = 0, n = indices.front().size(); r < n; ++r) {
-      auto [address, inside] =
-          locateGathered(e, array, getMemoryType(dtype), indices,
-                         op.getIndices().getTypes(), r);
+      auto [offset, inside] =
+          locateGathered(e, array, indices, op.getIndices().getTypes(), r);
       Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
-      values.push_back(emitMaskedLoad(e, condition, address, dtype, padding));
+      values.push_back(
+          emitMaskedLoad(e, condition, array.base, offset, dtype, padding));
     }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
@@ -2109,12 +2240,11 @@ struct ScatterLowering : public TilePattern<ScatterOp> {
     std::optional<Distribution> copies = getCopies(e, tile);
     ValueRange values = adaptor.getValue();
     for (int64_t r = 0, n = values.size(); r < n; ++r) {
-      auto [address, inside] =
-          locateGathered(e, array, getMemoryType(dtype), indices,
-                         op.getIndices().getTypes(), r);
+      auto [offset, inside] =
+          locateGathered(e, array, indices, op.getIndices().getTypes(), r);
       Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
       condition = andMaybe(e, condition, ownerOf(e, copies, r));
-      emitMaskedStore(e, condition, values[r], address, dtype);
+      emitMaskedStore(e, condition, values[r], array.base, offset, dtype);
     }
     rewriter.eraseOp(op);
     return success();
@@ -2156,7 +2286,7 @@ struct LoadPtrLowering : public TilePattern<LoadPtrOp> {
     for (int64_t r = 0, n = pointers.size(); r < n; ++r) {
       Value other = op.getOther() ? adaptor.getOther()[r] : zero;
       values.push_back(emitMaskedLoad(e, registerOf(adaptor.getMask(), r),
-                                      pointers[r], dtype, other));
+                                      pointers[r], Value(), dtype, other));
     }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
@@ -2176,7 +2306,7 @@ struct StorePtrLowering : public TilePattern<StorePtrOp> {
       emitMaskedStore(
           e,
           andMaybe(e, registerOf(adaptor.getMask(), r), ownerOf(e, copies, r)),
-          values[r], pointers[r], tile.getElementType());
+          values[r], pointers[r], Value(), tile.getElementType());
     rewriter.eraseOp(op);
     return success();
   }
@@ -3064,8 +3194,8 @@ template <typename Op> struct MmaLowering : public TilePattern<Op> {
     if (init.empty())
       init.assign(registers, getZero(e, registerType));
     auto widen = [&](Value x) -> Value {
-      if (isFloat8(inType))
-        x = decodeFloat8(rewriter, e.loc, x, cast<FloatType>(inType));
+      if (isNarrowFloat(inType))
+        x = decodeNarrowFloat(rewriter, e.loc, x, cast<FloatType>(inType));
       if (x.getType() == registerType)
         return x;
       if (x.getType().isF32() && isa<FloatType>(registerType))
@@ -3130,8 +3260,17 @@ static DictionaryAttr describeArgument(Builder &b, Type type,
         b.getNamedAttr("params", b.getI64IntegerAttr(params)),
         b.getNamedAttr("element",
                        b.getStringAttr(dtypeText(array.getElementType()))),
-        b.getNamedAttr("element_bytes", b.getI64IntegerAttr(getMemoryBytes(
-                                            array.getElementType()))),
+        // fp4 elements are packed two to a byte: 4 bits, 0 whole bytes.
+        b.getNamedAttr(
+            "element_bytes",
+            b.getI64IntegerAttr(isPacked(array.getElementType())
+                                    ? 0
+                                    : getMemoryBytes(array.getElementType()))),
+        b.getNamedAttr("element_bits",
+                       b.getI64IntegerAttr(
+                           isPacked(array.getElementType())
+                               ? 4
+                               : 8 * getMemoryBytes(array.getElementType()))),
         b.getNamedAttr("rank", b.getI64IntegerAttr(array.getRank())),
         b.getNamedAttr("shape", b.getDenseI64ArrayAttr(shape)),
         b.getNamedAttr("strides", b.getDenseI64ArrayAttr(strides)),
@@ -3188,10 +3327,6 @@ struct ConvertTileToLLVMPass
         if (!isa<DenseElementsAttr>(constant.getValue()))
           return op->emitOpError("lowers dense constants only"),
                  WalkResult::interrupt();
-      if (isRestrictedFloatOp(op))
-        return op->emitOpError("on ")
-                   << "e8m0 or fp4 elements has no lowering yet",
-               WalkResult::interrupt();
       for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                                 op->getResultTypes()))
         if (auto tile = dyn_cast<TileType>(type);
@@ -3371,25 +3506,6 @@ struct ConvertTileToLLVMPass
       return WalkResult::interrupt();
     });
     return failure(result.wasInterrupted());
-  }
-
-  /// Ops on the dtypes without a lowering: e8m0 and fp4 (fp8 and tf32
-  /// have one).
-  static bool isRestrictedFloatOp(Operation *op) {
-    auto unsupported = [](Type dtype) {
-      return isa<Float8E8M0FNUType, Float4E2M1FNType>(dtype);
-    };
-    auto restricted = [&](Type type) {
-      if (auto tile = dyn_cast<TileType>(type))
-        return unsupported(tile.getElementType());
-      if (auto array = dyn_cast<ArrayType>(type))
-        return unsupported(array.getElementType());
-      if (auto view = dyn_cast<ViewType>(type))
-        return unsupported(view.getArray().getElementType());
-      return false;
-    };
-    return llvm::any_of(op->getOperandTypes(), restricted) ||
-           llvm::any_of(op->getResultTypes(), restricted);
   }
 };
 

@@ -6,7 +6,7 @@
 // registers come out of the vectors after the branch.
 // CHECK-LABEL: gpu.func @copy
 // CHECK-SAME: (%[[A:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %[[B:.*]]: !llvm.ptr<1>, %{{.*}}: i32) kernel
-// CHECK-SAME: cudapy.signature = [{element = "f32", element_bytes = 4 : i64, kind = "tile_array", params = 2 : i64, rank = 1 : i64, shape = array<i64: -1>, strides = array<i64: 1>
+// CHECK-SAME: cudapy.signature = [{element = "f32", element_bits = 32 : i64, element_bytes = 4 : i64, kind = "tile_array", params = 2 : i64, rank = 1 : i64, shape = array<i64: -1>, strides = array<i64: 1>
 // CHECK-SAME: known_block_size = array<i32: 64, 1, 1>
 // CHECK: scf.if %{{.*}} -> (vector<4xf32>) {
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
@@ -322,17 +322,20 @@ gpu.module @m {
 // -----
 
 // fp8 registers are their bits (i8): to f32 by decoding, from f32 by
-// rounding to nearest even with saturation; tf32 registers are f32, rounded
-// by cvt.rna.tf32.f32 with the low 13 bits cleared. An fp8 matmul decodes
-// its operands.
+// rounding to nearest even with saturation (the subnormal codes by
+// math.roundeven); tf32 registers are f32 with the low 13 bits zero, rounded
+// to nearest even in integer arithmetic on the bits (no subnormal path: the
+// exponents agree). An fp8 matmul decodes its operands.
 // CHECK-LABEL: gpu.func @low_precision
 // CHECK-SAME: (%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32)
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<16xi8>
 // CHECK: arith.extui %{{.*}} : i8 to i32
 // CHECK: math.roundeven
 // CHECK: arith.trunci %{{.*}} : i32 to i8
-// CHECK: "cvt.rna.tf32.f32 $0, $1;", "=r,f"
-// CHECK: arith.andi %{{.*}}, %{{.*}} : i32
+// CHECK: arith.shrui %{{.*}}, %c13_i32{{[_0-9]*}} : i32
+// CHECK-NOT: math.roundeven
+// CHECK: arith.shli %{{.*}}, %c13_i32{{[_0-9]*}} : i32
+// CHECK-NEXT: arith.bitcast %{{.*}} : i32 to f32
 // CHECK: scf.for
 // CHECK: math.fma
 gpu.module @m {
@@ -359,13 +362,61 @@ gpu.module @m {
 
 // -----
 
+// e8m0 registers are bytes like fp8's. Decoding makes code 0 the float32
+// subnormal 2^-127 (0x00400000) and 0xFF NaN (0x7FC00000). Below 2^-126 a
+// code is 0 or 1: from 1.5 · 2^-127 on to nearest (ties go up: the
+// significand has no bits to be even with), above 2^-127 rounding up.
+// CHECK-LABEL: gpu.func @e8m0
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<16xi8>
+// CHECK: arith.select %{{.*}}, %c4194304_i32{{[_0-9]*}}, %{{.*}} : i32
+// CHECK: arith.select %{{.*}}, %c2143289344_i32{{[_0-9]*}}, %{{.*}} : i32
+// CHECK: arith.cmpf oge, %{{.*}}, %cst{{[_0-9]*}} : f32
+// CHECK: arith.cmpf ogt, %{{.*}}, %cst{{[_0-9]*}} : f32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<16xi8>, !llvm.ptr<1>
 gpu.module @m {
-  gpu.func @e8m0(%a: !tile.array<?xf8E8M0FNU, strides [1]>) kernel {
+  gpu.func @e8m0(%a: !tile.array<?xf8E8M0FNU, strides [1]>, %o: !tile.array<?xf8E8M0FNU, strides [1]>) kernel attributes {tile.num_warps = 1} {
     %z = tile.constant dense<0> : !tile.tile<si32>
-    // expected-error @+1 {{'tile.make_view' op on e8m0 or fp4 elements has no lowering yet}}
     %va = tile.make_view %a : !tile.array<?xf8E8M0FNU, strides [1]> -> !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    %vo = tile.make_view %o : !tile.array<?xf8E8M0FNU, strides [1]> -> !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
     %x = tile.load %va[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
-    tile.store %x, %va[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    %f = tile.convert %x : !tile.tile<128xf8E8M0FNU> -> !tile.tile<128xf32>
+    %n = tile.convert %f : !tile.tile<128xf32> -> !tile.tile<128xf8E8M0FNU>
+    %r = tile.convert %f rounding rz : !tile.tile<128xf32> -> !tile.tile<128xf8E8M0FNU>
+    %p = tile.convert %f rounding rp : !tile.tile<128xf32> -> !tile.tile<128xf8E8M0FNU>
+    tile.store %n, %vo[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    tile.store %r, %vo[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    tile.store %p, %vo[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// fp4 is packed two to a byte: a thread's 32 elements are one 16-byte
+// vector, split into low and high halves; a store packs them again. The
+// metadata says 4 bits and no whole bytes. Off the fast path, elements are
+// read from their byte (shifted by 4 for odd offsets) and written with an
+// atomic and + or on the aligned word that holds them.
+// CHECK-LABEL: gpu.func @fp4
+// CHECK-SAME: element = "f4E2M1FN", element_bits = 4 : i64, element_bytes = 0 : i64
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<16xi8>
+// CHECK: arith.andi %{{.*}}, %c15_i8 : i8
+// CHECK: arith.shrui %{{.*}}, %c4_i8 : i8
+// CHECK: } else {
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> i8
+// CHECK: arith.shrui
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<16xi8>, !llvm.ptr<1>
+// CHECK: } else {
+// CHECK: llvm.atomicrmw _and %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+// CHECK: llvm.atomicrmw _or %{{.*}}, %{{.*}} monotonic : !llvm.ptr<1>, i32
+gpu.module @m {
+  gpu.func @fp4(%a: !tile.array<?xf4E2M1FN, strides [1]>) kernel attributes {tile.num_warps = 1} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?xf4E2M1FN, strides [1]> -> !tile.view<1024, !tile.array<?xf4E2M1FN, strides [1]>>
+    %x = tile.load %va[%z] : !tile.view<1024, !tile.array<?xf4E2M1FN, strides [1]>>
+    %f = tile.convert %x : !tile.tile<1024xf4E2M1FN> -> !tile.tile<1024xf32>
+    %y = tile.convert %f : !tile.tile<1024xf32> -> !tile.tile<1024xf4E2M1FN>
+    tile.store %y, %va[%z] : !tile.view<1024, !tile.array<?xf4E2M1FN, strides [1]>>
     gpu.return
   }
 }

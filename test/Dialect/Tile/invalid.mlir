@@ -209,6 +209,23 @@ func.func @f(%p: !tile.tile<64x!tile.ptr<f32>>, %o: !tile.tile<32xsi32>) {
 
 // -----
 
+// fp4 elements are packed two to a byte: a pointer cannot address one.
+func.func @f(%p: !tile.tile<64x!tile.ptr<f4E2M1FN>>, %o: !tile.tile<64xsi32>) {
+  // expected-error @below {{a pointer to float4_e2m1fn addresses a byte of two packed elements, not one element; make an array of it (tile.make_array) and access that}}
+  %q = tile.offset %p, %o : !tile.tile<64x!tile.ptr<f4E2M1FN>>, !tile.tile<64xsi32>
+  return
+}
+
+// -----
+
+func.func @f(%p: !tile.tile<64x!tile.ptr<f4E2M1FN>>) {
+  // expected-error @below {{a pointer to float4_e2m1fn addresses a byte of two packed elements}}
+  %x = tile.load_ptr %p : !tile.tile<64x!tile.ptr<f4E2M1FN>> -> !tile.tile<64xf4E2M1FN>
+  return
+}
+
+// -----
+
 func.func @f(%p: !tile.tile<64x!tile.ptr<f32>>) {
   // expected-error @below {{the pointers point to float32, not float16}}
   %x = tile.load_ptr %p : !tile.tile<64x!tile.ptr<f32>> -> !tile.tile<64xf16>
