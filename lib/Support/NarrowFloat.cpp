@@ -237,7 +237,11 @@ Value cudapy::encodeNarrowFloat(OpBuilder &builder, Location location,
   Value isNaN = e.cmpf(F::UNO, absFloat, absFloat);
   code = e.select(isNaN, c(f.nanCode), code);
   if (f.hasSign) {
-    Value sign = e.select(isNaN, c(0), signBit);
+    // NaN keeps its sign (as CUDA's fp8 conversions do) where the format
+    // has a NaN; fp4's stand-in, its largest value, is positive.
+    Value sign = f.specials == Format::NoSpecials
+                     ? e.select(isNaN, c(0), signBit)
+                     : signBit;
     code = e.orI(code, e.shl(sign, c(f.exponentBits + f.mantissaBits)));
   }
   if (isa<FloatTF32Type>(target)) {

@@ -46,6 +46,24 @@ static const char kSource[] =
     "  }\n"
     "}\n";
 
+// fp4 elements, packed two to a byte.
+static const char kPackedSource[] =
+    "gpu.module @m {\n"
+    "  gpu.func @copy4(%a: !tile.array<?xf4E2M1FN, strides [1]>,\n"
+    "                  %b: !tile.array<?xf4E2M1FN, strides [1]>) kernel {\n"
+    "    %i = tile.bid 0\n"
+    "    %va = tile.make_view %a : !tile.array<?xf4E2M1FN, strides [1]> -> "
+    "!tile.view<4096, !tile.array<?xf4E2M1FN, strides [1]>>\n"
+    "    %vb = tile.make_view %b : !tile.array<?xf4E2M1FN, strides [1]> -> "
+    "!tile.view<4096, !tile.array<?xf4E2M1FN, strides [1]>>\n"
+    "    %t = tile.load %va[%i] : !tile.view<4096, !tile.array<?xf4E2M1FN, "
+    "strides [1]>>\n"
+    "    tile.store %t, %vb[%i] : !tile.view<4096, !tile.array<?xf4E2M1FN, "
+    "strides [1]>>\n"
+    "    gpu.return\n"
+    "  }\n"
+    "}\n";
+
 enum { kRows = 10, kCols = 64, kPitch = 80 };
 
 static void report(const char *what, bool ok, const CudapyStatus *status) {
@@ -214,6 +232,38 @@ int main(int argc, char **argv) {
   cudapyArgsDestroy(args);
   cudapyMemFree(device, x, &status);
   cudapyMemFree(device, y, &status);
+  cudapyModuleUnload(module);
+  cudapyCompileResultDestroy(compiled);
+
+  // fp4 arrays are packed two elements to a byte: 4 bits, no whole bytes;
+  // extents count elements, and the element size passed is 0 or 1.
+  options = cudapyCompileOptionsCreate();
+  cudapyCompileOptionsSetChip(options,
+                              mlirStringRefCreateFromCString(info.chip));
+  compiled = cudapyCompileSource(mlirStringRefCreateFromCString(kPackedSource),
+                                 mlirStringRefCreateFromCString("packed.mlir"),
+                                 options);
+  cudapyCompileOptionsDestroy(options);
+  ptx = cudapyCompileResultGetOutput(compiled, 0);
+  metadata = cudapyCompileResultGetMetadataJSON(compiled);
+  module = cudapyModuleLoad(device, ptx.data, ptx.length, metadata.data,
+                            metadata.length, &status);
+  kernel = cudapyModuleGetKernel(module, "copy4", &status);
+  CudapyArgInfo packed = cudapyKernelGetArg(kernel, 0);
+  printf("fp4: bits %d, bytes %zu\n", packed.elementBits, packed.elementBytes);
+  // COMMON-NEXT: fp4: bits 4, bytes 0
+  int64_t extent = 301;
+  args = cudapyArgsCreate(kernel);
+  report("fp4, 4-byte elements",
+         cudapyArgsAddTileArray(args, 256, 1, &extent, NULL, 4, &status),
+         &status);
+  // COMMON-NEXT: fp4, 4-byte elements: error 3: argument 0 of kernel 'copy4' is !tile.array<?xf4E2M1FN, strides [1]>, 4-bit elements packed in bytes; the array's elements have 4 bytes
+  report("fp4, bytes",
+         cudapyArgsAddTileArray(args, 256, 1, &extent, NULL, 1, &status) &&
+             cudapyArgsAddTileArray(args, 512, 1, &extent, NULL, 0, &status),
+         &status);
+  // COMMON-NEXT: fp4, bytes: ok
+  cudapyArgsDestroy(args);
   cudapyModuleUnload(module);
   cudapyCompileResultDestroy(compiled);
   cudapyDeviceClose(device);

@@ -35,8 +35,9 @@ mlir::Value decodeNarrowFloat(mlir::OpBuilder &builder, mlir::Location loc,
 ///  - fp8, e8m0 and fp4 saturate to their largest finite value (CUDA's
 ///    __NV_SATFINITE), infinities too; tf32 overflows to infinity as IEEE
 ///    754 says (or to its largest finite value rounding toward zero);
-///  - NaN becomes the format's NaN (positive); fp4, which has none,
-///    takes its largest value, 6, as CUDA's conversions do;
+///  - NaN becomes the format's NaN, with its sign (e8m0: 0xFF); fp4,
+///    which has none, takes its largest value, +6, as CUDA's conversions
+///    do;
 ///  - e8m0 has no sign and no zero: it encodes |value|, and magnitudes
 ///    below its smallest value 2^-127 become 2^-127. Its values are powers
 ///    of two, so a tie (1.5 · 2^k) goes to the larger one, as LLVM's

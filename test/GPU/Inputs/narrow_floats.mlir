@@ -264,6 +264,17 @@ module attributes {gpu.container_module} {
       tile.store %x, %vo[%i, %j] : !tile.view<16x256, !tile.array<?x?xf4E2M1FN, strides [?, 1]>>
       gpu.return
     }
+    gpu.func @fp4_shared_bytes(%p: !tile.tile<!tile.ptr<f4E2M1FN>>, %q: !tile.tile<!tile.ptr<f4E2M1FN>>, %m: !tile.tile<si32>, %n: !tile.tile<si32>, %ld: !tile.tile<si64>) kernel {
+      %i = tile.bid 1
+      %j = tile.bid 0
+      %a = tile.make_array %p shape [%m, %n] strides [%ld] : !tile.tile<!tile.ptr<f4E2M1FN>> -> !tile.array<?x?xf4E2M1FN, strides [?, 1]>
+      %o = tile.make_array %q shape [%m, %n] strides [%ld] : !tile.tile<!tile.ptr<f4E2M1FN>> -> !tile.array<?x?xf4E2M1FN, strides [?, 1]>
+      %va = tile.make_view %a : !tile.array<?x?xf4E2M1FN, strides [?, 1]> -> !tile.view<16x256, !tile.array<?x?xf4E2M1FN, strides [?, 1]>>
+      %vo = tile.make_view %o : !tile.array<?x?xf4E2M1FN, strides [?, 1]> -> !tile.view<16x256, !tile.array<?x?xf4E2M1FN, strides [?, 1]>>
+      %x = tile.load %va[%i, %j] : !tile.view<16x256, !tile.array<?x?xf4E2M1FN, strides [?, 1]>>
+      tile.store %x, %vo[%i, %j] : !tile.view<16x256, !tile.array<?x?xf4E2M1FN, strides [?, 1]>>
+      gpu.return
+    }
     gpu.func @fp4_permute(%a: !tile.array<?xf4E2M1FN, strides [1]>, %idx: !tile.array<?xsi32, strides [1]>, %g: !tile.array<?xf4E2M1FN, strides [1]>, %s: !tile.array<?xf4E2M1FN, strides [1]>) kernel {
       %b = tile.bid 0
       %vi = tile.make_view %idx : !tile.array<?xsi32, strides [1]> -> !tile.view<256, !tile.array<?xsi32, strides [1]>>
