@@ -10,6 +10,7 @@
 #define CUDAPY_TILE_ATTRS_TD
 
 include "dialects/Tile/IR/TileDialect.td"
+include "dialects/Tile/IR/TileInterfaces.td"
 include "mlir/IR/AttrTypeBase.td"
 
 class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
@@ -17,7 +18,15 @@ class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let mnemonic = attrMnemonic;
 }
 
-def Tile_BlockedLayoutAttr : Tile_Attr<"BlockedLayout", "blocked"> {
+/// The methods of the distributed-layout interface a layout implements.
+defvar Tile_DistributedLayoutMethods = [
+  DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface, [
+    "getRank", "getNumWarps", "getShapePerTile", "getRegisterOrder",
+    "getRegistersPerTile", "getTileRegisterOffset", "getThreadFields",
+    "getReplicaFields"]>];
+
+def Tile_BlockedLayoutAttr
+    : Tile_Attr<"BlockedLayout", "blocked", Tile_DistributedLayoutMethods> {
   let summary = "Blocks of contiguous elements per thread, threads per "
                 "warp, warps per CTA";
   let description = [{
@@ -52,13 +61,15 @@ def Tile_BlockedLayoutAttr : Tile_Attr<"BlockedLayout", "blocked"> {
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    int64_t getRank() const { return getOrder().size(); }
-    /// The number of warps: the product of warpsPerCTA.
-    int64_t getNumWarps() const;
+    /// Per dimension, the lanes (warps) of the dimensions before it in
+    /// `order`, multiplied: the divisor of the lane (warp) id along it.
+    ::llvm::SmallVector<int64_t> getLaneStrides() const;
+    ::llvm::SmallVector<int64_t> getWarpStrides() const;
   }];
 }
 
-def Tile_SliceLayoutAttr : Tile_Attr<"SliceLayout", "slice"> {
+def Tile_SliceLayoutAttr
+    : Tile_Attr<"SliceLayout", "slice", Tile_DistributedLayoutMethods> {
   let summary = "A parent layout without one of its dimensions";
   let description = [{
     The layout of a tile that a reduction over dimension `dim` of a tile in
@@ -72,12 +83,15 @@ def Tile_SliceLayoutAttr : Tile_Attr<"SliceLayout", "slice"> {
         threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>
     ```
   }];
-  let parameters = (ins "int64_t":$dim, "::mlir::Attribute":$parent);
+  let parameters = (ins "int64_t":$dim,
+                        "::cudapy::tile::DistributedLayoutInterface":$parent);
   let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    int64_t getRank() const;
-    int64_t getNumWarps() const;
+    /// The parent's dimension of dimension `dim` of the slice.
+    int64_t getParentDim(int64_t dim) const {
+      return dim < getDim() ? dim : dim + 1;
+    }
   }];
 }
 

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -53,6 +54,105 @@ void TileDialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/Tile/IR/TileOps.cpp.inc"
       >();
+}
+
+//===----------------------------------------------------------------------===//
+// Dialect attributes
+//===----------------------------------------------------------------------===//
+
+/// A fact about an array argument (docs/TileLowering.md, "Facts"): the
+/// alignment is a power of two (bytes); the divisibilities list one
+/// positive number per dimension of `type`.
+static LogicalResult
+verifyArrayFact(function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                Attribute value, ArrayType type) {
+  if (name == TileDialect::AlignmentAttrHelper::getNameStr()) {
+    auto alignment = dyn_cast<IntegerAttr>(value);
+    if (!alignment || alignment.getInt() <= 0 ||
+        !llvm::isPowerOf2_64(alignment.getInt()))
+      return emitError() << "'" << name << "' is a power of two (bytes), not "
+                         << value;
+    return success();
+  }
+  auto list = dyn_cast<DenseI64ArrayAttr>(value);
+  if (!list || list.size() != type.getRank() ||
+      llvm::any_of(list.asArrayRef(), [](int64_t v) { return v <= 0; }))
+    return emitError() << "'" << name
+                       << "' lists one positive number per dimension of "
+                       << type << ", not " << value;
+  return success();
+}
+
+static bool isArrayFact(StringRef name) {
+  return name == TileDialect::AlignmentAttrHelper::getNameStr() ||
+         name == TileDialect::DivisibilityAttrHelper::getNameStr() ||
+         name == TileDialect::StrideDivisibilityAttrHelper::getNameStr();
+}
+
+LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  Attribute value = attribute.getValue();
+  if (name == NumWarpsAttrHelper::getNameStr()) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError("'") << name << "' belongs on a function";
+    auto integer = dyn_cast<IntegerAttr>(value);
+    if (!integer)
+      return op->emitOpError("'") << name << "' is an integer";
+    int64_t warps = integer.getInt();
+    if (warps < 1 || warps > 32 || !llvm::isPowerOf2_64(warps))
+      return op->emitOpError("runs 1, 2, 4, 8, 16 or 32 warps per CTA, not ")
+             << warps;
+    return success();
+  }
+  if (name == ArrayFactsAttrHelper::getNameStr()) {
+    auto facts = dyn_cast<DictionaryAttr>(value);
+    ArrayType array;
+    if (auto load = dyn_cast<LoadOp>(op))
+      array = load.getView().getType().getArray();
+    else if (auto store = dyn_cast<StoreOp>(op))
+      array = store.getView().getType().getArray();
+    if (!facts || !array)
+      return op->emitOpError("'")
+             << name << "' is a dictionary of array facts on a load or store";
+    for (NamedAttribute fact : facts) {
+      if (!isArrayFact(fact.getName().strref()))
+        return op->emitOpError("'")
+               << name << "' holds no '" << fact.getName().strref() << "'";
+      if (failed(verifyArrayFact([&] { return op->emitOpError(); },
+                                 fact.getName().strref(), fact.getValue(),
+                                 array)))
+        return failure();
+    }
+    return success();
+  }
+  if (isArrayFact(name))
+    return op->emitOpError("'")
+           << name << "' states a fact about an array argument: it belongs "
+           << "on the argument";
+  return op->emitOpError("has an unknown tile dialect attribute '")
+         << name << "'";
+}
+
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  auto emitError = [&] {
+    return op->emitOpError("argument ") << argIndex << ": ";
+  };
+  if (!isArrayFact(name))
+    return emitError() << "'" << name
+                       << "' is not a tile dialect argument attribute";
+  Region &region = op->getRegion(regionIndex);
+  if (region.empty())
+    return success(); // a declaration: nothing reads the fact
+  auto type = dyn_cast<ArrayType>(region.getArgument(argIndex).getType());
+  if (!type)
+    return emitError() << "'" << name << "' states a fact about an array, not "
+                       << "about " << region.getArgument(argIndex).getType();
+  return verifyArrayFact(emitError, name, attribute.getValue(), type);
 }
 
 Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
@@ -169,15 +269,12 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
                                ArrayRef<int64_t> shape, Type elementType,
                                Attribute encoding) {
   if (encoding) {
-    int64_t rank = -1;
-    if (auto blocked = dyn_cast<BlockedLayoutAttr>(encoding))
-      rank = blocked.getRank();
-    else if (auto slice = dyn_cast<SliceLayoutAttr>(encoding))
-      rank = slice.getRank();
-    else
-      return emitError() << "a tile's encoding is a #tile.blocked or "
-                            "#tile.slice layout, not "
+    auto layout = dyn_cast<DistributedLayoutInterface>(encoding);
+    if (!layout)
+      return emitError() << "a tile's encoding is a distributed layout "
+                            "(#tile.blocked, #tile.slice), not "
                          << encoding;
+    int64_t rank = layout.getRank();
     if (rank != static_cast<int64_t>(shape.size()))
       return emitError() << "a layout of rank " << rank
                          << " does not fit a tile of rank " << shape.size();

@@ -19,6 +19,25 @@ def Tile_Dialect : Dialect {
     `tile-make-explicit` rewrites it to the explicit form, where operands
     have one type, which the lowering consumes (docs/Tile.md).
   }];
+  // The attributes passes and runtimes read off functions and their
+  // arguments, checked by the dialect (verifyOperationAttribute,
+  // verifyRegionArgAttribute; docs/TileLowering.md):
+  //  - `tile.num_warps` on a kernel: the warps of its CTA (1 to 32, a power
+  //    of two), which tile-assign-layouts defaults and the launch's block
+  //    size follows;
+  //  - `tile.alignment` (bytes, a power of two), `tile.divisibility` and
+  //    `tile.stride_divisibility` (one positive number per dimension) on an
+  //    array argument: facts a JIT specializes on and the runtime checks;
+  //  - `tile.array_facts` on a load or store: the facts of the array it
+  //    accesses, which convert-tile-to-llvm copies there.
+  let discardableAttrs = (ins
+    "::mlir::IntegerAttr":$num_warps,
+    "::mlir::IntegerAttr":$alignment,
+    "::mlir::DenseI64ArrayAttr":$divisibility,
+    "::mlir::DenseI64ArrayAttr":$stride_divisibility,
+    "::mlir::DictionaryAttr":$array_facts);
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;

@@ -9,6 +9,8 @@ using namespace mlir;
 using namespace cudapy;
 using namespace cudapy::tile;
 
+#include "dialects/Tile/IR/TileAttrInterfaces.cpp.inc"
+
 //===----------------------------------------------------------------------===//
 // Attribute verifiers
 //===----------------------------------------------------------------------===//
@@ -50,25 +52,12 @@ LogicalResult BlockedLayoutAttr::verify(
   return success();
 }
 
-int64_t BlockedLayoutAttr::getNumWarps() const {
-  int64_t warps = 1;
-  for (int64_t value : getWarpsPerCTA())
-    warps *= value;
-  return warps;
-}
-
 LogicalResult
 SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        int64_t dim, Attribute parent) {
-  int64_t rank;
-  if (auto blocked = dyn_cast<BlockedLayoutAttr>(parent))
-    rank = blocked.getRank();
-  else if (auto slice = dyn_cast<SliceLayoutAttr>(parent))
-    rank = slice.getRank();
-  else
-    return emitError() << "a slice's parent is a #tile.blocked or "
-                          "#tile.slice layout, not "
-                       << parent;
+                        int64_t dim, DistributedLayoutInterface parent) {
+  if (!parent)
+    return emitError() << "a slice's parent is a distributed layout";
+  int64_t rank = parent.getRank();
   if (rank < 2)
     return emitError() << "a slice's parent has at least 2 dimensions";
   if (dim < 0 || dim >= rank)
@@ -77,125 +66,268 @@ SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-int64_t SliceLayoutAttr::getRank() const {
-  if (auto blocked = dyn_cast<BlockedLayoutAttr>(getParent()))
-    return blocked.getRank() - 1;
-  return cast<SliceLayoutAttr>(getParent()).getRank() - 1;
+//===----------------------------------------------------------------------===//
+// #tile.blocked
+//===----------------------------------------------------------------------===//
+
+int64_t BlockedLayoutAttr::getRank() const { return getOrder().size(); }
+
+int64_t BlockedLayoutAttr::getNumWarps() const {
+  int64_t warps = 1;
+  for (int64_t value : getWarpsPerCTA())
+    warps *= value;
+  return warps;
 }
+
+SmallVector<int64_t> BlockedLayoutAttr::getShapePerTile() const {
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0, rank = getRank(); d < rank; ++d)
+    shape.push_back(getSizePerThread()[d] * getThreadsPerWarp()[d] *
+                    getWarpsPerCTA()[d]);
+  return shape;
+}
+
+SmallVector<int64_t> BlockedLayoutAttr::getRegisterOrder() const {
+  return SmallVector<int64_t>(getOrder());
+}
+
+int64_t BlockedLayoutAttr::getRegistersPerTile(int64_t dim) const {
+  return getSizePerThread()[dim];
+}
+
+int64_t BlockedLayoutAttr::getTileRegisterOffset(int64_t, int64_t local) const {
+  return local;
+}
+
+/// Lanes and warps are numbered along `order` from its first dimension.
+static SmallVector<int64_t> getStrides(ArrayRef<int64_t> counts,
+                                       ArrayRef<int64_t> order) {
+  SmallVector<int64_t> strides(counts.size());
+  int64_t stride = 1;
+  for (int64_t d : order) {
+    strides[d] = stride;
+    stride *= counts[d];
+  }
+  return strides;
+}
+
+SmallVector<int64_t> BlockedLayoutAttr::getLaneStrides() const {
+  return getStrides(getThreadsPerWarp(), getOrder());
+}
+
+SmallVector<int64_t> BlockedLayoutAttr::getWarpStrides() const {
+  return getStrides(getWarpsPerCTA(), getOrder());
+}
+
+SmallVector<ThreadField> BlockedLayoutAttr::getThreadFields(int64_t dim) const {
+  int64_t size = getSizePerThread()[dim], lanes = getThreadsPerWarp()[dim],
+          warps = getWarpsPerCTA()[dim];
+  SmallVector<ThreadField> fields;
+  if (lanes > 1)
+    fields.push_back({/*warp=*/false, getLaneStrides()[dim], lanes, size});
+  if (warps > 1)
+    fields.push_back(
+        {/*warp=*/true, getWarpStrides()[dim], warps, size * lanes});
+  return fields;
+}
+
+SmallVector<ThreadField> BlockedLayoutAttr::getReplicaFields() const {
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// #tile.slice
+//===----------------------------------------------------------------------===//
+
+int64_t SliceLayoutAttr::getRank() const { return getParent().getRank() - 1; }
 
 int64_t SliceLayoutAttr::getNumWarps() const {
-  return tile::getNumWarps(getParent());
+  return getParent().getNumWarps();
 }
 
-int64_t tile::getNumWarps(Attribute layout) {
-  if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout))
-    return blocked.getNumWarps();
-  return cast<SliceLayoutAttr>(layout).getNumWarps();
+SmallVector<int64_t> SliceLayoutAttr::getShapePerTile() const {
+  SmallVector<int64_t> shape = getParent().getShapePerTile();
+  shape.erase(shape.begin() + getDim());
+  return shape;
+}
+
+SmallVector<int64_t> SliceLayoutAttr::getRegisterOrder() const {
+  SmallVector<int64_t> order;
+  for (int64_t d : getParent().getRegisterOrder())
+    if (d != getDim())
+      order.push_back(d > getDim() ? d - 1 : d);
+  return order;
+}
+
+int64_t SliceLayoutAttr::getRegistersPerTile(int64_t dim) const {
+  return getParent().getRegistersPerTile(getParentDim(dim));
+}
+
+int64_t SliceLayoutAttr::getTileRegisterOffset(int64_t dim,
+                                               int64_t local) const {
+  return getParent().getTileRegisterOffset(getParentDim(dim), local);
+}
+
+SmallVector<ThreadField> SliceLayoutAttr::getThreadFields(int64_t dim) const {
+  return getParent().getThreadFields(getParentDim(dim));
+}
+
+/// The lanes and warps the parent spreads along the removed dimension hold
+/// the same elements.
+SmallVector<ThreadField> SliceLayoutAttr::getReplicaFields() const {
+  SmallVector<ThreadField> fields = getParent().getReplicaFields();
+  llvm::append_range(fields, getParent().getThreadFields(getDim()));
+  return fields;
 }
 
 //===----------------------------------------------------------------------===//
-// DistributedLayout
+// Over the interface
 //===----------------------------------------------------------------------===//
 
-DistributedLayout DistributedLayout::get(Attribute layout) {
-  if (auto slice = dyn_cast<SliceLayoutAttr>(layout)) {
-    DistributedLayout parent = get(slice.getParent());
-    int64_t dim = slice.getDim();
-    DistributedLayout result;
-    result.numWarps = parent.numWarps;
-    result.removed = parent.removed;
-    for (int64_t d = 0, e = parent.getRank(); d < e; ++d) {
-      if (d == dim) {
-        if (parent.threadsPerWarp[d] > 1 || parent.warpsPerCTA[d] > 1)
-          result.removed.push_back(
-              {parent.laneStride[d], parent.threadsPerWarp[d],
-               parent.warpStride[d], parent.warpsPerCTA[d]});
-        continue;
-      }
-      result.sizePerThread.push_back(parent.sizePerThread[d]);
-      result.threadsPerWarp.push_back(parent.threadsPerWarp[d]);
-      result.warpsPerCTA.push_back(parent.warpsPerCTA[d]);
-      result.laneStride.push_back(parent.laneStride[d]);
-      result.warpStride.push_back(parent.warpStride[d]);
-    }
-    for (int64_t d : parent.order)
-      if (d != dim)
-        result.order.push_back(d > dim ? d - 1 : d);
-    return result;
-  }
-  auto blocked = cast<BlockedLayoutAttr>(layout);
-  DistributedLayout result;
-  result.sizePerThread.assign(blocked.getSizePerThread().begin(),
-                              blocked.getSizePerThread().end());
-  result.threadsPerWarp.assign(blocked.getThreadsPerWarp().begin(),
-                               blocked.getThreadsPerWarp().end());
-  result.warpsPerCTA.assign(blocked.getWarpsPerCTA().begin(),
-                            blocked.getWarpsPerCTA().end());
-  result.order.assign(blocked.getOrder().begin(), blocked.getOrder().end());
-  result.numWarps = blocked.getNumWarps();
-  int64_t rank = blocked.getRank();
-  result.laneStride.resize(rank);
-  result.warpStride.resize(rank);
-  int64_t lanes = 1, warps = 1;
-  for (int64_t d : result.order) {
-    result.laneStride[d] = lanes;
-    result.warpStride[d] = warps;
-    lanes *= result.threadsPerWarp[d];
-    warps *= result.warpsPerCTA[d];
-  }
-  return result;
+DistributedLayoutInterface tile::getLayout(TileType type) {
+  return dyn_cast_or_null<DistributedLayoutInterface>(type.getEncoding());
 }
 
-int64_t DistributedLayout::getNumRegisters(ArrayRef<int64_t> shape) const {
+int64_t tile::getRegistersAlong(DistributedLayoutInterface layout,
+                                ArrayRef<int64_t> shape, int64_t dim) {
+  int64_t span = layout.getShapePerTile()[dim];
+  return layout.getRegistersPerTile(dim) *
+         std::max<int64_t>(1, shape[dim] / span);
+}
+
+int64_t tile::getNumRegisters(DistributedLayoutInterface layout,
+                              ArrayRef<int64_t> shape) {
   int64_t registers = 1;
-  for (int64_t d = 0, e = getRank(); d < e; ++d)
-    registers *= getRegistersAlong(shape, d);
+  for (int64_t d = 0, e = layout.getRank(); d < e; ++d)
+    registers *= getRegistersAlong(layout, shape, d);
   return registers;
 }
 
-SmallVector<int64_t> DistributedLayout::delinearize(ArrayRef<int64_t> shape,
-                                                    int64_t r) const {
-  SmallVector<int64_t> local(getRank(), 0);
-  for (int64_t d : order) {
-    int64_t along = getRegistersAlong(shape, d);
+SmallVector<int64_t> tile::delinearize(DistributedLayoutInterface layout,
+                                       ArrayRef<int64_t> shape, int64_t r) {
+  SmallVector<int64_t> local(layout.getRank(), 0);
+  for (int64_t d : layout.getRegisterOrder()) {
+    int64_t along = getRegistersAlong(layout, shape, d);
     local[d] = r % along;
     r /= along;
   }
   return local;
 }
 
-int64_t DistributedLayout::linearize(ArrayRef<int64_t> shape,
-                                     ArrayRef<int64_t> local) const {
+int64_t tile::linearize(DistributedLayoutInterface layout,
+                        ArrayRef<int64_t> shape, ArrayRef<int64_t> local) {
   int64_t r = 0, scale = 1;
-  for (int64_t d : order) {
+  for (int64_t d : layout.getRegisterOrder()) {
     r += local[d] * scale;
-    scale *= getRegistersAlong(shape, d);
+    scale *= getRegistersAlong(layout, shape, d);
   }
   return r;
 }
 
-SmallVector<int64_t> DistributedLayout::getElement(ArrayRef<int64_t> shape,
-                                                   int64_t thread, int64_t r,
-                                                   bool *owner) const {
+int64_t tile::getRegisterOffset(DistributedLayoutInterface layout, int64_t dim,
+                                int64_t local) {
+  int64_t perTile = layout.getRegistersPerTile(dim);
+  return (local / perTile) * layout.getShapePerTile()[dim] +
+         layout.getTileRegisterOffset(dim, local % perTile);
+}
+
+bool tile::isExact(DistributedLayoutInterface layout, ArrayRef<int64_t> shape,
+                   int64_t dim) {
+  return shape[dim] >= layout.getShapePerTile()[dim];
+}
+
+int64_t tile::getContiguity(DistributedLayoutInterface layout, int64_t dim) {
+  int64_t perTile = layout.getRegistersPerTile(dim);
+  for (int64_t width = perTile; width > 1; width /= 2) {
+    if (perTile % width != 0)
+      continue;
+    bool contiguous = true;
+    for (int64_t j = 0; j < perTile && contiguous; ++j)
+      contiguous = layout.getTileRegisterOffset(dim, j) ==
+                   layout.getTileRegisterOffset(dim, j - j % width) + j % width;
+    if (contiguous)
+      return width;
+  }
+  return 1;
+}
+
+int64_t tile::getThreadOffset(DistributedLayoutInterface layout, int64_t dim,
+                              int64_t lane, int64_t warp) {
+  int64_t offset = 0;
+  for (const ThreadField &field : layout.getThreadFields(dim))
+    offset += getFieldValue(field, lane, warp) * field.scale;
+  return offset;
+}
+
+ElementMap::ElementMap(DistributedLayoutInterface layout,
+                       ArrayRef<int64_t> shape)
+    : shape(shape), numRegisters(tile::getNumRegisters(layout, shape)),
+      replicaFields(layout.getReplicaFields()) {
+  int64_t rank = shape.size();
+  for (int64_t d = 0; d < rank; ++d)
+    threadFields.push_back(layout.getThreadFields(d));
+  registerOffsets.reserve(numRegisters * rank);
+  for (int64_t r = 0; r < numRegisters; ++r) {
+    SmallVector<int64_t> local = delinearize(layout, shape, r);
+    for (int64_t d = 0; d < rank; ++d)
+      registerOffsets.push_back(getRegisterOffset(layout, d, local[d]));
+  }
+}
+
+SmallVector<int64_t> ElementMap::getElement(int64_t thread, int64_t r,
+                                            bool *owner) const {
   int64_t lane = thread % kWarpSize, warp = thread / kWarpSize;
-  auto bits = [](int64_t x, int64_t divisor, int64_t modulus) {
-    return (x / divisor) % modulus;
-  };
-  SmallVector<int64_t> local = delinearize(shape, r), indices;
+  int64_t rank = shape.size();
+  SmallVector<int64_t> indices;
   bool isOwner = true;
-  for (int64_t d = 0, rank = getRank(); d < rank; ++d) {
-    int64_t t = bits(lane, laneStride[d], threadsPerWarp[d]) +
-                threadsPerWarp[d] * bits(warp, warpStride[d], warpsPerCTA[d]);
-    int64_t index = t * sizePerThread[d] + getStaticOffset(d, local[d]);
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t index = registerOffsets[r * rank + d];
+    for (const ThreadField &field : threadFields[d])
+      index += getFieldValue(field, lane, warp) * field.scale;
     isOwner &= index < shape[d];
     indices.push_back(index % shape[d]);
   }
-  for (auto [laneStride, lanes, warpStride, warps] : removed)
-    isOwner &= bits(lane, laneStride, lanes) == 0 &&
-               bits(warp, warpStride, warps) == 0;
+  for (const ThreadField &field : replicaFields)
+    isOwner &= getFieldValue(field, lane, warp) == 0;
   if (owner)
     *owner = isOwner;
   return indices;
+}
+
+SmallVector<int64_t> tile::getElement(DistributedLayoutInterface layout,
+                                      ArrayRef<int64_t> shape, int64_t thread,
+                                      int64_t r, bool *owner) {
+  return ElementMap(layout, shape).getElement(thread, r, owner);
+}
+
+bool tile::haveSameDistribution(DistributedLayoutInterface a,
+                                DistributedLayoutInterface b) {
+  if (a == b)
+    return true;
+  int64_t rank = a.getRank();
+  if (rank != b.getRank() || a.getNumWarps() != b.getNumWarps() ||
+      a.getShapePerTile() != b.getShapePerTile() ||
+      a.getRegisterOrder() != b.getRegisterOrder())
+    return false;
+  auto sorted = [](SmallVector<ThreadField> fields) {
+    llvm::sort(fields, [](const ThreadField &x, const ThreadField &y) {
+      return std::make_tuple(x.warp, x.stride, x.count, x.scale) <
+             std::make_tuple(y.warp, y.stride, y.count, y.scale);
+    });
+    return fields;
+  };
+  if (sorted(a.getReplicaFields()) != sorted(b.getReplicaFields()))
+    return false;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t perTile = a.getRegistersPerTile(d);
+    if (perTile != b.getRegistersPerTile(d) ||
+        sorted(a.getThreadFields(d)) != sorted(b.getThreadFields(d)))
+      return false;
+    for (int64_t j = 0; j < perTile; ++j)
+      if (a.getTileRegisterOffset(d, j) != b.getTileRegisterOffset(d, j))
+        return false;
+  }
+  return true;
 }
 
 BlockedLayoutAttr tile::getCoalescedLayout(MLIRContext *context,

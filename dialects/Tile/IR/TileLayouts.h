@@ -1,9 +1,9 @@
 //===- TileLayouts.h - distributed layouts of tiles -------------*- C++ -*-===//
 //
-// The arithmetic of #tile.blocked and #tile.slice layouts: which thread and
-// which of its registers hold which element of a tile. One library for
-// tile-assign-layouts (which picks layouts) and convert-tile-to-llvm
-// (which distributes the elements).
+// The arithmetic of distributed layouts (DistributedLayoutInterface): which
+// thread and which of its registers hold which element of a tile. Written
+// over the interface only, so that tile-assign-layouts, convert-tile-to-llvm
+// and the unit tests serve every layout kind alike.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,83 +14,88 @@
 
 #include "llvm/ADT/SmallVector.h"
 
-#include <array>
-
 namespace cudapy::tile {
 
 /// The threads of a CTA have 32 lanes per warp.
 constexpr int64_t kWarpSize = 32;
 
-/// A layout (blocked, or a slice of one) as per-dimension numbers. Along
-/// dimension d of a tile of shape S:
-///  - a thread holds blocks of sizePerThread[d] contiguous elements;
-///  - its coordinate is t = lane' + threadsPerWarp[d] * warp', where
-///    lane' = (lane / laneStride[d]) % threadsPerWarp[d] and
-///    warp' = (warp / warpStride[d]) % warpsPerCTA[d];
-///  - one layout tile spans tileSpan(d) = sizePerThread * threadsPerWarp *
-///    warpsPerCTA elements and repeats max(1, S[d] / tileSpan(d)) times;
-///  - the thread's local index l in [0, getRegistersAlong(S, d)) holds the
-///    element ((l / sizePerThread) * tileSpan + t * sizePerThread +
-///    l % sizePerThread) mod S[d]; it is that element's owner when the
-///    value before the mod is below S[d] (others hold copies).
-/// A thread's registers are its local indices in mixed radix, `order[0]`
-/// (the fastest dimension) varying fastest.
-struct DistributedLayout {
-  llvm::SmallVector<int64_t> sizePerThread, threadsPerWarp, warpsPerCTA;
-  llvm::SmallVector<int64_t> laneStride, warpStride, order;
-  int64_t numWarps = 1;
-  /// Per dimension a slice removed: its laneStride, threadsPerWarp,
-  /// warpStride and warpsPerCTA. The threads that differ only there hold
-  /// the same elements; the first of them (coordinate 0) owns them.
-  llvm::SmallVector<std::array<int64_t, 4>> removed;
+/// The layout of a tile type with one (rank 1 or more, after
+/// tile-assign-layouts); null otherwise.
+DistributedLayoutInterface getLayout(TileType type);
 
-  /// The numbers of a #tile.blocked or #tile.slice layout.
-  static DistributedLayout get(mlir::Attribute layout);
+/// The elements a thread holds along `dim` of a tile of `shape`: one layout
+/// tile's worth per repetition (a smaller tile wraps around: one).
+int64_t getRegistersAlong(DistributedLayoutInterface layout,
+                          llvm::ArrayRef<int64_t> shape, int64_t dim);
 
-  /// Whether two layouts put every element of every shape in the same
-  /// thread and register.
-  bool operator==(const DistributedLayout &other) const {
-    return sizePerThread == other.sizePerThread &&
-           threadsPerWarp == other.threadsPerWarp &&
-           warpsPerCTA == other.warpsPerCTA && laneStride == other.laneStride &&
-           warpStride == other.warpStride && order == other.order &&
-           removed == other.removed;
-  }
+/// The elements a thread holds of a tile of `shape`: its registers.
+int64_t getNumRegisters(DistributedLayoutInterface layout,
+                        llvm::ArrayRef<int64_t> shape);
 
-  int64_t getRank() const { return order.size(); }
-  int64_t tileSpan(int64_t d) const {
-    return sizePerThread[d] * threadsPerWarp[d] * warpsPerCTA[d];
-  }
-  int64_t getRepetitions(llvm::ArrayRef<int64_t> shape, int64_t d) const {
-    return std::max<int64_t>(1, shape[d] / tileSpan(d));
-  }
-  int64_t getRegistersAlong(llvm::ArrayRef<int64_t> shape, int64_t d) const {
-    return sizePerThread[d] * getRepetitions(shape, d);
-  }
-  int64_t getNumRegisters(llvm::ArrayRef<int64_t> shape) const;
-  /// Register `r`'s local index along each dimension, and back.
-  llvm::SmallVector<int64_t> delinearize(llvm::ArrayRef<int64_t> shape,
-                                         int64_t r) const;
-  int64_t linearize(llvm::ArrayRef<int64_t> shape,
-                    llvm::ArrayRef<int64_t> local) const;
-  /// The part of the element index along `d` that does not depend on the
-  /// thread: (l / sizePerThread) * tileSpan + l % sizePerThread.
-  int64_t getStaticOffset(int64_t d, int64_t local) const {
-    return (local / sizePerThread[d]) * tileSpan(d) + local % sizePerThread[d];
-  }
-  /// Whether every element has one owner thread and register along `d`
-  /// (the tile covers the layout tile).
-  bool isExact(llvm::ArrayRef<int64_t> shape, int64_t d) const {
-    return shape[d] >= tileSpan(d);
-  }
-  /// The element that register `r` of thread `thread` (its index in the
-  /// CTA) holds, as indices into `shape`; `owner` tells whether the
-  /// register is that element's owning copy. The compile-time twin of what
-  /// the lowering computes from the thread id.
-  llvm::SmallVector<int64_t> getElement(llvm::ArrayRef<int64_t> shape,
-                                        int64_t thread, int64_t r,
+/// Register `r`'s local index along each dimension, and back.
+llvm::SmallVector<int64_t> delinearize(DistributedLayoutInterface layout,
+                                       llvm::ArrayRef<int64_t> shape,
+                                       int64_t r);
+int64_t linearize(DistributedLayoutInterface layout,
+                  llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> local);
+
+/// The part of the element index along `dim` that does not depend on the
+/// thread, for local index `local` (before the wrap-around).
+int64_t getRegisterOffset(DistributedLayoutInterface layout, int64_t dim,
+                          int64_t local);
+
+/// Whether every element has one owner thread and register along `dim`:
+/// the tile covers the layout tile.
+bool isExact(DistributedLayoutInterface layout, llvm::ArrayRef<int64_t> shape,
+             int64_t dim);
+
+/// The number of consecutive local indices along `dim` (from multiples of
+/// it) that hold consecutive elements: what one vector access can move.
+int64_t getContiguity(DistributedLayoutInterface layout, int64_t dim);
+
+/// The thread's offset along `dim` (lane and warp of the CTA).
+int64_t getThreadOffset(DistributedLayoutInterface layout, int64_t dim,
+                        int64_t lane, int64_t warp);
+
+/// The value of a bit field of a lane or warp id.
+inline int64_t getFieldValue(const ThreadField &field, int64_t lane,
+                             int64_t warp) {
+  return ((field.warp ? warp : lane) / field.stride) % field.count;
+}
+
+/// The element that register `r` of thread `thread` (its index in the CTA)
+/// holds, as indices into `shape`; `owner` tells whether the register is
+/// that element's owning copy. The compile-time twin of what the lowering
+/// computes from the thread id.
+llvm::SmallVector<int64_t> getElement(DistributedLayoutInterface layout,
+                                      llvm::ArrayRef<int64_t> shape,
+                                      int64_t thread, int64_t r,
+                                      bool *owner = nullptr);
+
+/// The register-to-element map of a layout for tiles of one shape, built
+/// once: for the compile-time checks that visit every thread and register.
+class ElementMap {
+public:
+  ElementMap(DistributedLayoutInterface layout, llvm::ArrayRef<int64_t> shape);
+
+  int64_t getNumRegisters() const { return numRegisters; }
+  /// As tile::getElement.
+  llvm::SmallVector<int64_t> getElement(int64_t thread, int64_t r,
                                         bool *owner = nullptr) const;
+
+private:
+  llvm::SmallVector<int64_t> shape;
+  int64_t numRegisters;
+  /// Per register and dimension, the register's offset (row-major).
+  llvm::SmallVector<int64_t> registerOffsets;
+  llvm::SmallVector<llvm::SmallVector<ThreadField>> threadFields;
+  llvm::SmallVector<ThreadField> replicaFields;
 };
+
+/// Whether two layouts put every element of every shape in the same thread
+/// and register.
+bool haveSameDistribution(DistributedLayoutInterface a,
+                          DistributedLayoutInterface b);
 
 /// The layout that reads a tile of `shape` with `elementBits`-bit elements
 /// coalesced: up to 128 bits per thread along `order[0]`, then lanes and
@@ -101,9 +106,6 @@ BlockedLayoutAttr getCoalescedLayout(mlir::MLIRContext *context,
                                      int64_t elementBits,
                                      llvm::ArrayRef<int64_t> order,
                                      int64_t numWarps);
-
-/// The number of warps of a layout attribute (blocked or slice).
-int64_t getNumWarps(mlir::Attribute layout);
 
 } // namespace cudapy::tile
 

@@ -14,7 +14,22 @@
 
 namespace cudapy::tile {
 class TileType;
+
+/// A bit field of a thread's lane or warp id that places it along one
+/// dimension of a distributed layout: it adds `((id / stride) % count) *
+/// scale` to the thread's offset (DistributedLayoutInterface).
+struct ThreadField {
+  bool warp = false; // the warp id, else the lane id
+  int64_t stride = 1, count = 1, scale = 1;
+
+  bool operator==(const ThreadField &other) const {
+    return warp == other.warp && stride == other.stride &&
+           count == other.count && scale == other.scale;
+  }
+};
 } // namespace cudapy::tile
+
+#include "dialects/Tile/IR/TileAttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "dialects/Tile/IR/TileAttrs.h.inc"

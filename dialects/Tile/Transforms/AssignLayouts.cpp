@@ -139,7 +139,8 @@ private:
     if (higher != kernelLayouts.end()) {
       Attribute layout = higher->second;
       for (int64_t d = rank; d < higher->first; ++d)
-        layout = SliceLayoutAttr::get(context, 0, layout);
+        layout = SliceLayoutAttr::get(context, 0,
+                                      cast<DistributedLayoutInterface>(layout));
       return kernelLayouts[rank] = layout;
     }
     SmallVector<int64_t> order;
@@ -286,7 +287,8 @@ private:
       SmallVector<int64_t> sorted(axes);
       llvm::sort(sorted, std::greater<int64_t>());
       for (int64_t axis : sorted)
-        layout = SliceLayoutAttr::get(context, axis, layout);
+        layout = SliceLayoutAttr::get(context, axis,
+                                      cast<DistributedLayoutInterface>(layout));
     }
     for (Value result : op->getResults())
       if (needsLayout(result.getType()))
@@ -367,8 +369,8 @@ private:
     if (source.getRank() == result.getRank()) {
       // The result's layout with copies along the extent-1 dimensions;
       // a source of another layout is converted first.
-      if (DistributedLayout::get(source.getEncoding()) ==
-          DistributedLayout::get(layout))
+      if (haveSameDistribution(getLayout(source),
+                               cast<DistributedLayoutInterface>(layout)))
         setLayout(op.getResult(), source.getEncoding());
       else
         op.getSourceMutable().assign(convertTo(op.getSource(), layout, op));
@@ -376,7 +378,8 @@ private:
     }
     Attribute sourceLayout = layout;
     for (int64_t d = 0, e = result.getRank() - source.getRank(); d < e; ++d)
-      sourceLayout = SliceLayoutAttr::get(context, 0, sourceLayout);
+      sourceLayout = SliceLayoutAttr::get(
+          context, 0, cast<DistributedLayoutInterface>(sourceLayout));
     op.getSourceMutable().assign(convertTo(op.getSource(), sourceLayout, op));
     return success();
   }
@@ -431,7 +434,9 @@ private:
         Attribute layout = op.getType().getEncoding();
         Value source = convertTo(
             expand.getSource(),
-            SliceLayoutAttr::get(context, expand.getAxis(), layout), expand);
+            SliceLayoutAttr::get(context, expand.getAxis(),
+                                 cast<DistributedLayoutInterface>(layout)),
+            expand);
         expand.getSourceMutable().assign(source);
         setLayout(expand.getResult(), layout);
         op.getResult().replaceAllUsesWith(expand.getResult());

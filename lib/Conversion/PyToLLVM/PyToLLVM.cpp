@@ -7,7 +7,7 @@
 
 #include "Lowering.h"
 
-#include "cudapy/Support/NarrowFloat.h"
+#include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
 
 #include "dialects/Simt/IR/SimtOps.h"
 

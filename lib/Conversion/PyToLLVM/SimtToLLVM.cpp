@@ -8,9 +8,9 @@
 
 #include "Lowering.h"
 
-#include "cudapy/Support/NarrowFloat.h"
+#include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
 
-#include "cudapy/Support/InlinePtx.h"
+#include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 #include "cudapy/Support/KernelMetadata.h"
 #include "cudapy/Support/Target.h"
 #include "dialects/Simt/IR/SimtOps.h"

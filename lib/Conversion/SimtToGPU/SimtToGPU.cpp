@@ -6,7 +6,7 @@
 
 #include "cudapy/Conversion/Passes.h"
 
-#include "cudapy/Support/InlinePtx.h"
+#include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 
 #include "dialects/Py/IR/PyOps.h"
 #include "dialects/Simt/IR/SimtOps.h"

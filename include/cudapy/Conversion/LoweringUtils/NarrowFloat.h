@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDAPY_SUPPORT_NARROWFLOAT_H
-#define CUDAPY_SUPPORT_NARROWFLOAT_H
+#ifndef CUDAPY_CONVERSION_LOWERINGUTILS_NARROWFLOAT_H
+#define CUDAPY_CONVERSION_LOWERINGUTILS_NARROWFLOAT_H
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -58,4 +58,4 @@ mlir::Value convertIntegerToOddFloat64(mlir::OpBuilder &builder,
 
 } // namespace cudapy
 
-#endif // CUDAPY_SUPPORT_NARROWFLOAT_H
+#endif // CUDAPY_CONVERSION_LOWERINGUTILS_NARROWFLOAT_H

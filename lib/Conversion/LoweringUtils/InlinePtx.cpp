@@ -1,6 +1,6 @@
 //===- InlinePtx.cpp - PTX the LLVM dialect has no op for -----------------===//
 
-#include "cudapy/Support/InlinePtx.h"
+#include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 

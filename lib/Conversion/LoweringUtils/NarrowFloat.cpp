@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudapy/Support/NarrowFloat.h"
+#include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
+#include "cudapy/Conversion/LoweringUtils/Builder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -18,32 +19,6 @@ using namespace mlir;
 using namespace cudapy;
 
 namespace {
-/// The few builders the conversions need.
-struct Builders {
-  OpBuilder &b;
-  Location loc;
-  Value intConst(Type type, int64_t value) {
-    return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value));
-  }
-  Value floatConst(Type type, double value) {
-    return arith::ConstantOp::create(b, loc, FloatAttr::get(type, value));
-  }
-  Value select(Value c, Value t, Value f) {
-    return arith::SelectOp::create(b, loc, c, t, f);
-  }
-  Value cmpi(arith::CmpIPredicate p, Value l, Value r) {
-    return arith::CmpIOp::create(b, loc, p, l, r);
-  }
-  Value cmpf(arith::CmpFPredicate p, Value l, Value r) {
-    return arith::CmpFOp::create(b, loc, p, l, r);
-  }
-  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
-  Value sub(Value l, Value r) { return arith::SubIOp::create(b, loc, l, r); }
-  Value andI(Value l, Value r) { return arith::AndIOp::create(b, loc, l, r); }
-  Value orI(Value l, Value r) { return arith::OrIOp::create(b, loc, l, r); }
-  Value shl(Value l, Value r) { return arith::ShLIOp::create(b, loc, l, r); }
-  Value shr(Value l, Value r) { return arith::ShRUIOp::create(b, loc, l, r); }
-};
 
 /// A narrow format: value 2^(e - bias) · 1.m for exponent field e > 0 (or
 /// e ≥ 0 without subnormals), 2^(1 - bias) · 0.m for e = 0 otherwise.
@@ -92,7 +67,7 @@ Value cudapy::decodeNarrowFloat(OpBuilder &builder, Location location,
                                 Value bits, FloatType type) {
   if (isa<FloatTF32Type>(type))
     return bits; // a float32 already
-  Builders e{builder, location};
+  LoweringBuilder e{builder, location};
   using P = arith::CmpIPredicate;
   Format f = getFormat(type);
   OpBuilder &b = e.b;
@@ -140,7 +115,7 @@ Value cudapy::decodeNarrowFloat(OpBuilder &builder, Location location,
 Value cudapy::encodeNarrowFloat(OpBuilder &builder, Location location,
                                 Value value, FloatType source, FloatType target,
                                 NarrowRounding rounding) {
-  Builders e{builder, location};
+  LoweringBuilder e{builder, location};
   using P = arith::CmpIPredicate;
   using F = arith::CmpFPredicate;
   Format f = getFormat(target);
@@ -257,7 +232,7 @@ Value cudapy::encodeNarrowFloat(OpBuilder &builder, Location location,
 
 Value cudapy::convertIntegerToOddFloat64(OpBuilder &builder, Location location,
                                          Value value, bool isSigned) {
-  Builders e{builder, location};
+  LoweringBuilder e{builder, location};
   OpBuilder &b = e.b;
   Location loc = e.loc;
   Type f64 = b.getF64Type(), i64 = b.getI64Type();

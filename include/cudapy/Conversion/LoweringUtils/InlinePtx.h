@@ -1,7 +1,7 @@
 //===- InlinePtx.h - PTX the LLVM dialect has no op for ---------*- C++ -*-===//
 
-#ifndef CUDAPY_SUPPORT_INLINEPTX_H
-#define CUDAPY_SUPPORT_INLINEPTX_H
+#ifndef CUDAPY_CONVERSION_LOWERINGUTILS_INLINEPTX_H
+#define CUDAPY_CONVERSION_LOWERINGUTILS_INLINEPTX_H
 
 #include "mlir/IR/Builders.h"
 
@@ -19,4 +19,4 @@ mlir::Value createInlinePtx(mlir::OpBuilder &builder, mlir::Location loc,
 
 } // namespace cudapy
 
-#endif // CUDAPY_SUPPORT_INLINEPTX_H
+#endif // CUDAPY_CONVERSION_LOWERINGUTILS_INLINEPTX_H

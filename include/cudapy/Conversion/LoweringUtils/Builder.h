@@ -1,0 +1,122 @@
+//===- Builder.h - the IR builder helper of the lowerings -------*- C++ -*-===//
+//
+// The one helper the py, simt and tile lowerings (and the narrow-float
+// conversions) build their scalar arithmetic with: an OpBuilder and the
+// location of the op being lowered, and short names for the arith and llvm
+// ops they emit most.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDAPY_CONVERSION_LOWERINGUTILS_BUILDER_H
+#define CUDAPY_CONVERSION_LOWERINGUTILS_BUILDER_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace cudapy {
+
+/// Builds ops at the builder's insertion point, all at `loc`.
+struct LoweringBuilder {
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+
+  /// Constants.
+  mlir::Value intConst(mlir::Type type, int64_t value) {
+    return mlir::arith::ConstantOp::create(b, loc,
+                                           mlir::IntegerAttr::get(type, value));
+  }
+  mlir::Value i32(int64_t value) { return intConst(b.getI32Type(), value); }
+  mlir::Value i64(int64_t value) { return intConst(b.getI64Type(), value); }
+  mlir::Value boolean(bool value) { return intConst(b.getI1Type(), value); }
+  /// A float constant of `type`, `value` rounded to nearest even.
+  mlir::Value floatConst(mlir::Type type, double value);
+
+  /// Integer arithmetic and bits.
+  mlir::Value add(mlir::Value x, mlir::Value y) {
+    return mlir::arith::AddIOp::create(b, loc, x, y);
+  }
+  mlir::Value sub(mlir::Value x, mlir::Value y) {
+    return mlir::arith::SubIOp::create(b, loc, x, y);
+  }
+  mlir::Value mul(mlir::Value x, mlir::Value y) {
+    return mlir::arith::MulIOp::create(b, loc, x, y);
+  }
+  mlir::Value andI(mlir::Value x, mlir::Value y) {
+    return mlir::arith::AndIOp::create(b, loc, x, y);
+  }
+  mlir::Value orI(mlir::Value x, mlir::Value y) {
+    return mlir::arith::OrIOp::create(b, loc, x, y);
+  }
+  mlir::Value xorI(mlir::Value x, mlir::Value y) {
+    return mlir::arith::XOrIOp::create(b, loc, x, y);
+  }
+  mlir::Value shl(mlir::Value x, mlir::Value y) {
+    return mlir::arith::ShLIOp::create(b, loc, x, y);
+  }
+  mlir::Value shr(mlir::Value x, mlir::Value y) {
+    return mlir::arith::ShRUIOp::create(b, loc, x, y);
+  }
+
+  /// Comparisons and selection.
+  mlir::Value cmpi(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y) {
+    return mlir::arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  mlir::Value cmpf(mlir::arith::CmpFPredicate p, mlir::Value x, mlir::Value y) {
+    return mlir::arith::CmpFOp::create(b, loc, p, x, y);
+  }
+  mlir::Value eq(mlir::Value x, mlir::Value y) {
+    return cmpi(mlir::arith::CmpIPredicate::eq, x, y);
+  }
+  mlir::Value ult(mlir::Value x, mlir::Value y) {
+    return cmpi(mlir::arith::CmpIPredicate::ult, x, y);
+  }
+  mlir::Value slt(mlir::Value x, mlir::Value y) {
+    return cmpi(mlir::arith::CmpIPredicate::slt, x, y);
+  }
+  mlir::Value sle(mlir::Value x, mlir::Value y) {
+    return cmpi(mlir::arith::CmpIPredicate::sle, x, y);
+  }
+  mlir::Value select(mlir::Value c, mlir::Value t, mlir::Value f) {
+    return mlir::arith::SelectOp::create(b, loc, c, t, f);
+  }
+  /// The conjunction of `conditions` (true when there are none).
+  mlir::Value allOf(llvm::ArrayRef<mlir::Value> conditions);
+
+  /// Widening and narrowing of integers.
+  mlir::Value ext64(mlir::Value x) {
+    return mlir::arith::ExtSIOp::create(b, loc, b.getI64Type(), x);
+  }
+  mlir::Value zext(mlir::Type type, mlir::Value x) {
+    return mlir::arith::ExtUIOp::create(b, loc, type, x);
+  }
+  mlir::Value trunc(mlir::Type type, mlir::Value x) {
+    return mlir::arith::TruncIOp::create(b, loc, type, x);
+  }
+
+  /// `x / divisor % modulus` for powers of two (i32).
+  mlir::Value bits(mlir::Value x, int64_t divisor, int64_t modulus);
+
+  /// LLVM aggregates and addresses.
+  mlir::Value extract(mlir::Value aggregate, llvm::ArrayRef<int64_t> position) {
+    return mlir::LLVM::ExtractValueOp::create(b, loc, aggregate, position);
+  }
+  mlir::Value insert(mlir::Value aggregate, mlir::Value value,
+                     llvm::ArrayRef<int64_t> position) {
+    return mlir::LLVM::InsertValueOp::create(b, loc, aggregate, value,
+                                             position);
+  }
+  mlir::Value poison(mlir::Type type) {
+    return mlir::LLVM::PoisonOp::create(b, loc, type);
+  }
+  /// The address of element `offset` of `element`s from `base`.
+  mlir::Value gep(mlir::Value base, mlir::Type element, mlir::Value offset) {
+    return mlir::LLVM::GEPOp::create(
+        b, loc, base.getType(), element, base,
+        llvm::ArrayRef<mlir::LLVM::GEPArg>{offset});
+  }
+};
+
+} // namespace cudapy
+
+#endif // CUDAPY_CONVERSION_LOWERINGUTILS_BUILDER_H

@@ -1,0 +1,31 @@
+//===- Builder.cpp - the IR builder helper of the lowerings ---------------===//
+
+#include "cudapy/Conversion/LoweringUtils/Builder.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace cudapy;
+
+Value LoweringBuilder::floatConst(Type type, double value) {
+  auto real = cast<FloatType>(type);
+  APFloat converted(value);
+  bool lostInfo = false;
+  converted.convert(real.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                    &lostInfo);
+  return arith::ConstantFloatOp::create(b, loc, real, converted);
+}
+
+Value LoweringBuilder::allOf(ArrayRef<Value> conditions) {
+  Value all;
+  for (Value condition : conditions)
+    all = all ? andI(all, condition) : condition;
+  return all ? all : boolean(true);
+}
+
+Value LoweringBuilder::bits(Value x, int64_t divisor, int64_t modulus) {
+  if (modulus == 1)
+    return i32(0);
+  Value shifted = divisor == 1 ? x : shr(x, i32(llvm::Log2_64(divisor)));
+  return andI(shifted, i32(modulus - 1));
+}

@@ -1,0 +1,407 @@
+//===- Elementwise.cpp - elementwise arithmetic and math ------------------===//
+//
+// Elementwise ops, one register at a time: Python's integer division and
+// modulo, shifts that clamp, rounding modes and FTZ through PTX, math
+// functions through the math dialect (libdevice).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::tile;
+using namespace cudapy::tile::lowering;
+
+namespace {
+/// Python's floor division and modulo of signed integers from C's
+/// truncating ones.
+static Value emitSignedFloorAdjust(Emitter &e, Value a, Value b, bool mod) {
+  Value q = arith::DivSIOp::create(e.b, e.loc, a, b);
+  Value r = arith::RemSIOp::create(e.b, e.loc, a, b);
+  Value zero = arith::ConstantIntOp::create(
+      e.b, e.loc, 0, a.getType().getIntOrFloatBitWidth());
+  Value rNonZero =
+      arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::ne, r, zero);
+  Value signsDiffer =
+      arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::slt,
+                            arith::XOrIOp::create(e.b, e.loc, r, b), zero);
+  Value adjust = e.andI(rNonZero, signsDiffer);
+  if (mod)
+    return arith::SelectOp::create(e.b, e.loc, adjust,
+                                   arith::AddIOp::create(e.b, e.loc, r, b), r);
+  Value one = arith::ConstantIntOp::create(e.b, e.loc, 1,
+                                           a.getType().getIntOrFloatBitWidth());
+  return arith::SelectOp::create(e.b, e.loc, adjust,
+                                 arith::SubIOp::create(e.b, e.loc, q, one), q);
+}
+
+/// A shift by the bit width or more: shl gives 0, shr 0 or -1.
+static Value emitShift(Emitter &e, Value a, Value b, bool left,
+                       bool isSignedValue) {
+  unsigned width = a.getType().getIntOrFloatBitWidth();
+  Value limit = arith::ConstantIntOp::create(e.b, e.loc, width - 1, width);
+  Value tooFar =
+      arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::ugt, b, limit);
+  if (left) {
+    Value shifted = arith::ShLIOp::create(e.b, e.loc, a, b);
+    Value zero = arith::ConstantIntOp::create(e.b, e.loc, 0, width);
+    return arith::SelectOp::create(e.b, e.loc, tooFar, zero, shifted);
+  }
+  if (isSignedValue) {
+    Value clamped = arith::SelectOp::create(e.b, e.loc, tooFar, limit, b);
+    return arith::ShRSIOp::create(e.b, e.loc, a, clamped);
+  }
+  Value shifted = arith::ShRUIOp::create(e.b, e.loc, a, b);
+  Value zero = arith::ConstantIntOp::create(e.b, e.loc, 0, width);
+  return arith::SelectOp::create(e.b, e.loc, tooFar, zero, shifted);
+}
+
+/// One element of a binary op whose dtype is `dtype`.
+static FailureOr<Value> emitBinary(Emitter &e, Operation *op, Type dtype,
+                                   Value a, Value b) {
+  bool isFloat = isa<FloatType>(dtype);
+  bool isSignedInt = isSigned(dtype);
+  auto rounding = [&]() -> std::optional<RoundingMode> {
+    if (auto attr = op->getAttrOfType<RoundingModeAttr>("rounding"))
+      return attr.getValue();
+    return std::nullopt;
+  }();
+  bool ftz = op->hasAttr("ftz");
+  OpBuilder &builder = e.b;
+  Location loc = e.loc;
+  if (isa<AddOp, SubOp, MulOp, DivOp>(op) && isFloat &&
+      needsPtx(dtype, rounding, ftz)) {
+    StringRef name = isa<AddOp>(op)   ? "add"
+                     : isa<SubOp>(op) ? "sub"
+                     : isa<MulOp>(op) ? "mul"
+                                      : "div";
+    return emitPtxFloatOp(e, name, rounding, ftz, {a, b});
+  }
+  if (isa<DivOp>(op) && isFloat && rounding &&
+      (*rounding == RoundingMode::full || *rounding == RoundingMode::approx))
+    return emitPtxFloatOp(e, "div", rounding, ftz, {a, b});
+  if (isa<AddOp>(op))
+    return isFloat ? arith::AddFOp::create(builder, loc, a, b).getResult()
+                   : arith::AddIOp::create(builder, loc, a, b).getResult();
+  if (isa<SubOp>(op))
+    return isFloat ? arith::SubFOp::create(builder, loc, a, b).getResult()
+                   : arith::SubIOp::create(builder, loc, a, b).getResult();
+  if (isa<MulOp>(op))
+    return isFloat ? arith::MulFOp::create(builder, loc, a, b).getResult()
+                   : arith::MulIOp::create(builder, loc, a, b).getResult();
+  if (isa<DivOp>(op)) {
+    if (isFloat)
+      return arith::DivFOp::create(builder, loc, a, b).getResult();
+    return isSignedInt ? arith::DivSIOp::create(builder, loc, a, b).getResult()
+                       : arith::DivUIOp::create(builder, loc, a, b).getResult();
+  }
+  if (isa<FloorDivOp>(op)) {
+    if (isFloat)
+      return math::FloorOp::create(builder, loc,
+                                   arith::DivFOp::create(builder, loc, a, b))
+          .getResult();
+    if (isSignedInt)
+      return emitSignedFloorAdjust(e, a, b, /*mod=*/false);
+    return arith::DivUIOp::create(builder, loc, a, b).getResult();
+  }
+  if (isa<RemOp>(op)) {
+    if (isFloat)
+      return arith::RemFOp::create(builder, loc, a, b).getResult();
+    return isSignedInt ? arith::RemSIOp::create(builder, loc, a, b).getResult()
+                       : arith::RemUIOp::create(builder, loc, a, b).getResult();
+  }
+  if (isa<ModOp>(op)) {
+    if (isFloat) {
+      // fmod, then moved to the divisor's sign.
+      Value r = arith::RemFOp::create(builder, loc, a, b);
+      Value zero = e.floatConst(dtype, 0.0);
+      Value rNonZero = arith::CmpFOp::create(
+          builder, loc, arith::CmpFPredicate::ONE, r, zero);
+      Value rNeg = arith::CmpFOp::create(builder, loc,
+                                         arith::CmpFPredicate::OLT, r, zero);
+      Value bNeg = arith::CmpFOp::create(builder, loc,
+                                         arith::CmpFPredicate::OLT, b, zero);
+      Value differ = arith::XOrIOp::create(builder, loc, rNeg, bNeg);
+      Value adjust = e.andI(rNonZero, differ);
+      return arith::SelectOp::create(builder, loc, adjust,
+                                     arith::AddFOp::create(builder, loc, r, b),
+                                     r)
+          .getResult();
+    }
+    if (isSignedInt)
+      return emitSignedFloorAdjust(e, a, b, /*mod=*/true);
+    return arith::RemUIOp::create(builder, loc, a, b).getResult();
+  }
+  if (isa<PowOp>(op)) {
+    if (!isFloat)
+      return failure();
+    return math::PowFOp::create(builder, loc, a, b).getResult();
+  }
+  if (isa<MaximumOp, MinimumOp>(op)) {
+    bool max = isa<MaximumOp>(op);
+    if (isFloat) {
+      if (ftz && dtype.isF32()) {
+        std::string text = std::string(max ? "max" : "min") + ".ftz" +
+                           (op->hasAttr("propagate_nan") ? ".NaN" : "") +
+                           ".f32 $0, $1, $2;";
+        return createInlinePtx(builder, loc, dtype, {a, b}, text, "=f,f,f",
+                               /*pure=*/true);
+      }
+      if (op->hasAttr("propagate_nan"))
+        return max ? arith::MaximumFOp::create(builder, loc, a, b).getResult()
+                   : arith::MinimumFOp::create(builder, loc, a, b).getResult();
+      return max ? arith::MaxNumFOp::create(builder, loc, a, b).getResult()
+                 : arith::MinNumFOp::create(builder, loc, a, b).getResult();
+    }
+    if (isSignedInt)
+      return max ? arith::MaxSIOp::create(builder, loc, a, b).getResult()
+                 : arith::MinSIOp::create(builder, loc, a, b).getResult();
+    return max ? arith::MaxUIOp::create(builder, loc, a, b).getResult()
+               : arith::MinUIOp::create(builder, loc, a, b).getResult();
+  }
+  if (isa<AndOp>(op))
+    return arith::AndIOp::create(builder, loc, a, b).getResult();
+  if (isa<OrOp>(op))
+    return arith::OrIOp::create(builder, loc, a, b).getResult();
+  if (isa<XorOp>(op))
+    return arith::XOrIOp::create(builder, loc, a, b).getResult();
+  if (isa<ShlOp>(op))
+    return emitShift(e, a, b, /*left=*/true, isSignedInt);
+  if (isa<ShrOp>(op))
+    return emitShift(e, a, b, /*left=*/false, isSignedInt);
+  return failure();
+}
+
+template <typename Op> struct BinaryLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getPromote())
+      return rewriter.notifyMatchFailure(op, "implicit form");
+    Emitter e{rewriter, op.getLoc()};
+    Type dtype = cast<TileType>(op.getType()).getElementType();
+    SmallVector<Value> values;
+    for (auto [a, b] : llvm::zip(adaptor.getLhs(), adaptor.getRhs())) {
+      FailureOr<Value> value = emitBinary(e, op, dtype, a, b);
+      if (failed(value))
+        return rewriter.notifyMatchFailure(op, "unsupported dtype");
+      values.push_back(*value);
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+static arith::CmpFPredicate getFloatPredicate(CmpPredicate predicate) {
+  switch (predicate) {
+  case CmpPredicate::eq:
+    return arith::CmpFPredicate::OEQ;
+  case CmpPredicate::ne:
+    return arith::CmpFPredicate::UNE;
+  case CmpPredicate::lt:
+    return arith::CmpFPredicate::OLT;
+  case CmpPredicate::le:
+    return arith::CmpFPredicate::OLE;
+  case CmpPredicate::gt:
+    return arith::CmpFPredicate::OGT;
+  case CmpPredicate::ge:
+    return arith::CmpFPredicate::OGE;
+  }
+  return arith::CmpFPredicate::OEQ;
+}
+
+static arith::CmpIPredicate getIntPredicate(CmpPredicate predicate,
+                                            bool isSignedInt) {
+  switch (predicate) {
+  case CmpPredicate::eq:
+    return arith::CmpIPredicate::eq;
+  case CmpPredicate::ne:
+    return arith::CmpIPredicate::ne;
+  case CmpPredicate::lt:
+    return isSignedInt ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+  case CmpPredicate::le:
+    return isSignedInt ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+  case CmpPredicate::gt:
+    return isSignedInt ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+  case CmpPredicate::ge:
+    return isSignedInt ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+  }
+  return arith::CmpIPredicate::eq;
+}
+
+struct CmpLowering : public TilePattern<CmpOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(CmpOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getPromote())
+      return rewriter.notifyMatchFailure(op, "implicit form");
+    Type dtype = cast<TileType>(op.getLhs().getType()).getElementType();
+    SmallVector<Value> values;
+    for (auto [a, b] : llvm::zip(adaptor.getLhs(), adaptor.getRhs())) {
+      if (isa<FloatType>(dtype))
+        values.push_back(arith::CmpFOp::create(
+            rewriter, op.getLoc(), getFloatPredicate(op.getPredicate()), a, b));
+      else
+        values.push_back(arith::CmpIOp::create(
+            rewriter, op.getLoc(),
+            getIntPredicate(op.getPredicate(), isSigned(dtype)), a, b));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct SelectLowering : public TilePattern<SelectOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(SelectOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getPromote())
+      return rewriter.notifyMatchFailure(op, "implicit form");
+    SmallVector<Value> values;
+    for (auto [c, a, b] :
+         llvm::zip(adaptor.getCond(), adaptor.getLhs(), adaptor.getRhs()))
+      values.push_back(arith::SelectOp::create(rewriter, op.getLoc(), c, a, b));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+} // namespace
+
+namespace cudapy::tile::lowering {
+template <>
+FailureOr<Value> UnaryLowering<NegOp>::emit(Emitter &e, NegOp, Type dtype, Type,
+                                            Value x) {
+  if (isa<FloatType>(dtype))
+    return arith::NegFOp::create(e.b, e.loc, x).getResult();
+  Value zero = arith::ConstantIntOp::create(
+      e.b, e.loc, 0, x.getType().getIntOrFloatBitWidth());
+  return arith::SubIOp::create(e.b, e.loc, zero, x).getResult();
+}
+
+template <>
+FailureOr<Value> UnaryLowering<NotOp>::emit(Emitter &e, NotOp, Type, Type,
+                                            Value x) {
+  Value ones = arith::ConstantIntOp::create(
+      e.b, e.loc, -1, x.getType().getIntOrFloatBitWidth());
+  return arith::XOrIOp::create(e.b, e.loc, x, ones).getResult();
+}
+
+template <>
+FailureOr<Value> UnaryLowering<AbsOp>::emit(Emitter &e, AbsOp, Type dtype, Type,
+                                            Value x) {
+  if (isa<FloatType>(dtype))
+    return math::AbsFOp::create(e.b, e.loc, x).getResult();
+  if (!isSigned(dtype))
+    return x;
+  return math::AbsIOp::create(e.b, e.loc, x).getResult();
+}
+
+template <>
+FailureOr<Value> UnaryLowering<MathOp>::emit(Emitter &e, MathOp op, Type dtype,
+                                             Type, Value x) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  switch (op.getFunction()) {
+  case UnaryFunction::exp:
+    return math::ExpOp::create(b, loc, x).getResult();
+  case UnaryFunction::exp2:
+    return math::Exp2Op::create(b, loc, x).getResult();
+  case UnaryFunction::log:
+    return math::LogOp::create(b, loc, x).getResult();
+  case UnaryFunction::log2:
+    return math::Log2Op::create(b, loc, x).getResult();
+  case UnaryFunction::log10:
+    return math::Log10Op::create(b, loc, x).getResult();
+  case UnaryFunction::log1p:
+    return math::Log1pOp::create(b, loc, x).getResult();
+  case UnaryFunction::expm1:
+    return math::ExpM1Op::create(b, loc, x).getResult();
+  case UnaryFunction::sqrt:
+    return math::SqrtOp::create(b, loc, x).getResult();
+  case UnaryFunction::rsqrt:
+    return math::RsqrtOp::create(b, loc, x).getResult();
+  case UnaryFunction::sin:
+    return math::SinOp::create(b, loc, x).getResult();
+  case UnaryFunction::cos:
+    return math::CosOp::create(b, loc, x).getResult();
+  case UnaryFunction::tan:
+    return math::TanOp::create(b, loc, x).getResult();
+  case UnaryFunction::sinh:
+    return math::SinhOp::create(b, loc, x).getResult();
+  case UnaryFunction::cosh:
+    return math::CoshOp::create(b, loc, x).getResult();
+  case UnaryFunction::tanh:
+    return math::TanhOp::create(b, loc, x).getResult();
+  case UnaryFunction::asin:
+    return math::AsinOp::create(b, loc, x).getResult();
+  case UnaryFunction::acos:
+    return math::AcosOp::create(b, loc, x).getResult();
+  case UnaryFunction::atan:
+    return math::AtanOp::create(b, loc, x).getResult();
+  case UnaryFunction::erf:
+    return math::ErfOp::create(b, loc, x).getResult();
+  case UnaryFunction::floor:
+    return math::FloorOp::create(b, loc, x).getResult();
+  case UnaryFunction::ceil:
+    return math::CeilOp::create(b, loc, x).getResult();
+  case UnaryFunction::trunc: // toward zero: floor(|x|) with x's sign
+    return math::CopySignOp::create(
+               b, loc,
+               math::FloorOp::create(b, loc, math::AbsFOp::create(b, loc, x)),
+               x)
+        .getResult();
+  case UnaryFunction::round:
+    return math::RoundEvenOp::create(b, loc, x).getResult();
+  case UnaryFunction::rcp:
+    return arith::DivFOp::create(b, loc, e.floatConst(dtype, 1.0), x)
+        .getResult();
+  }
+  return failure();
+}
+} // namespace cudapy::tile::lowering
+
+namespace {
+
+struct FmaLowering : public TilePattern<FmaOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(FmaOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type dtype = op.getType().getElementType();
+    SmallVector<Value> values;
+    for (auto [a, b, c] :
+         llvm::zip(adaptor.getA(), adaptor.getB(), adaptor.getC())) {
+      if (needsPtx(dtype, op.getRounding(), op.getFtz()))
+        values.push_back(emitPtxFloatOp(e, "fma", op.getRounding(), op.getFtz(),
+                                        ValueRange{a, b, c}));
+      else
+        values.push_back(math::FmaOp::create(rewriter, op.getLoc(), a, b, c));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+} // namespace
+
+void cudapy::populateTileElementwiseToLLVMPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<
+      BinaryLowering<AddOp>, BinaryLowering<SubOp>, BinaryLowering<MulOp>,
+      BinaryLowering<DivOp>, BinaryLowering<FloorDivOp>, BinaryLowering<RemOp>,
+      BinaryLowering<ModOp>, BinaryLowering<PowOp>, BinaryLowering<MaximumOp>,
+      BinaryLowering<MinimumOp>, BinaryLowering<AndOp>, BinaryLowering<OrOp>,
+      BinaryLowering<XorOp>, BinaryLowering<ShlOp>, BinaryLowering<ShrOp>,
+      CmpLowering, SelectLowering, UnaryLowering<NegOp>, UnaryLowering<NotOp>,
+      UnaryLowering<AbsOp>, UnaryLowering<MathOp>, FmaLowering>(
+      converter, patterns.getContext());
+}

@@ -1,0 +1,542 @@
+//===- LoadStore.cpp - loads, stores, arrays and views --------------------===//
+//
+// Block ids, arrays and views (their values pass through), and loads and
+// stores of tiles through views: vectorized where contiguity and alignment
+// are known, masked with the padding value at the array's edges.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::tile;
+using namespace cudapy::tile::lowering;
+
+namespace {
+/// `tile.bid` and `tile.num_blocks`: a gpu grid id op, as i32.
+template <typename Op, typename GpuOp>
+struct GridIdLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value id = GpuOp::create(rewriter, op.getLoc(),
+                             static_cast<gpu::Dimension>(op.getDim()));
+    rewriter.replaceOpWithNewOp<arith::IndexCastUIOp>(op, rewriter.getI32Type(),
+                                                      id);
+    return success();
+  }
+};
+
+/// `tile.make_array` and `tile.make_view`: the array's values (pointer,
+/// dynamic extents, dynamic strides) pass through.
+template <typename Op> struct ArrayValuesLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(op, {flatten(adaptor.getOperands())});
+    return success();
+  }
+};
+
+struct ArrayDimLowering : public TilePattern<ArrayDimOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ArrayDimOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    ArrayValues array(e, op.getArray().getType(), adaptor.getArray());
+    rewriter.replaceOp(op, array.extents[op.getDim()]);
+    return success();
+  }
+};
+
+struct NumTilesLowering : public TilePattern<NumTilesOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(NumTilesOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    ViewType view = op.getView().getType();
+    ArrayValues array(e, view.getArray(), adaptor.getView());
+    int64_t step = view.getSteps()[op.getDim()];
+    // ceildiv in 64 bits: extent + step - 1 may pass 2^31.
+    Value extent =
+        arith::ExtUIOp::create(rewriter, op.getLoc(), rewriter.getI64Type(),
+                               array.extents[op.getDim()]);
+    Value tiles = arith::DivUIOp::create(
+        rewriter, op.getLoc(), e.add(extent, e.i64(step - 1)), e.i64(step));
+    rewriter.replaceOpWithNewOp<arith::TruncIOp>(op, rewriter.getI32Type(),
+                                                 tiles);
+    return success();
+  }
+};
+
+/// The padding value of a view (zero when undetermined).
+static Value getPaddingValue(Emitter &e, ViewType view) {
+  Type dtype = view.getArray().getElementType();
+  if (auto integer = dyn_cast<IntegerType>(dtype))
+    return arith::ConstantIntOp::create(e.b, e.loc, 0, integer.getWidth());
+  auto real = cast<FloatType>(dtype);
+  const llvm::fltSemantics &semantics = real.getFloatSemantics();
+  APFloat value = APFloat::getZero(semantics);
+  switch (view.getPadding()) {
+  case PaddingMode::neg_zero:
+    value = APFloat::getZero(semantics, /*Negative=*/true);
+    break;
+  case PaddingMode::nan:
+    value = APFloat::getQNaN(semantics);
+    break;
+  case PaddingMode::pos_inf:
+    value = APFloat::getInf(semantics);
+    break;
+  case PaddingMode::neg_inf:
+    value = APFloat::getInf(semantics, /*Negative=*/true);
+    break;
+  default:
+    break;
+  }
+  return arith::ConstantOp::create(
+      e.b, e.loc, getRegisterConstant(view.getArray().getElementType(), value));
+}
+
+/// What is known of an array's base alignment, extents and strides: static
+/// extents and strides, and the facts of a kernel argument.
+struct ArrayFacts {
+  int64_t alignment = 1; // bytes
+  SmallVector<int64_t> extentMultiple, strideMultiple;
+
+  ArrayFacts(ArrayType type, DictionaryAttr given) {
+    for (int64_t extent : type.getShape())
+      extentMultiple.push_back(ShapedType::isDynamic(extent) ? 1 : extent);
+    for (int64_t stride : type.getStrides())
+      strideMultiple.push_back(ShapedType::isDynamic(stride) ? 1 : stride);
+    if (!given)
+      return;
+    if (auto alignment = given.getAs<IntegerAttr>(
+            TileDialect::AlignmentAttrHelper::getNameStr()))
+      this->alignment = alignment.getInt();
+    auto merge = [](SmallVector<int64_t> &known, Attribute attr) {
+      auto list = dyn_cast_or_null<DenseI64ArrayAttr>(attr);
+      if (!list)
+        return;
+      for (auto [k, value] : llvm::zip(known, list.asArrayRef()))
+        if (k == 1) // a static value already says all
+          k = value;
+    };
+    merge(extentMultiple,
+          given.get(TileDialect::DivisibilityAttrHelper::getNameStr()));
+    merge(strideMultiple,
+          given.get(TileDialect::StrideDivisibilityAttrHelper::getNameStr()));
+  }
+};
+
+/// What loads and stores through a view share: the tile's origin, bounds
+/// and addresses.
+struct ViewAccess {
+  Emitter &e;
+  ViewType view;
+  ArrayValues array;
+  Distribution dist;
+  Type memoryType;
+  int64_t elementBytes;
+  /// fp4: two elements to a byte in the array (one per byte in registers
+  /// and vectors of memoryType).
+  bool packed;
+  int64_t elementBits;
+  /// Per tile dimension k: the tile's first index along array dimension
+  /// order[k] (i64).
+  SmallVector<Value> start;
+
+  ArrayFacts facts;
+
+  ViewAccess(Emitter &e, Operation *op, ViewType view, ValueRange viewValues,
+             ValueRange indices, TileType tile)
+      : e(e), view(view), array(e, view.getArray(), viewValues), dist(e, tile),
+        memoryType(getMemoryType(tile.getElementType())),
+        elementBytes(getMemoryBytes(tile.getElementType())),
+        packed(isPacked(tile.getElementType())),
+        elementBits(packed ? 4 : 8 * elementBytes),
+        facts(view.getArray(),
+              TileDialect::ArrayFactsAttrHelper(op->getContext()).getAttr(op)) {
+    for (int64_t arrayDim : view.getOrder())
+      start.push_back(
+          e.mul(e.ext64(indices[arrayDim]), e.i64(view.getSteps()[arrayDim])));
+  }
+
+  int64_t rank() const { return view.getOrder().size(); }
+  int64_t arrayDim(int64_t k) const { return view.getOrder()[k]; }
+
+  /// Whether the whole tile lies inside the array.
+  Value tileInBounds() {
+    SmallVector<Value> conditions;
+    for (int64_t k = 0; k < rank(); ++k) {
+      Value end = e.add(start[k], e.i64(dist.shape()[k]));
+      conditions.push_back(e.sle(end, e.ext64(array.extents[arrayDim(k)])));
+    }
+    return e.allOf(conditions);
+  }
+
+  /// The element offset of `indices` (tile indices) and whether it is
+  /// inside the array.
+  std::pair<Value, Value> locate(ArrayRef<Value> indices) {
+    Value offset = e.i64(0);
+    SmallVector<Value> conditions;
+    for (int64_t k = 0; k < rank(); ++k) {
+      Value index = e.add(start[k], e.ext64(indices[k]));
+      offset = e.add(offset, e.mul(index, array.strides[arrayDim(k)]));
+      conditions.push_back(e.slt(index, e.ext64(array.extents[arrayDim(k)])));
+    }
+    return {offset, e.allOf(conditions)};
+  }
+
+  Value address(Value offset) { return e.gep(array.base, memoryType, offset); }
+
+  /// Element `offset` (memoryType).
+  Value loadElement(Value offset) {
+    if (packed)
+      return loadPacked(e, array.base, offset);
+    return LLVM::LoadOp::create(e.b, e.loc, memoryType, address(offset),
+                                elementBytes);
+  }
+
+  void storeElement(Value value, Value offset) {
+    if (packed)
+      return storePacked(e, array.base, offset, value);
+    LLVM::StoreOp::create(e.b, e.loc, value, address(offset), elementBytes);
+  }
+
+  /// The `width` elements from `offset` on, a vector of memoryType, in one
+  /// access aligned to its size (packed: `width` is even and `offset` a
+  /// multiple of it).
+  Value loadVector(Value offset, int64_t width) {
+    auto type = VectorType::get({width}, memoryType);
+    if (!packed)
+      return LLVM::LoadOp::create(e.b, e.loc, type, address(offset),
+                                  width * elementBytes);
+    int64_t bytes = width / 2;
+    Type i8 = e.b.getI8Type();
+    Type rawType = bytes == 1 ? i8 : VectorType::get({bytes}, i8);
+    Value raw = LLVM::LoadOp::create(
+        e.b, e.loc, rawType, locatePacked(e, array.base, offset).first, bytes);
+    Value vector = LLVM::PoisonOp::create(e.b, e.loc, type);
+    Value low = arith::ConstantIntOp::create(e.b, e.loc, 0xF, 8);
+    Value four = arith::ConstantIntOp::create(e.b, e.loc, 4, 8);
+    for (int64_t j = 0; j < bytes; ++j) {
+      Value byte =
+          bytes == 1 ? raw
+                     : LLVM::ExtractElementOp::create(e.b, e.loc, raw, e.i32(j))
+                           .getResult();
+      vector = LLVM::InsertElementOp::create(e.b, e.loc, vector,
+                                             e.andI(byte, low), e.i32(2 * j));
+      vector = LLVM::InsertElementOp::create(
+          e.b, e.loc, vector, arith::ShRUIOp::create(e.b, e.loc, byte, four),
+          e.i32(2 * j + 1));
+    }
+    return vector;
+  }
+
+  /// Stores `vector` as loadVector reads it. Packed, a thread writes whole
+  /// bytes: both of their elements are its own.
+  void storeVector(Value vector, Value offset, int64_t width) {
+    if (!packed) {
+      LLVM::StoreOp::create(e.b, e.loc, vector, address(offset),
+                            width * elementBytes);
+      return;
+    }
+    int64_t bytes = width / 2;
+    Type i8 = e.b.getI8Type();
+    Value low = arith::ConstantIntOp::create(e.b, e.loc, 0xF, 8);
+    Value four = arith::ConstantIntOp::create(e.b, e.loc, 4, 8);
+    Value raw =
+        bytes == 1
+            ? Value()
+            : LLVM::PoisonOp::create(e.b, e.loc, VectorType::get({bytes}, i8));
+    for (int64_t j = 0; j < bytes; ++j) {
+      Value first =
+          LLVM::ExtractElementOp::create(e.b, e.loc, vector, e.i32(2 * j));
+      Value second =
+          LLVM::ExtractElementOp::create(e.b, e.loc, vector, e.i32(2 * j + 1));
+      Value byte =
+          arith::OrIOp::create(e.b, e.loc, e.andI(first, low),
+                               arith::ShLIOp::create(e.b, e.loc, second, four));
+      raw = bytes == 1
+                ? byte
+                : LLVM::InsertElementOp::create(e.b, e.loc, raw, byte, e.i32(j))
+                      .getResult();
+    }
+    LLVM::StoreOp::create(e.b, e.loc, raw,
+                          locatePacked(e, array.base, offset).first, bytes);
+  }
+
+  /// Elements per vector access along the layout's fastest dimension: up
+  /// to 16 bytes of contiguous elements a thread holds, where the array's
+  /// stride along it is 1. Groups of this many registers are adjacent.
+  int64_t getVectorWidth() {
+    int64_t fastest = dist.fastest();
+    int64_t stride = view.getArray().getStrides()[arrayDim(fastest)];
+    if (stride != 1 || isa<LLVM::LLVMPointerType>(memoryType))
+      return 1;
+    int64_t width = std::min<int64_t>(getContiguity(dist.layout, fastest),
+                                      128 / elementBits);
+    width = std::min<int64_t>(width, dist.shape()[fastest]);
+    return std::max<int64_t>(width, 1);
+  }
+
+  /// Whether the facts prove every vector of `width` elements aligned to
+  /// its size: the base is, and so are the tiles' steps along the vectors'
+  /// dimension and the strides of the other dimensions the tile spans.
+  bool isKnownAligned(int64_t width) {
+    if (width == 1)
+      return true;
+    if ((facts.alignment * 8) % (width * elementBits) != 0)
+      return false;
+    int64_t fastest = dist.fastest();
+    if (view.getSteps()[arrayDim(fastest)] % width != 0)
+      return false;
+    for (int64_t k = 0; k < rank(); ++k)
+      if (k != fastest && dist.shape()[k] > 1 &&
+          facts.strideMultiple[arrayDim(k)] % width != 0)
+        return false;
+    return true;
+  }
+
+  /// Whether every vector of `width` elements lies wholly inside the array
+  /// or wholly outside it: the extent along the vectors' dimension and the
+  /// tile's steps along it are multiples of `width`.
+  bool hasWholeVectors(int64_t width) {
+    int64_t dim = arrayDim(dist.fastest());
+    return facts.extentMultiple[dim] % width == 0 &&
+           view.getSteps()[dim] % width == 0;
+  }
+
+  /// Whether every vector of `width` elements is aligned to its size: the
+  /// tile's first element is, and so are the strides of the other
+  /// dimensions the tile spans.
+  Value isAligned(int64_t width) {
+    if (isKnownAligned(width))
+      return e.boolean(true);
+    auto [origin, unused] = locate(SmallVector<Value>(rank(), e.i32(0)));
+    (void)unused;
+    Value position;
+    int64_t unit = packed ? width : width * elementBytes;
+    if (packed) {
+      // In elements: twice the base's byte address, plus the offset.
+      Value base =
+          LLVM::PtrToIntOp::create(e.b, e.loc, e.b.getI64Type(), array.base);
+      position = e.add(e.add(base, base), origin);
+    } else {
+      position = LLVM::PtrToIntOp::create(e.b, e.loc, e.b.getI64Type(),
+                                          this->address(origin));
+    }
+    SmallVector<Value> conditions = {
+        e.eq(e.andI(position, e.i64(unit - 1)), e.i64(0))};
+    int64_t fastest = dist.fastest();
+    for (int64_t k = 0; k < rank(); ++k)
+      if (k != fastest && dist.shape()[k] > 1)
+        conditions.push_back(e.eq(
+            e.andI(array.strides[arrayDim(k)], e.i64(width - 1)), e.i64(0)));
+    return e.allOf(conditions);
+  }
+};
+
+/// Both paths make vectors of `width` elements along the fastest dimension
+/// (the fast one by vector loads, the other element by element), which the
+/// registers are extracted from after the branch: sub-word elements stay
+/// packed in 32-bit registers until they are used.
+struct LoadLowering : public TilePattern<LoadOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getType();
+    ViewAccess access(e, op, op.getView().getType(), adaptor.getView(),
+                      flatten(adaptor.getIndices()), tile);
+    Distribution &dist = access.dist;
+    Type registerType = getRegisterType(tile.getElementType());
+    int64_t registers = dist.numRegisters();
+    int64_t width = access.getVectorWidth();
+    int64_t fastest = dist.fastest();
+    Value padding =
+        toMemory(e, getPaddingValue(e, access.view), access.memoryType);
+    Value fastPath = e.andI(access.tileInBounds(), access.isAligned(width));
+    // The groups of `width` registers adjacent along the fastest dimension.
+    SmallVector<SmallVector<int64_t>> groups;
+    for (int64_t r = 0; r < registers; ++r) {
+      SmallVector<int64_t> local = dist.delinearize(r);
+      if (local[fastest] % width != 0)
+        continue;
+      SmallVector<int64_t> group;
+      for (int64_t i = 0; i < width; ++i) {
+        SmallVector<int64_t> next = local;
+        next[fastest] += i;
+        group.push_back(dist.linearize(next));
+      }
+      groups.push_back(group);
+    }
+    Type chunkType = width == 1 ? access.memoryType
+                                : VectorType::get({width}, access.memoryType);
+    // With facts that make every vector wholly inside or outside the array
+    // and aligned, edge tiles move whole vectors too, one check each.
+    bool vectorEdges = width > 1 && access.isKnownAligned(width) &&
+                       access.hasWholeVectors(width);
+    Value paddingVector;
+    if (vectorEdges) {
+      paddingVector = LLVM::PoisonOp::create(rewriter, e.loc, chunkType);
+      for (int64_t i = 0; i < width; ++i)
+        paddingVector = LLVM::InsertElementOp::create(
+            rewriter, e.loc, paddingVector, padding, e.i32(i));
+    }
+    SmallVector<Type> types(groups.size(), chunkType);
+    SmallVector<Value> chunks = emitIfElse(e, fastPath, types, [&](bool fast) {
+      SmallVector<Value> result;
+      for (ArrayRef<int64_t> group : groups) {
+        if (vectorEdges && !fast) {
+          auto [offset, inside] = access.locate(dist.indices(e, group[0]));
+          result.push_back(emitIfElse(
+              e, inside, chunkType, [&](bool load) -> SmallVector<Value> {
+                if (!load)
+                  return {paddingVector};
+                return {access.loadVector(offset, width)};
+              })[0]);
+          continue;
+        }
+        if (fast) {
+          // Whole tile inside: no masks.
+          auto [offset, unused] = access.locate(dist.indices(e, group[0]));
+          (void)unused;
+          result.push_back(width == 1 ? access.loadElement(offset)
+                                      : access.loadVector(offset, width));
+          continue;
+        }
+        // Partial (or misaligned) tile: element by element, the ones
+        // outside the array are the padding.
+        Value chunk = width == 1
+                          ? Value()
+                          : LLVM::PoisonOp::create(rewriter, e.loc, chunkType);
+        for (auto [i, r] : llvm::enumerate(group)) {
+          auto [offset, inside] = access.locate(dist.indices(e, r));
+          Value element = emitIfElse(e, inside, access.memoryType,
+                                     [&](bool load) -> SmallVector<Value> {
+                                       if (!load)
+                                         return {padding};
+                                       return {access.loadElement(offset)};
+                                     })[0];
+          chunk = width == 1 ? element
+                             : LLVM::InsertElementOp::create(
+                                   rewriter, e.loc, chunk, element,
+                                   e.i32(static_cast<int64_t>(i)));
+        }
+        result.push_back(chunk);
+      }
+      return result;
+    });
+    SmallVector<Value> values(registers);
+    for (auto [group, chunk] : llvm::zip(groups, chunks))
+      for (auto [i, r] : llvm::enumerate(group)) {
+        Value element =
+            width == 1
+                ? chunk
+                : LLVM::ExtractElementOp::create(rewriter, e.loc, chunk,
+                                                 e.i32(static_cast<int64_t>(i)))
+                      .getResult();
+        values[r] = toRegister(e, element, registerType);
+      }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct StoreLowering : public TilePattern<StoreOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getValue().getType();
+    ViewAccess access(e, op, op.getView().getType(), adaptor.getView(),
+                      flatten(adaptor.getIndices()), tile);
+    Distribution &dist = access.dist;
+    ValueRange values = adaptor.getValue();
+    int64_t registers = dist.numRegisters();
+    int64_t width = access.getVectorWidth();
+    int64_t fastest = dist.fastest();
+    // Registers that are copies of another thread's (or register's)
+    // element store nothing; with none, whole tiles store unmasked.
+    bool exact = dist.isExact();
+    // With facts that make every vector wholly inside or outside the array
+    // and aligned, edge tiles store whole vectors too, one check each.
+    bool vectorEdges = exact && width > 1 && access.isKnownAligned(width) &&
+                       access.hasWholeVectors(width);
+    Value fastPath =
+        exact ? e.andI(access.tileInBounds(), access.isAligned(width))
+              : e.boolean(false);
+    auto vectorType = VectorType::get({width}, access.memoryType);
+    // Register r's vector of `width` elements (r first along the fastest
+    // dimension), stored at element `offset`.
+    auto storeVector = [&](int64_t r, Value offset) {
+      SmallVector<int64_t> local = dist.delinearize(r);
+      Value vector = LLVM::PoisonOp::create(rewriter, e.loc, vectorType);
+      for (int64_t i = 0; i < width; ++i) {
+        SmallVector<int64_t> next = local;
+        next[fastest] += i;
+        Value element =
+            toMemory(e, values[dist.linearize(next)], access.memoryType);
+        vector = LLVM::InsertElementOp::create(rewriter, e.loc, vector, element,
+                                               e.i32(i));
+      }
+      access.storeVector(vector, offset, width);
+    };
+    emitIfElse(e, fastPath, {}, [&](bool fast) -> SmallVector<Value> {
+      if (fast || vectorEdges) {
+        for (int64_t r = 0; r < registers; ++r) {
+          SmallVector<int64_t> local = dist.delinearize(r);
+          if (local[fastest] % width != 0)
+            continue;
+          auto [offset, inside] = access.locate(dist.indices(e, r));
+          if (width == 1) {
+            access.storeElement(toMemory(e, values[r], access.memoryType),
+                                offset);
+            continue;
+          }
+          if (fast) {
+            storeVector(r, offset);
+            continue;
+          }
+          auto ifOp = scf::IfOp::create(rewriter, e.loc, inside);
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.setInsertionPointToStart(ifOp.thenBlock());
+          storeVector(r, offset);
+        }
+        return {};
+      }
+      for (int64_t r = 0; r < registers; ++r) {
+        auto [offset, inside] = access.locate(dist.indices(e, r));
+        Value store = exact ? inside : e.andI(inside, dist.isOwner(e, r));
+        auto ifOp = scf::IfOp::create(rewriter, e.loc, store);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        access.storeElement(toMemory(e, values[r], access.memoryType), offset);
+      }
+      return {};
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void cudapy::populateTileLoadStoreToLLVMPatterns(const TypeConverter &converter,
+                                                 RewritePatternSet &patterns) {
+  patterns
+      .add<GridIdLowering<BidOp, gpu::BlockIdOp>,
+           GridIdLowering<NumBlocksOp, gpu::GridDimOp>,
+           ArrayValuesLowering<MakeArrayOp>, ArrayValuesLowering<MakeViewOp>,
+           ArrayDimLowering, NumTilesLowering, LoadLowering, StoreLowering>(
+          converter, patterns.getContext());
+}

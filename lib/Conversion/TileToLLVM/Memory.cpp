@@ -1,0 +1,330 @@
+//===- Memory.cpp - gathers, scatters, pointer tiles and atomics ----------===//
+//
+// Element-wise memory access by index and by pointer: gathers and scatters
+// (bounds-checked, masked), pointer tiles, and atomics with a memory order
+// and a thread scope (the owning copy of each element performs them).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+#include "cudapy/Conversion/LoweringUtils/Atomics.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::tile;
+using namespace cudapy::tile::lowering;
+
+namespace {
+/// An index of integer dtype `dtype` as i64.
+static Value toIndex64(Emitter &e, Value index, Type dtype) {
+  if (index.getType().isInteger(64))
+    return index;
+  if (isSigned(dtype))
+    return arith::ExtSIOp::create(e.b, e.loc, e.b.getI64Type(), index);
+  return arith::ExtUIOp::create(e.b, e.loc, e.b.getI64Type(), index);
+}
+
+/// Register `r` of an optional tile operand (absent: no value).
+static Value registerOf(ValueRange tile, int64_t r) {
+  if (tile.empty())
+    return {};
+  return tile[r];
+}
+
+/// The element offset and the in-bounds condition of register `r` of a
+/// gather's or scatter's index tiles (one per array dimension); negative
+/// indices are out of bounds.
+static std::pair<Value, Value> locateGathered(Emitter &e, ArrayValues &array,
+                                              ArrayRef<ValueRange> indices,
+                                              TypeRange indexTypes, int64_t r) {
+  Value offset = e.i64(0);
+  SmallVector<Value> conditions;
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    Type dtype = cast<TileType>(indexTypes[d]).getElementType();
+    Value wide = toIndex64(e, index[r], dtype);
+    Value extent =
+        arith::ExtUIOp::create(e.b, e.loc, e.b.getI64Type(), array.extents[d]);
+    conditions.push_back(e.ult(wide, extent));
+    offset = e.add(offset, e.mul(wide, array.strides[d]));
+  }
+  return {offset, e.allOf(conditions)};
+}
+
+/// A load of element `offset` of the array at `base` (no offset: the
+/// element at `base`) that happens under `condition` only, `otherwise`
+/// elsewhere.
+static Value emitMaskedLoad(Emitter &e, Value condition, Value base,
+                            Value offset, Type dtype, Value otherwise) {
+  Type registerType = getRegisterType(dtype), memoryType = getMemoryType(dtype);
+  int64_t bytes = getMemoryBytes(dtype);
+  auto load = [&] {
+    if (isPacked(dtype))
+      return loadPacked(e, base, offset);
+    Value address = offset ? e.gep(base, memoryType, offset) : base;
+    return toRegister(
+        e, LLVM::LoadOp::create(e.b, e.loc, memoryType, address, bytes),
+        registerType);
+  };
+  if (!condition)
+    return load();
+  return emitIfElse(e, condition, registerType,
+                    [&](bool inside) -> SmallVector<Value> {
+                      if (!inside)
+                        return {otherwise};
+                      return {load()};
+                    })[0];
+}
+
+/// A store of `value` to element `offset` of the array at `base` (no
+/// offset: the element at `base`) that happens under `condition` only.
+static void emitMaskedStore(Emitter &e, Value condition, Value value,
+                            Value base, Value offset, Type dtype) {
+  auto store = [&] {
+    if (isPacked(dtype))
+      return storePacked(e, base, offset, value);
+    Type memoryType = getMemoryType(dtype);
+    Value address = offset ? e.gep(base, memoryType, offset) : base;
+    LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, memoryType), address,
+                          getMemoryBytes(dtype));
+  };
+  if (!condition)
+    return store();
+  auto ifOp = scf::IfOp::create(e.b, e.loc, condition);
+  OpBuilder::InsertionGuard guard(e.b);
+  e.b.setInsertionPointToStart(ifOp.thenBlock());
+  store();
+}
+
+/// `a && b` where either may be absent (true).
+static Value andMaybe(Emitter &e, Value a, Value b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  return e.andI(a, b);
+}
+
+struct GatherLowering : public TilePattern<GatherOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type dtype = op.getType().getElementType();
+    ArrayValues array(e, op.getArray().getType(), adaptor.getArray());
+    Value padding = op.getPadding() ? adaptor.getPadding().front()
+                                    : getZero(e, getRegisterType(dtype));
+    SmallVector<ValueRange> indices(adaptor.getIndices());
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = indices.front().size(); r < n; ++r) {
+      auto [offset, inside] =
+          locateGathered(e, array, indices, op.getIndices().getTypes(), r);
+      Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
+      values.push_back(
+          emitMaskedLoad(e, condition, array.base, offset, dtype, padding));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// Copies of another register's element store nothing.
+static Value ownerOf(Emitter &e, std::optional<Distribution> &dist, int64_t r) {
+  return dist ? dist->isOwner(e, r) : Value();
+}
+
+static std::optional<Distribution> getCopies(Emitter &e, TileType type) {
+  if (type.getRank() == 0)
+    return std::nullopt;
+  Distribution dist(e, type);
+  if (dist.isExact())
+    return std::nullopt;
+  return dist;
+}
+
+struct ScatterLowering : public TilePattern<ScatterOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ScatterOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getValue().getType();
+    Type dtype = tile.getElementType();
+    ArrayValues array(e, op.getArray().getType(), adaptor.getArray());
+    SmallVector<ValueRange> indices(adaptor.getIndices());
+    std::optional<Distribution> copies = getCopies(e, tile);
+    ValueRange values = adaptor.getValue();
+    for (int64_t r = 0, n = values.size(); r < n; ++r) {
+      auto [offset, inside] =
+          locateGathered(e, array, indices, op.getIndices().getTypes(), r);
+      Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
+      condition = andMaybe(e, condition, ownerOf(e, copies, r));
+      emitMaskedStore(e, condition, values[r], array.base, offset, dtype);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+static Type getPointee(TileType pointers) {
+  return cast<PointerType>(pointers.getElementType()).getPointee();
+}
+
+struct OffsetLowering : public TilePattern<OffsetOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(OffsetOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type memoryType = getMemoryType(getPointee(op.getType()));
+    Type offsetType = op.getOffset().getType().getElementType();
+    SmallVector<Value> values;
+    for (auto [pointer, offset] :
+         llvm::zip(adaptor.getPtr(), adaptor.getOffset()))
+      values.push_back(
+          e.gep(pointer, memoryType, toIndex64(e, offset, offsetType)));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct LoadPtrLowering : public TilePattern<LoadPtrOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LoadPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type dtype = op.getType().getElementType();
+    ValueRange pointers = adaptor.getPtr();
+    Value zero = getZero(e, getRegisterType(dtype));
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = pointers.size(); r < n; ++r) {
+      Value other = op.getOther() ? adaptor.getOther()[r] : zero;
+      values.push_back(emitMaskedLoad(e, registerOf(adaptor.getMask(), r),
+                                      pointers[r], Value(), dtype, other));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+struct StorePtrLowering : public TilePattern<StorePtrOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(StorePtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getValue().getType();
+    std::optional<Distribution> copies = getCopies(e, tile);
+    ValueRange values = adaptor.getValue(), pointers = adaptor.getPtr();
+    for (int64_t r = 0, n = values.size(); r < n; ++r)
+      emitMaskedStore(
+          e,
+          andMaybe(e, registerOf(adaptor.getMask(), r), ownerOf(e, copies, r)),
+          values[r], pointers[r], Value(), tile.getElementType());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+static LLVM::AtomicBinOp getAtomicBinOp(AtomicKind kind, Type dtype) {
+  bool isFloat = isa<FloatType>(dtype);
+  switch (kind) {
+  case AtomicKind::exch:
+    return LLVM::AtomicBinOp::xchg;
+  case AtomicKind::add:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case AtomicKind::and_:
+    return LLVM::AtomicBinOp::_and;
+  case AtomicKind::or_:
+    return LLVM::AtomicBinOp::_or;
+  case AtomicKind::xor_:
+    return LLVM::AtomicBinOp::_xor;
+  case AtomicKind::max:
+    return isFloat           ? LLVM::AtomicBinOp::fmax
+           : isSigned(dtype) ? LLVM::AtomicBinOp::max
+                             : LLVM::AtomicBinOp::umax;
+  case AtomicKind::min:
+    break;
+  }
+  return isFloat           ? LLVM::AtomicBinOp::fmin
+         : isSigned(dtype) ? LLVM::AtomicBinOp::min
+                           : LLVM::AtomicBinOp::umin;
+}
+
+/// An atomic per element: the owning copy of each element (where the mask
+/// holds) performs it. The old values of copies come from their owners
+/// through shared memory.
+template <typename Op> struct AtomicLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getType();
+    Type dtype = tile.getElementType();
+    Type registerType = getRegisterType(dtype);
+    std::optional<Distribution> copies = getCopies(e, tile);
+    Value zero = getZero(e, registerType);
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = adaptor.getPtr().size(); r < n; ++r) {
+      Value condition =
+          andMaybe(e, registerOf(adaptor.getMask(), r), ownerOf(e, copies, r));
+      auto atomic = [&] { return emitAtomic(e, op, adaptor, r, dtype); };
+      if (!condition) {
+        values.push_back(atomic());
+        continue;
+      }
+      values.push_back(emitIfElse(e, condition, registerType,
+                                  [&](bool perform) -> SmallVector<Value> {
+                                    if (!perform)
+                                      return {zero};
+                                    return {atomic()};
+                                  })[0]);
+    }
+    if (copies)
+      takeOwnersValues(e, op, tile, values);
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+
+  static Value emitAtomic(Emitter &e, AtomicRMWOp op, OneToNOpAdaptor adaptor,
+                          int64_t r, Type dtype) {
+    return LLVM::AtomicRMWOp::create(
+        e.b, e.loc, getAtomicBinOp(op.getKind(), dtype), adaptor.getPtr()[r],
+        adaptor.getValue()[r], getLLVMOrdering(getAtomicOrder(op.getMemory())),
+        getLLVMSyncScope(getAtomicScope(op.getScope())), getMemoryBytes(dtype));
+  }
+
+  /// LLVM's cmpxchg takes integers: floats go as their bits.
+  static Value emitAtomic(Emitter &e, AtomicCASOp op, OneToNOpAdaptor adaptor,
+                          int64_t r, Type dtype) {
+    Type registerType = getRegisterType(dtype);
+    Type bits = e.b.getIntegerType(registerType.getIntOrFloatBitWidth());
+    auto toBits = [&](Value value) -> Value {
+      if (value.getType() == bits)
+        return value;
+      return arith::BitcastOp::create(e.b, e.loc, bits, value);
+    };
+    auto cas = LLVM::AtomicCmpXchgOp::create(
+        e.b, e.loc, adaptor.getPtr()[r], toBits(adaptor.getExpected()[r]),
+        toBits(adaptor.getDesired()[r]),
+        getLLVMOrdering(getAtomicOrder(op.getMemory())),
+        getLLVMFailureOrdering(getAtomicOrder(op.getMemory())),
+        getLLVMSyncScope(getAtomicScope(op.getScope())), getMemoryBytes(dtype));
+    Value old = LLVM::ExtractValueOp::create(e.b, e.loc, cas, 0);
+    if (registerType == bits)
+      return old;
+    return arith::BitcastOp::create(e.b, e.loc, registerType, old);
+  }
+};
+} // namespace
+
+void cudapy::populateTileMemoryToLLVMPatterns(const TypeConverter &converter,
+                                              RewritePatternSet &patterns) {
+  patterns.add<GatherLowering, ScatterLowering, OffsetLowering, LoadPtrLowering,
+               StorePtrLowering, AtomicLowering<AtomicRMWOp>,
+               AtomicLowering<AtomicCASOp>>(converter, patterns.getContext());
+}

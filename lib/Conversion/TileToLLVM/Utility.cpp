@@ -1,0 +1,695 @@
+//===- Utility.cpp - what the tile-to-LLVM patterns share -----------------===//
+
+#include "Utility.h"
+
+#include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
+#include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
+
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::tile;
+using namespace cudapy::tile::lowering;
+
+namespace cudapy::tile::lowering {
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// fp4 elements are packed two to a byte in global memory: element 2k in
+/// the low four bits of byte k, 2k + 1 in the high four (as CUDA's and
+/// PTX's e2m1x2 pairs and PyTorch's float4_e2m1fn_x2 hold them).
+bool isPacked(Type dtype) { return isa<Float4E2M1FNType>(dtype); }
+
+/// The register type of a dtype: signless integers, floats, global
+/// pointers; the narrow floats as support/NarrowFloat.h keeps them (fp8,
+/// e8m0 and fp4 values as their bits in an i8, tf32 values as the float32
+/// they are stored as).
+Type getRegisterType(Type dtype) {
+  MLIRContext *context = dtype.getContext();
+  if (auto integer = dyn_cast<IntegerType>(dtype))
+    return IntegerType::get(context, integer.getWidth());
+  if (isa<PointerType>(dtype))
+    return LLVM::LLVMPointerType::get(context, kGlobal);
+  if (isNarrowFloat(dtype))
+    return getNarrowRegisterType(cast<FloatType>(dtype));
+  return dtype;
+}
+
+/// A float attribute of `dtype` as the register constant holding it.
+TypedAttr getRegisterConstant(Type dtype, APFloat value) {
+  Type registerType = getRegisterType(dtype);
+  if (registerType.isInteger(8))
+    return IntegerAttr::get(registerType, value.bitcastToAPInt().zext(8));
+  bool lostInfo = false;
+  value.convert(cast<FloatType>(registerType).getFloatSemantics(),
+                APFloat::rmNearestTiesToEven, &lostInfo);
+  return FloatAttr::get(registerType, value);
+}
+
+/// How a dtype is kept in memory: bools as bytes.
+Type getMemoryType(Type dtype) {
+  if (dtype.isInteger(1))
+    return IntegerType::get(dtype.getContext(), 8);
+  return getRegisterType(dtype);
+}
+
+int64_t getMemoryBytes(Type dtype) {
+  Type memory = getMemoryType(dtype);
+  if (isa<LLVM::LLVMPointerType>(memory))
+    return 8;
+  return memory.getIntOrFloatBitWidth() / 8;
+}
+
+bool isSigned(Type dtype) {
+  auto integer = dyn_cast<IntegerType>(dtype);
+  return integer && integer.isSigned();
+}
+
+} // namespace cudapy::tile::lowering
+
+/// An array is its base pointer, its dynamic extents (i32) and its dynamic
+/// strides (i64, in elements).
+static void appendArray(MLIRContext *context, ArrayType type,
+                        SmallVectorImpl<Type> &results) {
+  results.push_back(LLVM::LLVMPointerType::get(context, kGlobal));
+  for (int64_t extent : type.getShape())
+    if (ShapedType::isDynamic(extent))
+      results.push_back(IntegerType::get(context, 32));
+  for (int64_t stride : type.getStrides())
+    if (ShapedType::isDynamic(stride))
+      results.push_back(IntegerType::get(context, 64));
+}
+
+TileToLLVMTypeConverter::TileToLLVMTypeConverter(MLIRContext *context) {
+  addConversion([](Type type) { return type; });
+  addConversion(
+      [](TileType type,
+         SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
+        Type element = getRegisterType(type.getElementType());
+        if (type.getRank() == 0) {
+          results.push_back(element);
+          return success();
+        }
+        DistributedLayoutInterface layout = getLayout(type);
+        if (!layout)
+          return failure();
+        int64_t registers = getNumRegisters(layout, type.getShape());
+        results.append(registers, element);
+        return success();
+      });
+  addConversion([context](ArrayType type, SmallVectorImpl<Type> &results) {
+    appendArray(context, type, results);
+    return success();
+  });
+  addConversion([context](ViewType type, SmallVectorImpl<Type> &results) {
+    appendArray(context, type.getArray(), results);
+    return success();
+  });
+  addConversion([context](PointerType) {
+    return LLVM::LLVMPointerType::get(context, kGlobal);
+  });
+  // Scalars as the scalar tiles a cloned combiner region takes (see
+  // applyCombiner): casts that reconcile-unrealized-casts folds.
+  addSourceMaterialization([](OpBuilder &builder, Type type, ValueRange inputs,
+                              Location loc) -> Value {
+    if (inputs.size() != 1)
+      return Value();
+    return UnrealizedConversionCastOp::create(builder, loc, type, inputs)
+        .getResult(0);
+  });
+}
+
+namespace cudapy::tile::lowering {
+
+//===----------------------------------------------------------------------===//
+// Emitting
+//===----------------------------------------------------------------------===//
+
+Value Emitter::threadId() {
+  Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), tid);
+}
+
+Value Emitter::rowMajor(ArrayRef<Value> indices, ArrayRef<int64_t> shape) {
+  Value position = i32(0);
+  for (auto [index, extent] : llvm::zip(indices, shape))
+    position = add(mul(position, i32(extent)), index);
+  return position;
+}
+
+Distribution::Distribution(Emitter &e, TileType type)
+    : type(type), layout(getLayout(type)) {
+  Value lane = e.lane(), warp = e.warp();
+  for (int64_t d = 0, r = layout.getRank(); d < r; ++d) {
+    Value offset;
+    for (const ThreadField &field : layout.getThreadFields(d)) {
+      Value term = e.mul(e.field(field, lane, warp), e.i32(field.scale));
+      offset = offset ? e.add(offset, term) : term;
+    }
+    threadOffset.push_back(offset ? offset : e.i32(0));
+  }
+  SmallVector<Value> first;
+  for (const ThreadField &field : layout.getReplicaFields())
+    first.push_back(e.eq(e.field(field, lane, warp), e.i32(0)));
+  isFirstCopy = e.allOf(first);
+}
+
+Value Distribution::unwrapped(Emitter &e, int64_t d, int64_t local) {
+  return e.add(threadOffset[d], e.i32(getRegisterOffset(layout, d, local)));
+}
+
+SmallVector<Value> Distribution::indices(Emitter &e, int64_t r) {
+  SmallVector<int64_t> local = delinearize(r);
+  SmallVector<Value> result;
+  for (int64_t d = 0; d < rank(); ++d) {
+    Value index = unwrapped(e, d, local[d]);
+    if (!isExactAlong(d))
+      index = e.andI(index, e.i32(shape()[d] - 1));
+    result.push_back(index);
+  }
+  return result;
+}
+
+Value Distribution::isOwner(Emitter &e, int64_t r) {
+  SmallVector<int64_t> local = delinearize(r);
+  SmallVector<Value> conditions = {isFirstCopy};
+  for (int64_t d = 0; d < rank(); ++d)
+    if (!isExactAlong(d))
+      conditions.push_back(e.ult(unwrapped(e, d, local[d]), e.i32(shape()[d])));
+  return e.allOf(conditions);
+}
+
+bool Distribution::isExact() const {
+  if (!layout.getReplicaFields().empty())
+    return false;
+  for (int64_t d = 0; d < rank(); ++d)
+    if (!isExactAlong(d))
+      return false;
+  return true;
+}
+
+ArrayValues::ArrayValues(Emitter &e, ArrayType type, ValueRange values) {
+  base = values.front();
+  size_t next = 1;
+  for (int64_t extent : type.getShape())
+    extents.push_back(ShapedType::isDynamic(extent) ? values[next++]
+                                                    : e.i32(extent));
+  for (int64_t stride : type.getStrides())
+    strides.push_back(ShapedType::isDynamic(stride) ? values[next++]
+                                                    : e.i64(stride));
+}
+
+SmallVector<Value> flatten(ArrayRef<ValueRange> ranges) {
+  SmallVector<Value> values;
+  for (ValueRange range : ranges)
+    llvm::append_range(values, range);
+  return values;
+}
+
+/// A fresh global named `prefix` and a number in the enclosing gpu.module
+/// (or module): its address.
+Value createGlobal(Emitter &e, Operation *op, StringRef prefix, Type type,
+                   bool constant, Attribute value, unsigned addressSpace) {
+  Operation *module = op->getParentWithTrait<OpTrait::SymbolTable>();
+  while (module && !isa<gpu::GPUModuleOp, ModuleOp>(module))
+    module = module->getParentWithTrait<OpTrait::SymbolTable>();
+  std::string name;
+  SymbolTable table(module);
+  for (int64_t i = 0;; ++i) {
+    name = (prefix + Twine(i)).str();
+    if (!table.lookup(name))
+      break;
+  }
+  {
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPointToStart(&module->getRegion(0).front());
+    auto global = LLVM::GlobalOp::create(e.b, e.loc, type, constant,
+                                         LLVM::Linkage::Internal, name, value,
+                                         /*alignment=*/16, addressSpace);
+    table.insert(global);
+  }
+  return LLVM::AddressOfOp::create(
+      e.b, e.loc, LLVM::LLVMPointerType::get(op->getContext(), addressSpace),
+      name);
+}
+
+/// A fresh shared-memory array of `count` elements of `element` type: its
+/// address.
+Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count) {
+  return createGlobal(e, op, kSharedPrefix,
+                      LLVM::LLVMArrayType::get(element, count),
+                      /*constant=*/false, Attribute(), kShared);
+}
+
+bool isInLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<FunctionOpInterface>(parent))
+      return false;
+    if (isa<LoopLikeOpInterface>(parent))
+      return true;
+  }
+  return false;
+}
+
+/// The converted values of a tile result.
+SmallVector<Type> convertResult(const TypeConverter *converter, Type type) {
+  SmallVector<Type> types;
+  (void)converter->convertType(type, types);
+  return types;
+}
+
+/// The byte of a packed (fp4) array at `base` that holds element `offset`
+/// (i64), and the element's shift in it (i8: 0 or 4).
+std::pair<Value, Value> locatePacked(Emitter &e, Value base, Value offset) {
+  Type i8 = e.b.getI8Type();
+  Value byte =
+      e.gep(base, i8, arith::ShRUIOp::create(e.b, e.loc, offset, e.i64(1)));
+  Value shift =
+      arith::ShLIOp::create(e.b, e.loc, e.andI(offset, e.i64(1)), e.i64(2));
+  return {byte, arith::TruncIOp::create(e.b, e.loc, i8, shift)};
+}
+
+/// Element `offset` of a packed array: its four bits in an i8.
+Value loadPacked(Emitter &e, Value base, Value offset) {
+  auto [address, shift] = locatePacked(e, base, offset);
+  Type i8 = e.b.getI8Type();
+  Value byte = LLVM::LoadOp::create(e.b, e.loc, i8, address, 1);
+  return e.andI(arith::ShRUIOp::create(e.b, e.loc, byte, shift),
+                arith::ConstantIntOp::create(e.b, e.loc, 0xF, 8));
+}
+
+/// Writes element `offset` of a packed array, leaving the other half of
+/// its byte alone (another thread, of this block or another, may be
+/// writing it): two atomics on the aligned 32-bit word that holds the
+/// byte, one clearing the element's four bits, one setting them.
+void storePacked(Emitter &e, Value base, Value offset, Value value) {
+  auto [address, shift] = locatePacked(e, base, offset);
+  Type i32 = e.b.getI32Type(), i64 = e.b.getI64Type();
+  Value misalignment =
+      e.andI(LLVM::PtrToIntOp::create(e.b, e.loc, i64, address), e.i64(3));
+  Value word = e.gep(address, e.b.getI8Type(),
+                     arith::SubIOp::create(e.b, e.loc, e.i64(0), misalignment));
+  Value bit = e.add(arith::ShLIOp::create(
+                        e.b, e.loc,
+                        arith::TruncIOp::create(e.b, e.loc, i32, misalignment),
+                        e.i32(3)),
+                    arith::ExtUIOp::create(e.b, e.loc, i32, shift));
+  Value nibble =
+      e.andI(arith::ExtUIOp::create(e.b, e.loc, i32, value), e.i32(0xF));
+  Value clear = arith::XOrIOp::create(
+      e.b, e.loc, arith::ShLIOp::create(e.b, e.loc, e.i32(0xF), bit),
+      e.i32(-1));
+  LLVM::AtomicRMWOp::create(e.b, e.loc, LLVM::AtomicBinOp::_and, word, clear,
+                            LLVM::AtomicOrdering::monotonic);
+  LLVM::AtomicRMWOp::create(e.b, e.loc, LLVM::AtomicBinOp::_or, word,
+                            arith::ShLIOp::create(e.b, e.loc, nibble, bit),
+                            LLVM::AtomicOrdering::monotonic);
+}
+
+/// Emits `body(fast)` under `scf.if condition`, yielding `count` values of
+/// `types` from each side.
+SmallVector<Value>
+emitIfElse(Emitter &e, Value condition, TypeRange types,
+           function_ref<SmallVector<Value>(bool fast)> body) {
+  auto ifOp = scf::IfOp::create(e.b, e.loc, types, condition,
+                                /*withElseRegion=*/true);
+  for (bool fast : {true, false}) {
+    OpBuilder::InsertionGuard guard(e.b);
+    Block *block = fast ? ifOp.thenBlock() : ifOp.elseBlock();
+    if (types.empty()) { // the builder made the terminators
+      e.b.setInsertionPoint(block->getTerminator());
+      body(fast);
+      continue;
+    }
+    e.b.setInsertionPointToStart(block);
+    SmallVector<Value> values = body(fast);
+    scf::YieldOp::create(e.b, e.loc, values);
+  }
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+Value toRegister(Emitter &e, Value memory, Type registerType) {
+  if (registerType.isInteger(1))
+    return arith::TruncIOp::create(e.b, e.loc, registerType, memory);
+  return memory;
+}
+
+Value toMemory(Emitter &e, Value value, Type memoryType) {
+  if (value.getType() != memoryType)
+    return arith::ExtUIOp::create(e.b, e.loc, memoryType, value);
+  return value;
+}
+
+/// The PTX suffix of a rounding mode.
+StringRef getPtxRounding(RoundingMode mode) {
+  switch (mode) {
+  case RoundingMode::rn:
+    return ".rn";
+  case RoundingMode::rz:
+    return ".rz";
+  case RoundingMode::rm:
+    return ".rm";
+  case RoundingMode::rp:
+    return ".rp";
+  case RoundingMode::full:
+    return ".full";
+  case RoundingMode::approx:
+    return ".approx";
+  case RoundingMode::rzi:
+    return ".rzi";
+  }
+  return "";
+}
+
+/// A float instruction with an explicit rounding mode or ftz, in PTX:
+/// `add.rz.ftz.f32 $0, $1, $2;`.
+Value emitPtxFloatOp(Emitter &e, StringRef name,
+                     std::optional<RoundingMode> rounding, bool ftz,
+                     ValueRange operands) {
+  Type type = operands.front().getType();
+  bool isF64 = type.isF64();
+  std::string text = name.str();
+  text += getPtxRounding(rounding.value_or(RoundingMode::rn));
+  if (ftz)
+    text += ".ftz";
+  text += isF64 ? ".f64 $0" : ".f32 $0";
+  std::string constraints = isF64 ? "=d" : "=f";
+  for (size_t i = 0; i < operands.size(); ++i) {
+    text += ", $" + std::to_string(i + 1);
+    constraints += isF64 ? ",d" : ",f";
+  }
+  text += ";";
+  return createInlinePtx(e.b, e.loc, type, operands, text, constraints,
+                         /*pure=*/true);
+}
+
+/// Whether a float op needs its modifiers spelled out in PTX.
+bool needsPtx(Type type, std::optional<RoundingMode> rounding, bool ftz) {
+  if (!type.isF32() && !type.isF64())
+    return false;
+  return ftz || (rounding && *rounding != RoundingMode::rn);
+}
+
+int64_t getRowMajorPosition(ArrayRef<int64_t> shape,
+                            ArrayRef<int64_t> indices) {
+  int64_t position = 0;
+  for (auto [extent, index] : llvm::zip(shape, indices))
+    position = position * extent + index;
+  return position;
+}
+
+/// For each register of a tile of type `to`, the register of a tile of type
+/// `from` that holds, in every thread, the element `map` takes; nothing
+/// when some thread would need an element only other threads hold (or when
+/// the check would cost too much compile time).
+std::optional<SmallVector<int64_t>> getRegisterMap(TileType from, TileType to,
+                                                   IndexMap map) {
+  DistributedLayoutInterface in = getLayout(from), out = getLayout(to);
+  ArrayRef<int64_t> inShape = from.getShape(), outShape = to.getShape();
+  int64_t inRegisters = getNumRegisters(in, inShape);
+  int64_t outRegisters = getNumRegisters(out, outShape);
+  int64_t threads = out.getNumWarps() * kWarpSize;
+  if (in.getNumWarps() != out.getNumWarps() ||
+      threads * (inRegisters + outRegisters) > (int64_t(1) << 22))
+    return std::nullopt;
+  ElementMap inElements(in, inShape), outElements(out, outShape);
+  SmallVector<int64_t> registers(outRegisters, -1);
+  DenseMap<int64_t, int64_t> held;
+  for (int64_t t = 0; t < threads; ++t) {
+    held.clear();
+    for (int64_t r = 0; r < inRegisters; ++r)
+      held.try_emplace(
+          getRowMajorPosition(inShape, inElements.getElement(t, r)), r);
+    for (int64_t r = 0; r < outRegisters; ++r) {
+      auto found = held.find(
+          getRowMajorPosition(inShape, map(outElements.getElement(t, r))));
+      if (found == held.end() || (t > 0 && registers[r] != found->second))
+        return std::nullopt;
+      registers[r] = found->second;
+    }
+  }
+  return registers;
+}
+
+/// Every register of `values` (a tile of `type`) made the value of its
+/// element's owning copy, through shared memory: for ops whose copies do
+/// not compute what their owners do (atomics, scans).
+void takeOwnersValues(Emitter &e, Operation *op, TileType type,
+                      MutableArrayRef<Value> values) {
+  SharedTile shared(e, op, type);
+  shared.write(type, values);
+  shared.barrier();
+  Distribution dist(e, type);
+  for (auto [r, value] : llvm::enumerate(values))
+    value = shared.read(dist.indices(e, r));
+}
+
+/// The registers of a tile of type `to` whose element I is element map(I)
+/// of the tile `values` of type `from`: registers of the thread when it
+/// holds what it takes, else through shared memory.
+SmallVector<Value> remapTile(Emitter &e, Operation *op, TileType from,
+                             ValueRange values, TileType to, IndexMap map,
+                             ValueIndexMap valueMap) {
+  if (to.getRank() == 0) // from holds one element, in every register
+    return {values.front()};
+  int64_t registers = getNumRegisters(getLayout(to), to.getShape());
+  if (from.getRank() == 0)
+    return SmallVector<Value>(registers, values.front());
+  SmallVector<Value> result;
+  if (std::optional<SmallVector<int64_t>> map2 =
+          getRegisterMap(from, to, map)) {
+    for (int64_t r : *map2)
+      result.push_back(values[r]);
+    return result;
+  }
+  SharedTile shared(e, op, from);
+  shared.write(from, values);
+  shared.barrier();
+  Distribution dist(e, to);
+  for (int64_t r = 0; r < registers; ++r)
+    result.push_back(shared.read(valueMap(dist.indices(e, r))));
+  return result;
+}
+
+SmallVector<int64_t> identityMap(ArrayRef<int64_t> indices) {
+  return SmallVector<int64_t>(indices);
+}
+SmallVector<Value> identityValueMap(ArrayRef<Value> indices) {
+  return SmallVector<Value>(indices);
+}
+
+Value getZero(Emitter &e, Type registerType) {
+  if (auto real = dyn_cast<FloatType>(registerType))
+    return e.floatConst(real, 0.0);
+  if (isa<LLVM::LLVMPointerType>(registerType))
+    return LLVM::ZeroOp::create(e.b, e.loc, registerType);
+  return arith::ConstantIntOp::create(e.b, e.loc, registerType, 0);
+}
+
+/// `value` from another lane of the warp, for any width: `offset` lanes
+/// away (xor, up, down) or lane `offset` (idx).
+Value shuffle(Emitter &e, Value value, Value offset, gpu::ShuffleMode mode) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Value width = e.i32(kWarpSize);
+  auto shuffle32 = [&](Value x) {
+    return gpu::ShuffleOp::create(e.b, e.loc, x, offset, width, mode)
+        .getShuffleResult();
+  };
+  if (bits == 32)
+    return shuffle32(value);
+  Type integer = e.b.getIntegerType(bits);
+  Value asInt =
+      type.isInteger(bits)
+          ? value
+          : arith::BitcastOp::create(e.b, e.loc, integer, value).getResult();
+  Value result;
+  if (bits < 32) {
+    Value wide = arith::ExtUIOp::create(e.b, e.loc, e.b.getI32Type(), asInt);
+    result = arith::TruncIOp::create(e.b, e.loc, integer, shuffle32(wide));
+  } else {
+    Value low = arith::TruncIOp::create(e.b, e.loc, e.b.getI32Type(), asInt);
+    Value high = arith::TruncIOp::create(
+        e.b, e.loc, e.b.getI32Type(),
+        arith::ShRUIOp::create(e.b, e.loc, asInt, e.i64(32)));
+    Value newLow = arith::ExtUIOp::create(e.b, e.loc, integer, shuffle32(low));
+    Value newHigh =
+        arith::ExtUIOp::create(e.b, e.loc, integer, shuffle32(high));
+    result = arith::OrIOp::create(
+        e.b, e.loc, newLow,
+        arith::ShLIOp::create(e.b, e.loc, newHigh, e.i64(32)));
+  }
+  if (type.isInteger(bits))
+    return result;
+  return arith::BitcastOp::create(e.b, e.loc, type, result);
+}
+
+SmallVector<Value> shuffleTuple(Emitter &e, ArrayRef<Value> tuple, Value offset,
+                                gpu::ShuffleMode mode) {
+  SmallVector<Value> result;
+  for (Value value : tuple)
+    result.push_back(shuffle(e, value, offset, mode));
+  return result;
+}
+
+SmallVector<Value> selectTuple(Emitter &e, Value condition, ArrayRef<Value> a,
+                               ArrayRef<Value> b) {
+  SmallVector<Value> result;
+  for (auto [x, y] : llvm::zip(a, b))
+    result.push_back(arith::SelectOp::create(e.b, e.loc, condition, x, y));
+  return result;
+}
+
+/// A tuple whose first member tells whether it holds anything: combining
+/// with an empty one gives the other. For combiners without an identity.
+SmallVector<Value> joinFlagged(Emitter &e, TupleCombine combine,
+                               ArrayRef<Value> a, ArrayRef<Value> b) {
+  SmallVector<Value> both = combine(a.drop_front(), b.drop_front());
+  SmallVector<Value> result = {arith::OrIOp::create(e.b, e.loc, a[0], b[0])};
+  SmallVector<Value> one = selectTuple(e, a[0], a.drop_front(), b.drop_front());
+  llvm::append_range(result, selectTuple(e, e.andI(a[0], b[0]), both, one));
+  return result;
+}
+
+/// A combiner region applied to scalars: its body cloned, the scalars cast
+/// to the scalar tiles it takes (the conversion lowers the clones and folds
+/// the casts away).
+SmallVector<Value> applyCombiner(Emitter &e, Region &region, ArrayRef<Value> a,
+                                 ArrayRef<Value> b) {
+  Block &body = region.front();
+  IRMapping mapping;
+  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+    Value scalar = i < a.size() ? a[i] : b[i - a.size()];
+    mapping.map(arg, UnrealizedConversionCastOp::create(e.b, e.loc,
+                                                        arg.getType(), scalar)
+                         .getResult(0));
+  }
+  for (Operation &op : body.without_terminator())
+    e.b.clone(op, mapping);
+  SmallVector<Value> result;
+  for (auto [value, like] : llvm::zip(body.getTerminator()->getOperands(), a))
+    result.push_back(UnrealizedConversionCastOp::create(
+                         e.b, e.loc, like.getType(), mapping.lookup(value))
+                         .getResult(0));
+  return result;
+}
+
+SharedTile::SharedTile(Emitter &e, Operation *op, TileType type)
+    : e(e), shape(type.getShape()),
+      registerType(getRegisterType(type.getElementType())),
+      memoryType(getMemoryType(type.getElementType())) {
+  int64_t rank = shape.size();
+  int64_t pad = rank >= 2 && shape.back() >= 32 ? 1 : 0;
+  pitch.assign(rank, 1);
+  int64_t total = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    pitch[d] = total;
+    total *= d == rank - 1 ? shape[d] + pad : shape[d];
+  }
+  buffer = allocateShared(e, op, memoryType, total);
+  if (isInLoop(op))
+    barrier();
+}
+
+void SharedTile::write(TileType type, ValueRange values,
+                       ArrayRef<Value> origin) {
+  Distribution from(e, type);
+  bool exact = from.isExact();
+  for (int64_t r = 0, n = from.numRegisters(); r < n; ++r) {
+    SmallVector<Value> indices = from.indices(e, r);
+    for (auto [index, start] : llvm::zip(indices, origin))
+      index = e.add(index, start);
+    auto store = [&] {
+      LLVM::StoreOp::create(e.b, e.loc, toMemory(e, values[r], memoryType),
+                            address(indices));
+    };
+    if (exact) {
+      store();
+      continue;
+    }
+    auto ifOp = scf::IfOp::create(e.b, e.loc, from.isOwner(e, r));
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPointToStart(ifOp.thenBlock());
+    store();
+  }
+}
+
+Value Combiner::combine(Emitter &e, Value a, Value b) const {
+  OpBuilder &builder = e.b;
+  Location loc = e.loc;
+  bool isFloat = isa<FloatType>(dtype);
+  switch (kind) {
+  case ReduceKind::sum:
+    return isFloat ? arith::AddFOp::create(builder, loc, a, b).getResult()
+                   : arith::AddIOp::create(builder, loc, a, b).getResult();
+  case ReduceKind::prod:
+    return isFloat ? arith::MulFOp::create(builder, loc, a, b).getResult()
+                   : arith::MulIOp::create(builder, loc, a, b).getResult();
+  case ReduceKind::max:
+    if (isFloat)
+      return propagateNaN
+                 ? arith::MaximumFOp::create(builder, loc, a, b).getResult()
+                 : arith::MaxNumFOp::create(builder, loc, a, b).getResult();
+    return isSigned(dtype)
+               ? arith::MaxSIOp::create(builder, loc, a, b).getResult()
+               : arith::MaxUIOp::create(builder, loc, a, b).getResult();
+  case ReduceKind::min:
+    if (isFloat)
+      return propagateNaN
+                 ? arith::MinimumFOp::create(builder, loc, a, b).getResult()
+                 : arith::MinNumFOp::create(builder, loc, a, b).getResult();
+    return isSigned(dtype)
+               ? arith::MinSIOp::create(builder, loc, a, b).getResult()
+               : arith::MinUIOp::create(builder, loc, a, b).getResult();
+  case ReduceKind::and_:
+    return arith::AndIOp::create(builder, loc, a, b).getResult();
+  case ReduceKind::or_:
+    return arith::OrIOp::create(builder, loc, a, b).getResult();
+  case ReduceKind::xor_:
+    return arith::XOrIOp::create(builder, loc, a, b).getResult();
+  }
+  return a;
+}
+
+Value Combiner::identity(Emitter &e) const {
+  Type type = getRegisterType(dtype);
+  if (auto real = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &semantics = real.getFloatSemantics();
+    APFloat value = APFloat::getZero(semantics);
+    if (kind == ReduceKind::prod)
+      value = APFloat::getOne(semantics);
+    else if (kind == ReduceKind::max)
+      value = APFloat::getInf(semantics, /*Negative=*/true);
+    else if (kind == ReduceKind::min)
+      value = APFloat::getInf(semantics);
+    return arith::ConstantFloatOp::create(e.b, e.loc, real, value);
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt value = APInt::getZero(width);
+  bool isSignedInt = isSigned(dtype);
+  switch (kind) {
+  case ReduceKind::prod:
+    value = APInt(width, 1);
+    break;
+  case ReduceKind::max:
+    value =
+        isSignedInt ? APInt::getSignedMinValue(width) : APInt::getZero(width);
+    break;
+  case ReduceKind::min:
+    value = isSignedInt ? APInt::getSignedMaxValue(width)
+                        : APInt::getAllOnes(width);
+    break;
+  case ReduceKind::and_:
+    value = APInt::getAllOnes(width);
+    break;
+  default:
+    break;
+  }
+  return arith::ConstantOp::create(e.b, e.loc, IntegerAttr::get(type, value));
+}
+
+} // namespace cudapy::tile::lowering
