@@ -9,6 +9,7 @@
 #   cuda-gpu   a CUDA driver and at least one GPU are present
 #   valgrind   valgrind was found; C API tests also run under it for leaks
 #   clang-format  clang-format was found; the formatting check runs
+#   unittests  the GoogleTest unit tests were built (a development build)
 
 import ctypes
 import os
@@ -86,6 +87,9 @@ if os.path.exists(nvcc):
 libdevice = os.path.join(config.cuda_toolkit, "nvvm", "libdevice", "libdevice.10.bc")
 if os.path.exists(libdevice):
     config.available_features.add("libdevice")
+
+if os.path.exists(os.path.join(config.cudapy_test_bin_dir, "cudapy-unittests")):
+    config.available_features.add("unittests")
 
 if config.valgrind and os.path.exists(config.valgrind):
     config.available_features.add("valgrind")

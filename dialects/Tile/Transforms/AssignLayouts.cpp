@@ -24,7 +24,6 @@ using namespace cudapy;
 using namespace cudapy::tile;
 
 /// The attribute that sets a kernel's warps per CTA.
-static constexpr llvm::StringLiteral kNumWarpsAttr = "tile.num_warps";
 
 static TileType getTile(Value value) {
   return dyn_cast<TileType>(value.getType());
@@ -477,22 +476,18 @@ struct TileAssignLayoutsPass
         funcs.push_back(func);
     });
     Builder builder(&getContext());
+    // The dialect has checked the functions' own tile.num_warps.
+    TileDialect::NumWarpsAttrHelper numWarpsAttr(&getContext());
     for (FunctionOpInterface func : funcs) {
       int64_t warps = numWarps;
-      if (Attribute attr = func->getAttr(kNumWarpsAttr)) {
-        auto integer = dyn_cast<IntegerAttr>(attr);
-        if (!integer) {
-          func.emitOpError("'") << kNumWarpsAttr << "' is an integer";
-          return signalPassFailure();
-        }
-        warps = integer.getInt();
-      }
+      if (IntegerAttr attr = numWarpsAttr.getAttr(func))
+        warps = attr.getInt();
       if (warps < 1 || warps > 32 || !llvm::isPowerOf2_64(warps)) {
         func.emitOpError("runs 1, 2, 4, 8, 16 or 32 warps per CTA, not ")
             << warps;
         return signalPassFailure();
       }
-      func->setAttr(kNumWarpsAttr, builder.getI64IntegerAttr(warps));
+      numWarpsAttr.setAttr(func, builder.getI64IntegerAttr(warps));
       if (failed(LayoutAssigner(func, warps).run()))
         return signalPassFailure();
     }

@@ -977,3 +977,95 @@ func.func @f(%a: !tile.tile<4xf32>, %b: !tile.tile<4xf32>) {
   %c = tile.sub %a, %b promote array_api : !tile.tile<4xf32>, !tile.tile<4xf32> -> !tile.tile<4xf64>
   return
 }
+
+// -----
+// The dialect's attributes (TileDialect.td): tile.num_warps on a function,
+// 1 to 32 warps, a power of two (docs/TileLowering.md, "Launching").
+
+// expected-error @below {{'func.func' op runs 1, 2, 4, 8, 16 or 32 warps per CTA, not 64}}
+func.func @f() attributes {tile.num_warps = 64} {
+  return
+}
+
+// -----
+
+// expected-error @below {{'func.func' op 'tile.num_warps' is an integer}}
+func.func @f() attributes {tile.num_warps = "four"} {
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'func.return' op 'tile.num_warps' belongs on a function}}
+  return {tile.num_warps = 4}
+}
+
+// -----
+// Facts about array arguments (docs/TileLowering.md, "Facts on array
+// arguments"): only on arrays, the alignment a power of two, one positive
+// divisor per dimension.
+
+// expected-error @below {{'func.func' op argument 0: 'tile.alignment' states a fact about an array, not about 'i32'}}
+func.func private @f(%n: i32 {tile.alignment = 16 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error @below {{'func.func' op argument 0: 'tile.alignment' is a power of two (bytes), not 24 : i64}}
+func.func @f(%a: !tile.array<?xf32, strides [1]> {tile.alignment = 24 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error @below {{'func.func' op argument 0: 'tile.stride_divisibility' lists one positive number per dimension of '!tile.array<?x?xf32, strides [?, 1]>', not array<i64: 0, 1>}}
+func.func @f(%a: !tile.array<?x?xf32, strides [?, 1]> {tile.stride_divisibility = array<i64: 0, 1>}) {
+  return
+}
+
+// -----
+
+// expected-error @below {{'func.func' op argument 0: 'tile.num_warps' is not a tile dialect argument attribute}}
+func.func @f(%a: !tile.array<?xf32, strides [1]> {tile.num_warps = 4 : i64}) {
+  return
+}
+
+// -----
+
+// expected-error @below {{'func.func' op 'tile.divisibility' states a fact about an array argument: it belongs on the argument}}
+func.func @f() attributes {tile.divisibility = array<i64: 16>} {
+  return
+}
+
+// -----
+
+// expected-error @below {{'func.func' op has an unknown tile dialect attribute 'tile.warps'}}
+func.func @f() attributes {tile.warps = 4} {
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.array<?xf32, strides [1]>) {
+  %i = tile.bid 0
+  %v = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+  // expected-error @below {{'tile.load' op 'tile.array_facts' holds no 'tile.num_warps'}}
+  %t = tile.load %v[%i] {tile.array_facts = {tile.num_warps = 4}} : !tile.view<64, !tile.array<?xf32, strides [1]>>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'tile.bid' op 'tile.array_facts' is a dictionary of array facts on a load or store}}
+  %i = tile.bid 0 {tile.array_facts = {}}
+  return
+}
+
+// -----
+// Layouts: a slice's parent is a distributed layout.
+
+// expected-error @below {{slice dimension 2 is not one of the parent's 2}}
+func.func private @f(!tile.tile<4xf32, #tile.slice<dim = 2, parent = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>>)

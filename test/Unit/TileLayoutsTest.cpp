@@ -1,0 +1,240 @@
+//===- TileLayoutsTest.cpp - distributed layouts, element by element -----===//
+//
+// The register-to-element maps of #tile.blocked and #tile.slice, through
+// DistributedLayoutInterface and the functions of TileLayouts.h, checked
+// against the layouts' definitions (TileAttrs.td) computed here on their
+// own, and against the properties every distributed layout has: each
+// element of a tile that covers the layout tile has exactly one owner, a
+// slice's threads hold what their parent holds, and registers number local
+// indices both ways.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Tile/IR/TileLayouts.h"
+
+#include "mlir/IR/MLIRContext.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+using namespace mlir;
+using namespace cudapy::tile;
+
+namespace {
+
+class TileLayoutsTest : public ::testing::Test {
+protected:
+  TileLayoutsTest() { context.loadDialect<TileDialect>(); }
+
+  BlockedLayoutAttr blocked(ArrayRef<int64_t> sizePerThread,
+                            ArrayRef<int64_t> threadsPerWarp,
+                            ArrayRef<int64_t> warpsPerCTA,
+                            ArrayRef<int64_t> order) {
+    return BlockedLayoutAttr::get(&context, sizePerThread, threadsPerWarp,
+                                  warpsPerCTA, order);
+  }
+
+  MLIRContext context;
+};
+
+/// The element register `r` of `thread` holds under a blocked layout, from
+/// the attribute's definition alone (TileAttrs.td): lanes and warps
+/// numbered along `order`, registers running along `order` too, blocks of
+/// sizePerThread contiguous elements, the layout tile repeated or wrapped.
+std::vector<int64_t> referenceElement(BlockedLayoutAttr layout,
+                                      ArrayRef<int64_t> shape, int64_t thread,
+                                      int64_t r) {
+  ArrayRef<int64_t> spt = layout.getSizePerThread(),
+                    tpw = layout.getThreadsPerWarp(),
+                    wpc = layout.getWarpsPerCTA(), order = layout.getOrder();
+  size_t rank = shape.size();
+  int64_t lane = thread % 32, warp = thread / 32;
+  std::vector<int64_t> laneCoord(rank), warpCoord(rank), local(rank);
+  for (int64_t d : order) {
+    laneCoord[d] = lane % tpw[d];
+    lane /= tpw[d];
+    warpCoord[d] = warp % wpc[d];
+    warp /= wpc[d];
+  }
+  for (int64_t d : order) {
+    int64_t span = spt[d] * tpw[d] * wpc[d];
+    int64_t along = spt[d] * std::max<int64_t>(1, shape[d] / span);
+    local[d] = r % along;
+    r /= along;
+  }
+  std::vector<int64_t> element(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t span = spt[d] * tpw[d] * wpc[d];
+    int64_t coordinate = laneCoord[d] + tpw[d] * warpCoord[d];
+    element[d] =
+        ((local[d] / spt[d]) * span + coordinate * spt[d] + local[d] % spt[d]) %
+        shape[d];
+  }
+  return element;
+}
+
+std::vector<int64_t> toStd(ArrayRef<int64_t> values) {
+  return std::vector<int64_t>(values.begin(), values.end());
+}
+
+TEST_F(TileLayoutsTest, BlockedAnswersTheInterface) {
+  auto layout = blocked({1, 4}, {4, 8}, {2, 2}, {1, 0});
+  auto interface = cast<DistributedLayoutInterface>(layout);
+  EXPECT_EQ(interface.getRank(), 2);
+  EXPECT_EQ(interface.getNumWarps(), 4);
+  EXPECT_EQ(toStd(interface.getShapePerTile()), (std::vector<int64_t>{8, 64}));
+  EXPECT_EQ(toStd(interface.getRegisterOrder()), (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(interface.getRegistersPerTile(1), 4);
+  EXPECT_EQ(getContiguity(interface, 1), 4);
+  EXPECT_EQ(getContiguity(interface, 0), 1);
+  // Lanes run along dimension 1 first (8 of them), then dimension 0.
+  SmallVector<ThreadField> fields = interface.getThreadFields(1);
+  ASSERT_EQ(fields.size(), 2u);
+  EXPECT_EQ(fields[0], (ThreadField{false, 1, 8, 4}));
+  EXPECT_EQ(fields[1], (ThreadField{true, 1, 2, 32}));
+  fields = interface.getThreadFields(0);
+  ASSERT_EQ(fields.size(), 2u);
+  EXPECT_EQ(fields[0], (ThreadField{false, 8, 4, 1}));
+  EXPECT_EQ(fields[1], (ThreadField{true, 2, 2, 4}));
+  EXPECT_TRUE(interface.getReplicaFields().empty());
+}
+
+TEST_F(TileLayoutsTest, BlockedMatchesItsDefinition) {
+  struct Case {
+    BlockedLayoutAttr layout;
+    std::vector<std::vector<int64_t>> shapes;
+  };
+  std::vector<Case> cases = {
+      {blocked({4}, {32}, {4}, {0}), {{512}, {2048}, {128}, {4}, {1}}},
+      {blocked({1, 4}, {4, 8}, {2, 2}, {1, 0}),
+       {{8, 64}, {16, 256}, {2, 8}, {32, 4}, {1, 1}}},
+      {blocked({2, 1}, {8, 4}, {1, 4}, {0, 1}), {{16, 16}, {64, 8}, {4, 2}}},
+      {blocked({1, 2, 4}, {2, 2, 8}, {2, 1, 1}, {2, 1, 0}),
+       {{4, 4, 32}, {8, 2, 64}, {1, 1, 8}}},
+  };
+  for (const Case &c : cases) {
+    auto layout = cast<DistributedLayoutInterface>(c.layout);
+    int64_t threads = layout.getNumWarps() * kWarpSize;
+    for (const std::vector<int64_t> &shape : c.shapes) {
+      int64_t registers = getNumRegisters(layout, shape);
+      for (int64_t t = 0; t < threads; ++t)
+        for (int64_t r = 0; r < registers; ++r)
+          ASSERT_EQ(toStd(getElement(layout, shape, t, r)),
+                    referenceElement(c.layout, shape, t, r))
+              << "thread " << t << ", register " << r;
+    }
+  }
+}
+
+/// Every element of `shape` has exactly one owning (thread, register),
+/// and every register holds an element inside the tile.
+void expectOneOwnerEach(DistributedLayoutInterface layout,
+                        ArrayRef<int64_t> shape) {
+  std::map<std::vector<int64_t>, int> owners;
+  int64_t threads = layout.getNumWarps() * kWarpSize;
+  int64_t registers = getNumRegisters(layout, shape);
+  ElementMap elements(layout, shape);
+  for (int64_t t = 0; t < threads; ++t)
+    for (int64_t r = 0; r < registers; ++r) {
+      bool owner = false;
+      std::vector<int64_t> element = toStd(elements.getElement(t, r, &owner));
+      for (size_t d = 0; d < element.size(); ++d)
+        ASSERT_LT(element[d], shape[d]);
+      owners[element] += owner;
+    }
+  int64_t total = 1;
+  for (int64_t extent : shape)
+    total *= extent;
+  ASSERT_EQ(static_cast<int64_t>(owners.size()), total);
+  for (const auto &[element, count] : owners)
+    ASSERT_EQ(count, 1);
+}
+
+TEST_F(TileLayoutsTest, EveryElementHasOneOwner) {
+  auto layout = cast<DistributedLayoutInterface>(
+      Attribute(blocked({1, 4}, {4, 8}, {2, 2}, {1, 0})));
+  for (std::vector<int64_t> shape :
+       {std::vector<int64_t>{8, 64}, {16, 128}, {2, 4}, {64, 1}, {1, 1}})
+    expectOneOwnerEach(layout, shape);
+  // Slices own each element once too, through their replica fields.
+  auto slice = cast<DistributedLayoutInterface>(Attribute(SliceLayoutAttr::get(
+      &context, 1, cast<DistributedLayoutInterface>(Attribute(layout)))));
+  for (std::vector<int64_t> shape : {std::vector<int64_t>{8}, {64}, {2}, {1}})
+    expectOneOwnerEach(slice, shape);
+  auto inner = cast<DistributedLayoutInterface>(
+      Attribute(SliceLayoutAttr::get(&context, 0, layout)));
+  expectOneOwnerEach(inner, {64});
+  expectOneOwnerEach(inner, {256});
+  expectOneOwnerEach(inner, {16});
+}
+
+TEST_F(TileLayoutsTest, SliceHoldsWhatItsParentHolds) {
+  auto parent = cast<DistributedLayoutInterface>(
+      Attribute(blocked({2, 4}, {4, 8}, {2, 2}, {1, 0})));
+  for (int64_t dim : {0, 1}) {
+    auto slice = cast<DistributedLayoutInterface>(
+        Attribute(SliceLayoutAttr::get(&context, dim, parent)));
+    EXPECT_EQ(slice.getRank(), 1);
+    SmallVector<int64_t> parentShape = {32, 128};
+    SmallVector<int64_t> shape = {parentShape[1 - dim]};
+    // The replicas are the parent's lanes and warps along `dim`.
+    EXPECT_EQ(slice.getReplicaFields().size(),
+              parent.getThreadFields(dim).size());
+    int64_t threads = slice.getNumWarps() * kWarpSize;
+    for (int64_t t = 0; t < threads; ++t) {
+      std::set<int64_t> held;
+      for (int64_t r = 0, n = getNumRegisters(parent, parentShape); r < n; ++r)
+        held.insert(getElement(parent, parentShape, t, r)[1 - dim]);
+      for (int64_t r = 0, n = getNumRegisters(slice, shape); r < n; ++r)
+        EXPECT_TRUE(held.count(getElement(slice, shape, t, r)[0]))
+            << "dim " << dim << ", thread " << t << ", register " << r;
+    }
+  }
+}
+
+TEST_F(TileLayoutsTest, RegistersNumberLocalIndices) {
+  auto layout = cast<DistributedLayoutInterface>(
+      Attribute(blocked({1, 2, 4}, {2, 2, 8}, {2, 1, 1}, {2, 0, 1})));
+  SmallVector<int64_t> shape = {16, 8, 64};
+  for (int64_t r = 0, n = getNumRegisters(layout, shape); r < n; ++r)
+    EXPECT_EQ(linearize(layout, shape, delinearize(layout, shape, r)), r);
+  // order[0] (dimension 2) runs fastest.
+  EXPECT_EQ(toStd(delinearize(layout, shape, 1)),
+            (std::vector<int64_t>{0, 0, 1}));
+  EXPECT_EQ(getRegistersAlong(layout, shape, 2), 8);
+  EXPECT_EQ(getRegistersAlong(layout, shape, 0), 4);
+}
+
+TEST_F(TileLayoutsTest, SameDistribution) {
+  auto wide = blocked({1, 4}, {1, 32}, {1, 4}, {1, 0});
+  auto row = blocked({4}, {32}, {4}, {0});
+  auto slice = SliceLayoutAttr::get(&context, 0, wide);
+  // Slicing away a dimension without lanes or warps leaves the row layout.
+  EXPECT_TRUE(haveSameDistribution(slice, row));
+  EXPECT_TRUE(haveSameDistribution(wide, wide));
+  EXPECT_FALSE(haveSameDistribution(row, blocked({2}, {32}, {4}, {0})));
+  // A slice along the lanes' dimension holds replicas: not the row layout.
+  auto columns = blocked({4, 1}, {16, 2}, {4, 1}, {0, 1});
+  EXPECT_FALSE(
+      haveSameDistribution(SliceLayoutAttr::get(&context, 1, columns), row));
+}
+
+TEST_F(TileLayoutsTest, CoalescedLayouts) {
+  // 16-bit elements: 8 per thread along the fastest dimension.
+  BlockedLayoutAttr layout =
+      getCoalescedLayout(&context, {32, 256}, 16, {1, 0}, 4);
+  EXPECT_EQ(toStd(layout.getSizePerThread()), (std::vector<int64_t>{1, 8}));
+  EXPECT_EQ(toStd(layout.getThreadsPerWarp()), (std::vector<int64_t>{1, 32}));
+  EXPECT_EQ(toStd(layout.getWarpsPerCTA()), (std::vector<int64_t>{4, 1}));
+  // A tile smaller than a warp's reach wraps along the fastest dimension.
+  layout = getCoalescedLayout(&context, {64}, 32, {0}, 4);
+  EXPECT_EQ(toStd(layout.getSizePerThread()), (std::vector<int64_t>{4}));
+  EXPECT_EQ(toStd(layout.getThreadsPerWarp()), (std::vector<int64_t>{32}));
+  EXPECT_EQ(toStd(layout.getWarpsPerCTA()), (std::vector<int64_t>{4}));
+  expectOneOwnerEach(cast<DistributedLayoutInterface>(Attribute(layout)),
+                     {1024});
+}
+
+} // namespace
