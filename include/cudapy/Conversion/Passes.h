@@ -1,44 +1,23 @@
 //===- Passes.h - cudapy conversion passes ----------------------*- C++ -*-===//
+//
+// All of cudapy's conversions and their registration, for the pipeline and
+// the tools. A library that needs one conversion includes its own header
+// (PyToLLVM.h, SimtToGPU.h, SimtToLLVM.h, TileToLLVM.h).
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef CUDAPY_CONVERSION_PASSES_H
 #define CUDAPY_CONVERSION_PASSES_H
 
-#include "dialects/Py/IR/PyDialect.h"
-#include "dialects/Tile/IR/TileDialect.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Complex/IR/Complex.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/Pass.h"
-#include "mlir/Transforms/DialectConversion.h"
+#include "cudapy/Conversion/PyToLLVM.h"
+#include "cudapy/Conversion/SimtToGPU.h"
+#include "cudapy/Conversion/SimtToLLVM.h"
+#include "cudapy/Conversion/TileToLLVM.h"
 
 namespace cudapy {
 
-#define GEN_PASS_DECL
-#include "cudapy/Conversion/Passes.h.inc"
-
 #define GEN_PASS_REGISTRATION
 #include "cudapy/Conversion/Passes.h.inc"
-
-/// The py types' register representation (see convert-py-to-llvm).
-class PyToLLVMTypeConverter : public mlir::TypeConverter {
-public:
-  explicit PyToLLVMTypeConverter(mlir::MLIRContext *context);
-};
-
-struct PyToLLVMOptions {
-  bool boundsCheck = false;
-};
-
-/// Patterns lowering the explicit form of every py op.
-void populatePyToLLVMConversionPatterns(PyToLLVMTypeConverter &converter,
-                                        mlir::RewritePatternSet &patterns,
-                                        const PyToLLVMOptions &options);
 
 } // namespace cudapy
 

@@ -4,13 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cudapy/Conversion/Passes.h"
+#include "cudapy/Conversion/SimtToGPU.h"
 
 #include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 
 #include "dialects/Py/IR/PyOps.h"
 #include "dialects/Simt/IR/SimtOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 

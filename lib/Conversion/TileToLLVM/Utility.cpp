@@ -144,12 +144,28 @@ Distribution::Distribution(Emitter &e, TileType type)
     : type(type), layout(getLayout(type)) {
   Value lane = e.lane(), warp = e.warp();
   for (int64_t d = 0, r = layout.getRank(); d < r; ++d) {
+    SmallVector<ThreadField> fields = layout.getThreadFields(d);
+    // Scales that are multiples of the smallest factor it out (a blocked
+    // layout's (lane' + lanes * warp') * sizePerThread), which LLVM folds
+    // into the thread id where lanes and warps run along one dimension.
+    int64_t unit = 1;
+    if (!fields.empty()) {
+      unit = fields.front().scale;
+      for (const ThreadField &field : fields)
+        unit = std::min(unit, field.scale);
+      for (const ThreadField &field : fields)
+        if (field.scale % unit != 0)
+          unit = 1;
+    }
     Value offset;
-    for (const ThreadField &field : layout.getThreadFields(d)) {
-      Value term = e.mul(e.field(field, lane, warp), e.i32(field.scale));
+    for (const ThreadField &field : fields) {
+      Value term = e.field(field, lane, warp);
+      if (field.scale != unit)
+        term = e.mul(term, e.i32(field.scale / unit));
       offset = offset ? e.add(offset, term) : term;
     }
-    threadOffset.push_back(offset ? offset : e.i32(0));
+    offset = offset ? e.mul(offset, e.i32(unit)) : e.i32(0);
+    threadOffset.push_back(offset);
   }
   SmallVector<Value> first;
   for (const ThreadField &field : layout.getReplicaFields())

@@ -1,23 +1,50 @@
-//===- Lowering.h - shared pieces of convert-py-to-llvm ---------*- C++ -*-===//
+//===- Lowering.h - the building blocks of the py lowering ------*- C++ -*-===//
 //
-// Private to lib/Conversion/PyToLLVM: the value helpers and type mapping the
-// py patterns (PyToLLVM.cpp) and the simt patterns (SimtToLLVM.cpp) share.
+// The value helpers and type mapping of convert-py-to-llvm that the py
+// patterns (lib/Conversion/PyToLLVM) and the simt patterns, whose values are
+// py types (lib/Conversion/SimtToLLVM), share.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef CUDAPY_LIB_CONVERSION_PYTOLLVM_LOWERING_H
-#define CUDAPY_LIB_CONVERSION_PYTOLLVM_LOWERING_H
+#ifndef CUDAPY_CONVERSION_PYTOLLVM_LOWERING_H
+#define CUDAPY_CONVERSION_PYTOLLVM_LOWERING_H
 
-#include "cudapy/Conversion/Passes.h"
+#include "cudapy/Conversion/LoweringUtils/Builder.h"
+#include "cudapy/Conversion/PyToLLVM.h"
 
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyTypes.h"
 
+#include "mlir/Dialect/Complex/IR/Complex.h"
+
 namespace cudapy::pylower {
 
-// Private to this library: the lowering code reads as MLIR code does.
-using namespace mlir;
-using namespace cudapy::py;
+// The MLIR and py names the lowering uses, as MLIR's own code sees them.
+using llvm::ArrayRef;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+using llvm::StringRef;
+using mlir::IntegerType;
+using mlir::Location;
+using mlir::MLIRContext;
+using mlir::OpBuilder;
+using mlir::OpConversionPattern;
+using mlir::Operation;
+using mlir::Type;
+using mlir::TypeConverter;
+using mlir::TypeRange;
+using mlir::Value;
+using mlir::ValueRange;
+using py::ArrayType;
+using py::getMachineType;
+namespace arith = mlir::arith;
+namespace complex = mlir::complex;
+
+/// Function attributes carrying the py signature of a lowered function (and
+/// whether it is interoperable) until convert-py-to-llvm fixes its ABI.
+inline constexpr llvm::StringLiteral kPyFunctionTypeAttr = "py.function_type";
+inline constexpr llvm::StringLiteral kPyInteropAttr = "py.interop";
 
 /// The generic LLVM pointer.
 Type getPointerType(mlir::MLIRContext *context);
@@ -30,36 +57,8 @@ Type getMemoryType(Type type);
 bool isSignedInteger(Type type);
 
 /// Emits the arithmetic of the lowering at one place.
-struct Emitter {
-  OpBuilder &b;
-  Location loc;
-
-  Value intConst(Type type, int64_t value) {
-    return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value));
-  }
-  Value i64(int64_t value) { return intConst(b.getI64Type(), value); }
-  Value floatConst(Type type, double value) {
-    return arith::ConstantOp::create(b, loc, FloatAttr::get(type, value));
-  }
-  Value select(Value c, Value t, Value f) {
-    return arith::SelectOp::create(b, loc, c, t, f);
-  }
-  Value cmpi(arith::CmpIPredicate p, Value l, Value r) {
-    return arith::CmpIOp::create(b, loc, p, l, r);
-  }
-  Value cmpf(arith::CmpFPredicate p, Value l, Value r) {
-    return arith::CmpFOp::create(b, loc, p, l, r);
-  }
-  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
-  Value sub(Value l, Value r) { return arith::SubIOp::create(b, loc, l, r); }
-  Value mul(Value l, Value r) { return arith::MulIOp::create(b, loc, l, r); }
-  Value extract(Value aggregate, ArrayRef<int64_t> position) {
-    return LLVM::ExtractValueOp::create(b, loc, aggregate, position);
-  }
-  Value insert(Value aggregate, Value value, ArrayRef<int64_t> position) {
-    return LLVM::InsertValueOp::create(b, loc, aggregate, value, position);
-  }
-  Value poison(Type type) { return LLVM::PoisonOp::create(b, loc, type); }
+struct Emitter : LoweringBuilder {
+  Emitter(OpBuilder &b, Location loc) : LoweringBuilder{b, loc} {}
 
   /// A register value of py type `type` as it is stored in memory.
   Value toMemory(Value value, Type type) {
@@ -145,14 +144,14 @@ template <typename OpTy> struct PyPattern : public OpConversionPattern<OpTy> {
   PyToLLVMOptions options;
 };
 
-/// The simt patterns of convert-py-to-llvm (SimtToLLVM.cpp).
-void populateSimtToLLVMPatterns(PyToLLVMTypeConverter &converter,
-                                mlir::RewritePatternSet &patterns,
-                                const PyToLLVMOptions &options);
-
-/// The simt ops convert-py-to-llvm lowers.
-void addIllegalSimtOps(mlir::ConversionTarget &target);
+/// The patterns of the py numbers (Numbers.cpp) and arrays (Arrays.cpp).
+void populateNumberPatterns(PyToLLVMTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns,
+                            const PyToLLVMOptions &options);
+void populateArrayPatterns(PyToLLVMTypeConverter &converter,
+                           mlir::RewritePatternSet &patterns,
+                           const PyToLLVMOptions &options);
 
 } // namespace cudapy::pylower
 
-#endif // CUDAPY_LIB_CONVERSION_PYTOLLVM_LOWERING_H
+#endif // CUDAPY_CONVERSION_PYTOLLVM_LOWERING_H

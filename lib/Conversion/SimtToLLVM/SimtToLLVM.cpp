@@ -2,19 +2,23 @@
 //
 // The simt ops whose values are py types: the memories (py arrays), warp
 // shuffles, numeric intrinsics and atomics. Part of `convert-py-to-llvm`
-// (include/cudapy/Conversion/Passes.td); docs/Simt.md says what they emit.
+// (include/cudapy/Conversion/Passes.td), declared in
+// include/cudapy/Conversion/SimtToLLVM.h; docs/Simt.md says what they emit.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lowering.h"
-
-#include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
-
+#include "cudapy/Conversion/SimtToLLVM.h"
+#include "cudapy/Conversion/LoweringUtils/Atomics.h"
 #include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
+#include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
+#include "cudapy/Conversion/PyToLLVM/Lowering.h"
 #include "cudapy/Support/KernelMetadata.h"
 #include "cudapy/Support/Target.h"
 #include "dialects/Simt/IR/SimtOps.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -330,57 +334,6 @@ struct FmaLowering : public PyPattern<simt::FmaOp> {
 // simt atomics
 //===----------------------------------------------------------------------===//
 
-/// LLVM's syncscope for a thread scope. `thread` is widened to `block`: a
-/// stronger scope is always correct, and PTX has no narrower one.
-static StringRef getSyncScope(simt::ThreadScope scope) {
-  switch (scope) {
-  case simt::ThreadScope::system:
-    return "";
-  case simt::ThreadScope::device:
-    return "device";
-  case simt::ThreadScope::block:
-  case simt::ThreadScope::thread:
-    break;
-  }
-  return "block";
-}
-
-/// The LLVM ordering of a memory order (consume is acquire, as in every
-/// C++ implementation).
-static LLVM::AtomicOrdering getOrdering(simt::MemoryOrder memory) {
-  switch (memory) {
-  case simt::MemoryOrder::relaxed:
-    return LLVM::AtomicOrdering::monotonic;
-  case simt::MemoryOrder::consume:
-  case simt::MemoryOrder::acquire:
-    return LLVM::AtomicOrdering::acquire;
-  case simt::MemoryOrder::release:
-    return LLVM::AtomicOrdering::release;
-  case simt::MemoryOrder::acq_rel:
-    return LLVM::AtomicOrdering::acq_rel;
-  case simt::MemoryOrder::seq_cst:
-    break;
-  }
-  return LLVM::AtomicOrdering::seq_cst;
-}
-
-/// C++'s failure order of a compare-exchange of order `memory`: the load
-/// part of it.
-static LLVM::AtomicOrdering getFailureOrdering(simt::MemoryOrder memory) {
-  switch (memory) {
-  case simt::MemoryOrder::relaxed:
-  case simt::MemoryOrder::release:
-    return LLVM::AtomicOrdering::monotonic;
-  case simt::MemoryOrder::consume:
-  case simt::MemoryOrder::acquire:
-  case simt::MemoryOrder::acq_rel:
-    return LLVM::AtomicOrdering::acquire;
-  case simt::MemoryOrder::seq_cst:
-    break;
-  }
-  return LLVM::AtomicOrdering::seq_cst;
-}
-
 /// The integer holding the bits of an atomic object of py type `dtype`.
 static IntegerType getBitsType(Type dtype) {
   return IntegerType::get(dtype.getContext(), 8 * getMachineLayout(dtype).size);
@@ -526,8 +479,9 @@ struct AtomicLoadLowering : public PyPattern<simt::AtomicLoadOp> {
     Value loaded = LLVM::LoadOp::create(
         rewriter, op.getLoc(), bits, adaptor.getRef(), bits.getWidth() / 8,
         /*isVolatile=*/false, /*isNonTemporal=*/false, /*isInvariant=*/false,
-        /*isInvariantGroup=*/false, getOrdering(op.getMemory()),
-        getSyncScope(op.getScope()));
+        /*isInvariantGroup=*/false,
+        getLLVMOrdering(getAtomicOrder(op.getMemory())),
+        getLLVMSyncScope(getAtomicScope(op.getScope())));
     rewriter.replaceOp(op, fromBits(e, op, loaded, dtype));
     return success();
   }
@@ -546,8 +500,8 @@ struct AtomicStoreLowering : public PyPattern<simt::AtomicStoreOp> {
     LLVM::StoreOp::create(rewriter, op.getLoc(), value, adaptor.getRef(),
                           getMachineLayout(dtype).size, /*isVolatile=*/false,
                           /*isNonTemporal=*/false, /*isInvariantGroup=*/false,
-                          getOrdering(op.getMemory()),
-                          getSyncScope(op.getScope()));
+                          getLLVMOrdering(getAtomicOrder(op.getMemory())),
+                          getLLVMSyncScope(getAtomicScope(op.getScope())));
     rewriter.eraseOp(op);
     return success();
   }
@@ -706,8 +660,9 @@ struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
                        ptr, desired);
       } else {
         old = emitCasLoop(
-            e, ptr, bits, getOrdering(memory), LLVM::AtomicOrdering::monotonic,
-            getSyncScope(scope), /*mayElide=*/false,
+            e, ptr, bits, getLLVMOrdering(getAtomicOrder(memory)),
+            LLVM::AtomicOrdering::monotonic,
+            getLLVMSyncScope(getAtomicScope(scope)), /*mayElide=*/false,
             [&](Emitter &, Value) { return std::make_pair(desired, Value()); });
       }
       rewriter.replaceOp(op, fromBits(e, op, old, dtype));
@@ -722,9 +677,11 @@ struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
       bool elide = mayElideWrite(memory);
       Value valueBits = toBits(e, op, value, dtype);
       Value old = emitCasLoop(
-          e, ptr, bits, getOrdering(memory),
-          elide ? getOrdering(memory) : LLVM::AtomicOrdering::monotonic,
-          getSyncScope(scope), elide, [&](Emitter &le, Value currentBits) {
+          e, ptr, bits, getLLVMOrdering(getAtomicOrder(memory)),
+          elide ? getLLVMOrdering(getAtomicOrder(memory))
+                : LLVM::AtomicOrdering::monotonic,
+          getLLVMSyncScope(getAtomicScope(scope)), elide,
+          [&](Emitter &le, Value currentBits) {
             Value current =
                 arith::BitcastOp::create(le.b, le.loc, machine, currentBits);
             bool isMax = kind == Kind::max || kind == Kind::nanmax;
@@ -792,8 +749,9 @@ struct AtomicCasLowering : public PyPattern<simt::AtomicCasOp> {
     if (kind && (*kind == NumberKind::Float || *kind == NumberKind::Complex)) {
       // Python's == on numbers: -0.0 == 0.0, and NaN equals nothing.
       Value expected = adaptor.getOld();
-      old = emitCasLoop(e, ptr, bits, getOrdering(memory),
-                        getFailureOrdering(memory), getSyncScope(op.getScope()),
+      old = emitCasLoop(e, ptr, bits, getLLVMOrdering(getAtomicOrder(memory)),
+                        getLLVMFailureOrdering(getAtomicOrder(memory)),
+                        getLLVMSyncScope(getAtomicScope(op.getScope())),
                         /*mayElide=*/true, [&](Emitter &le, Value currentBits) {
                           Value current = fromBits(le, op, currentBits, dtype);
                           Value equal =
@@ -806,8 +764,9 @@ struct AtomicCasLowering : public PyPattern<simt::AtomicCasOp> {
       // compare_exchange): the object's padding may hold anything.
       Value expected = toBits(e, op, adaptor.getOld(), dtype);
       old = emitCasLoop(
-          e, ptr, bits, getOrdering(memory), getFailureOrdering(memory),
-          getSyncScope(op.getScope()),
+          e, ptr, bits, getLLVMOrdering(getAtomicOrder(memory)),
+          getLLVMFailureOrdering(getAtomicOrder(memory)),
+          getLLVMSyncScope(getAtomicScope(op.getScope())),
           /*mayElide=*/true, [&](Emitter &le, Value currentBits) {
             Value masked = arith::AndIOp::create(
                 le.b, le.loc, currentBits,
@@ -820,9 +779,10 @@ struct AtomicCasLowering : public PyPattern<simt::AtomicCasOp> {
     } else {
       Value expected = toBits(e, op, adaptor.getOld(), dtype);
       auto cas = LLVM::AtomicCmpXchgOp::create(
-          rewriter, op.getLoc(), ptr, expected, desired, getOrdering(memory),
-          getFailureOrdering(memory), getSyncScope(op.getScope()),
-          bits.getWidth() / 8);
+          rewriter, op.getLoc(), ptr, expected, desired,
+          getLLVMOrdering(getAtomicOrder(memory)),
+          getLLVMFailureOrdering(getAtomicOrder(memory)),
+          getLLVMSyncScope(getAtomicScope(op.getScope())), bits.getWidth() / 8);
       old = e.extract(cas, {0});
     }
     rewriter.replaceOp(op, fromBits(e, op, old, dtype));
@@ -1014,9 +974,9 @@ struct MathLowering : public PyPattern<simt::MathOp> {
 
 } // namespace
 
-void pylower::populateSimtToLLVMPatterns(PyToLLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns,
-                                         const PyToLLVMOptions &options) {
+void cudapy::populateSimtToLLVMConversionPatterns(
+    PyToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const PyToLLVMOptions &options) {
   patterns.add<
       SharedArrayLowering, LocalArrayLowering, DynamicSharedArrayLowering,
       ShuffleLowering<simt::ShflSyncOp, NVVM::ShflKind::idx>,
@@ -1032,7 +992,7 @@ void pylower::populateSimtToLLVMPatterns(PyToLLVMTypeConverter &converter,
                                              options);
 }
 
-void pylower::addIllegalSimtOps(ConversionTarget &target) {
+void cudapy::configureSimtToLLVMConversionLegality(ConversionTarget &target) {
   target.addDynamicallyLegalDialect<simt::SimtDialect>(
       [](Operation *op) { return !simt::isLoweredWithPy(op); });
 }
