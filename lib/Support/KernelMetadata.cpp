@@ -7,8 +7,8 @@
 
 #include "cudapy/Support/KernelMetadata.h"
 
+#include "cudapy/Support/KernelAbi.h"
 #include "cudapy/Support/Target.h"
-#include "cudapy/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

@@ -15,13 +15,7 @@ namespace cudapy {
 } // namespace cudapy
 
 using namespace mlir;
-
-static std::string printType(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return text;
-}
+using namespace cudapy;
 
 /// Bytes of one element as the kernel reads it (index is 64-bit on NVPTX).
 static int64_t getElementBytes(Type type) {
@@ -59,33 +53,22 @@ struct CudapyRecordKernelSignaturePass
                            << index << " is " << type;
           return signalPassFailure();
         }
-        SmallVector<NamedAttribute> fields = {
-            b.getNamedAttr("type", b.getStringAttr(printType(type)))};
-        auto memref = dyn_cast<MemRefType>(type);
-        if (!memref) {
-          fields.push_back(b.getNamedAttr("kind", b.getStringAttr("scalar")));
-          fields.push_back(b.getNamedAttr("params", b.getI64IntegerAttr(1)));
-          args.push_back(b.getDictionaryAttr(fields));
-          continue;
+        KernelArgument arg;
+        arg.type = printType(type);
+        if (auto memref = dyn_cast<MemRefType>(type)) {
+          int64_t rank = memref.getRank();
+          SmallVector<int64_t> shape;
+          for (int64_t extent : memref.getShape())
+            shape.push_back(ShapedType::isDynamic(extent) ? -1 : extent);
+          arg.kind = KernelArgKind::Memref;
+          arg.params = barePtrMemrefABI ? 1 : 3 + 2 * rank;
+          arg.element = printType(memref.getElementType());
+          arg.elementBytes = getElementBytes(memref.getElementType());
+          arg.rank = rank;
+          arg.shape = shape;
+          arg.contiguous = memref.getLayout().isIdentity();
         }
-        int64_t rank = memref.getRank();
-        SmallVector<int64_t> shape;
-        for (int64_t extent : memref.getShape())
-          shape.push_back(ShapedType::isDynamic(extent) ? -1 : extent);
-        fields.append({
-            b.getNamedAttr("kind", b.getStringAttr("memref")),
-            b.getNamedAttr("params", b.getI64IntegerAttr(
-                                         barePtrMemrefABI ? 1 : 3 + 2 * rank)),
-            b.getNamedAttr("element",
-                           b.getStringAttr(printType(memref.getElementType()))),
-            b.getNamedAttr("element_bytes", b.getI64IntegerAttr(getElementBytes(
-                                                memref.getElementType()))),
-            b.getNamedAttr("rank", b.getI64IntegerAttr(rank)),
-            b.getNamedAttr("shape", b.getDenseI64ArrayAttr(shape)),
-            b.getNamedAttr("contiguous",
-                           b.getBoolAttr(memref.getLayout().isIdentity())),
-        });
-        args.push_back(b.getDictionaryAttr(fields));
+        args.push_back(buildKernelArgumentAttr(b, arg));
       }
       func->setAttr(cudapy::kSignatureAttrName, b.getArrayAttr(args));
     }

@@ -9,7 +9,7 @@
 
 #include "cudapy/Conversion/PyToLLVM/Lowering.h"
 #include "cudapy/Conversion/SimtToLLVM.h"
-#include "cudapy/Transforms/Passes.h"
+#include "cudapy/Support/KernelAbi.h"
 
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyOps.h"

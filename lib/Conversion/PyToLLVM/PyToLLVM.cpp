@@ -13,7 +13,7 @@
 
 #include "dialects/Simt/IR/SimtOps.h"
 
-#include "cudapy/Transforms/Passes.h"
+#include "cudapy/Support/KernelAbi.h"
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyOps.h"
 #include "dialects/Py/IR/PyPromotion.h"
@@ -437,36 +437,22 @@ struct LenLowering : public PyPattern<LenOp> {
 // Functions
 //===----------------------------------------------------------------------===//
 
-/// The kernel metadata entry of one parameter (see docs/Runtime.md).
-static DictionaryAttr describeParameter(Builder &b, Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
+/// The kernel ABI record of one parameter (see docs/Runtime.md).
+static KernelArgument describeParameter(Type type) {
   MachineLayout layout = getMachineLayout(type);
-  SmallVector<NamedAttribute> fields = {
-      b.getNamedAttr("type", b.getStringAttr(text)),
-      b.getNamedAttr("params", b.getI64IntegerAttr(1)),
-      b.getNamedAttr("size", b.getI64IntegerAttr(layout.size)),
-      b.getNamedAttr("align", b.getI64IntegerAttr(layout.align)),
-  };
+  KernelArgument arg;
+  arg.type = printType(type);
+  arg.size = layout.size;
+  arg.align = layout.align;
   if (auto array = dyn_cast<ArrayType>(type)) {
-    std::string dtype;
-    llvm::raw_string_ostream dos(dtype);
-    array.getDtype().print(dos);
-    fields.append({
-        b.getNamedAttr("kind", b.getStringAttr("py_array")),
-        b.getNamedAttr("element", b.getStringAttr(dtype)),
-        b.getNamedAttr(
-            "element_bytes",
-            b.getI64IntegerAttr(getMachineLayout(array.getDtype()).size)),
-        b.getNamedAttr("rank", b.getI64IntegerAttr(array.getNdim())),
-    });
-  } else {
-    fields.push_back(b.getNamedAttr(
-        "kind",
-        b.getStringAttr(isPassedAsAggregate(type) ? "aggregate" : "scalar")));
+    arg.kind = KernelArgKind::PyArray;
+    arg.element = printType(array.getDtype());
+    arg.elementBytes = getMachineLayout(array.getDtype()).size;
+    arg.rank = array.getNdim();
+  } else if (isPassedAsAggregate(type)) {
+    arg.kind = KernelArgKind::Aggregate;
   }
-  return b.getDictionaryAttr(fields);
+  return arg;
 }
 
 /// The type a function signature uses for py type `type`: its register type,
@@ -540,7 +526,7 @@ template <typename OpTy> struct FunctionLowering : public PyPattern<OpTy> {
       Builder b(context);
       SmallVector<Attribute> args;
       for (Type input : type.getInputs())
-        args.push_back(describeParameter(b, input));
+        args.push_back(buildKernelArgumentAttr(b, describeParameter(input)));
       func->setAttr(kSignatureAttrName, b.getArrayAttr(args));
     }
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());

@@ -10,7 +10,7 @@
 
 #include "Utility.h"
 
-#include "cudapy/Transforms/Passes.h"
+#include "cudapy/Support/KernelAbi.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -19,67 +19,45 @@ using namespace cudapy;
 using namespace cudapy::tile;
 using namespace cudapy::tile::lowering;
 
-/// The kernel metadata entry of a tile kernel argument (docs/Runtime.md):
-/// arrays are their pointer, dynamic extents and dynamic strides.
-static DictionaryAttr describeArgument(Builder &b, Type type,
-                                       DictionaryAttr argAttrs) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  SmallVector<NamedAttribute> fields = {
-      b.getNamedAttr("type", b.getStringAttr(text))};
-  auto dtypeText = [](Type dtype) {
-    std::string name;
-    llvm::raw_string_ostream os(name);
-    dtype.print(os);
-    return name;
+/// The kernel ABI record of a tile kernel argument (docs/Runtime.md):
+/// arrays are their pointer, dynamic extents and dynamic strides, with the
+/// facts the kernel was specialized on.
+static KernelArgument describeArgument(Type type, DictionaryAttr argAttrs) {
+  KernelArgument arg;
+  arg.type = printType(type);
+  auto array = dyn_cast<ArrayType>(type);
+  if (!array)
+    return arg;
+  arg.kind = KernelArgKind::TileArray;
+  arg.params = 1 + array.getNumDynamicDims() + array.getNumDynamicStrides();
+  Type dtype = array.getElementType();
+  arg.element = printType(dtype);
+  // fp4 elements are packed two to a byte: 4 bits, 0 whole bytes.
+  arg.elementBytes = isPacked(dtype) ? 0 : getMemoryBytes(dtype);
+  arg.elementBits = isPacked(dtype) ? 4 : 8 * getMemoryBytes(dtype);
+  arg.rank = array.getRank();
+  auto staticOrMinusOne = [](ArrayRef<int64_t> values) {
+    SmallVector<int64_t> result;
+    for (int64_t value : values)
+      result.push_back(ShapedType::isDynamic(value) ? -1 : value);
+    return result;
   };
-  if (auto array = dyn_cast<ArrayType>(type)) {
-    int64_t params =
-        1 + array.getNumDynamicDims() + array.getNumDynamicStrides();
-    SmallVector<int64_t> shape, strides;
-    for (int64_t extent : array.getShape())
-      shape.push_back(ShapedType::isDynamic(extent) ? -1 : extent);
-    for (int64_t stride : array.getStrides())
-      strides.push_back(ShapedType::isDynamic(stride) ? -1 : stride);
-    fields.append({
-        b.getNamedAttr("kind", b.getStringAttr("tile_array")),
-        b.getNamedAttr("params", b.getI64IntegerAttr(params)),
-        b.getNamedAttr("element",
-                       b.getStringAttr(dtypeText(array.getElementType()))),
-        // fp4 elements are packed two to a byte: 4 bits, 0 whole bytes.
-        b.getNamedAttr(
-            "element_bytes",
-            b.getI64IntegerAttr(isPacked(array.getElementType())
-                                    ? 0
-                                    : getMemoryBytes(array.getElementType()))),
-        b.getNamedAttr("element_bits",
-                       b.getI64IntegerAttr(
-                           isPacked(array.getElementType())
-                               ? 4
-                               : 8 * getMemoryBytes(array.getElementType()))),
-        b.getNamedAttr("rank", b.getI64IntegerAttr(array.getRank())),
-        b.getNamedAttr("shape", b.getDenseI64ArrayAttr(shape)),
-        b.getNamedAttr("strides", b.getDenseI64ArrayAttr(strides)),
-    });
-    // Facts the kernel was specialized on, which the runtime checks.
-    if (argAttrs) {
-      if (Attribute alignment =
-              argAttrs.get(TileDialect::AlignmentAttrHelper::getNameStr()))
-        fields.push_back(b.getNamedAttr("alignment", alignment));
-      if (Attribute divisibility =
-              argAttrs.get(TileDialect::DivisibilityAttrHelper::getNameStr()))
-        fields.push_back(b.getNamedAttr("divisibility", divisibility));
-      if (Attribute strides = argAttrs.get(
-              TileDialect::StrideDivisibilityAttrHelper::getNameStr()))
-        fields.push_back(b.getNamedAttr("stride_divisibility", strides));
-    }
-  } else {
-    fields.append({b.getNamedAttr("kind", b.getStringAttr("scalar")),
-                   b.getNamedAttr("params", b.getI64IntegerAttr(1))});
-  }
-  return b.getDictionaryAttr(fields);
+  arg.shape = staticOrMinusOne(array.getShape());
+  arg.strides = staticOrMinusOne(array.getStrides());
+  if (!argAttrs)
+    return arg;
+  if (auto alignment = argAttrs.getAs<IntegerAttr>(
+          TileDialect::AlignmentAttrHelper::getNameStr()))
+    arg.alignment = alignment.getInt();
+  if (auto divisibility = argAttrs.getAs<DenseI64ArrayAttr>(
+          TileDialect::DivisibilityAttrHelper::getNameStr()))
+    arg.divisibility = SmallVector<int64_t>(divisibility.asArrayRef());
+  if (auto strides = argAttrs.getAs<DenseI64ArrayAttr>(
+          TileDialect::StrideDivisibilityAttrHelper::getNameStr()))
+    arg.strideDivisibility = SmallVector<int64_t>(strides.asArrayRef());
+  return arg;
 }
+
 /// Copies the facts of array arguments onto the loads and stores of the
 /// views of those arrays (the dialect has checked them).
 static void annotateArrayFacts(FunctionOpInterface func) {
@@ -133,7 +111,8 @@ void lowering::prepareKernels(Operation *root) {
           b.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1}));
       SmallVector<Attribute> args;
       for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes()))
-        args.push_back(describeArgument(b, type, kernel.getArgAttrDict(i)));
+        args.push_back(buildKernelArgumentAttr(
+            b, describeArgument(type, kernel.getArgAttrDict(i))));
       kernel->setAttr(kSignatureAttrName, b.getArrayAttr(args));
     }
     // The facts now live on the accesses and in the metadata; the lowered

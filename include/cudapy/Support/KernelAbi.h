@@ -1,0 +1,81 @@
+//===- KernelAbi.h - the kernel ABI record ----------------------*- C++ -*-===//
+//
+// What the lowerings tell the kernel metadata (and through it the C and
+// Python runtimes) about a kernel's source-level arguments: one typed record
+// per argument, turned into the `cudapy.signature` attribute by the one
+// function below. docs/Runtime.md specifies the fields the runtimes read.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUDAPY_SUPPORT_KERNELABI_H
+#define CUDAPY_SUPPORT_KERNELABI_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include <optional>
+#include <string>
+
+namespace cudapy {
+
+/// Name of the #gpu.object property in which `cudapy-serialize-to-ptx`
+/// records the kernels' launch ABI.
+inline constexpr llvm::StringLiteral kKernelsAttrName = "cudapy.kernels";
+
+/// Name of the kernel attribute that keeps the source-level arguments
+/// (an array of buildKernelArgumentAttr's dictionaries).
+inline constexpr llvm::StringLiteral kSignatureAttrName = "cudapy.signature";
+
+/// llvm.func attribute: the alignment of the returned value's .param (CUDA
+/// C++ returns a class object in a param aligned like the class, which an
+/// LLVM struct type cannot say). cudapy-serialize-to-ptx hands it to NVPTX.
+inline constexpr llvm::StringLiteral kReturnAlignAttrName =
+    "cudapy.return_align";
+
+/// How an argument travels (the metadata's `kind`).
+enum class KernelArgKind {
+  Scalar,    ///< one parameter of its type
+  Aggregate, ///< a py struct, tuple or vector passed by value
+  Memref,    ///< an upstream memref (descriptor or bare pointer)
+  PyArray,   ///< a py array: its descriptor by value
+  TileArray, ///< a tile array: pointer, dynamic extents, dynamic strides
+};
+
+/// One source-level kernel argument. Optional fields are recorded only when
+/// set; -1 in `shape` and `strides` marks a dynamic extent or stride.
+struct KernelArgument {
+  KernelArgKind kind = KernelArgKind::Scalar;
+  /// The argument's MLIR type, printed.
+  std::string type;
+  /// The number of PTX parameters it takes.
+  int64_t params = 1;
+  /// py arguments: the CUDA C++ size and alignment of their type.
+  std::optional<int64_t> size, align;
+  /// Arrays: the element type (printed), bytes (0 for packed sub-byte
+  /// elements) and bits of an element, and the rank.
+  std::optional<std::string> element;
+  std::optional<int64_t> elementBytes, elementBits, rank;
+  std::optional<llvm::SmallVector<int64_t>> shape, strides;
+  /// Memrefs: whether the layout is the identity.
+  std::optional<bool> contiguous;
+  /// Tile arrays: the facts the kernel was specialized on (base alignment
+  /// in bytes, a divisor per extent and per stride), which the runtime
+  /// checks at each launch.
+  std::optional<int64_t> alignment;
+  std::optional<llvm::SmallVector<int64_t>> divisibility, strideDivisibility;
+};
+
+/// The metadata's keyword of a kind ("scalar", "py_array", ...).
+llvm::StringRef stringifyKernelArgKind(KernelArgKind kind);
+
+/// The `cudapy.signature` entry of `arg`: the one place that spells the
+/// record's field names.
+mlir::DictionaryAttr buildKernelArgumentAttr(mlir::Builder &b,
+                                             const KernelArgument &arg);
+
+/// `type` as MLIR prints it.
+std::string printType(mlir::Type type);
+
+} // namespace cudapy
+
+#endif // CUDAPY_SUPPORT_KERNELABI_H

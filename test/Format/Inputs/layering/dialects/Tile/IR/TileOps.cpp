@@ -1,0 +1,1 @@
+#include "dialects/Py/IR/PyTypes.h"

@@ -1,0 +1,1 @@
+#include "cudapy/Transforms/Passes.h"
