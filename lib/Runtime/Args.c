@@ -1,0 +1,532 @@
+/*===- Args.c - kernel arguments and launches ---------------------*- C -*-===*\
+|*                                                                            *|
+|* The argument buffers of include/cudapy-c/Runtime.h, filled per parameter   *|
+|* kind from the kernel metadata and checked against it, and the launch.     *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#define _GNU_SOURCE
+#include "RuntimeInternal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+typedef struct Args {
+  Kernel *kernel;
+  int count;
+  unsigned char *storage;
+  void **pointers;
+} Args;
+
+static Args *unwrapArgs(CudapyArgs args) { return args.ptr; }
+
+CudapyArgs cudapyArgsCreate(CudapyKernel handle) {
+  CudapyArgs result = {NULL};
+  Kernel *kernel = unwrapKernel(handle);
+  Args *args = calloc(1, sizeof(Args));
+  if (!args)
+    return result;
+  args->kernel = kernel;
+  // Parameters are at most 16-byte aligned; calloc's alignment suffices.
+  args->storage = calloc(1, kernel->argumentBytes + 16);
+  args->pointers = calloc((size_t)kernel->numParams + 1, sizeof(void *));
+  if (!args->storage || !args->pointers) {
+    free(args->storage);
+    free(args->pointers);
+    free(args);
+    return result;
+  }
+  for (int i = 0; i < kernel->numParams; ++i)
+    args->pointers[i] = args->storage + kernel->params[i].offset;
+  result.ptr = args;
+  return result;
+}
+
+void cudapyArgsDestroy(CudapyArgs handle) {
+  Args *args = unwrapArgs(handle);
+  if (!args)
+    return;
+  free(args->storage);
+  free(args->pointers);
+  free(args);
+}
+
+void cudapyArgsReset(CudapyArgs args) { unwrapArgs(args)->count = 0; }
+
+int cudapyArgsGetCount(CudapyArgs args) { return unwrapArgs(args)->count; }
+
+static const char *kindName(CudapyParamKind kind) {
+  switch (kind) {
+  case CUDAPY_PARAM_POINTER:
+    return "a pointer";
+  case CUDAPY_PARAM_INTEGER:
+    return "an integer";
+  case CUDAPY_PARAM_FLOAT:
+    return "a floating-point number";
+  case CUDAPY_PARAM_VECTOR:
+    return "a vector";
+  case CUDAPY_PARAM_AGGREGATE:
+    break;
+  }
+  return "an aggregate";
+}
+
+/// The next parameter, when there is one and it is of `kind`.
+static Param *nextParam(Args *args, CudapyParamKind kind, const char *what,
+                        CudapyStatus *status) {
+  Kernel *kernel = args->kernel;
+  if (args->count >= kernel->numParams) {
+    setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+              "kernel '%s' takes %d parameters; %s would be parameter %d",
+              kernel->name, kernel->numParams, what, args->count + 1);
+    return NULL;
+  }
+  Param *param = &kernel->params[args->count];
+  if (param->kind != kind) {
+    setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+              "parameter %d of kernel '%s' is %s (%s), not %s", args->count,
+              kernel->name, kindName(param->kind), param->type, kindName(kind));
+    return NULL;
+  }
+  return param;
+}
+
+static void store(Args *args, const void *bytes, size_t size) {
+  memcpy(args->pointers[args->count], bytes, size);
+  ++args->count;
+}
+
+bool cudapyArgsAddInt(CudapyArgs handle, int64_t value, CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Param *param = nextParam(args, CUDAPY_PARAM_INTEGER, "an integer", status);
+  if (!param)
+    return false;
+  unsigned bits = !strcmp(param->type, "i1") ? 1 : (unsigned)param->size * 8;
+  if (bits < 64) {
+    int64_t signedMin = -((int64_t)1 << (bits - 1));
+    int64_t unsignedMax = (int64_t)(((uint64_t)1 << bits) - 1);
+    if (bits == 1)
+      signedMin = 0;
+    if (value < signedMin || value > unsignedMax)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "%lld does not fit parameter %d of kernel '%s' (%s)",
+                       (long long)value, args->count, args->kernel->name,
+                       param->type);
+  }
+  // Little-endian: the low bytes of the value are the narrower integer.
+  uint64_t bytes = (uint64_t)value;
+  unsigned char buffer[8];
+  for (int i = 0; i < 8; ++i)
+    buffer[i] = (unsigned char)(bytes >> (8 * i));
+  store(args, buffer, param->size);
+  setOk(status);
+  return true;
+}
+
+/// IEEE binary16 nearest to `value`, ties to even.
+static uint16_t floatToHalf(float value) {
+  uint32_t x;
+  memcpy(&x, &value, sizeof(x));
+  uint32_t sign = (x >> 16) & 0x8000u;
+  int exponent = (int)((x >> 23) & 0xffu);
+  uint32_t mantissa = x & 0x7fffffu;
+  if (exponent == 0xff)
+    return (uint16_t)(sign | 0x7c00u | (mantissa ? 0x200u : 0u));
+  int halfExponent = exponent - 127 + 15;
+  if (halfExponent >= 0x1f)
+    return (uint16_t)(sign | 0x7c00u);
+  if (halfExponent <= 0) {
+    if (halfExponent < -10)
+      return (uint16_t)sign;
+    mantissa |= 0x800000u;
+    unsigned shift = (unsigned)(14 - halfExponent);
+    uint32_t half = mantissa >> shift;
+    uint32_t rest = mantissa & ((1u << shift) - 1);
+    uint32_t midpoint = 1u << (shift - 1);
+    if (rest > midpoint || (rest == midpoint && (half & 1u)))
+      ++half;
+    return (uint16_t)(sign | half);
+  }
+  uint32_t half = ((uint32_t)halfExponent << 10) | (mantissa >> 13);
+  uint32_t rest = mantissa & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (half & 1u)))
+    ++half; // a carry into the exponent rounds up to the next binade or inf
+  return (uint16_t)(sign | half);
+}
+
+/// bfloat16 nearest to `value`, ties to even.
+static uint16_t floatToBFloat(float value) {
+  uint32_t x;
+  memcpy(&x, &value, sizeof(x));
+  if (isnan(value))
+    return (uint16_t)((x >> 16) | 0x40u);
+  x += 0x7fffu + ((x >> 16) & 1u);
+  return (uint16_t)(x >> 16);
+}
+
+bool cudapyArgsAddFloat(CudapyArgs handle, double value, CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Param *param =
+      nextParam(args, CUDAPY_PARAM_FLOAT, "a floating-point number", status);
+  if (!param)
+    return false;
+  if (param->size == 8) {
+    store(args, &value, 8);
+  } else if (param->size == 4) {
+    float narrow = (float)value;
+    store(args, &narrow, 4);
+  } else if (param->size == 2) {
+    uint16_t bits = !strcmp(param->type, "bfloat") ? floatToBFloat((float)value)
+                                                   : floatToHalf((float)value);
+    store(args, &bits, 2);
+  } else {
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' is a %s, which cudapy "
+                     "cannot convert a double to; pass its bytes",
+                     args->count, args->kernel->name, param->type);
+  }
+  setOk(status);
+  return true;
+}
+
+bool cudapyArgsAddPointer(CudapyArgs handle, uint64_t pointer,
+                          CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Param *param = nextParam(args, CUDAPY_PARAM_POINTER, "a pointer", status);
+  if (!param)
+    return false;
+  if (param->size != sizeof(pointer))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' is a %zu-byte pointer",
+                     args->count, args->kernel->name, param->size);
+  store(args, &pointer, sizeof(pointer));
+  setOk(status);
+  return true;
+}
+
+bool cudapyArgsAddBytes(CudapyArgs handle, const void *data, size_t size,
+                        CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (args->count >= kernel->numParams)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s' takes %d parameters; these bytes would be "
+                     "parameter %d",
+                     kernel->name, kernel->numParams, args->count + 1);
+  Param *param = &kernel->params[args->count];
+  if (param->size != size)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' (%s) has %zu bytes, not %zu",
+                     args->count, kernel->name, param->type, param->size, size);
+  store(args, data, size);
+  setOk(status);
+  return true;
+}
+
+bool cudapyArgsAddArray(CudapyArgs handle, uint64_t pointer, int rank,
+                        const int64_t *shape, const int64_t *strides,
+                        CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (rank < 0 || rank > 64 || (rank > 0 && !shape))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "an array needs a rank from 0 to 64 and its shape");
+  for (int a = 0; a < kernel->numArgs; ++a) {
+    const CudapyArgInfo *info = &kernel->args[a].info;
+    if (info->firstParam != args->count)
+      continue;
+    if (!info->isArray)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s, not an array", a,
+                       kernel->name, info->type);
+    if (info->rank != rank)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s (rank %d); the array "
+                       "has rank %d",
+                       a, kernel->name, info->type, info->rank, rank);
+  }
+  // struct { T *data; uint64_t shape[rank]; uint64_t strides[rank]; }
+  uint64_t descriptor[1 + 2 * 64];
+  descriptor[0] = pointer;
+  int64_t stride = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    descriptor[1 + d] = (uint64_t)shape[d];
+    descriptor[1 + rank + d] =
+        strides ? (uint64_t)strides[d] : (uint64_t)stride;
+    stride *= shape[d];
+  }
+  return cudapyArgsAddBytes(handle, descriptor,
+                            sizeof(uint64_t) * (1 + 2 * (size_t)rank), status);
+}
+
+bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
+                            const int64_t *shape, const int64_t *strides,
+                            size_t elementBytes, CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (rank < 0 || rank > 64 || (rank > 0 && !shape))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a tile array needs a rank from 0 to 64 and its shape");
+  const CudapyArgInfo *info = NULL;
+  const Arg *described = NULL;
+  int index = 0;
+  for (int a = 0; a < kernel->numArgs; ++a)
+    if (kernel->args[a].info.firstParam == args->count) {
+      described = &kernel->args[a];
+      info = &described->info;
+      index = a;
+    }
+  if (!info || !info->isTileArray)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' does not begin a tile array "
+                     "(%s)",
+                     args->count, kernel->name,
+                     info ? info->type : "no metadata");
+  if (info->rank != rank)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "argument %d of kernel '%s' is %s; the array has rank %d",
+                     index, kernel->name, info->type, rank);
+  if (elementBytes && info->elementBytes && elementBytes != info->elementBytes)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "argument %d of kernel '%s' is %s; the array's elements "
+                     "have %zu bytes, not %zu",
+                     index, kernel->name, info->type, elementBytes,
+                     info->elementBytes);
+  if (info->elementBits > 0 && info->elementBits < 8 && elementBytes > 1)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "argument %d of kernel '%s' is %s, %d-bit elements "
+                     "packed in bytes; the array's elements have %zu bytes",
+                     index, kernel->name, info->type, info->elementBits,
+                     elementBytes);
+  int64_t actual[64];
+  int64_t stride = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    actual[d] = strides ? strides[d] : stride;
+    stride *= shape[d];
+  }
+  for (int d = 0; d < rank; ++d) {
+    int64_t want = info->shape[d];
+    if (want < 0 ? (shape[d] < 0 || shape[d] >= ((int64_t)1 << 31))
+                 : shape[d] != want)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; extent %d of the "
+                       "array is %lld",
+                       index, kernel->name, info->type, d, (long long)shape[d]);
+  }
+  for (int d = 0; d < rank; ++d) {
+    if (actual[d] < 0)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; strides are "
+                       "nonnegative, not %lld",
+                       index, kernel->name, info->type, (long long)actual[d]);
+    if (info->strides[d] >= 0 && info->strides[d] != actual[d] && shape[d] > 1)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; stride %d of the "
+                       "array is %lld elements",
+                       index, kernel->name, info->type, d,
+                       (long long)actual[d]);
+  }
+  // The facts the kernel was specialized on.
+  if (pointer % (uint64_t)described->alignment != 0)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "argument %d of kernel '%s' is %s; the kernel assumes "
+                     "its base aligned to %lld bytes, the array's is not",
+                     index, kernel->name, info->type,
+                     (long long)described->alignment);
+  for (int d = 0; d < rank; ++d) {
+    if (shape[d] % described->divisibility[d] != 0)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; the kernel assumes "
+                       "extent %d a multiple of %lld, the array's is %lld",
+                       index, kernel->name, info->type, d,
+                       (long long)described->divisibility[d],
+                       (long long)shape[d]);
+    if (shape[d] > 1 && actual[d] % described->strideDivisibility[d] != 0)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s; the kernel assumes "
+                       "stride %d a multiple of %lld, the array's is %lld",
+                       index, kernel->name, info->type, d,
+                       (long long)described->strideDivisibility[d],
+                       (long long)actual[d]);
+  }
+  if (!cudapyArgsAddPointer(handle, pointer, status))
+    return false;
+  for (int d = 0; d < rank; ++d)
+    if (info->shape[d] < 0 && !cudapyArgsAddInt(handle, shape[d], status))
+      return false;
+  for (int d = 0; d < rank; ++d)
+    if (info->strides[d] < 0 && !cudapyArgsAddInt(handle, actual[d], status))
+      return false;
+  return true;
+}
+
+bool cudapyArgsAddTileArrays(CudapyArgs handle, int count,
+                             const int64_t *records, CudapyStatus *status) {
+  if (count < 0 || (count > 0 && !records))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "tile array records need a count >= 0 and the records");
+  for (int i = 0; i < count; ++i) {
+    int64_t rank = records[1];
+    if (rank < 0 || rank > 64)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "tile array record %d has rank %lld", i,
+                       (long long)rank);
+    if (!cudapyArgsAddTileArray(handle, (uint64_t)records[0], (int)rank,
+                                records + 3, records + 3 + rank,
+                                (size_t)records[2], status))
+      return false;
+    records += 3 + 2 * rank;
+  }
+  setOk(status);
+  return true;
+}
+
+bool cudapyArgsAddMemref(CudapyArgs handle, uint64_t pointer, int rank,
+                         const int64_t *shape, const int64_t *strides,
+                         CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (rank < 0 || (rank > 0 && !shape))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a memref needs a rank >= 0 and its shape");
+  int needed = 3 + 2 * rank;
+  if (args->count + needed > kernel->numParams)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s' takes %d parameters; a rank-%d memref "
+                     "descriptor (%d parameters) at parameter %d does not fit",
+                     kernel->name, kernel->numParams, rank, needed,
+                     args->count);
+  if (rank > 64)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "memrefs of rank above 64 are not supported");
+  int64_t contiguous[64];
+  int64_t stride = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    contiguous[d] = stride;
+    stride *= shape[d];
+  }
+  // What the metadata says of this argument, if it says anything.
+  for (int a = 0; a < kernel->numArgs; ++a) {
+    const CudapyArgInfo *arg = &kernel->args[a].info;
+    if (arg->firstParam != args->count)
+      continue;
+    if (!arg->isMemref || arg->rank != rank)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "argument %d of kernel '%s' is %s, not a rank-%d "
+                       "memref",
+                       a, kernel->name, arg->type, rank);
+    for (int d = 0; d < rank; ++d) {
+      if (arg->shape[d] >= 0 && arg->shape[d] != shape[d])
+        return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                         "argument %d of kernel '%s' is %s; dimension %d of "
+                         "the array has %lld elements",
+                         a, kernel->name, arg->type, d, (long long)shape[d]);
+      // A dimension of one element is contiguous whatever its stride.
+      if (arg->contiguous && strides && shape[d] != 1 &&
+          strides[d] != contiguous[d])
+        return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                         "argument %d of kernel '%s' is %s, which the kernel "
+                         "reads as a contiguous row-major array; the array's "
+                         "stride in dimension %d is %lld, not %lld",
+                         a, kernel->name, arg->type, d, (long long)strides[d],
+                         (long long)contiguous[d]);
+    }
+  }
+  // Check the whole descriptor before storing any of it.
+  for (int i = 0; i < needed; ++i) {
+    const Param *param = &kernel->params[args->count + i];
+    bool isPointer = i < 2;
+    bool ok = isPointer
+                  ? param->kind == CUDAPY_PARAM_POINTER && param->size == 8
+                  : param->kind == CUDAPY_PARAM_INTEGER && param->size == 8;
+    if (!ok)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "parameters %d to %d of kernel '%s' are not a rank-%d "
+                       "memref descriptor: parameter %d is %s",
+                       args->count, args->count + needed - 1, kernel->name,
+                       rank, args->count + i, param->type);
+  }
+  if (!strides)
+    strides = contiguous;
+  int64_t offset = 0;
+  store(args, &pointer, 8);
+  store(args, &pointer, 8);
+  store(args, &offset, 8);
+  for (int d = 0; d < rank; ++d)
+    store(args, &shape[d], 8);
+  for (int d = 0; d < rank; ++d)
+    store(args, &strides[d], 8);
+  setOk(status);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Launch
+//===----------------------------------------------------------------------===//
+
+bool cudapyLaunch(CudapyKernel kernelHandle, CudapyArgs argsHandle,
+                  const unsigned grid[3], const unsigned block[3],
+                  unsigned dynamicSharedBytes, CudapyStream stream,
+                  CudapyStatus *status) {
+  Kernel *kernel = unwrapKernel(kernelHandle);
+  Args *args = unwrapArgs(argsHandle);
+  if (!kernel || !args || args->kernel != kernel)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "the argument list was made for another kernel");
+  if (args->count != kernel->numParams)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s' takes %d parameters, but %d were given",
+                     kernel->name, kernel->numParams, args->count);
+  if (!grid[0] || !grid[1] || !grid[2] || !block[0] || !block[1] || !block[2])
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "grid (%ux%ux%u) and block (%ux%ux%u) must not be empty",
+                     grid[0], grid[1], grid[2], block[0], block[1], block[2]);
+  unsigned long long threads =
+      (unsigned long long)block[0] * block[1] * block[2];
+  if (threads > (unsigned long long)kernel->maxThreadsPerBlock)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a block of %llu threads (%ux%ux%u) exceeds the %d "
+                     "threads per block kernel '%s' allows",
+                     threads, block[0], block[1], block[2],
+                     kernel->maxThreadsPerBlock, kernel->name);
+  const CudapyDeviceInfo *info = &kernel->module->device->info;
+  unsigned long long sharedTotal = (unsigned long long)dynamicSharedBytes +
+                                   (unsigned)kernel->staticSharedBytes;
+  if (sharedTotal > (unsigned long long)info->maxSharedMemoryPerBlockOptin)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s' would use %llu bytes of shared memory "
+                     "(%u dynamic + %d static); %s allows %d per block",
+                     kernel->name, sharedTotal, dynamicSharedBytes,
+                     kernel->staticSharedBytes, info->name,
+                     info->maxSharedMemoryPerBlockOptin);
+
+  ContextScope scope;
+  if (!enterContext(kernel->module->device, &scope, status))
+    return false;
+  bool ok = true;
+  if (dynamicSharedBytes > kDefaultSharedLimit &&
+      dynamicSharedBytes > kernel->dynamicSharedOptin) {
+    ok = !DRIVER_CALL(cuFuncSetAttribute(kernel->function,
+                                         kFuncAttrMaxDynamicSharedBytes,
+                                         (int)dynamicSharedBytes),
+                      status);
+    if (ok)
+      kernel->dynamicSharedOptin = dynamicSharedBytes;
+  }
+  if (ok)
+    ok = !DRIVER_CALL(cuLaunchKernel(kernel->function, grid[0], grid[1],
+                                     grid[2], block[0], block[1], block[2],
+                                     dynamicSharedBytes, stream.ptr,
+                                     args->pointers, NULL),
+                      status);
+  leaveContext(&scope);
+  if (ok)
+    setOk(status);
+  return ok;
+}

@@ -1,0 +1,182 @@
+/*===- RuntimeInternal.h - what the runtime's files share --------*- C -*-===*\
+|*                                                                            *|
+|* Private to lib/Runtime: the driver's types and the table of its functions, *|
+|* the status helpers, and the devices, modules, kernels and parameters that  *|
+|* Runtime.c (driver, devices, memory, modules) and Args.c (arguments and     *|
+|* launches) both use. The library is built with hidden visibility: nothing   *|
+|* here is exported.                                                          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef CUDAPY_LIB_RUNTIME_RUNTIMEINTERNAL_H
+#define CUDAPY_LIB_RUNTIME_RUNTIMEINTERNAL_H
+
+#include "cudapy-c/Runtime.h"
+
+#include <cjson/cJSON.h>
+
+//===----------------------------------------------------------------------===//
+// The driver's types and the functions cudapy uses (cuda.h, CUDA 12+).
+//===----------------------------------------------------------------------===//
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+
+enum {
+  kAttrMaxThreadsPerBlock = 1,
+  kAttrMaxSharedPerBlock = 8,
+  kAttrMultiprocessorCount = 16,
+  kAttrComputeCapabilityMajor = 75,
+  kAttrComputeCapabilityMinor = 76,
+  kAttrMaxSharedPerBlockOptin = 97,
+  kFuncAttrMaxThreadsPerBlock = 0,
+  kFuncAttrSharedSizeBytes = 1,
+  kFuncAttrNumRegs = 4,
+  kFuncAttrMaxDynamicSharedBytes = 8,
+  kJitInfoLogBuffer = 3,
+  kJitInfoLogBufferSize = 4,
+  kJitErrorLogBuffer = 5,
+  kJitErrorLogBufferSize = 6,
+  kJitLogVerbose = 12,
+  kStreamNonBlocking = 1,
+  kEventDefault = 0,
+};
+
+/// Shared memory a kernel may use without opting in.
+enum { kDefaultSharedLimit = 48 * 1024 };
+
+struct DriverTable {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceTotalMem)(size_t *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
+  CUresult (*cuCtxGetCurrent)(CUcontext *);
+  CUresult (*cuCtxPushCurrent)(CUcontext);
+  CUresult (*cuCtxPopCurrent)(CUcontext *);
+  CUresult (*cuCtxSynchronize)(void);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, size_t);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
+                                 void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+};
+
+/// The driver's functions, loaded once (the library's only process-wide
+/// state).
+extern struct DriverTable driver;
+
+//===----------------------------------------------------------------------===//
+// Status helpers
+//===----------------------------------------------------------------------===//
+
+/// Fills `status` (when not null) and returns false, for `return setStatus(…)`.
+bool setStatus(CudapyStatus *status, CudapyStatusCode code, const char *format,
+               ...) __attribute__((format(printf, 3, 4)));
+
+void setOk(CudapyStatus *status);
+
+/// True (and `status` filled with the call's name and the driver's words)
+/// when `result` is an error.
+bool driverFailed(CUresult result, const char *call, CudapyStatus *status);
+
+#define DRIVER_CALL(call, status) driverFailed(driver.call, #call, status)
+
+//===----------------------------------------------------------------------===//
+// Devices, modules and kernels
+//===----------------------------------------------------------------------===//
+
+typedef struct Device {
+  CUdevice device;
+  CUcontext context;
+  CudapyDeviceInfo info;
+} Device;
+
+/// Makes the device's primary context current if it is not; leaveContext
+/// restores the caller's.
+typedef struct ContextScope {
+  bool pushed;
+} ContextScope;
+
+bool enterContext(const Device *device, ContextScope *scope,
+                  CudapyStatus *status);
+void leaveContext(ContextScope *scope);
+
+typedef struct Param {
+  CudapyParamKind kind;
+  size_t size;
+  size_t align;
+  char *type;
+  size_t offset; // in the argument buffer
+} Param;
+
+typedef struct Module Module;
+
+typedef struct Arg {
+  CudapyArgInfo info;
+  char *type;
+  int64_t *shape;
+  int64_t *strides;
+  /// Tile arrays: the facts the kernel was specialized on (1: none) — the
+  /// base's alignment in bytes, what each extent and stride is a multiple of.
+  int64_t alignment;
+  int64_t *divisibility, *strideDivisibility;
+} Arg;
+
+typedef struct Kernel {
+  Module *module;
+  CUfunction function;
+  char *name;
+  int numParams;
+  Param *params;
+  int numArgs;
+  Arg *args;
+  size_t argumentBytes;
+  int maxThreadsPerBlock;
+  int numRegisters;
+  int staticSharedBytes;
+  unsigned dynamicSharedOptin; // the largest dynamic size opted in so far
+  struct Kernel *next;
+} Kernel;
+
+struct Module {
+  Device *device;
+  CUmodule module;
+  char *jitLog;
+  char chip[16]; // from the PTX's .target line
+  cJSON *metadata;
+  Kernel *kernels;
+};
+
+static inline Kernel *unwrapKernel(CudapyKernel kernel) { return kernel.ptr; }
+
+#endif // CUDAPY_LIB_RUNTIME_RUNTIMEINTERNAL_H
