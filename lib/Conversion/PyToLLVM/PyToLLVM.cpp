@@ -260,82 +260,62 @@ struct Aggregate {
   SmallVector<unsigned> fields;
 };
 
-struct TupleMakeLowering : public PyPattern<TupleMakeOp> {
-  using PyPattern::PyPattern;
+/// The member a tuple or struct op reads or writes.
+static unsigned getMemberIndex(TupleGetItemOp op) {
+  return op.getElementIndex();
+}
+static unsigned getMemberIndex(TupleSetItemOp op) {
+  return op.getElementIndex();
+}
+static unsigned getMemberIndex(StructGetAttrOp op) {
+  return *op.getInput().getType().getFieldIndex(op.getField());
+}
+static unsigned getMemberIndex(StructSetAttrOp op) {
+  return *op.getInput().getType().getFieldIndex(op.getField());
+}
+
+/// Tuples and structs from their members (every operand, in order).
+template <typename Op> struct AggregateMakeLowering : public PyPattern<Op> {
+  using PyPattern<Op>::PyPattern;
+  using OpAdaptor = typename PyPattern<Op>::OpAdaptor;
   LogicalResult
-  matchAndRewrite(TupleMakeOp op, OpAdaptor adaptor,
+  matchAndRewrite(Op op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     rewriter.replaceOp(op,
-                       Aggregate(op.getType()).build(e, adaptor.getElements()));
+                       Aggregate(op.getType()).build(e, adaptor.getOperands()));
     return success();
   }
 };
 
-struct TupleGetItemLowering : public PyPattern<TupleGetItemOp> {
-  using PyPattern::PyPattern;
+/// A member of a tuple or struct (the op's first operand).
+template <typename Op> struct AggregateGetLowering : public PyPattern<Op> {
+  using PyPattern<Op>::PyPattern;
+  using OpAdaptor = typename PyPattern<Op>::OpAdaptor;
   LogicalResult
-  matchAndRewrite(TupleGetItemOp op, OpAdaptor adaptor,
+  matchAndRewrite(Op op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     rewriter.replaceOp(
-        op, Aggregate(op.getTuple().getType())
-                .extract(e, adaptor.getTuple(), op.getElementIndex()));
+        op, Aggregate(op->getOperand(0).getType())
+                .extract(e, adaptor.getOperands()[0], getMemberIndex(op)));
     return success();
   }
 };
 
-struct TupleSetItemLowering : public PyPattern<TupleSetItemOp> {
-  using PyPattern::PyPattern;
+/// A tuple or struct (the first operand) with one member replaced (by the
+/// second).
+template <typename Op> struct AggregateSetLowering : public PyPattern<Op> {
+  using PyPattern<Op>::PyPattern;
+  using OpAdaptor = typename PyPattern<Op>::OpAdaptor;
   LogicalResult
-  matchAndRewrite(TupleSetItemOp op, OpAdaptor adaptor,
+  matchAndRewrite(Op op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
-    rewriter.replaceOp(op,
-                       Aggregate(op.getTuple().getType())
-                           .insert(e, adaptor.getTuple(), op.getElementIndex(),
-                                   adaptor.getValue()));
-    return success();
-  }
-};
-
-struct StructMakeLowering : public PyPattern<StructMakeOp> {
-  using PyPattern::PyPattern;
-  LogicalResult
-  matchAndRewrite(StructMakeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Emitter e{rewriter, op.getLoc()};
-    rewriter.replaceOp(op,
-                       Aggregate(op.getType()).build(e, adaptor.getFields()));
-    return success();
-  }
-};
-
-struct StructGetAttrLowering : public PyPattern<StructGetAttrOp> {
-  using PyPattern::PyPattern;
-  LogicalResult
-  matchAndRewrite(StructGetAttrOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Emitter e{rewriter, op.getLoc()};
-    StructType type = op.getInput().getType();
+    ValueRange operands = adaptor.getOperands();
     rewriter.replaceOp(
-        op, Aggregate(type).extract(e, adaptor.getInput(),
-                                    *type.getFieldIndex(op.getField())));
-    return success();
-  }
-};
-
-struct StructSetAttrLowering : public PyPattern<StructSetAttrOp> {
-  using PyPattern::PyPattern;
-  LogicalResult
-  matchAndRewrite(StructSetAttrOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Emitter e{rewriter, op.getLoc()};
-    StructType type = op.getInput().getType();
-    rewriter.replaceOp(
-        op, Aggregate(type).insert(e, adaptor.getInput(),
-                                   *type.getFieldIndex(op.getField()),
-                                   adaptor.getValue()));
+        op, Aggregate(op->getOperand(0).getType())
+                .insert(e, operands[0], getMemberIndex(op), operands[1]));
     return success();
   }
 };
@@ -583,12 +563,14 @@ struct CallLowering : public PyPattern<CallOp> {
 void cudapy::populatePyToLLVMConversionPatterns(
     PyToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const PyToLLVMOptions &options) {
-  patterns.add<TupleMakeLowering, TupleGetItemLowering, TupleSetItemLowering,
-               StructMakeLowering, StructGetAttrLowering, StructSetAttrLowering,
-               VectorMakeLowering, VectorGetItemLowering, VectorSetItemLowering,
-               LenLowering, FunctionLowering<FuncOp>,
-               FunctionLowering<KernelOp>, ReturnLowering, CallLowering>(
-      converter, patterns.getContext(), options);
+  patterns.add<
+      AggregateMakeLowering<TupleMakeOp>, AggregateGetLowering<TupleGetItemOp>,
+      AggregateSetLowering<TupleSetItemOp>, AggregateMakeLowering<StructMakeOp>,
+      AggregateGetLowering<StructGetAttrOp>,
+      AggregateSetLowering<StructSetAttrOp>, VectorMakeLowering,
+      VectorGetItemLowering, VectorSetItemLowering, LenLowering,
+      FunctionLowering<FuncOp>, FunctionLowering<KernelOp>, ReturnLowering,
+      CallLowering>(converter, patterns.getContext(), options);
   populateNumberPatterns(converter, patterns, options);
   populateArrayPatterns(converter, patterns, options);
 }
