@@ -221,6 +221,53 @@ TEST_F(TileLayoutsTest, SameDistribution) {
       haveSameDistribution(SliceLayoutAttr::get(&context, 1, columns), row));
 }
 
+/// The element register `r` of `thread` holds in an m16n8 accumulator, from
+/// the PTX ISA's fragment layout: per 16x8 block, c0 c1 in row groupID and
+/// c2 c3 in row groupID + 8, columns threadID_in_group * 2 + (i & 1); warps
+/// over rows first; registers columns first, then rows.
+std::vector<int64_t> referenceAccumulator(int64_t rowWarps, int64_t columnWarps,
+                                          ArrayRef<int64_t> shape,
+                                          int64_t thread, int64_t r) {
+  int64_t lane = thread % 32, warp = thread / 32;
+  int64_t spanRows = 16 * rowWarps, spanColumns = 8 * columnWarps;
+  int64_t columnsHeld = 2 * std::max<int64_t>(1, shape[1] / spanColumns);
+  int64_t localColumn = r % columnsHeld, localRow = r / columnsHeld;
+  int64_t row = (localRow / 2) * spanRows + (warp % rowWarps) * 16 + lane / 4 +
+                8 * (localRow % 2);
+  int64_t column = (localColumn / 2) * spanColumns + (warp / rowWarps) * 8 +
+                   2 * (lane % 4) + localColumn % 2;
+  return {row % shape[0], column % shape[1]};
+}
+
+TEST_F(TileLayoutsTest, MmaAccumulatorMatchesThePtxFragments) {
+  for (auto [rowWarps, columnWarps] :
+       {std::pair<int64_t, int64_t>{1, 1}, {2, 2}, {4, 1}, {1, 4}, {2, 4}}) {
+    auto layout = cast<DistributedLayoutInterface>(Attribute(
+        MmaAccumulatorLayoutAttr::get(&context, {rowWarps, columnWarps})));
+    EXPECT_EQ(getContiguity(layout, 1), 2);
+    EXPECT_EQ(getContiguity(layout, 0), 1);
+    for (std::vector<int64_t> shape :
+         {std::vector<int64_t>{16 * rowWarps, 8 * columnWarps},
+          {64, 128},
+          {16, 8}}) {
+      int64_t threads = layout.getNumWarps() * kWarpSize;
+      for (int64_t t = 0; t < threads; ++t)
+        for (int64_t r = 0, n = getNumRegisters(layout, shape); r < n; ++r)
+          ASSERT_EQ(toStd(getElement(layout, shape, t, r)),
+                    referenceAccumulator(rowWarps, columnWarps, shape, t, r))
+              << "thread " << t << ", register " << r;
+      if (shape[0] >= 16 * rowWarps && shape[1] >= 8 * columnWarps)
+        expectOneOwnerEach(layout, shape);
+    }
+  }
+  // Its row sums keep the accumulator's rows in place.
+  auto accumulator = cast<DistributedLayoutInterface>(
+      Attribute(MmaAccumulatorLayoutAttr::get(&context, {2, 2})));
+  expectOneOwnerEach(cast<DistributedLayoutInterface>(Attribute(
+                         SliceLayoutAttr::get(&context, 1, accumulator))),
+                     {32});
+}
+
 TEST_F(TileLayoutsTest, CoalescedLayouts) {
   // 16-bit elements: 8 per thread along the fastest dimension.
   BlockedLayoutAttr layout =

@@ -95,4 +95,27 @@ def Tile_SliceLayoutAttr
   }];
 }
 
+def Tile_MmaAccumulatorLayoutAttr
+    : Tile_Attr<"MmaAccumulatorLayout", "mma_accumulator",
+                Tile_DistributedLayoutMethods> {
+  let summary = "The accumulator fragments of mma.sync m16n8, per warp";
+  let description = [{
+    The layout in which `mma.sync` with an m16n8 shape (f16, bf16, tf32 and
+    8-bit operands alike) leaves its accumulator: each warp holds 16x8
+    blocks, lane `l` the rows `l / 4` and `l / 4 + 8` and the columns
+    `2 * (l % 4)` and `2 * (l % 4) + 1` of each (PTX ISA, "Matrix Fragments
+    for mma.m16n8k16"). `warpsPerCTA` spreads warps over rows first, then
+    columns; one layout tile is `16 * warpsPerCTA[0]` by
+    `8 * warpsPerCTA[1]`, repeated over larger tiles like any distributed
+    layout.
+
+    ```mlir
+    #tile.mma_accumulator<warpsPerCTA = [2, 2]>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$warpsPerCTA);
+  let assemblyFormat = "`<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // CUDAPY_TILE_ATTRS_TD

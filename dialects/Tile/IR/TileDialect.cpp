@@ -23,7 +23,8 @@ using namespace cudapy::tile;
 #include "dialects/Tile/IR/TileTypes.cpp.inc"
 
 namespace {
-/// Prints layouts once, at the top, as #blocked, #blocked1, … and #slice.
+/// Prints layouts once, at the top, as #blocked, #blocked1, …, #slice and
+/// #mma_acc.
 struct TileOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
@@ -33,6 +34,10 @@ struct TileOpAsmInterface : public OpAsmDialectInterface {
     }
     if (isa<SliceLayoutAttr>(attr)) {
       os << "slice";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<MmaAccumulatorLayoutAttr>(attr)) {
+      os << "mma_acc";
       return AliasResult::FinalAlias;
     }
     return AliasResult::NoAlias;
@@ -271,9 +276,10 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (encoding) {
     auto layout = dyn_cast<DistributedLayoutInterface>(encoding);
     if (!layout)
-      return emitError() << "a tile's encoding is a distributed layout "
-                            "(#tile.blocked, #tile.slice), not "
-                         << encoding;
+      return emitError()
+             << "a tile's encoding is a distributed layout "
+                "(#tile.blocked, #tile.slice, #tile.mma_accumulator), not "
+             << encoding;
     int64_t rank = layout.getRank();
     if (rank != static_cast<int64_t>(shape.size()))
       return emitError() << "a layout of rank " << rank

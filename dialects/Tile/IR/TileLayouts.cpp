@@ -181,6 +181,68 @@ SmallVector<ThreadField> SliceLayoutAttr::getReplicaFields() const {
 }
 
 //===----------------------------------------------------------------------===//
+// #tile.mma_accumulator
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MmaAccumulatorLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> warpsPerCTA) {
+  if (warpsPerCTA.size() != 2)
+    return emitError() << "an mma accumulator layout spreads warps over 2 "
+                          "dimensions";
+  for (int64_t warps : warpsPerCTA)
+    if (warps <= 0 || !llvm::isPowerOf2_64(warps))
+      return emitError() << "warpsPerCTA are powers of two, not " << warps;
+  if (warpsPerCTA[0] * warpsPerCTA[1] > 32)
+    return emitError() << "a CTA has at most 32 warps";
+  return success();
+}
+
+int64_t MmaAccumulatorLayoutAttr::getRank() const { return 2; }
+
+int64_t MmaAccumulatorLayoutAttr::getNumWarps() const {
+  return getWarpsPerCTA()[0] * getWarpsPerCTA()[1];
+}
+
+SmallVector<int64_t> MmaAccumulatorLayoutAttr::getShapePerTile() const {
+  return {16 * getWarpsPerCTA()[0], 8 * getWarpsPerCTA()[1]};
+}
+
+SmallVector<int64_t> MmaAccumulatorLayoutAttr::getRegisterOrder() const {
+  return {1, 0};
+}
+
+int64_t MmaAccumulatorLayoutAttr::getRegistersPerTile(int64_t) const {
+  return 2;
+}
+
+/// Rows l/4 and l/4 + 8; columns 2(l%4) and 2(l%4) + 1.
+int64_t MmaAccumulatorLayoutAttr::getTileRegisterOffset(int64_t dim,
+                                                        int64_t local) const {
+  return dim == 0 ? 8 * local : local;
+}
+
+SmallVector<ThreadField>
+MmaAccumulatorLayoutAttr::getThreadFields(int64_t dim) const {
+  int64_t rowWarps = getWarpsPerCTA()[0], columnWarps = getWarpsPerCTA()[1];
+  SmallVector<ThreadField> fields;
+  if (dim == 0) {
+    fields.push_back({/*warp=*/false, /*stride=*/4, /*count=*/8, /*scale=*/1});
+    if (rowWarps > 1)
+      fields.push_back({/*warp=*/true, 1, rowWarps, 16});
+    return fields;
+  }
+  fields.push_back({/*warp=*/false, 1, 4, 2});
+  if (columnWarps > 1)
+    fields.push_back({/*warp=*/true, rowWarps, columnWarps, 8});
+  return fields;
+}
+
+SmallVector<ThreadField> MmaAccumulatorLayoutAttr::getReplicaFields() const {
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
 // Over the interface
 //===----------------------------------------------------------------------===//
 
