@@ -23,24 +23,16 @@ using namespace cudapy::tile;
 #include "dialects/Tile/IR/TileTypes.cpp.inc"
 
 namespace {
-/// Prints layouts once, at the top, as #blocked, #blocked1, …, #slice and
-/// #mma_acc.
+/// Prints layouts once, at the top, named by their mnemonic: #blocked,
+/// #blocked1, …, #slice, #mma_accumulator.
 struct TileOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    if (isa<BlockedLayoutAttr>(attr)) {
-      os << "blocked";
-      return AliasResult::FinalAlias;
-    }
-    if (isa<SliceLayoutAttr>(attr)) {
-      os << "slice";
-      return AliasResult::FinalAlias;
-    }
-    if (isa<MmaAccumulatorLayoutAttr>(attr)) {
-      os << "mma_acc";
-      return AliasResult::FinalAlias;
-    }
-    return AliasResult::NoAlias;
+    if (!isa<DistributedLayoutInterface>(attr))
+      return AliasResult::NoAlias;
+    StringRef name = attr.getAbstractAttribute().getName();
+    os << name.drop_front(TileDialect::getDialectNamespace().size() + 1);
+    return AliasResult::FinalAlias;
   }
 };
 } // namespace
@@ -276,10 +268,9 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (encoding) {
     auto layout = dyn_cast<DistributedLayoutInterface>(encoding);
     if (!layout)
-      return emitError()
-             << "a tile's encoding is a distributed layout "
-                "(#tile.blocked, #tile.slice, #tile.mma_accumulator), not "
-             << encoding;
+      return emitError() << "a tile's encoding is a distributed layout "
+                            "(#tile.blocked, #tile.slice, ...), not "
+                         << encoding;
     int64_t rank = layout.getRank();
     if (rank != static_cast<int64_t>(shape.size()))
       return emitError() << "a layout of rank " << rank
