@@ -22,12 +22,12 @@ else()
     # dialects
     MLIRAffineDialect MLIRArithDialect MLIRControlFlowDialect MLIRFuncDialect
     MLIRGPUDialect MLIRIndexDialect MLIRLLVMDialect MLIRMathDialect
-    MLIRMemRefDialect MLIRNVVMDialect MLIRSCFDialect MLIRUBDialect
+    MLIRMemRefDialect MLIRNVVMDialect MLIRNVGPUDialect MLIRSCFDialect MLIRUBDialect
     MLIRVectorDialect MLIRFuncInlinerExtension
     # passes of the pipeline
     MLIRGPUTransforms MLIRMemRefTransforms MLIRLLVMIRTransforms
     MLIRAffineToStandard MLIRVectorToSCF MLIRSCFToControlFlow
-    MLIRGPUToNVVMTransforms MLIRNVVMToLLVM MLIRReconcileUnrealizedCasts
+    MLIRGPUToNVVMTransforms MLIRNVGPUToNVVM MLIRNVVMToLLVM MLIRReconcileUnrealizedCasts
     MLIRArithToLLVM MLIRControlFlowToLLVM MLIRFuncToLLVM MLIRIndexToLLVM
     MLIRMathToLLVM MLIRMemRefToLLVM MLIRUBToLLVM MLIRVectorToLLVM
     MLIRComplexDialect MLIRComplexToLLVM MLIRComplexToStandard

@@ -139,6 +139,9 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   device.addPass(createConvertVectorToSCFPass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(memref::createExpandStridedMetadataPass());
+  // Upstream's warp-level tensor-core, async-copy, TMA and mbarrier ops
+  // (nvgpu) to NVVM, before the gpu ops and memrefs they use.
+  device.addPass(createConvertNVGPUToNVVMPass());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.indexBitwidth = 64;
   toNVVM.useBarePtrCallConv = options.barePtrMemrefABI;
