@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/Target/IR/TargetDialect.h"
 #include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
@@ -62,7 +63,11 @@ namespace {
 class LayoutAssigner {
 public:
   LayoutAssigner(FunctionOpInterface func, int64_t numWarps)
-      : func(func), numWarps(numWarps), context(func->getContext()) {}
+      : func(func), numWarps(numWarps), context(func->getContext()) {
+    // Tensor cores where the module's chip has mma.sync m16n8k16.
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(func, "");
+    tensorCores = chip && !chip->host && chip->sm >= 80;
+  }
 
   LogicalResult run() {
     chooseKernelLayouts();
@@ -150,6 +155,38 @@ private:
                order, numWarps);
   }
 
+  /// The accumulator layout of `op` (a tile.mma or tile.matmul) on tensor
+  /// cores: mma.sync m16n8k16 with f16 or bf16 operands and a float32
+  /// accumulator, where the chip has it (sm_80 on) and the warps split the
+  /// result into whole 16x8 blocks (rows first while a warp's share is the
+  /// taller); null otherwise.
+  Attribute getTensorCoreLayout(Operation *op) {
+    if (!tensorCores)
+      return {};
+    TileType a = getTile(op->getOperand(0)), b = getTile(op->getOperand(1));
+    TileType result = getTile(op->getResult(0));
+    Type dtype = a.getElementType();
+    if (result.getRank() != 2 || !isa<Float16Type, BFloat16Type>(dtype) ||
+        b.getElementType() != dtype || !result.getElementType().isF32())
+      return {};
+    int64_t m = result.getShape()[0], n = result.getShape()[1],
+            k = a.getShape()[1];
+    if (m % 16 != 0 || n % 8 != 0 || k % 16 != 0)
+      return {};
+    int64_t rowWarps = 1, columnWarps = 1;
+    for (int64_t warps = numWarps; warps > 1; warps /= 2) {
+      bool rowsFit = m % (32 * rowWarps) == 0,
+           columnsFit = n % (16 * columnWarps) == 0;
+      if (rowsFit && (!columnsFit || m / rowWarps >= n / columnWarps))
+        rowWarps *= 2;
+      else if (columnsFit)
+        columnWarps *= 2;
+      else
+        return {};
+    }
+    return MmaAccumulatorLayoutAttr::get(context, {rowWarps, columnWarps});
+  }
+
   void setLayout(Value value, Attribute layout) {
     value.setType(getTile(value).withEncoding(layout));
   }
@@ -173,12 +210,25 @@ private:
     if (auto yield = dyn_cast<scf::YieldOp>(op))
       return assignYield(yield);
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      for (auto [init, arg, result] : llvm::zip(
-               loop.getInitArgs(), loop.getRegionIterArgs(), loop.getResults()))
-        if (needsLayout(init.getType())) {
-          setLayout(arg, getTile(init).getEncoding());
-          setLayout(result, getTile(init).getEncoding());
-        }
+      auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+      for (auto [i, init, arg, result] :
+           llvm::enumerate(loop.getInitArgs(), loop.getRegionIterArgs(),
+                           loop.getResults())) {
+        if (!needsLayout(init.getType()))
+          continue;
+        Attribute layout = getTile(init).getEncoding();
+        // An accumulator the loop carries through tensor-core mmas stays
+        // in their layout: converted once before the loop, not twice an
+        // iteration.
+        if (auto mma = yield.getOperand(i).getDefiningOp<MmaOp>();
+            mma && mma.getAcc() == arg && mma->getParentOp() == loop)
+          if (Attribute accumulator = getTensorCoreLayout(mma)) {
+            layout = accumulator;
+            loop.getInitArgsMutable()[i].assign(convertTo(init, layout, loop));
+          }
+        setLayout(arg, layout);
+        setLayout(result, layout);
+      }
       return success();
     }
     if (!llvm::any_of(op->getResultTypes(), needsLayout))
@@ -204,9 +254,19 @@ private:
       return success();
     }
     if (auto mma = dyn_cast<MmaOp>(op)) {
+      if (Attribute layout = getTensorCoreLayout(op)) {
+        mma.getAccMutable().assign(convertTo(mma.getAcc(), layout, op));
+        setLayout(mma.getResult(), layout);
+        return success();
+      }
       setLayout(mma.getResult(), mma.getAcc().getType().getEncoding());
       return success();
     }
+    if (isa<MatmulOp>(op))
+      if (Attribute layout = getTensorCoreLayout(op)) {
+        setLayout(op->getResult(0), layout);
+        return success();
+      }
     if (auto scan = dyn_cast<ScanWithOp>(op)) {
       Value first = scan.getSources().front();
       convertOperandsLike(op, first);
@@ -458,6 +518,7 @@ private:
   FunctionOpInterface func;
   int64_t numWarps;
   MLIRContext *context;
+  bool tensorCores = false;
   std::map<int64_t, Attribute> kernelLayouts;
 };
 

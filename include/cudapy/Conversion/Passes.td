@@ -97,7 +97,8 @@ def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm"> {
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::math::MathDialect",
     "mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
-    "mlir::scf::SCFDialect", "cudapy::tile::TileDialect",
+    "mlir::nvgpu::NVGPUDialect", "mlir::scf::SCFDialect",
+    "mlir::vector::VectorDialect", "cudapy::tile::TileDialect",
   ];
 }
 

@@ -13,7 +13,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace cudapy {
 #define GEN_PASS_DEF_CONVERTTILETOLLVMPASS
@@ -56,9 +58,10 @@ struct ConvertTileToLLVMPass
 
     ConversionTarget target(*context);
     target.addIllegalDialect<TileDialect>();
-    target
-        .addLegalDialect<arith::ArithDialect, math::MathDialect,
-                         gpu::GPUDialect, LLVM::LLVMDialect, scf::SCFDialect>();
+    target.addLegalDialect<arith::ArithDialect, math::MathDialect,
+                           gpu::GPUDialect, LLVM::LLVMDialect,
+                           nvgpu::NVGPUDialect, scf::SCFDialect,
+                           vector::VectorDialect>();
     // Combiner regions run as clones between casts (see applyCombiner).
     target.addLegalOp<UnrealizedConversionCastOp>();
     auto isLegalFunction = [&](Operation *op) {

@@ -1,0 +1,101 @@
+// tile-assign-layouts puts the results of f16 and bf16 mmas with float32
+// accumulators in #tile.mma_accumulator where the module's chip has
+// mma.sync m16n8k16 (sm_80 on), splitting the warps over whole 16x8 blocks,
+// and keeps an accumulator the loop carries in that layout.
+// RUN: cudapy-opt %s --split-input-file --tile-assign-layouts | FileCheck %s
+// RUN: cudapy-opt %s --split-input-file --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s --check-prefix=LLVM
+
+// CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [4, 2]>
+// CHECK-LABEL: gpu.func @loop
+// The zero accumulator is made in the layout; nothing converts in the loop.
+// CHECK: tile.constant dense<0.000000e+00> : !tile.tile<128x128xf32, #[[ACC]]>
+// CHECK: scf.for {{.*}} -> (!tile.tile<128x128xf32, #[[ACC]]>)
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.mma {{.*}} !tile.tile<128x128xf32, #[[ACC]]>
+// CHECK-NEXT: scf.yield
+// Per warp 32x64 of 128x128: 2 x 8 blocks of 16x8, two steps of K.
+// LLVM-LABEL: gpu.func @loop
+// LLVM-COUNT-32: nvgpu.mma.sync
+// LLVM-NOT: nvgpu.mma.sync
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @loop(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x32xf16>, !tile.tile<32x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %next : !tile.tile<128x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// bf16 matmul: 4 warps over 32x32, 2 x 2; per warp 16x16 (two 16x8 blocks),
+// two steps of K.
+// CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [2, 2]>
+// CHECK-LABEL: gpu.func @bf16
+// CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xf32, #[[ACC]]>
+// LLVM-LABEL: gpu.func @bf16
+// LLVM-COUNT-4: nvgpu.mma.sync{{.*}} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// LLVM-NOT: nvgpu.mma.sync
+gpu.module @m attributes {target.chip = "sm_90"} {
+  gpu.func @bf16(%a: !tile.array<?x?xbf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xbf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xbf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x32, !tile.array<?x?xbf16, strides [?, 1]>>
+    %p = tile.matmul %x, %x : !tile.tile<32x32xbf16>, !tile.tile<32x32xbf16> -> !tile.tile<32x32xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Not on tensor cores: a chip without mma.sync m16n8k16 (sm_75), float32
+// operands, and a result the warps cannot split into whole 16x8 blocks.
+// CHECK-LABEL: gpu.func @old_chip
+// CHECK-NOT: mma_accumulator
+// LLVM-LABEL: gpu.func @old_chip
+// LLVM-NOT: nvgpu.mma.sync
+gpu.module @m attributes {target.chip = "sm_75"} {
+  gpu.func @old_chip(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %p = tile.matmul %x, %x : !tile.tile<32x32xf16>, !tile.tile<32x32xf16> -> !tile.tile<32x32xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+gpu.module @n attributes {target.chip = "sm_90"} {
+  gpu.func @floats(%a: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %p = tile.matmul %x, %x : !tile.tile<32x32xf32>, !tile.tile<32x32xf32> -> !tile.tile<32x32xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @too_small(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<16x16, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<16x16, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<16x16, !tile.array<?x?xf16, strides [?, 1]>>
+    %p = tile.matmul %x, %x : !tile.tile<16x16xf16>, !tile.tile<16x16xf16> -> !tile.tile<16x16xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<16x16, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}

@@ -1,0 +1,58 @@
+// examples/tile/matmul.mlir as kernels: C = A @ B for float16 A (M x K) and
+// B (K x N), accumulated in float32 and stored as float16, one tile of C per
+// tile block, K in steps of its tile; zero padding makes partial tiles add
+// nothing. On sm_80 and later the mma runs on tensor cores (mma.sync
+// m16n8k16, the accumulator carried through the loop in its layout).
+gpu.module @tile_matmul {
+  gpu.func @matmul_128x128x32(%a: !tile.array<?x?xf16, strides [?, 1]>,
+                  %b: !tile.array<?x?xf16, strides [?, 1]>,
+                  %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %bn] : !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x32xf16>, !tile.tile<32x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %next : !tile.tile<128x128xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+    tile.store %out, %vc[%bm, %bn] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+
+  gpu.func @matmul_64x64x32(%a: !tile.array<?x?xf16, strides [?, 1]>,
+                  %b: !tile.array<?x?xf16, strides [?, 1]>,
+                  %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 4} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %bn] : !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+    tile.store %out, %vc[%bm, %bn] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+}

@@ -1,0 +1,115 @@
+"""float16 matmul (float32 accumulation) on tensor cores against cuBLAS and
+Triton, one run.
+
+Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
+    python3 tools/benchmarks/matmul.py BUNDLE_DIR
+
+Ours: the kernels of test/GPU/Inputs/tile_matmul.mlir (examples/tile/
+matmul.mlir as kernels: 128x128x32 tiles with 8 warps, 64x64x32 with 4),
+compiled through the C API on this machine. Triton: a matmul written the
+way its tutorial writes one (128x128x64 tiles, 8 warps, 3 stages, the
+K loop over block pointers). cuBLAS: torch.matmul. Each is checked against
+torch.matmul first, then timed with CUDA events (median of 30 samples of 10
+back-to-back calls, after warm-up). Prints TFLOP/s and the ratios, and the
+in-process compile time of our kernels (median of 6 warm compiles).
+"""
+import os
+import statistics
+import sys
+import time
+
+bundle = os.path.abspath(sys.argv[1])
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(bundle, "python"))
+os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(bundle, "lib")
+
+import torch  # noqa: E402
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+
+import cudapy  # noqa: E402
+from cudapy import runtime  # noqa: E402
+
+REPEAT, INNER = 30, 10
+device = runtime.Device(0)
+print("device:", torch.cuda.get_device_properties(0).name, device.chip)
+
+source = open(os.path.join(root, "test", "GPU", "Inputs", "tile_matmul.mlir")).read()
+times = []
+for _ in range(7):
+    start = time.perf_counter()
+    compiled = cudapy.compile(source, chip=device.chip)
+    times.append((time.perf_counter() - start) * 1e3)
+module = device.load(compiled)
+for kernel in compiled.metadata["kernels"]:
+    print("ours %s: %d bytes of static shared memory" % (kernel["name"], kernel["static_shared_bytes"]))
+
+
+@triton.jit
+def triton_matmul(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pm, pn = tl.program_id(0), tl.program_id(1)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        x = tl.load(a + rm[:, None] * sam + kk[None, :] * sak,
+                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        y = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
+                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc.to(tl.float16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+def median_ms(fn):
+    for _ in range(INNER):
+        fn()
+    torch.cuda.synchronize()
+    samples = []
+    for _ in range(REPEAT):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(INNER):
+            fn()
+        end.record()
+        end.synchronize()
+        samples.append(start.elapsed_time(end) / INNER)
+    return statistics.median(samples)
+
+
+stream = lambda: torch.cuda.current_stream().cuda_stream  # noqa: E731
+print("%-22s %10s %10s %10s %9s %9s" % ("shape", "ours", "triton", "cublas", "vs triton", "vs cublas"))
+for (m, n, k) in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (128, 4096, 4096)]:
+    gen = torch.Generator(device="cuda").manual_seed(1)
+    a = torch.randn(m, k, device="cuda", dtype=torch.float16, generator=gen)
+    b = torch.randn(k, n, device="cuda", dtype=torch.float16, generator=gen)
+    want = torch.matmul(a, b)
+    rows = {}
+    for name, tile, warps in (("matmul_128x128x32", 128, 8), ("matmul_64x64x32", 64, 4)):
+        c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+        kern = module.kernel(name)
+        grid = ((m + tile - 1) // tile, (n + tile - 1) // tile)
+        run = lambda: kern.launch(grid, (32 * warps,), a, b, c, stream=stream())  # noqa: E731
+        run()
+        ok = torch.allclose(c.float(), want.float(), rtol=2e-2, atol=2e-1)
+        rows[name] = (median_ms(run), ok)
+    ct = torch.empty(m, n, device="cuda", dtype=torch.float16)
+    tgrid = (triton.cdiv(m, 128), triton.cdiv(n, 128))
+    trun = lambda: triton_matmul[tgrid](a, b, ct, m, n, k, a.stride(0), a.stride(1), b.stride(0),  # noqa: E731
+                                        b.stride(1), ct.stride(0), ct.stride(1), BM=128, BN=128, BK=64,
+                                        num_warps=8, num_stages=3)
+    trun()
+    tok = torch.allclose(ct.float(), want.float(), rtol=2e-2, atol=2e-1)
+    t_ms = median_ms(trun)
+    cb_ms = median_ms(lambda: torch.matmul(a, b))
+    flops = 2.0 * m * n * k
+    best = min(rows, key=lambda r: rows[r][0])
+    ms, ok = rows[best]
+    print("%-22s %10.1f %10.1f %10.1f %9.3f %9.3f  (ours: %s, correct %s; triton correct %s; %s)" % (
+        "%dx%dx%d" % (m, n, k), flops / ms / 1e9, flops / t_ms / 1e9, flops / cb_ms / 1e9,
+        t_ms / ms, cb_ms / ms, best, ok, tok,
+        ", ".join("%s %.1f" % (r, flops / rows[r][0] / 1e9) for r in rows)))
+print("compile through the C API (median of 6 warm runs, ms, both kernels): %.1f" % statistics.median(times[1:]))
