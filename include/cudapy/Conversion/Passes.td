@@ -97,8 +97,9 @@ def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm"> {
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::math::MathDialect",
     "mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
-    "mlir::nvgpu::NVGPUDialect", "mlir::scf::SCFDialect",
-    "mlir::vector::VectorDialect", "cudapy::tile::TileDialect",
+    "mlir::NVVM::NVVMDialect", "mlir::nvgpu::NVGPUDialect",
+    "mlir::scf::SCFDialect", "mlir::vector::VectorDialect",
+    "cudapy::tile::TileDialect",
   ];
 }
 

@@ -8,6 +8,7 @@
 
 #include "Utility.h"
 #include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -27,12 +28,92 @@ static ValueRange getAccumulator(MatmulOp, Adaptor) {
   return {};
 }
 
+/// Writes a tile of 16-bit elements (its registers `values`) row-major into
+/// shared memory at `buffer`, `pitch` elements a row: each thread stores the
+/// runs of up to 8 elements (16 bytes) it holds along a row at once, or,
+/// where its layout holds copies, the elements it owns one by one.
+static void writeRows(Emitter &e, TileType type, ValueRange values,
+                      Value buffer, int64_t pitch) {
+  Distribution dist(e, type);
+  Type element = getRegisterType(type.getElementType());
+  bool exact = dist.isExact();
+  int64_t width = 1;
+  if (exact && dist.fastest() == 1)
+    width = std::min<int64_t>(
+        {getContiguity(dist.layout, 1), 8, type.getShape()[1]});
+  auto vectorType = VectorType::get({width}, element);
+  for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+    SmallVector<int64_t> local = dist.delinearize(r);
+    if (local[1] % width != 0)
+      continue;
+    SmallVector<Value> indices = dist.indices(e, r);
+    Value address = e.gep(buffer, element,
+                          e.add(e.mul(indices[0], e.i32(pitch)), indices[1]));
+    if (width > 1) {
+      Value vector = e.poison(vectorType);
+      for (int64_t i = 0; i < width; ++i) {
+        SmallVector<int64_t> next = local;
+        next[1] += i;
+        vector = LLVM::InsertElementOp::create(
+            e.b, e.loc, vector, values[dist.linearize(next)], e.i32(i));
+      }
+      LLVM::StoreOp::create(e.b, e.loc, vector, address, 2 * width);
+      continue;
+    }
+    if (exact) {
+      LLVM::StoreOp::create(e.b, e.loc, values[r], address, 2);
+      continue;
+    }
+    auto ifOp = scf::IfOp::create(e.b, e.loc, dist.isOwner(e, r));
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPointToStart(ifOp.thenBlock());
+    LLVM::StoreOp::create(e.b, e.loc, values[r], address, 2);
+  }
+}
+
+/// `ldmatrix` of `count` 8x8 matrices of 16-bit elements whose rows the
+/// lanes address (`.trans` when `transpose`): each 32-bit register as a pair
+/// of `element`s.
+static SmallVector<Value> loadMatrices(Emitter &e, Value address, int64_t count,
+                                       bool transpose, Type element) {
+  MLIRContext *context = e.b.getContext();
+  Type i32 = e.b.getI32Type();
+  Type result = count == 1 ? i32
+                           : LLVM::LLVMStructType::getLiteral(
+                                 context, SmallVector<Type>(count, i32));
+  Value loaded = NVVM::LdMatrixOp::create(
+      e.b, e.loc, result, address, count,
+      transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(context, 8, 8),
+      NVVM::LdStMatrixEltType::B16);
+  SmallVector<Value> pairs;
+  auto pairType = VectorType::get({2}, element);
+  for (int64_t i = 0; i < count; ++i) {
+    Value word = count == 1 ? loaded : e.extract(loaded, {i});
+    pairs.push_back(LLVM::BitcastOp::create(e.b, e.loc, pairType, word));
+  }
+  return pairs;
+}
+
+/// Pairs as the rows of a fragment vector (`rows` x 2).
+static Value makeFragment(Emitter &e, ArrayRef<Value> pairs, Type element) {
+  auto type = VectorType::get({static_cast<int64_t>(pairs.size()), 2}, element);
+  Value fragment = arith::ConstantOp::create(
+      e.b, e.loc, type, DenseElementsAttr::get(type, e.b.getZeroAttr(element)));
+  for (auto [i, pair] : llvm::enumerate(pairs))
+    fragment = vector::InsertOp::create(e.b, e.loc, pair, fragment,
+                                        ArrayRef<int64_t>{int64_t(i)});
+  return fragment;
+}
+
 /// `mma` and `matmul` on tensor cores, for f16 and bf16 operands and a
-/// float32 accumulator in #tile.mma_accumulator: both operands through
-/// shared memory (rows padded against bank conflicts), then each warp runs
-/// one mma.sync m16n8k16 per 16x8 block of its share of the result and per
-/// 16 of K, its A and B fragments read from shared memory where the PTX ISA
-/// places them (lane l: group l/4, thread l%4 of it).
+/// float32 accumulator in #tile.mma_accumulator. Both operands go to shared
+/// memory row-major, each row padded by 16 bytes (so that 8 rows of 16
+/// bytes at one column fall in distinct banks and stay 16-byte aligned),
+/// stored 16 bytes at a time; each warp then takes its fragments with
+/// `ldmatrix` (A: x4 per 16x16 block; B: x2 `.trans` per 16x8 block, which
+/// hands each lane its pairs along K) and runs one mma.sync m16n8k16 per
+/// 16x8 block of its share of the result and per 16 of K.
 template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
   using TilePattern<Op>::TilePattern;
   using typename TilePattern<Op>::OneToNOpAdaptor;
@@ -54,26 +135,29 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
     if (m % (16 * rowWarps) != 0 || n % (8 * columnWarps) != 0 || k % 16 != 0)
       return rewriter.notifyMatchFailure(op, "partial 16x8x16 blocks");
     Emitter e{rewriter, op.getLoc()};
-    SharedTile sharedA(e, op, a), sharedB(e, op, b);
-    sharedA.write(a, adaptor.getA());
-    sharedB.write(b, adaptor.getB());
-    sharedA.barrier();
+    Type element = getRegisterType(dtype);
+    int64_t pitchA = k + 8, pitchB = n + 8;
+    Value sharedA = allocateShared(e, op, element, m * pitchA);
+    Value sharedB = allocateShared(e, op, element, k * pitchB);
+    // In a loop, the previous iteration's reads come first.
+    if (isInLoop(op))
+      gpu::BarrierOp::create(rewriter, e.loc);
+    writeRows(e, a, adaptor.getA(), sharedA, pitchA);
+    writeRows(e, b, adaptor.getB(), sharedB, pitchB);
+    gpu::BarrierOp::create(rewriter, e.loc);
 
     Value lane = e.lane(), warp = e.warp();
-    Value group = e.bits(lane, 4, 8), thread = e.bits(lane, 1, 4);
     Value rowWarp = e.bits(warp, 1, rowWarps),
           columnWarp = e.bits(warp, rowWarps, columnWarps);
     int64_t rowBlocks = m / (16 * rowWarps),
             columnBlocks = n / (8 * columnWarps);
-    // The thread's first row of each row block, and its B column of each
+    // ldmatrix addresses: A, lane l at row l % 16 of its warp's block and
+    // column 8 (l / 16); B, lane l at row l % 16 of the step and its warp's
     // column block.
-    SmallVector<Value> rows, columns;
-    Value warpRow = e.add(e.mul(rowWarp, e.i32(16)), group);
-    for (int64_t i = 0; i < rowBlocks; ++i)
-      rows.push_back(e.add(warpRow, e.i32(i * 16 * rowWarps)));
-    Value warpColumn = e.add(e.mul(columnWarp, e.i32(8)), group);
-    for (int64_t j = 0; j < columnBlocks; ++j)
-      columns.push_back(e.add(warpColumn, e.i32(j * 8 * columnWarps)));
+    Value laneRow = e.bits(lane, 1, 16), laneHalf = e.bits(lane, 16, 2);
+    Value rowA = e.add(e.mul(rowWarp, e.i32(16)), laneRow);
+    Value columnA = e.mul(laneHalf, e.i32(8));
+    Value columnB = e.mul(columnWarp, e.i32(8));
 
     SmallVector<Value> acc(getAccumulator(op, adaptor));
     int64_t registers = getNumRegisters(layout, result.getShape());
@@ -85,40 +169,26 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
     auto accRegister = [&](int64_t i, int64_t h, int64_t j, int64_t c) {
       return linearize(layout, result.getShape(), {2 * i + h, 2 * j + c});
     };
-    Type f32 = rewriter.getF32Type();
-    auto typeA = VectorType::get({4, 2}, dtype),
-         typeB = VectorType::get({2, 2}, dtype),
-         typeC = VectorType::get({2, 2}, f32);
+    auto typeC = VectorType::get({2, 2}, rewriter.getF32Type());
     for (int64_t step = 0; step < k / 16; ++step) {
-      Value k0 = e.add(e.mul(thread, e.i32(2)), e.i32(16 * step));
-      Value k1 = e.add(k0, e.i32(1)), k8 = e.add(k0, e.i32(8)),
-            k9 = e.add(k0, e.i32(9));
-      // A fragments: (r, k0..k1), (r + 8, k0..k1), (r, k8..k9), (r + 8,
-      // k8..k9).
-      SmallVector<Value> fragmentsA;
-      for (Value row : rows) {
-        Value row8 = e.add(row, e.i32(8));
-        SmallVector<Value> elements;
-        for (auto [r, c] : {std::pair{row, k0},
-                            {row, k1},
-                            {row8, k0},
-                            {row8, k1},
-                            {row, k8},
-                            {row, k9},
-                            {row8, k8},
-                            {row8, k9}})
-          elements.push_back(sharedA.read({r, c}));
-        fragmentsA.push_back(
-            vector::FromElementsOp::create(rewriter, e.loc, typeA, elements));
+      SmallVector<Value> fragmentsA, fragmentsB;
+      for (int64_t i = 0; i < rowBlocks; ++i) {
+        Value row = e.add(rowA, e.i32(i * 16 * rowWarps));
+        Value column = e.add(columnA, e.i32(16 * step));
+        Value address =
+            e.gep(sharedA, element, e.add(e.mul(row, e.i32(pitchA)), column));
+        fragmentsA.push_back(makeFragment(
+            e, loadMatrices(e, address, 4, /*transpose=*/false, element),
+            element));
       }
-      // B fragments: (k0..k1, n), (k8..k9, n).
-      SmallVector<Value> fragmentsB;
-      for (Value column : columns) {
-        SmallVector<Value> elements;
-        for (Value r : {k0, k1, k8, k9})
-          elements.push_back(sharedB.read({r, column}));
-        fragmentsB.push_back(
-            vector::FromElementsOp::create(rewriter, e.loc, typeB, elements));
+      Value rowB = e.add(laneRow, e.i32(16 * step));
+      for (int64_t j = 0; j < columnBlocks; ++j) {
+        Value column = e.add(columnB, e.i32(j * 8 * columnWarps));
+        Value address =
+            e.gep(sharedB, element, e.add(e.mul(rowB, e.i32(pitchB)), column));
+        fragmentsB.push_back(makeFragment(
+            e, loadMatrices(e, address, 2, /*transpose=*/true, element),
+            element));
       }
       for (int64_t i = 0; i < rowBlocks; ++i)
         for (int64_t j = 0; j < columnBlocks; ++j) {

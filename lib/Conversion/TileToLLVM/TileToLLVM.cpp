@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -60,8 +61,8 @@ struct ConvertTileToLLVMPass
     target.addIllegalDialect<TileDialect>();
     target.addLegalDialect<arith::ArithDialect, math::MathDialect,
                            gpu::GPUDialect, LLVM::LLVMDialect,
-                           nvgpu::NVGPUDialect, scf::SCFDialect,
-                           vector::VectorDialect>();
+                           NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+                           scf::SCFDialect, vector::VectorDialect>();
     // Combiner regions run as clones between casts (see applyCombiner).
     target.addLegalOp<UnrealizedConversionCastOp>();
     auto isLegalFunction = [&](Operation *op) {
