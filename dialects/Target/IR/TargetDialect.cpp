@@ -90,6 +90,26 @@ static ConditionAttr conditionOf(MLIRContext *context, StringRef text) {
   return ConditionAttr::parse(context, text, error);
 }
 
+/// The chips upstream's nvgpu ops need (PTX ISA: mma.sync m16n8k16 and
+/// cp.async from sm_80, ldmatrix from sm_75, mbarrier from sm_80 and its
+/// parity waits from sm_90, TMA from sm_90, wgmma on sm_90a). Named here
+/// rather than by linking the dialect: the target dialect checks them
+/// before convert-nvgpu-to-nvvm, whose intrinsics LLVM cannot select for
+/// older chips.
+static StringRef getNVGPURequirement(OperationName name) {
+  StringRef op = name.stripDialect();
+  if (op.starts_with("warpgroup."))
+    return "provides(sm_90a)";
+  if (op.starts_with("tma.") || op == "mbarrier.try_wait.parity")
+    return "provides(sm_90)";
+  if (op.starts_with("mma.") || op.starts_with("device_async_") ||
+      op.starts_with("mbarrier."))
+    return "provides(sm_80)";
+  if (op == "ldmatrix")
+    return "provides(sm_75)";
+  return "is_device";
+}
+
 ConditionAttr cudapy::target::getTargetRequirement(Operation *op) {
   MLIRContext *context = op->getContext();
   if (auto requirement = dyn_cast<TargetRequirementOpInterface>(op))
@@ -107,6 +127,8 @@ ConditionAttr cudapy::target::getTargetRequirement(Operation *op) {
   }
   if (isa<NVVM::NVVMDialect>(op->getDialect()))
     return conditionOf(context, "is_device");
+  if (op->getName().getDialectNamespace() == "nvgpu")
+    return conditionOf(context, getNVGPURequirement(op->getName()));
   if (isa<gpu::GPUDialect>(op->getDialect())) {
     // Host-side GPU ops: launching, allocating, copying, waiting.
     if (isa<gpu::LaunchFuncOp, gpu::LaunchOp, gpu::AllocOp, gpu::DeallocOp,

@@ -98,3 +98,25 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Upstream's nvgpu ops need the chips their PTX does (mma.sync m16n8k16 and
+// cp.async sm_80, ldmatrix sm_75): reported here, before convert-nvgpu-to-
+// nvvm makes intrinsics LLVM cannot select for the chip.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-note @below {{in 'k', compiled for sm_75}}
+    gpu.func @k(%a: vector<4x2xf16>, %b: vector<2x2xf16>, %c: vector<2x2xf32>, %g: memref<16xf16>)
+        workgroup(%s : memref<16xf16, #gpu.address_space<workgroup>>) kernel {
+      // expected-error @below {{'nvgpu.mma.sync' requires provides(sm_80), which sm_75 does not satisfy}}
+      %d = nvgpu.mma.sync (%a, %b, %c) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+      %i = arith.constant 0 : index
+      // expected-error @below {{'nvgpu.device_async_copy' requires provides(sm_80)}}
+      %t = nvgpu.device_async_copy %g[%i], %s[%i], 8 : memref<16xf16> to memref<16xf16, #gpu.address_space<workgroup>>
+      // ldmatrix exists on sm_75.
+      %f = nvgpu.ldmatrix %s[%i] {numTiles = 1 : i32, transpose = false} : memref<16xf16, #gpu.address_space<workgroup>> -> vector<1x2xf16>
+      gpu.return
+    }
+  }
+}
