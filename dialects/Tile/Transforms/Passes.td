@@ -72,4 +72,39 @@ def TileAssignLayoutsPass : Pass<"tile-assign-layouts"> {
   let dependentDialects = ["cudapy::tile::TileDialect"];
 }
 
+def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
+  let summary = "Load the next iteration's mma operands before this one's mma";
+  let description = [{
+    A two-stage software pipeline for `scf.for` loops whose body loads tiles
+    that a `tile.mma` or `tile.matmul` of the same iteration multiplies: the
+    first iteration's tiles are loaded before the loop, and each iteration
+    loads the next one's (at the induction variable plus the step) before
+    its own multiply, carrying them as loop values. The global loads of one
+    iteration then overlap the shared-memory staging and tensor-core work of
+    the previous one. A load is pipelined when its operands are defined
+    outside the loop or computed in its body, without side effects, from the
+    induction variable and such values; a load past the last tile reads the
+    view's padding (loads are bounds-checked), so the loop needs no
+    epilogue.
+
+    ```mlir
+    scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (...) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : ...
+      %next = tile.mma %x, %y, %acc : ...
+    // becomes
+    %x0 = tile.load %va[%i, %c0 as a tile] : ...
+    scf.for %k = ... iter_args(%acc = %zero, %x = %x0) -> (...) {
+      %next = tile.mma %x, %y, %acc : ...
+      %x1 = tile.load %va[%i, %k + 1 as a tile] : ...
+      scf.yield %next, %x1
+    ```
+  }];
+  let statistics = [
+    Statistic<"numPipelined", "num-pipelined-loads", "Loads pipelined">,
+  ];
+  let dependentDialects = ["cudapy::tile::TileDialect",
+                           "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // CUDAPY_TILE_PASSES_TD

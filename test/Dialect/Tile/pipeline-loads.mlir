@@ -1,0 +1,59 @@
+// tile-pipeline-loads: the tiles an mma multiplies are loaded one iteration
+// ahead (the first before the loop, the next at the start of each
+// iteration), carried by the loop.
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
+
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[K0:.*]] = tile.from_scalar %[[LB:.*]] : index -> !tile.tile<si32>
+// CHECK: %[[X0:.*]] = tile.load %{{.*}}[%{{.*}}, %[[K0]]]
+// CHECK: %[[Y0:.*]] = tile.load
+// CHECK: %{{.*}}:3 = scf.for %[[K:.*]] = %[[LB]] to %{{.*}} step %[[STEP:.*]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[X:.*]] = %[[X0]], %[[Y:.*]] = %[[Y0]])
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[K]], %[[STEP]] : index
+// CHECK-NEXT: %[[KT:.*]] = tile.from_scalar %[[NEXT]]
+// CHECK-NEXT: %[[X1:.*]] = tile.load %{{.*}}[%{{.*}}, %[[KT]]]
+// CHECK: %[[Y1:.*]] = tile.load
+// CHECK-NEXT: %[[P:.*]] = tile.mma %[[X]], %[[Y]], %[[ACC]]
+// CHECK-NEXT: scf.yield %[[P]], %[[X1]], %[[Y1]]
+func.func @matmul(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %n: index) -> !tile.tile<32x32xf32> {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x16, !tile.array<?x?xf16, strides [?, 1]>>
+  %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<16x32, !tile.array<?x?xf16, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+  %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x32xf32>) {
+    %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+    %x = tile.load %va[%i, %kt] : !tile.view<32x16, !tile.array<?x?xf16, strides [?, 1]>>
+    %y = tile.load %vb[%kt, %i] : !tile.view<16x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %next = tile.mma %x, %y, %sum : !tile.tile<32x16xf16>, !tile.tile<16x32xf16>, !tile.tile<32x32xf32>
+    scf.yield %next : !tile.tile<32x32xf32>
+  }
+  return %acc : !tile.tile<32x32xf32>
+}
+
+// -----
+
+// Not pipelined: a load whose index is carried by the loop (it depends on
+// the previous iteration), and a load nothing multiplies.
+// CHECK-LABEL: func.func @carried
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (!tile.tile<32x32xf32>, !tile.tile<si32>) {
+// CHECK-NEXT: tile.load
+// CHECK-NEXT: tile.load
+func.func @carried(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !tile.tile<32x32xf32> {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+  %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+  %one = tile.constant dense<1> : !tile.tile<si32>
+  %acc:2 = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero, %j = %i) -> (!tile.tile<32x32xf32>, !tile.tile<si32>) {
+    %x = tile.load %va[%j, %j] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %z = tile.load %vc[%j, %j] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %p = tile.mma %x, %x, %sum : !tile.tile<32x32xf16>, !tile.tile<32x32xf16>, !tile.tile<32x32xf32>
+    %q = tile.add %p, %z : !tile.tile<32x32xf32>
+    %jn = tile.add %j, %one : !tile.tile<si32>
+    scf.yield %q, %jn : !tile.tile<32x32xf32>, !tile.tile<si32>
+  }
+  return %acc#0 : !tile.tile<32x32xf32>
+}
