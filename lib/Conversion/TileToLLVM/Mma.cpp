@@ -139,9 +139,27 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
     int64_t pitchA = k + 8, pitchB = n + 8;
     Value sharedA = allocateShared(e, op, element, m * pitchA);
     Value sharedB = allocateShared(e, op, element, k * pitchB);
-    // In a loop, the previous iteration's reads come first.
-    if (isInLoop(op))
+    if (auto loop = dyn_cast<scf::ForOp>(op->getParentOp())) {
+      // An iteration of its loop: two buffers each, taken in turn, so that
+      // this iteration's writes cannot race the previous one's reads (the
+      // one before that finished its reads before this iteration's
+      // barrier); one barrier an iteration.
+      Value otherA = allocateShared(e, op, element, m * pitchA);
+      Value otherB = allocateShared(e, op, element, k * pitchB);
+      Value iteration = arith::DivUIOp::create(
+          rewriter, e.loc,
+          arith::SubIOp::create(rewriter, e.loc, loop.getInductionVar(),
+                                loop.getLowerBound()),
+          loop.getStep());
+      Value parity = arith::IndexCastUIOp::create(
+          rewriter, e.loc, rewriter.getI32Type(), iteration);
+      Value even = e.eq(e.andI(parity, e.i32(1)), e.i32(0));
+      sharedA = e.select(even, sharedA, otherA);
+      sharedB = e.select(even, sharedB, otherB);
+    } else if (isInLoop(op)) {
+      // In another loop, the previous iteration's reads come first.
       gpu::BarrierOp::create(rewriter, e.loc);
+    }
     writeRows(e, a, adaptor.getA(), sharedA, pitchA);
     writeRows(e, b, adaptor.getB(), sharedB, pitchB);
     gpu::BarrierOp::create(rewriter, e.loc);
