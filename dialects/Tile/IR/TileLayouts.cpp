@@ -313,14 +313,6 @@ int64_t tile::getContiguity(DistributedLayoutInterface layout, int64_t dim) {
   return 1;
 }
 
-int64_t tile::getThreadOffset(DistributedLayoutInterface layout, int64_t dim,
-                              int64_t lane, int64_t warp) {
-  int64_t offset = 0;
-  for (const ThreadField &field : layout.getThreadFields(dim))
-    offset += getFieldValue(field, lane, warp) * field.scale;
-  return offset;
-}
-
 ElementMap::ElementMap(DistributedLayoutInterface layout,
                        ArrayRef<int64_t> shape)
     : shape(shape), numRegisters(tile::getNumRegisters(layout, shape)),

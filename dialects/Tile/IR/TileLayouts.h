@@ -53,10 +53,6 @@ bool isExact(DistributedLayoutInterface layout, llvm::ArrayRef<int64_t> shape,
 /// it) that hold consecutive elements: what one vector access can move.
 int64_t getContiguity(DistributedLayoutInterface layout, int64_t dim);
 
-/// The thread's offset along `dim` (lane and warp of the CTA).
-int64_t getThreadOffset(DistributedLayoutInterface layout, int64_t dim,
-                        int64_t lane, int64_t warp);
-
 /// The value of a bit field of a lane or warp id.
 inline int64_t getFieldValue(const ThreadField &field, int64_t lane,
                              int64_t warp) {
