@@ -338,9 +338,12 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddTileArrays(CudapyArgs args, int count,
                                                      CudapyStatus *status);
 
 /// Launches `kernel` with `args` (which must fill every parameter) on
-/// `stream`. Checks the grid and block against the device's and the kernel's
-/// limits and the dynamic shared memory against what the device allows
-/// (opting in above 48 KiB). Returns when the launch is queued.
+/// `stream`. `dynamicSharedBytes` is what the caller's code uses; the
+/// kernel's own (its metadata's `dynamic_shared_bytes`, tile kernels whose
+/// buffers pass 48 KiB) is added. Checks the grid and block against the
+/// device's and the kernel's limits and the dynamic shared memory against
+/// what the device allows (opting in above 48 KiB). Returns when the launch
+/// is queued.
 CUDAPY_RUNTIME_EXPORTED bool
 cudapyLaunch(CudapyKernel kernel, CudapyArgs args, const unsigned grid[3],
              const unsigned block[3], unsigned dynamicSharedBytes,

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "RuntimeInternal.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -496,6 +497,13 @@ bool cudapyLaunch(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                      threads, block[0], block[1], block[2],
                      kernel->maxThreadsPerBlock, kernel->name);
   const CudapyDeviceInfo *info = &kernel->module->device->info;
+  if ((unsigned long long)dynamicSharedBytes + kernel->ownDynamicSharedBytes >
+      UINT_MAX)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "kernel '%s': %u bytes of dynamic shared memory are too "
+                     "many",
+                     kernel->name, dynamicSharedBytes);
+  dynamicSharedBytes += kernel->ownDynamicSharedBytes;
   unsigned long long sharedTotal = (unsigned long long)dynamicSharedBytes +
                                    (unsigned)kernel->staticSharedBytes;
   if (sharedTotal > (unsigned long long)info->maxSharedMemoryPerBlockOptin)

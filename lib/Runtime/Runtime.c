@@ -819,6 +819,10 @@ CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
   if (described > 0 && described < limit)
     limit = (int)described;
   kernel->maxThreadsPerBlock = limit;
+  double dynamicShared =
+      cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "dynamic_shared_bytes"));
+  if (dynamicShared > 0)
+    kernel->ownDynamicSharedBytes = (unsigned)dynamicShared;
   kernel->next = module->kernels;
   module->kernels = kernel;
   result.ptr = kernel;

@@ -165,6 +165,9 @@ typedef struct Kernel {
   int numRegisters;
   int staticSharedBytes;
   unsigned dynamicSharedOptin; // the largest dynamic size opted in so far
+  /// Dynamic shared memory the kernel uses itself (the metadata's
+  /// dynamic_shared_bytes), added to what each launch asks for.
+  unsigned ownDynamicSharedBytes;
   struct Kernel *next;
 } Kernel;
 

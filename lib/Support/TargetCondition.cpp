@@ -43,6 +43,29 @@ std::optional<CompileTarget> CompileTarget::parse(StringRef text) {
   return target;
 }
 
+int64_t CompileTarget::getMaxSharedMemoryPerBlock() const {
+  constexpr int64_t kKiB = 1024;
+  if (host)
+    return 48 * kKiB;
+  switch (sm) {
+  case 80:
+  case 87:
+    return 163 * kKiB;
+  case 86:
+  case 89:
+  case 120:
+  case 121:
+    return 99 * kKiB;
+  case 75:
+    return 64 * kKiB;
+  case 70:
+  case 72:
+    return 96 * kKiB;
+  default:
+    return sm >= 90 ? 227 * kKiB : 48 * kKiB;
+  }
+}
+
 std::string CompileTarget::str() const {
   if (host)
     return "host";

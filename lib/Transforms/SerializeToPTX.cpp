@@ -158,6 +158,9 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
             "static_shared_bytes",
             b.getI64IntegerAttr(computeStaticSharedBytes(*kernel, layout))),
     };
+    if (auto dynamic = func->getAttrOfType<IntegerAttr>(
+            cudapy::kDynamicSharedBytesAttrName))
+      fields.push_back(b.getNamedAttr("dynamic_shared_bytes", dynamic));
     auto reqntid = func->getAttrOfType<DenseI32ArrayAttr>(
         NVVM::NVVMDialect::getReqntidAttrName());
     auto maxntid = func->getAttrOfType<DenseI32ArrayAttr>(

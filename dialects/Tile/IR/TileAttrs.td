@@ -118,4 +118,42 @@ def Tile_MmaAccumulatorLayoutAttr
   let genVerifyDecl = 1;
 }
 
+def Tile_MmaOperandLayoutAttr
+    : Tile_Attr<"MmaOperandLayout", "mma_operand",
+                Tile_DistributedLayoutMethods> {
+  let summary = "The A or B operand fragments of mma.sync m16n8, per warp";
+  let description = [{
+    The layout in which `mma.sync` m16n8kK takes operand A (`operand = 0`,
+    16 x K blocks) or B (`operand = 1`, K x 8 blocks) of the accumulator
+    layout `parent`, for elements of `bits` bits (32: tf32, K = 8; 16: f16
+    and bf16, K = 16; 8: 8-bit integers and floats, K = 32). With
+    `w = 32 / bits` elements to a 32-bit register, lane `l` holds, of A, the
+    rows `l / 4` and `l / 4 + 8` and the columns `w * (l % 4) + i` and
+    `w * (l % 4) + K / 2 + i` (`i < w`); of B, column `l / 4` and the same
+    rows that A has columns (PTX ISA, "Matrix Fragments for mma.m16n8k*").
+    A warp holds the A blocks of its row of the accumulator's warps and the
+    B blocks of its column; the other warps hold copies. One layout tile is
+    `16 * warpsPerCTA[0]` x K for A and K x `8 * warpsPerCTA[1]` for B.
+
+    ```mlir
+    #tile.mma_operand<operand = 0, bits = 16,
+        parent = #tile.mma_accumulator<warpsPerCTA = [2, 2]>>
+    ```
+  }];
+  let parameters = (ins "int64_t":$operand, "int64_t":$bits,
+                        "::cudapy::tile::MmaAccumulatorLayoutAttr":$parent);
+  let assemblyFormat = [{
+    `<` `operand` `=` $operand `,` `bits` `=` $bits `,` `parent` `=` $parent `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The elements of one 32-bit register.
+    int64_t getVectorWidth() const { return 32 / getBits(); }
+    /// K of the mma.sync shape m16n8kK.
+    int64_t getDepth() const { return 256 / getBits(); }
+    /// The dimension along K: 1 for A, 0 for B.
+    int64_t getDepthDim() const { return getOperand() == 0 ? 1 : 0; }
+  }];
+}
+
 #endif // CUDAPY_TILE_ATTRS_TD

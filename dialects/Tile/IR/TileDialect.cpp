@@ -102,6 +102,14 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << warps;
     return success();
   }
+  if (name == NumStagesAttrHelper::getNameStr()) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError("'") << name << "' belongs on a function";
+    auto integer = dyn_cast<IntegerAttr>(value);
+    if (!integer || integer.getInt() < 1 || integer.getInt() > 8)
+      return op->emitOpError("'") << name << "' is a number of stages, 1 to 8";
+    return success();
+  }
   if (name == ArrayFactsAttrHelper::getNameStr()) {
     auto facts = dyn_cast<DictionaryAttr>(value);
     ArrayType array;
@@ -109,9 +117,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       array = load.getView().getType().getArray();
     else if (auto store = dyn_cast<StoreOp>(op))
       array = store.getView().getType().getArray();
+    else if (auto copy = dyn_cast<AsyncCopyOp>(op))
+      array = copy.getView().getType().getArray();
     if (!facts || !array)
       return op->emitOpError("'")
-             << name << "' is a dictionary of array facts on a load or store";
+             << name
+             << "' is a dictionary of array facts on a load, store "
+                "or async_copy";
     for (NamedAttribute fact : facts) {
       if (!isArrayFact(fact.getName().strref()))
         return op->emitOpError("'")
@@ -445,6 +457,45 @@ void ArrayType::print(AsmPrinter &printer) const {
     printMaybeDynamicList(printer, getStrides());
   }
   printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// SharedType
+//===----------------------------------------------------------------------===//
+
+LogicalResult SharedType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.size() < 2)
+    return emitError() << "a shared buffer holds stages of tiles of rank 1 or "
+                          "more";
+  if (shape.front() < 1)
+    return emitError() << "a shared buffer holds at least one stage";
+  if (!isNumericDType(elementType))
+    return emitError() << "a shared buffer holds numbers, not " << elementType;
+  return TileType::verify(emitError, shape.drop_front(), elementType,
+                          Attribute());
+}
+
+TileType SharedType::getStageType() const {
+  return TileType::get(getContext(), getShape().drop_front(), getElementType());
+}
+
+Type SharedType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
+      parser.parseType(elementType) || parser.parseGreater())
+    return {};
+  return parser.getChecked<SharedType>(loc, parser.getContext(), shape,
+                                       elementType);
+}
+
+void SharedType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printer.printDimensionList(getShape());
+  printer << "x" << getElementType() << ">";
 }
 
 //===----------------------------------------------------------------------===//

@@ -25,6 +25,9 @@ def Tile_Dialect : Dialect {
   //  - `tile.num_warps` on a kernel: the warps of its CTA (1 to 32, a power
   //    of two), which tile-assign-layouts defaults and the launch's block
   //    size follows;
+  //  - `tile.num_stages` on a kernel: the shared-memory stages of its
+  //    pipelined loops (1 to 8; 1 pipelines nothing), which
+  //    tile-pipeline-loads otherwise chooses;
   //  - `tile.alignment` (bytes, a power of two), `tile.divisibility` and
   //    `tile.stride_divisibility` (one positive number per dimension) on an
   //    array argument: facts a JIT specializes on and the runtime checks;
@@ -32,6 +35,7 @@ def Tile_Dialect : Dialect {
   //    accesses, which convert-tile-to-llvm copies there.
   let discardableAttrs = (ins
     "::mlir::IntegerAttr":$num_warps,
+    "::mlir::IntegerAttr":$num_stages,
     "::mlir::IntegerAttr":$alignment,
     "::mlir::DenseI64ArrayAttr":$divisibility,
     "::mlir::DenseI64ArrayAttr":$stride_divisibility,

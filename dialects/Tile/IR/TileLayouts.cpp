@@ -243,6 +243,88 @@ SmallVector<ThreadField> MmaAccumulatorLayoutAttr::getReplicaFields() const {
 }
 
 //===----------------------------------------------------------------------===//
+// #tile.mma_operand
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MmaOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                             int64_t operand, int64_t bits,
+                             MmaAccumulatorLayoutAttr parent) {
+  if (operand != 0 && operand != 1)
+    return emitError() << "an mma operand is 0 (A) or 1 (B), not " << operand;
+  if (bits != 8 && bits != 16 && bits != 32)
+    return emitError() << "mma.sync takes operands of 8, 16 or 32 bits, not "
+                       << bits;
+  if (!parent)
+    return emitError() << "an mma operand layout needs its accumulator layout";
+  return success();
+}
+
+int64_t MmaOperandLayoutAttr::getRank() const { return 2; }
+
+int64_t MmaOperandLayoutAttr::getNumWarps() const {
+  return getParent().getNumWarps();
+}
+
+SmallVector<int64_t> MmaOperandLayoutAttr::getShapePerTile() const {
+  ArrayRef<int64_t> warps = getParent().getWarpsPerCTA();
+  if (getOperand() == 0)
+    return {16 * warps[0], getDepth()};
+  return {getDepth(), 8 * warps[1]};
+}
+
+/// Along K first: a 32-bit register's elements are neighbours there.
+SmallVector<int64_t> MmaOperandLayoutAttr::getRegisterOrder() const {
+  if (getOperand() == 0)
+    return {1, 0};
+  return {0, 1};
+}
+
+/// Along K, two runs of w (at 0 and K / 2); along M, rows 0 and 8 of A;
+/// along N, one column of B.
+int64_t MmaOperandLayoutAttr::getRegistersPerTile(int64_t dim) const {
+  if (dim == getDepthDim())
+    return 2 * getVectorWidth();
+  return getOperand() == 0 ? 2 : 1;
+}
+
+int64_t MmaOperandLayoutAttr::getTileRegisterOffset(int64_t dim,
+                                                    int64_t local) const {
+  if (dim == getDepthDim())
+    return local % getVectorWidth() +
+           (local / getVectorWidth()) * (getDepth() / 2);
+  return 8 * local;
+}
+
+/// Along K, the lane's index in its group of 4 (w elements each); across
+/// K, its group (l / 4), and the warps of the accumulator along that
+/// dimension.
+SmallVector<ThreadField>
+MmaOperandLayoutAttr::getThreadFields(int64_t dim) const {
+  if (dim == getDepthDim())
+    return {{/*warp=*/false, /*stride=*/1, /*count=*/4,
+             /*scale=*/getVectorWidth()}};
+  ArrayRef<int64_t> warps = getParent().getWarpsPerCTA();
+  SmallVector<ThreadField> fields = {{/*warp=*/false, 4, 8, 1}};
+  if (getOperand() == 0 && warps[0] > 1)
+    fields.push_back({/*warp=*/true, 1, warps[0], 16});
+  if (getOperand() == 1 && warps[1] > 1)
+    fields.push_back({/*warp=*/true, warps[0], warps[1], 8});
+  return fields;
+}
+
+/// A's blocks are shared by the warps of a row of the accumulator, B's by
+/// those of a column.
+SmallVector<ThreadField> MmaOperandLayoutAttr::getReplicaFields() const {
+  ArrayRef<int64_t> warps = getParent().getWarpsPerCTA();
+  if (getOperand() == 0 && warps[1] > 1)
+    return {{/*warp=*/true, warps[0], warps[1], 1}};
+  if (getOperand() == 1 && warps[0] > 1)
+    return {{/*warp=*/true, 1, warps[0], 1}};
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
 // Over the interface
 //===----------------------------------------------------------------------===//
 

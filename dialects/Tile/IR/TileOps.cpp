@@ -1057,3 +1057,33 @@ OpFoldResult BitcastOp::fold(FoldAdaptor) {
   }
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// Shared memory and asynchronous copies
+//===----------------------------------------------------------------------===//
+
+/// cp.async fills what lies outside the array with zeros, and copies rows
+/// of the array as they are.
+LogicalResult AsyncCopyOp::verify() {
+  ViewType view = getView().getType();
+  if (failed(verifyViewTile(*this, getBuffer().getType().getStageType(), view)))
+    return failure();
+  if (view.getPadding() != PaddingMode::zero &&
+      view.getPadding() != PaddingMode::undetermined)
+    return emitOpError("fills with zeros, so the view's padding is zero or "
+                       "undetermined, not ")
+           << stringifyPaddingMode(view.getPadding());
+  for (auto [k, dim] : llvm::enumerate(view.getOrder()))
+    if (static_cast<int64_t>(k) != dim)
+      return emitOpError("copies tiles in the array's order");
+  return verifyTileIndices(*this, getIndices(), view.getArray().getRank());
+}
+
+LogicalResult LocalLoadOp::verify() {
+  TileType stage = getBuffer().getType().getStageType();
+  if (getType().dropEncoding() != stage)
+    return emitOpError("the tile is ")
+           << stage << " (a stage of the buffer), not "
+           << getType().dropEncoding();
+  return success();
+}

@@ -1154,4 +1154,94 @@ def Tile_MatmulOp : Tile_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Shared memory and asynchronous copies (made by tile-pipeline-loads)
+//===----------------------------------------------------------------------===//
+
+def Tile_AllocSharedOp : Tile_Op<"alloc_shared", [
+    MemoryEffects<[MemAlloc<DefaultResource, 0, FullEffect>]>]> {
+  let summary = "A buffer of tiles in shared memory";
+  let description = [{
+    A fresh buffer of the result's stages, for the whole kernel.
+
+    ```mlir
+    %buffer = tile.alloc_shared : !tile.shared<3x128x32xf16>
+    ```
+  }];
+  let results = (outs Tile_SharedType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Start copying the tile at a tile index of a view to shared "
+                "memory";
+  let description = [{
+    Starts copying what `tile.load` of `view` at `indices` would yield into
+    stage `stage` of `buffer`, without waiting for it (`cp.async` on sm_80
+    and later): the copy belongs to the thread's current group of copies
+    (`tile.async_commit`), and the stage holds the tile once
+    `tile.async_wait` has waited for that group. Elements outside the array
+    read as zero, so the view's padding is `zero` or `undetermined`; the
+    view's order is the array's.
+
+    ```mlir
+    tile.async_copy %v[%i, %k], %buffer[%stage] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x128x32xf16>
+    ```
+  }];
+  let arguments = (ins Tile_ViewType:$view, Variadic<Tile_Si32Scalar>:$indices,
+                       Tile_SharedType:$buffer, Index:$stage);
+  let assemblyFormat = [{
+    $view `[` $indices `]` `,` $buffer `[` $stage `]` attr-dict `:`
+    qualified(type($view)) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCommitOp : Tile_Op<"async_commit"> {
+  let summary = "Close the thread's current group of asynchronous copies";
+  let description = [{
+    The copies the thread started since its last `tile.async_commit` form
+    one group (possibly empty), which `tile.async_wait` counts.
+
+    ```mlir
+    tile.async_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_AsyncWaitOp : Tile_Op<"async_wait"> {
+  let summary = "Wait for all but the newest groups of asynchronous copies";
+  let description = [{
+    Waits until at most `pending` of the thread's committed groups of copies
+    are still in flight, then for every thread of the CTA to get there (a
+    barrier), so that the stages the finished groups filled hold their
+    tiles for all of them.
+
+    ```mlir
+    tile.async_wait {pending = 1}
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_LocalLoadOp : Tile_Op<"local_load", [
+    MemoryEffects<[MemRead]>]> {
+  let summary = "The tile a stage of a shared buffer holds";
+  let description = [{
+    ```mlir
+    %a = tile.local_load %buffer[%stage] : !tile.shared<3x128x32xf16> -> !tile.tile<128x32xf16>
+    ```
+  }];
+  let arguments = (ins Tile_SharedType:$buffer, Index:$stage);
+  let results = (outs Tile_TileType:$result);
+  let assemblyFormat = [{
+    $buffer `[` $stage `]` attr-dict `:` qualified(type($buffer)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // CUDAPY_TILE_OPS_TD

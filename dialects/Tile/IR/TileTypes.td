@@ -160,6 +160,36 @@ def Tile_ViewType : Tile_Type<"View", "view"> {
   }];
 }
 
+def Tile_SharedType : Tile_Type<"Shared", "shared"> {
+  let summary = "A CTA's buffer of tiles in shared memory";
+  let description = [{
+    Shared memory for `shape[0]` tiles of shape `shape[1:]` (the stages of a
+    pipelined loop), which `tile.async_copy` fills and `tile.local_load`
+    reads. It exists only between `tile-pipeline-loads` and
+    `convert-tile-to-llvm`: programs do not name it.
+
+    A tile is stored row-major, its rows cut into 16-byte chunks, and the
+    chunks of each run of 128 bytes permuted by XOR with a phase that
+    changes every 128 bytes of rows, so that the 16-byte reads and writes
+    of eight rows at one column (`ldmatrix`, `cp.async`) fall in distinct
+    banks (docs/Tile.md, "Shared memory").
+
+    ```mlir
+    !tile.shared<3x128x32xf16>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The number of tiles (stages).
+    int64_t getNumStages() const { return getShape().front(); }
+    /// The tile one stage holds (no layout).
+    TileType getStageType() const;
+  }];
+}
+
 def Tile_LooseIntType : Tile_Type<"LooseInt", "loose_int"> {
   let summary = "A loosely typed integral constant";
   let description = [{

@@ -187,6 +187,19 @@ private:
     return MmaAccumulatorLayoutAttr::get(context, {rowWarps, columnWarps});
   }
 
+  /// The operands of a tensor-core mma (operands 0 and 1) in the fragment
+  /// layouts of its accumulator layout `layout`.
+  void convertOperandsForTensorCores(Operation *op, Attribute layout) {
+    auto accumulator = cast<MmaAccumulatorLayoutAttr>(layout);
+    for (int64_t i = 0; i < 2; ++i) {
+      OpOperand &operand = op->getOpOperand(i);
+      Attribute fragments = MmaOperandLayoutAttr::get(
+          context, i, getElementBits(getTile(operand.get()).getElementType()),
+          accumulator);
+      operand.set(convertTo(operand.get(), fragments, op));
+    }
+  }
+
   void setLayout(Value value, Attribute layout) {
     value.setType(getTile(value).withEncoding(layout));
   }
@@ -197,6 +210,10 @@ private:
     TileType tile = getTile(value);
     if (tile.getEncoding() == layout)
       return value;
+    // Shared memory reads into any layout at the same cost.
+    if (auto load = value.getDefiningOp<LocalLoadOp>();
+        load && value.hasOneUse())
+      return setLayout(value, layout), value;
     OpBuilder builder(user);
     return ConvertLayoutOp::create(builder, user->getLoc(),
                                    tile.withEncoding(layout), value);
@@ -255,6 +272,7 @@ private:
     }
     if (auto mma = dyn_cast<MmaOp>(op)) {
       if (Attribute layout = getTensorCoreLayout(op)) {
+        convertOperandsForTensorCores(op, layout);
         mma.getAccMutable().assign(convertTo(mma.getAcc(), layout, op));
         setLayout(mma.getResult(), layout);
         return success();
@@ -264,6 +282,7 @@ private:
     }
     if (isa<MatmulOp>(op))
       if (Attribute layout = getTensorCoreLayout(op)) {
+        convertOperandsForTensorCores(op, layout);
         setLayout(op->getResult(0), layout);
         return success();
       }
@@ -279,7 +298,7 @@ private:
       return assignReduction(op, reduce.getSources().front(), reduce.getAxis(),
                              reduce.getKeepdims());
     }
-    if (isa<LoadOp, ConstantOp, IotaOp>(op)) {
+    if (isa<LoadOp, LocalLoadOp, ConstantOp, IotaOp>(op)) {
       Value result = op->getResult(0);
       setLayout(result, getKernelLayout(getTile(result)));
       if (auto constant = dyn_cast<ConstantOp>(op))

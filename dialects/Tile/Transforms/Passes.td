@@ -73,35 +73,62 @@ def TileAssignLayoutsPass : Pass<"tile-assign-layouts"> {
 }
 
 def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
-  let summary = "Load the next iteration's mma operands before this one's mma";
+  let summary = "Software-pipeline the loads of mma operands in loops";
   let description = [{
-    A two-stage software pipeline for `scf.for` loops whose body loads tiles
-    that a `tile.mma` or `tile.matmul` of the same iteration multiplies: the
-    first iteration's tiles are loaded before the loop, and each iteration
-    loads the next one's (at the induction variable plus the step) before
-    its own multiply, carrying them as loop values. The global loads of one
-    iteration then overlap the shared-memory staging and tensor-core work of
-    the previous one. A load is pipelined when its operands are defined
-    outside the loop or computed in its body, without side effects, from the
-    induction variable and such values; a load past the last tile reads the
-    view's padding (loads are bounds-checked), so the loop needs no
-    epilogue.
+    For `scf.for` loops whose body loads tiles (`tile.load`) that a
+    `tile.mma` or `tile.matmul` of the same iteration multiplies. A load is
+    pipelined when its operands are defined outside the loop or computed in
+    its body, without side effects, from the induction variable and such
+    values.
+
+    Where the module's chip has `cp.async` (sm_80 on) and every such load
+    can be copied as it is (a view in the array's order whose padding is
+    zero or undetermined, rows contiguous in the array), the loop gets an
+    S-stage pipeline through shared memory: one `tile.alloc_shared` of S
+    tiles per load; before the loop, the copies of the first S - 1
+    iterations (`tile.async_copy`, one group each); in iteration i, a wait
+    until group i has landed (`tile.async_wait {pending = S - 2}`, a
+    barrier), `tile.local_load` of stage i mod S in place of the load, and
+    the copies of iteration i + S - 1 into the stage iteration i - 1 read.
+    Copies past the loop's end are not made. S is the kernel's
+    `tile.num_stages`, else the `num-stages` option, else as many as fit
+    in half the shared memory the chip gives a block, 2 to 4 (the
+    multiply's own buffers and other tiles need the rest).
+
+    Elsewhere, a two-stage pipeline in registers: the first iteration's
+    tiles are loaded before the loop, and each iteration loads the next
+    one's before its own multiply, carrying them as loop values; a load past
+    the last tile reads the view's padding (loads are bounds-checked), so
+    the loop needs no epilogue.
 
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (...) {
       %kt = tile.from_scalar %k : index -> !tile.tile<si32>
       %x = tile.load %va[%i, %kt] : ...
       %next = tile.mma %x, %y, %acc : ...
-    // becomes
-    %x0 = tile.load %va[%i, %c0 as a tile] : ...
-    scf.for %k = ... iter_args(%acc = %zero, %x = %x0) -> (...) {
+    // becomes, with 3 stages
+    %buffer = tile.alloc_shared : !tile.shared<3x128x32xf16>
+    scf.if %c0 < %n { tile.async_copy %va[%i, 0], %buffer[0] ... }
+    tile.async_commit
+    scf.if %c1 < %n { tile.async_copy %va[%i, 1], %buffer[1] ... }
+    tile.async_commit
+    scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (...) {
+      tile.async_wait {pending = 1}
+      %x = tile.local_load %buffer[%k mod 3] : ...
+      scf.if %k + 2 < %n { tile.async_copy %va[%i, %k + 2], %buffer[(%k + 2) mod 3] ... }
+      tile.async_commit
       %next = tile.mma %x, %y, %acc : ...
-      %x1 = tile.load %va[%i, %k + 1 as a tile] : ...
-      scf.yield %next, %x1
     ```
   }];
+  let options = [
+    Option<"numStages", "num-stages", "int64_t", /*default=*/"0",
+           "Stages of the shared-memory pipelines (0: the pass chooses; a "
+           "kernel's tile.num_stages comes first)">,
+  ];
   let statistics = [
     Statistic<"numPipelined", "num-pipelined-loads", "Loads pipelined">,
+    Statistic<"numAsync", "num-async-loads",
+              "Loads pipelined through shared memory">,
   ];
   let dependentDialects = ["cudapy::tile::TileDialect",
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];

@@ -1,16 +1,20 @@
 //===- PipelineLoads.cpp - tile-pipeline-loads ----------------------------===//
 //
 // Implements `tile-pipeline-loads` (Passes.td): the tiles an mma of an
-// scf.for iteration multiplies are loaded one iteration ahead.
+// scf.for iteration multiplies are loaded ahead, through a multi-stage
+// pipeline of asynchronous copies to shared memory where the chip has them,
+// else one iteration ahead in registers.
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/Target/IR/TargetDialect.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace cudapy::tile {
@@ -60,6 +64,29 @@ static Value cloneLoadAt(OpBuilder &builder, Value inductionVar, LoadOp load,
   return builder.clone(*load, mapping)->getResult(0);
 }
 
+/// Whether tile.async_copy can take `load`'s place (its verifier's rules):
+/// zero or undetermined padding, the array's order, whole bytes.
+static bool canCopyAsynchronously(LoadOp load) {
+  ViewType view = load.getView().getType();
+  if (view.getPadding() != PaddingMode::zero &&
+      view.getPadding() != PaddingMode::undetermined)
+    return false;
+  for (auto [k, dim] : llvm::enumerate(view.getOrder()))
+    if (static_cast<int64_t>(k) != dim)
+      return false;
+  Type dtype = view.getArray().getElementType();
+  return !isa<Float4E2M1FNType>(dtype) &&
+         view.getArray().getStrides().back() == 1;
+}
+
+static int64_t getTileBytes(TileType type) {
+  int64_t bytes =
+      llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
+  for (int64_t extent : type.getShape())
+    bytes *= extent;
+  return bytes;
+}
+
 struct TilePipelineLoadsPass
     : public tile::impl::TilePipelineLoadsPassBase<TilePipelineLoadsPass> {
   using Base::Base;
@@ -69,6 +96,28 @@ struct TilePipelineLoadsPass
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       pipeline(loop);
+  }
+
+  /// The stages the kernel asks for (tile.num_stages, else the option);
+  /// 0 when it leaves them to the pass.
+  int64_t getRequestedStages(scf::ForOp loop) {
+    auto func = loop->getParentOfType<FunctionOpInterface>();
+    TileDialect::NumStagesAttrHelper numStagesAttr(&getContext());
+    if (IntegerAttr stages = func ? numStagesAttr.getAttr(func) : nullptr)
+      return stages.getInt();
+    return numStages;
+  }
+
+  /// The stages of `loop`'s shared buffers, `bytes` a stage; 0 where the
+  /// chip has no cp.async.
+  int64_t chooseStages(scf::ForOp loop, int64_t bytes) {
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(loop, "");
+    if (!chip || chip->host || chip->sm < 80)
+      return 0;
+    if (int64_t requested = getRequestedStages(loop))
+      return requested;
+    int64_t fit = chip->getMaxSharedMemoryPerBlock() / 2 / bytes;
+    return std::clamp<int64_t>(fit, 2, 4);
   }
 
   void pipeline(scf::ForOp loop) {
@@ -85,8 +134,18 @@ struct TilePipelineLoadsPass
               getIndexSlice(loop, load))
         loads.emplace_back(load, std::move(*slice));
     }
-    if (loads.empty())
+    if (loads.empty() || getRequestedStages(loop) == 1)
       return;
+    if (llvm::all_of(loads, [](auto &entry) {
+          return canCopyAsynchronously(entry.first);
+        })) {
+      int64_t bytes = 0;
+      for (auto &entry : loads)
+        bytes += getTileBytes(entry.first.getType());
+      int64_t stages = chooseStages(loop, bytes);
+      if (stages > 1)
+        return pipelineThroughSharedMemory(loop, loads, stages);
+    }
     IRRewriter rewriter(loop->getContext());
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> first;
@@ -125,6 +184,96 @@ struct TilePipelineLoadsPass
           rewriter.eraseOp(op);
     }
     numPipelined += loads.size();
+  }
+
+  /// The S-stage pipeline of asynchronous copies (Passes.td).
+  void pipelineThroughSharedMemory(
+      scf::ForOp loop,
+      MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
+      int64_t stages) {
+    IRRewriter rewriter(loop->getContext());
+    Location loc = loop.getLoc();
+    rewriter.setInsertionPoint(loop);
+    SmallVector<Value> buffers;
+    for (auto &[load, slice] : loads) {
+      TileType tile = load.getType();
+      SmallVector<int64_t> shape = {stages};
+      llvm::append_range(shape, tile.getShape());
+      buffers.push_back(AllocSharedOp::create(
+          rewriter, load.getLoc(),
+          SharedType::get(&getContext(), shape, tile.getElementType())));
+    }
+    Value inductionVar = loop.getInductionVar();
+    // The copies of the iteration at `iv` into `stage`, when it runs; one
+    // group either way.
+    auto copy = [&](Value iv, Value stage) {
+      Value runs = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::slt, iv, loop.getUpperBound());
+      auto ifOp = scf::IfOp::create(rewriter, loc, runs);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
+          LoadOp load = entry.first;
+          ArrayRef<Operation *> slice = entry.second;
+          IRMapping mapping;
+          mapping.map(inductionVar, iv);
+          for (Operation *op : slice)
+            rewriter.clone(*op, mapping);
+          AsyncCopyOp::create(
+              rewriter, load.getLoc(), mapping.lookupOrDefault(load.getView()),
+              llvm::map_to_vector(
+                  load.getIndices(),
+                  [&](Value index) { return mapping.lookupOrDefault(index); }),
+              buffer, stage);
+        }
+      }
+      AsyncCommitOp::create(rewriter, loc);
+    };
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, value);
+    };
+    // Prologue: iterations 0 .. S - 2.
+    for (int64_t p = 0; p + 1 < stages; ++p) {
+      Value iv = arith::AddIOp::create(
+          rewriter, loc, loop.getLowerBound(),
+          arith::MulIOp::create(rewriter, loc, loop.getStep(), constant(p)));
+      copy(iv, constant(p));
+    }
+    // Each iteration: wait for its own stage, read it, start the copies of
+    // the iteration S - 1 ahead.
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value iteration = arith::DivUIOp::create(
+        rewriter, loc,
+        arith::SubIOp::create(rewriter, loc, inductionVar,
+                              loop.getLowerBound()),
+        loop.getStep());
+    Value stage =
+        arith::RemUIOp::create(rewriter, loc, iteration, constant(stages));
+    AsyncWaitOp::create(rewriter, loc, stages - 2);
+    for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
+      LoadOp load = entry.first;
+      Value tile = LocalLoadOp::create(rewriter, load.getLoc(), load.getType(),
+                                       buffer, stage);
+      load.getResult().replaceAllUsesWith(tile);
+    }
+    Value ahead = arith::AddIOp::create(
+        rewriter, loc, inductionVar,
+        arith::MulIOp::create(rewriter, loc, loop.getStep(),
+                              constant(stages - 1)));
+    Value aheadStage = arith::RemUIOp::create(
+        rewriter, loc,
+        arith::AddIOp::create(rewriter, loc, iteration, constant(stages - 1)),
+        constant(stages));
+    copy(ahead, aheadStage);
+    for (auto &[load, slice] : loads) {
+      rewriter.eraseOp(load);
+      for (Operation *op : llvm::reverse(slice))
+        if (op->use_empty())
+          rewriter.eraseOp(op);
+    }
+    numPipelined += loads.size();
+    numAsync += loads.size();
   }
 };
 

@@ -55,6 +55,9 @@ void populateTileReduceToLLVMPatterns(const mlir::TypeConverter &converter,
 /// Scans (Scan.cpp).
 void populateTileScanToLLVMPatterns(const mlir::TypeConverter &converter,
                                     mlir::RewritePatternSet &patterns);
+/// Shared buffers, asynchronous copies and local loads (SharedMemory.cpp).
+void populateTileSharedMemoryToLLVMPatterns(
+    const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
 /// mma and matmul (Mma.cpp).
 void populateTileMmaToLLVMPatterns(const mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);

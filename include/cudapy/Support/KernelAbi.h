@@ -26,6 +26,12 @@ inline constexpr llvm::StringLiteral kKernelsAttrName = "cudapy.kernels";
 /// (an array of buildKernelArgumentAttr's dictionaries).
 inline constexpr llvm::StringLiteral kSignatureAttrName = "cudapy.signature";
 
+/// Kernel attribute: the bytes of dynamic shared memory the kernel itself
+/// uses (from offset 0), which launches add to what they ask for (the
+/// metadata's `dynamic_shared_bytes`).
+inline constexpr llvm::StringLiteral kDynamicSharedBytesAttrName =
+    "cudapy.dynamic_shared_bytes";
+
 /// llvm.func attribute: the alignment of the returned value's .param (CUDA
 /// C++ returns a class object in a param aligned like the class, which an
 /// LLVM struct type cannot say). cudapy-serialize-to-ptx hands it to NVPTX.

@@ -29,6 +29,11 @@ struct CompileTarget {
   /// Parses "host" or a chip name ("sm_90a").
   static std::optional<CompileTarget> parse(llvm::StringRef text);
   std::string str() const;
+  /// The shared memory (bytes) a block may opt into on the chip (CUDA C++
+  /// Programming Guide, "Technical Specifications per Compute
+  /// Capability"); 48 KiB, what any kernel may declare statically, for
+  /// the host and chips before sm_70.
+  int64_t getMaxSharedMemoryPerBlock() const;
 };
 
 /// A condition over compile targets. Leaves name a chip where they need one.

@@ -108,7 +108,9 @@ def CudapySerializeToPTXPass
       parameter, in order: `index`, LLVM IR `type`, `kind` among pointer,
       integer, float, vector and aggregate, ABI `size` and `align` in
       bytes), `static_shared_bytes` (the shared-memory globals the kernel
-      and its callees use, each at its alignment), and, when known,
+      and its callees use, each at its alignment), `dynamic_shared_bytes`
+      (the kernel's `cudapy.dynamic_shared_bytes`: dynamic shared memory it
+      uses itself, which launches add to theirs) and, when known,
       `max_threads_per_block` (from `nvvm.reqntid`, else `nvvm.maxntid`)
       and `required_block_size` (from `nvvm.reqntid`), and `args` (from
       `cudapy-record-kernel-signature`, with each argument's

@@ -3,14 +3,15 @@
 // What convert-tile-to-llvm does for whole kernels around the patterns: the
 // launch's block follows tile.num_warps, the kernel metadata describes the
 // source-level arguments, the facts of array arguments reach the loads and
-// stores that use them, and the tiles' shared memory stays within what a
-// kernel declares statically.
+// stores that use them, and the tiles' shared memory becomes dynamic where
+// it passes what a kernel declares statically.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
 
 #include "cudapy/Support/KernelAbi.h"
+#include "dialects/Target/IR/TargetDialect.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -77,7 +78,7 @@ static void annotateArrayFacts(FunctionOpInterface func) {
     for (Operation *user : arg.getUsers())
       if (auto view = dyn_cast<MakeViewOp>(user))
         for (Operation *access : view->getUsers())
-          if (isa<LoadOp, StoreOp>(access))
+          if (isa<LoadOp, StoreOp, AsyncCopyOp>(access))
             factsAttr.setAttr(access, dict);
   }
 }
@@ -124,31 +125,95 @@ void lowering::prepareKernels(Operation *root) {
   });
 }
 
-/// Kernels declare their tiles' shared memory statically: at most 48 KiB.
-LogicalResult lowering::checkSharedMemory(Operation *root) {
-  constexpr int64_t kLimit = 48 * 1024;
+/// A kernel's tiles' shared memory is static while it fits the 48 KiB a
+/// kernel declares statically. Beyond that, the buffers become offsets in
+/// one dynamic array (`extern .shared`), and the kernel's
+/// kDynamicSharedBytesAttrName says how large (the metadata's
+/// `dynamic_shared_bytes`, which the runtimes launch with), up to what the
+/// module's chip lets a block opt into.
+LogicalResult lowering::placeSharedMemory(Operation *root) {
   WalkResult result = root->walk([&](FunctionOpInterface func) {
-    int64_t bytes = 0;
+    SmallVector<LLVM::GlobalOp> globals;
     llvm::SmallDenseSet<StringRef> seen;
     func.walk([&](LLVM::AddressOfOp address) {
       StringRef name = address.getGlobalName();
       if (!name.starts_with(kSharedPrefix) || !seen.insert(name).second)
         return;
-      auto global = SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
-          address, address.getGlobalNameAttr());
+      globals.push_back(SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
+          address, address.getGlobalNameAttr()));
+    });
+    auto sizeOf = [](LLVM::GlobalOp global) {
       auto array = cast<LLVM::LLVMArrayType>(global.getGlobalType());
       Type element = array.getElementType();
-      bytes += array.getNumElements() *
-               (isa<LLVM::LLVMPointerType>(element)
-                    ? 8
-                    : llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
-    });
-    if (bytes <= kLimit)
+      return static_cast<int64_t>(array.getNumElements()) *
+             (isa<LLVM::LLVMPointerType>(element)
+                  ? 8
+                  : static_cast<int64_t>(
+                        llvm::divideCeil(element.getIntOrFloatBitWidth(), 8)));
+    };
+    // Each buffer at the next multiple of 16 bytes.
+    int64_t bytes = 0;
+    SmallVector<int64_t> offsets;
+    for (LLVM::GlobalOp global : globals) {
+      offsets.push_back(bytes);
+      bytes = llvm::alignTo(bytes + sizeOf(global), 16);
+    }
+    if (bytes <= kStaticSharedLimit)
       return WalkResult::advance();
-    func.emitOpError("needs ")
-        << bytes << " bytes of shared memory for its tiles, more than the "
-        << kLimit << " a kernel declares statically; use smaller tiles";
-    return WalkResult::interrupt();
+    auto kernel = dyn_cast<gpu::GPUFuncOp>(func.getOperation());
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(func, "");
+    int64_t limit =
+        chip ? chip->getMaxSharedMemoryPerBlock() : kStaticSharedLimit;
+    bool dynamic = kernel && kernel.isKernel() && chip && !chip->host;
+    if (!dynamic || bytes > limit) {
+      InFlightDiagnostic diag = func.emitOpError("needs ")
+                                << bytes
+                                << " bytes of shared memory for its tiles, "
+                                   "more than the ";
+      if (dynamic)
+        diag << limit << " a block may use on " << chip->str()
+             << "; use smaller tiles or fewer stages";
+      else
+        diag << kStaticSharedLimit
+             << " a function declares statically (kernels for a chip may "
+                "use more); use smaller tiles";
+      return WalkResult::interrupt();
+    }
+    // The dynamic array, one per module, and the buffers as offsets in it.
+    Operation *module = func->getParentWithTrait<OpTrait::SymbolTable>();
+    MLIRContext *context = func->getContext();
+    OpBuilder b(context);
+    if (!SymbolTable::lookupSymbolIn(module, kDynamicSharedName)) {
+      b.setInsertionPointToStart(&module->getRegion(0).front());
+      LLVM::GlobalOp::create(
+          b, func.getLoc(), LLVM::LLVMArrayType::get(b.getI8Type(), 0),
+          /*isConstant=*/false, LLVM::Linkage::External, kDynamicSharedName,
+          Attribute(), /*alignment=*/16, kShared);
+    }
+    llvm::DenseMap<StringRef, int64_t> offsetOf;
+    for (auto [global, offset] : llvm::zip(globals, offsets))
+      offsetOf[global.getSymName()] = offset;
+    func.walk([&](LLVM::AddressOfOp address) {
+      auto found = offsetOf.find(address.getGlobalName());
+      if (found == offsetOf.end())
+        return;
+      b.setInsertionPoint(address);
+      Value base = LLVM::AddressOfOp::create(
+          b, address.getLoc(), address.getType(), kDynamicSharedName);
+      Value offset = LLVM::ConstantOp::create(
+          b, address.getLoc(), b.getI32Type(),
+          b.getI32IntegerAttr(static_cast<int32_t>(found->second)));
+      address.replaceAllUsesWith(
+          LLVM::GEPOp::create(b, address.getLoc(), address.getType(),
+                              b.getI8Type(), base, ValueRange{offset})
+              .getResult());
+      address.erase();
+    });
+    for (LLVM::GlobalOp global : globals)
+      if (SymbolTable::symbolKnownUseEmpty(global, module))
+        global.erase();
+    func->setAttr(kDynamicSharedBytesAttrName, b.getI64IntegerAttr(bytes));
+    return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
 }

@@ -104,37 +104,6 @@ static Value getPaddingValue(Emitter &e, ViewType view) {
       e.b, e.loc, getRegisterConstant(view.getArray().getElementType(), value));
 }
 
-/// What is known of an array's base alignment, extents and strides: static
-/// extents and strides, and the facts of a kernel argument.
-struct ArrayFacts {
-  int64_t alignment = 1; // bytes
-  SmallVector<int64_t> extentMultiple, strideMultiple;
-
-  ArrayFacts(ArrayType type, DictionaryAttr given) {
-    for (int64_t extent : type.getShape())
-      extentMultiple.push_back(ShapedType::isDynamic(extent) ? 1 : extent);
-    for (int64_t stride : type.getStrides())
-      strideMultiple.push_back(ShapedType::isDynamic(stride) ? 1 : stride);
-    if (!given)
-      return;
-    if (auto alignment = given.getAs<IntegerAttr>(
-            TileDialect::AlignmentAttrHelper::getNameStr()))
-      this->alignment = alignment.getInt();
-    auto merge = [](SmallVector<int64_t> &known, Attribute attr) {
-      auto list = dyn_cast_or_null<DenseI64ArrayAttr>(attr);
-      if (!list)
-        return;
-      for (auto [k, value] : llvm::zip(known, list.asArrayRef()))
-        if (k == 1) // a static value already says all
-          k = value;
-    };
-    merge(extentMultiple,
-          given.get(TileDialect::DivisibilityAttrHelper::getNameStr()));
-    merge(strideMultiple,
-          given.get(TileDialect::StrideDivisibilityAttrHelper::getNameStr()));
-  }
-};
-
 /// What loads and stores through a view share: the tile's origin, bounds
 /// and addresses.
 struct ViewAccess {

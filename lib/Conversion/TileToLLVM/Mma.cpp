@@ -1,8 +1,9 @@
 //===- Mma.cpp - matrix multiply-accumulate -------------------------------===//
 //
 // tile.mma and tile.matmul: on tensor cores (nvgpu.mma.sync m16n8k16) when
-// tile-assign-layouts gave the result the accumulator layout, else through
-// the simple path that any dtype and layout takes.
+// tile-assign-layouts gave the result the accumulator layout and the
+// operands its operand layouts (which tiles reach through shared memory and
+// ldmatrix), else through the simple path that any dtype and layout takes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,6 @@ using namespace cudapy;
 using namespace cudapy::tile;
 using namespace cudapy::tile::lowering;
 
-namespace {
 /// The accumulator of `mma` (its registers), none for `matmul`.
 template <typename Adaptor> static ValueRange getAccumulator(MmaOp, Adaptor a) {
   return a.getAcc();
@@ -28,46 +28,52 @@ static ValueRange getAccumulator(MatmulOp, Adaptor) {
   return {};
 }
 
-/// Writes a tile of 16-bit elements (its registers `values`) row-major into
-/// shared memory at `buffer`, `pitch` elements a row: each thread stores the
-/// runs of up to 8 elements (16 bytes) it holds along a row at once, or,
-/// where its layout holds copies, the elements it owns one by one.
-static void writeRows(Emitter &e, TileType type, ValueRange values,
-                      Value buffer, int64_t pitch) {
+/// Writes a tile of `type` (its registers `values`, rank 2) into shared
+/// memory at `base` in `shared`'s layout: each thread stores the runs of
+/// elements it holds along a row (up to a chunk) at once, or, where its
+/// layout holds copies, the elements it owns one by one.
+static void storeSwizzled(Emitter &e, TileType type, ValueRange values,
+                          Value base, const SwizzledLayout &shared) {
   Distribution dist(e, type);
-  Type element = getRegisterType(type.getElementType());
+  Type memoryType = getMemoryType(type.getElementType());
+  int64_t bytes = getMemoryBytes(type.getElementType());
   bool exact = dist.isExact();
   int64_t width = 1;
   if (exact && dist.fastest() == 1)
-    width = std::min<int64_t>(
-        {getContiguity(dist.layout, 1), 8, type.getShape()[1]});
-  auto vectorType = VectorType::get({width}, element);
+    width = std::min<int64_t>({getContiguity(dist.layout, 1),
+                               shared.chunkElements, type.getShape()[1]});
+  auto vectorType = VectorType::get({width}, memoryType);
   for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
     SmallVector<int64_t> local = dist.delinearize(r);
     if (local[1] % width != 0)
       continue;
     SmallVector<Value> indices = dist.indices(e, r);
-    Value address = e.gep(buffer, element,
-                          e.add(e.mul(indices[0], e.i32(pitch)), indices[1]));
+    Value address =
+        e.gep(base, memoryType, shared.offset(e, indices[0], indices[1]));
     if (width > 1) {
       Value vector = e.poison(vectorType);
       for (int64_t i = 0; i < width; ++i) {
         SmallVector<int64_t> next = local;
         next[1] += i;
         vector = LLVM::InsertElementOp::create(
-            e.b, e.loc, vector, values[dist.linearize(next)], e.i32(i));
+            e.b, e.loc, vector,
+            toMemory(e, values[dist.linearize(next)], memoryType), e.i32(i));
       }
-      LLVM::StoreOp::create(e.b, e.loc, vector, address, 2 * width);
+      LLVM::StoreOp::create(e.b, e.loc, vector, address, bytes * width);
       continue;
     }
+    auto store = [&] {
+      LLVM::StoreOp::create(e.b, e.loc, toMemory(e, values[r], memoryType),
+                            address, bytes);
+    };
     if (exact) {
-      LLVM::StoreOp::create(e.b, e.loc, values[r], address, 2);
+      store();
       continue;
     }
     auto ifOp = scf::IfOp::create(e.b, e.loc, dist.isOwner(e, r));
     OpBuilder::InsertionGuard guard(e.b);
     e.b.setInsertionPointToStart(ifOp.thenBlock());
-    LLVM::StoreOp::create(e.b, e.loc, values[r], address, 2);
+    store();
   }
 }
 
@@ -106,14 +112,129 @@ static Value makeFragment(Emitter &e, ArrayRef<Value> pairs, Type element) {
   return fragment;
 }
 
-/// `mma` and `matmul` on tensor cores, for f16 and bf16 operands and a
-/// float32 accumulator in #tile.mma_accumulator. Both operands go to shared
-/// memory row-major, each row padded by 16 bytes (so that 8 rows of 16
-/// bytes at one column fall in distinct banks and stay 16-byte aligned),
-/// stored 16 bytes at a time; each warp then takes its fragments with
-/// `ldmatrix` (A: x4 per 16x16 block; B: x2 `.trans` per 16x8 block, which
-/// hands each lane its pairs along K) and runs one mma.sync m16n8k16 per
-/// 16x8 block of its share of the result and per 16 of K.
+/// Whether tiles of `type` in `layout` are whole mma.sync m16n8k16 operand
+/// blocks of 16-bit elements, which ldmatrix loads.
+bool lowering::isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type) {
+  if (!layout || layout.getBits() != 16 || type.getRank() != 2 ||
+      getMemoryBytes(type.getElementType()) != 2)
+    return false;
+  SmallVector<int64_t> block = layout.getShapePerTile();
+  return type.getShape()[0] % block[0] == 0 &&
+         type.getShape()[1] % block[1] == 0;
+}
+
+/// The registers of an operand tile of `type` in `layout` (see
+/// isLdmatrixOperand) from shared memory at `base` in `shared`'s layout,
+/// by `ldmatrix`: A, x4 per 16x16 block (lane l addresses row l % 16 at
+/// column 8 (l / 16)); B, x4 `.trans` per two 16x8 blocks (lane l
+/// addresses row l % 16 of block l / 16), which hands each lane its pairs
+/// along K.
+SmallVector<Value> lowering::loadMmaOperand(Emitter &e,
+                                            MmaOperandLayoutAttr layout,
+                                            TileType type, Value base,
+                                            const SwizzledLayout &shared) {
+  Type element = getRegisterType(type.getElementType());
+  Type memoryType = getMemoryType(type.getElementType());
+  ArrayRef<int64_t> shape = type.getShape();
+  ArrayRef<int64_t> warps = layout.getParent().getWarpsPerCTA();
+  int64_t rowWarps = warps[0], columnWarps = warps[1];
+  Value lane = e.lane(), warp = e.warp();
+  Value laneRow = e.bits(lane, 1, 16), laneHalf = e.bits(lane, 16, 2);
+  SmallVector<Value> registers(getNumRegisters(layout, shape));
+  auto place = [&](Value pair, int64_t row, int64_t column) {
+    for (int64_t q = 0; q < 2; ++q) {
+      SmallVector<int64_t> local = {row, column};
+      local[layout.getDepthDim()] += q;
+      registers[linearize(layout, shape, local)] =
+          vector::ExtractOp::create(e.b, e.loc, pair, ArrayRef<int64_t>{q});
+    }
+  };
+  auto address = [&](Value row, Value column) {
+    return e.gep(base, memoryType, shared.offset(e, row, column));
+  };
+  if (layout.getOperand() == 0) {
+    Value rowA = e.add(e.mul(e.bits(warp, 1, rowWarps), e.i32(16)), laneRow);
+    Value columnA = e.mul(laneHalf, e.i32(8));
+    for (int64_t i = 0; i < shape[0] / (16 * rowWarps); ++i)
+      for (int64_t s = 0; s < shape[1] / 16; ++s) {
+        SmallVector<Value> pairs =
+            loadMatrices(e,
+                         address(e.add(rowA, e.i32(i * 16 * rowWarps)),
+                                 e.add(columnA, e.i32(16 * s))),
+                         4, /*transpose=*/false, element);
+        // Matrices: rows 0-7 and 8-15 at columns 0-7, then at 8-15.
+        for (int64_t p = 0; p < 4; ++p)
+          place(pairs[p], 2 * i + p % 2, 4 * s + 2 * (p / 2));
+      }
+    return registers;
+  }
+  Value columnB = e.mul(e.bits(warp, rowWarps, columnWarps), e.i32(8));
+  int64_t blocks = shape[1] / (8 * columnWarps);
+  for (int64_t s = 0; s < shape[0] / 16; ++s)
+    for (int64_t j = 0; j < blocks; j += 2) {
+      int64_t count = j + 1 < blocks ? 4 : 2;
+      Value block = e.i32(j);
+      if (count == 4)
+        block = e.add(block, laneHalf);
+      Value column = e.add(columnB, e.mul(block, e.i32(8 * columnWarps)));
+      SmallVector<Value> pairs =
+          loadMatrices(e, address(e.add(laneRow, e.i32(16 * s)), column), count,
+                       /*transpose=*/true, element);
+      // Matrices: rows 0-7 and 8-15 of block j, then of block j + 1.
+      for (int64_t p = 0; p < count; ++p)
+        place(pairs[p], 4 * s + 2 * (p % 2), j + p / 2);
+    }
+  return registers;
+}
+
+namespace {
+/// A conversion to an mma.sync operand layout (see isLdmatrixOperand):
+/// the tile goes to shared memory and comes back by `ldmatrix`. In an
+/// scf.for iteration, two buffers taken in turn by the iteration's parity
+/// keep this iteration's writes from racing the previous one's reads (the
+/// one before that finished its reads before this iteration's barrier).
+struct MmaOperandConversion : public TilePattern<ConvertLayoutOp> {
+  using TilePattern::TilePattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TileType type = op.getType();
+    auto layout = dyn_cast<MmaOperandLayoutAttr>(type.getEncoding());
+    if (!isLdmatrixOperand(layout, type))
+      return rewriter.notifyMatchFailure(op, "not an ldmatrix operand");
+    Emitter e{rewriter, op.getLoc()};
+    SwizzledLayout shared(type.getShape(), 2);
+    Type memoryType = getMemoryType(type.getElementType());
+    Value buffer = allocateShared(e, op, memoryType, shared.size());
+    if (auto loop = dyn_cast<scf::ForOp>(op->getParentOp())) {
+      Value other = allocateShared(e, op, memoryType, shared.size());
+      Value iteration = arith::DivUIOp::create(
+          rewriter, e.loc,
+          arith::SubIOp::create(rewriter, e.loc, loop.getInductionVar(),
+                                loop.getLowerBound()),
+          loop.getStep());
+      Value parity = arith::IndexCastUIOp::create(
+          rewriter, e.loc, rewriter.getI32Type(), iteration);
+      buffer =
+          e.select(e.eq(e.andI(parity, e.i32(1)), e.i32(0)), buffer, other);
+    } else if (isInLoop(op)) {
+      // In another loop, the previous iteration's reads come first.
+      gpu::BarrierOp::create(rewriter, e.loc);
+    }
+    storeSwizzled(e, op.getSource().getType(), adaptor.getSource(), buffer,
+                  shared);
+    gpu::BarrierOp::create(rewriter, e.loc);
+    rewriter.replaceOpWithMultiple(
+        op, {loadMmaOperand(e, layout, type, buffer, shared)});
+    return success();
+  }
+};
+
+/// `mma` and `matmul` on tensor cores: f16 or bf16 operands in the
+/// #tile.mma_operand layouts of the float32 accumulator's
+/// #tile.mma_accumulator, one mma.sync m16n8k16 per 16x8 block of the
+/// warp's share of the result and per 16 of K.
 template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
   using TilePattern<Op>::TilePattern;
   using typename TilePattern<Op>::OneToNOpAdaptor;
@@ -124,58 +245,38 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
     TileType a = op.getA().getType(), b = op.getB().getType();
     TileType result = op.getType();
     auto layout = dyn_cast<MmaAccumulatorLayoutAttr>(result.getEncoding());
+    auto layoutA = dyn_cast<MmaOperandLayoutAttr>(a.getEncoding());
+    auto layoutB = dyn_cast<MmaOperandLayoutAttr>(b.getEncoding());
     Type dtype = a.getElementType();
     if (!layout || result.getRank() != 2 || !result.getElementType().isF32() ||
-        !isa<Float16Type, BFloat16Type>(dtype) || b.getElementType() != dtype)
+        !isa<Float16Type, BFloat16Type>(dtype) || b.getElementType() != dtype ||
+        !isLdmatrixOperand(layoutA, a) || !isLdmatrixOperand(layoutB, b) ||
+        layoutA.getOperand() != 0 || layoutB.getOperand() != 1 ||
+        layoutA.getParent() != layout || layoutB.getParent() != layout)
       return rewriter.notifyMatchFailure(op, "not an mma.sync m16n8k16");
     int64_t rowWarps = layout.getWarpsPerCTA()[0],
             columnWarps = layout.getWarpsPerCTA()[1];
     int64_t m = result.getShape()[0], n = result.getShape()[1],
             k = a.getShape()[1];
-    if (m % (16 * rowWarps) != 0 || n % (8 * columnWarps) != 0 || k % 16 != 0)
-      return rewriter.notifyMatchFailure(op, "partial 16x8x16 blocks");
+    if (m % (16 * rowWarps) != 0 || n % (8 * columnWarps) != 0)
+      return rewriter.notifyMatchFailure(op, "partial 16x8 blocks");
     Emitter e{rewriter, op.getLoc()};
     Type element = getRegisterType(dtype);
-    int64_t pitchA = k + 8, pitchB = n + 8;
-    Value sharedA = allocateShared(e, op, element, m * pitchA);
-    Value sharedB = allocateShared(e, op, element, k * pitchB);
-    if (auto loop = dyn_cast<scf::ForOp>(op->getParentOp())) {
-      // An iteration of its loop: two buffers each, taken in turn, so that
-      // this iteration's writes cannot race the previous one's reads (the
-      // one before that finished its reads before this iteration's
-      // barrier); one barrier an iteration.
-      Value otherA = allocateShared(e, op, element, m * pitchA);
-      Value otherB = allocateShared(e, op, element, k * pitchB);
-      Value iteration = arith::DivUIOp::create(
-          rewriter, e.loc,
-          arith::SubIOp::create(rewriter, e.loc, loop.getInductionVar(),
-                                loop.getLowerBound()),
-          loop.getStep());
-      Value parity = arith::IndexCastUIOp::create(
-          rewriter, e.loc, rewriter.getI32Type(), iteration);
-      Value even = e.eq(e.andI(parity, e.i32(1)), e.i32(0));
-      sharedA = e.select(even, sharedA, otherA);
-      sharedB = e.select(even, sharedB, otherB);
-    } else if (isInLoop(op)) {
-      // In another loop, the previous iteration's reads come first.
-      gpu::BarrierOp::create(rewriter, e.loc);
-    }
-    writeRows(e, a, adaptor.getA(), sharedA, pitchA);
-    writeRows(e, b, adaptor.getB(), sharedB, pitchB);
-    gpu::BarrierOp::create(rewriter, e.loc);
-
-    Value lane = e.lane(), warp = e.warp();
-    Value rowWarp = e.bits(warp, 1, rowWarps),
-          columnWarp = e.bits(warp, rowWarps, columnWarps);
     int64_t rowBlocks = m / (16 * rowWarps),
             columnBlocks = n / (8 * columnWarps);
-    // ldmatrix addresses: A, lane l at row l % 16 of its warp's block and
-    // column 8 (l / 16); B, lane l at row l % 16 of the step and its warp's
-    // column block.
-    Value laneRow = e.bits(lane, 1, 16), laneHalf = e.bits(lane, 16, 2);
-    Value rowA = e.add(e.mul(rowWarp, e.i32(16)), laneRow);
-    Value columnA = e.mul(laneHalf, e.i32(8));
-    Value columnB = e.mul(columnWarp, e.i32(8));
+    ValueRange registersA = adaptor.getA(), registersB = adaptor.getB();
+    auto pair = [&](TileType type, MmaOperandLayoutAttr operand,
+                    ValueRange registers, int64_t row, int64_t column) {
+      SmallVector<Value> elements;
+      for (int64_t q = 0; q < 2; ++q) {
+        SmallVector<int64_t> local = {row, column};
+        local[operand.getDepthDim()] += q;
+        elements.push_back(
+            registers[linearize(operand, type.getShape(), local)]);
+      }
+      return vector::FromElementsOp::create(
+          rewriter, e.loc, VectorType::get({2}, element), elements);
+    };
 
     SmallVector<Value> acc(getAccumulator(op, adaptor));
     int64_t registers = getNumRegisters(layout, result.getShape());
@@ -188,25 +289,22 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
       return linearize(layout, result.getShape(), {2 * i + h, 2 * j + c});
     };
     auto typeC = VectorType::get({2, 2}, rewriter.getF32Type());
-    for (int64_t step = 0; step < k / 16; ++step) {
+    for (int64_t s = 0; s < k / 16; ++s) {
+      // A fragments: a0a1 (row g), a2a3 (g + 8), a4a5 (g, K + 8), a6a7;
+      // B fragments: b0b1 (K), b2b3 (K + 8).
       SmallVector<Value> fragmentsA, fragmentsB;
       for (int64_t i = 0; i < rowBlocks; ++i) {
-        Value row = e.add(rowA, e.i32(i * 16 * rowWarps));
-        Value column = e.add(columnA, e.i32(16 * step));
-        Value address =
-            e.gep(sharedA, element, e.add(e.mul(row, e.i32(pitchA)), column));
-        fragmentsA.push_back(makeFragment(
-            e, loadMatrices(e, address, 4, /*transpose=*/false, element),
-            element));
+        SmallVector<Value> pairs;
+        for (int64_t p = 0; p < 4; ++p)
+          pairs.push_back(
+              pair(a, layoutA, registersA, 2 * i + p % 2, 4 * s + 2 * (p / 2)));
+        fragmentsA.push_back(makeFragment(e, pairs, element));
       }
-      Value rowB = e.add(laneRow, e.i32(16 * step));
       for (int64_t j = 0; j < columnBlocks; ++j) {
-        Value column = e.add(columnB, e.i32(j * 8 * columnWarps));
-        Value address =
-            e.gep(sharedB, element, e.add(e.mul(rowB, e.i32(pitchB)), column));
-        fragmentsB.push_back(makeFragment(
-            e, loadMatrices(e, address, 2, /*transpose=*/true, element),
-            element));
+        SmallVector<Value> pairs;
+        for (int64_t p = 0; p < 2; ++p)
+          pairs.push_back(pair(b, layoutB, registersB, 4 * s + 2 * p, j));
+        fragmentsB.push_back(makeFragment(e, pairs, element));
       }
       for (int64_t i = 0; i < rowBlocks; ++i)
         for (int64_t j = 0; j < columnBlocks; ++j) {
@@ -303,6 +401,7 @@ void cudapy::populateTileMmaToLLVMPatterns(const TypeConverter &converter,
                                            RewritePatternSet &patterns) {
   patterns.add<MmaLowering<MmaOp>, MmaLowering<MatmulOp>>(
       converter, patterns.getContext());
-  patterns.add<MmaSyncLowering<MmaOp>, MmaSyncLowering<MatmulOp>>(
-      converter, patterns.getContext(), /*benefit=*/2);
+  patterns.add<MmaSyncLowering<MmaOp>, MmaSyncLowering<MatmulOp>,
+               MmaOperandConversion>(converter, patterns.getContext(),
+                                     /*benefit=*/2);
 }

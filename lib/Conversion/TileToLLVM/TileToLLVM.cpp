@@ -39,6 +39,7 @@ void cudapy::populateTileToLLVMConversionPatterns(
   populateTileMemoryToLLVMPatterns(converter, patterns);
   populateTileReduceToLLVMPatterns(converter, patterns);
   populateTileScanToLLVMPatterns(converter, patterns);
+  populateTileSharedMemoryToLLVMPatterns(converter, patterns);
   populateTileMmaToLLVMPatterns(converter, patterns);
 }
 
@@ -85,7 +86,7 @@ struct ConvertTileToLLVMPass
                                                          target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
       return signalPassFailure();
-    if (failed(checkSharedMemory(root)))
+    if (failed(placeSharedMemory(root)))
       signalPassFailure();
   }
 

@@ -111,6 +111,10 @@ TileToLLVMTypeConverter::TileToLLVMTypeConverter(MLIRContext *context) {
   addConversion([context](PointerType) {
     return LLVM::LLVMPointerType::get(context, kGlobal);
   });
+  // A shared buffer is the address of its first stage.
+  addConversion([context](SharedType) {
+    return LLVM::LLVMPointerType::get(context, kShared);
+  });
   // Scalars as the scalar tiles a cloned combiner region takes (see
   // applyCombiner): casts that reconcile-unrealized-casts folds.
   addSourceMaterialization([](OpBuilder &builder, Type type, ValueRange inputs,
@@ -269,6 +273,63 @@ bool isInLoop(Operation *op) {
       return true;
   }
   return false;
+}
+
+ArrayFacts::ArrayFacts(ArrayType type, DictionaryAttr given) {
+  for (int64_t extent : type.getShape())
+    extentMultiple.push_back(ShapedType::isDynamic(extent) ? 1 : extent);
+  for (int64_t stride : type.getStrides())
+    strideMultiple.push_back(ShapedType::isDynamic(stride) ? 1 : stride);
+  if (!given)
+    return;
+  if (auto alignment = given.getAs<IntegerAttr>(
+          TileDialect::AlignmentAttrHelper::getNameStr()))
+    this->alignment = alignment.getInt();
+  auto merge = [](SmallVector<int64_t> &known, Attribute attr) {
+    auto list = dyn_cast_or_null<DenseI64ArrayAttr>(attr);
+    if (!list)
+      return;
+    for (auto [k, value] : llvm::zip(known, list.asArrayRef()))
+      if (k == 1) // a static value already says all
+        k = value;
+  };
+  merge(extentMultiple,
+        given.get(TileDialect::DivisibilityAttrHelper::getNameStr()));
+  merge(strideMultiple,
+        given.get(TileDialect::StrideDivisibilityAttrHelper::getNameStr()));
+}
+
+int64_t getKernelNumWarps(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  TileDialect::NumWarpsAttrHelper numWarps(op->getContext());
+  if (IntegerAttr attr = func ? numWarps.getAttr(func) : IntegerAttr())
+    return attr.getInt();
+  return 4;
+}
+
+SwizzledLayout::SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes) {
+  columns = shape.back();
+  rows = 1;
+  for (int64_t extent : shape.drop_back())
+    rows *= extent;
+  chunkElements =
+      std::min<int64_t>(columns, std::max<int64_t>(1, 16 / elementBytes));
+  int64_t chunks = columns / chunkElements;
+  atom = std::min<int64_t>(chunks, 8);
+  rowsPerPhase = std::max<int64_t>(1, 8 / chunks);
+  if (chunkElements * elementBytes < 16)
+    atom = 1; // rows narrower than a chunk: nothing to permute
+}
+
+Value SwizzledLayout::offset(Emitter &e, Value row, Value column) const {
+  Value chunk = e.bits(column, chunkElements, columns / chunkElements);
+  Value within = e.bits(column, 1, chunkElements);
+  // XOR with a phase below `atom` permutes the chunks of each atom.
+  Value phase = e.bits(row, rowsPerPhase, atom);
+  Value swizzled = atom > 1 ? e.xorI(chunk, phase) : chunk;
+  return e.add(
+      e.add(e.mul(row, e.i32(columns)), e.mul(swizzled, e.i32(chunkElements))),
+      within);
 }
 
 /// The converted values of a tile result.

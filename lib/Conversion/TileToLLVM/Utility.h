@@ -163,6 +163,16 @@ struct ArrayValues {
   ArrayValues(Emitter &e, ArrayType type, ValueRange values);
 };
 
+/// What is known of an array's base alignment, extents and strides: static
+/// extents and strides, and the facts of a kernel argument (`given`, the
+/// tile.array_facts of an access).
+struct ArrayFacts {
+  int64_t alignment = 1; // bytes
+  SmallVector<int64_t> extentMultiple, strideMultiple;
+
+  ArrayFacts(ArrayType type, DictionaryAttr given);
+};
+
 SmallVector<Value> flatten(ArrayRef<ValueRange> ranges);
 
 /// Emits `body(fast)` under `scf.if condition`, yielding values of `types`
@@ -212,6 +222,41 @@ Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count);
 
 /// Whether `op` runs in a loop of its function.
 bool isInLoop(Operation *op);
+
+/// The warps of the CTA of the function `op` is in (tile.num_warps, which
+/// tile-assign-layouts sets).
+int64_t getKernelNumWarps(Operation *op);
+
+/// Where a stage of a `!tile.shared` buffer keeps its elements (docs/Tile.md,
+/// "Shared memory"): row-major over the last dimension, each row cut into
+/// chunks of 16 bytes (the whole row when it is shorter), and the chunks
+/// of every `atom` of them XOR-permuted by the row's phase, which changes
+/// every 128 bytes of rows; so the 16-byte accesses of eight rows at one
+/// column (`ldmatrix`, `cp.async`, vector stores) fall in distinct banks.
+/// The tiles that move to shared memory for tensor cores use it too.
+struct SwizzledLayout {
+  int64_t rows, columns, chunkElements, atom, rowsPerPhase;
+
+  SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes);
+
+  /// Elements of one stage.
+  int64_t size() const { return rows * columns; }
+  /// The element offset (i32) of `column` of `row` (i32), the rows running
+  /// over all but the last dimension.
+  Value offset(Emitter &e, Value row, Value column) const;
+};
+
+/// Whether tiles of `type` in `layout` (null: no) are whole mma.sync
+/// m16n8k16 operand blocks of 16-bit elements, which ldmatrix loads
+/// (Mma.cpp).
+bool isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type);
+
+/// The registers of an operand tile of `type` in `layout` (see
+/// isLdmatrixOperand) from shared memory at `base`, laid out as `shared`
+/// says, by ldmatrix (Mma.cpp).
+SmallVector<Value> loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout,
+                                  TileType type, Value base,
+                                  const SwizzledLayout &shared);
 
 //===----------------------------------------------------------------------===//
 // Patterns
@@ -439,9 +484,15 @@ SmallVector<Value> applyCombiner(Emitter &e, Region &region, ArrayRef<Value> a,
 /// arguments copied onto the loads and stores that use them.
 void prepareKernels(Operation *root);
 
-/// After them: a kernel declares at most 48 KiB of shared memory for its
-/// tiles.
-LogicalResult checkSharedMemory(Operation *root);
+/// What a kernel may declare statically: 48 KiB.
+constexpr int64_t kStaticSharedLimit = 48 * 1024;
+/// The dynamic shared array of the kernels whose tiles need more.
+constexpr llvm::StringLiteral kDynamicSharedName = "__tile_dynamic_shared";
+
+/// After them: the tiles' shared memory of each kernel, static up to
+/// kStaticSharedLimit, else in the dynamic array (at most what the chip
+/// allows a block).
+LogicalResult placeSharedMemory(Operation *root);
 
 } // namespace cudapy::tile::lowering
 

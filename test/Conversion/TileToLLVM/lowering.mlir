@@ -269,9 +269,10 @@ gpu.module @m {
 
 // -----
 
-// A kernel declares at most 48 KiB of shared memory.
+// A kernel declares at most 48 KiB of shared memory statically; without a
+// chip, that is all it has.
 gpu.module @m {
-  // expected-error @+1 {{'gpu.func' op needs 66048 bytes of shared memory for its tiles, more than the 49152 a kernel declares statically; use smaller tiles}}
+  // expected-error @+1 {{'gpu.func' op needs 66048 bytes of shared memory for its tiles, more than the 49152 a function declares statically (kernels for a chip may use more); use smaller tiles}}
   gpu.func @too_big(%a: !tile.array<?x?xf32, strides [?, 1]>) kernel {
     %i = tile.bid 0
     %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>

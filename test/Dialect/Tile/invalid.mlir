@@ -1059,7 +1059,7 @@ func.func @f(%a: !tile.array<?xf32, strides [1]>) {
 // -----
 
 func.func @f() {
-  // expected-error @below {{'tile.bid' op 'tile.array_facts' is a dictionary of array facts on a load or store}}
+  // expected-error @below {{'tile.bid' op 'tile.array_facts' is a dictionary of array facts on a load, store or async_copy}}
   %i = tile.bid 0 {tile.array_facts = {}}
   return
 }

@@ -1,0 +1,265 @@
+//===- SharedMemory.cpp - shared buffers and asynchronous copies ----------===//
+//
+// The ops tile-pipeline-loads makes: a !tile.shared buffer is a shared
+// array of its stages, each laid out as SwizzledLayout says; async_copy is
+// cp.async of 16-byte chunks (zero-filled past the array's edges) where the
+// chunks are aligned, and plain loads and stores where they may not be;
+// async_commit and async_wait are cp.async's groups, the wait followed by a
+// barrier; local_load reads a stage into any layout, mma operands by
+// ldmatrix.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::tile;
+using namespace cudapy::tile::lowering;
+
+/// The layout of a stage of `type`.
+static SwizzledLayout getStageLayout(SharedType type) {
+  return SwizzledLayout(type.getShape().drop_front(),
+                        getMemoryBytes(type.getElementType()));
+}
+
+/// The address of stage `stage` (an index) of a buffer at `base`.
+static Value getStage(Emitter &e, SharedType type, Value base, Value stage) {
+  Value index =
+      arith::IndexCastUIOp::create(e.b, e.loc, e.b.getI32Type(), stage);
+  return e.gep(base, getMemoryType(type.getElementType()),
+               e.mul(index, e.i32(getStageLayout(type).size())));
+}
+
+namespace {
+struct AllocSharedLowering : public TilePattern<AllocSharedOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AllocSharedOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    SharedType type = op.getType();
+    rewriter.replaceOp(
+        op, allocateShared(e, op, getMemoryType(type.getElementType()),
+                           type.getNumStages() * getStageLayout(type).size()));
+    return success();
+  }
+};
+
+/// The threads of the CTA take the tile's chunks in turn (thread t chunks
+/// t, t + T, …), so a warp's copies cover consecutive chunks of a row.
+struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncCopyOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    ViewType view = op.getView().getType();
+    SharedType bufferType = op.getBuffer().getType();
+    Type dtype = bufferType.getElementType();
+    if (isPacked(dtype))
+      return rewriter.notifyMatchFailure(op, "packed elements");
+    ArrayRef<int64_t> shape = bufferType.getShape().drop_front();
+    int64_t rank = shape.size();
+    Type memoryType = getMemoryType(dtype);
+    int64_t bytes = getMemoryBytes(dtype);
+    ArrayValues array(e, view.getArray(), flatten(adaptor.getView()));
+    SmallVector<Value> indices = flatten(adaptor.getIndices());
+    SmallVector<Value> start;
+    for (int64_t d = 0; d < rank; ++d)
+      start.push_back(e.mul(e.ext64(indices[d]), e.i64(view.getSteps()[d])));
+    SwizzledLayout shared = getStageLayout(bufferType);
+    Value stage = getStage(e, bufferType, adaptor.getBuffer().front(),
+                           adaptor.getStage().front());
+
+    int64_t width = shared.chunkElements, chunkBytes = width * bytes;
+    int64_t chunksPerRow = shape.back() / width;
+    int64_t chunks = shared.rows * chunksPerRow;
+    int64_t threads = getKernelNumWarps(op) * kWarpSize;
+    // cp.async moves 4, 8 or 16 bytes from addresses aligned to as many,
+    // within rows that are contiguous in the array.
+    ArrayFacts facts(
+        view.getArray(),
+        TileDialect::ArrayFactsAttrHelper(op->getContext()).getAttr(op));
+    bool asynchronous =
+        (chunkBytes == 4 || chunkBytes == 8 || chunkBytes == 16) &&
+        view.getArray().getStrides().back() == 1 &&
+        view.getSteps().back() % width == 0;
+    bool knownAligned = asynchronous && facts.alignment % chunkBytes == 0;
+    for (int64_t d = 0; d + 1 < rank; ++d)
+      if (shape[d] > 1 && facts.strideMultiple[d] % width != 0)
+        knownAligned = false;
+    Value aligned = e.boolean(knownAligned);
+    if (asynchronous && !knownAligned) {
+      Value position = LLVM::PtrToIntOp::create(
+          rewriter, e.loc, rewriter.getI64Type(), array.base);
+      SmallVector<Value> conditions = {
+          e.eq(e.andI(position, e.i64(chunkBytes - 1)), e.i64(0))};
+      for (int64_t d = 0; d + 1 < rank; ++d)
+        if (shape[d] > 1)
+          conditions.push_back(
+              e.eq(e.andI(array.strides[d], e.i64(width - 1)), e.i64(0)));
+      aligned = e.allOf(conditions);
+    }
+
+    Value thread = e.threadId();
+    // One chunk: its row (over the leading dimensions) and first column.
+    auto copyChunks = [&](bool fast) {
+      for (int64_t first = 0; first < chunks; first += threads) {
+        Value chunk = e.add(thread, e.i32(first));
+        std::optional<scf::IfOp> guard;
+        if (first + threads > chunks) {
+          guard =
+              scf::IfOp::create(rewriter, e.loc, e.ult(chunk, e.i32(chunks)));
+          rewriter.setInsertionPointToStart(guard->thenBlock());
+        }
+        Value row = e.bits(chunk, chunksPerRow, shared.rows);
+        Value column = e.mul(e.bits(chunk, 1, chunksPerRow), e.i32(width));
+        // The element offset of the chunk in the array and whether its
+        // row lies inside.
+        Value offset = e.i64(0);
+        SmallVector<Value> inside;
+        int64_t below = shared.rows;
+        for (int64_t d = 0; d + 1 < rank; ++d) {
+          below /= shape[d];
+          Value index = e.add(start[d], e.ext64(e.bits(row, below, shape[d])));
+          offset = e.add(offset, e.mul(index, array.strides[d]));
+          inside.push_back(e.slt(index, e.ext64(array.extents[d])));
+        }
+        Value last = e.add(start[rank - 1], e.ext64(column));
+        offset = e.add(offset, e.mul(last, array.strides[rank - 1]));
+        Value rowInside = e.allOf(inside);
+        Value destination =
+            e.gep(stage, memoryType, shared.offset(e, row, column));
+        if (fast) {
+          // The elements of the chunk inside the array; cp.async fills
+          // the rest with zeros.
+          Value left = e.sub(e.ext64(array.extents[rank - 1]), last);
+          Value count = e.select(e.slt(left, e.i64(width)), left, e.i64(width));
+          count = e.select(e.andI(rowInside, e.slt(e.i64(0), count)), count,
+                           e.i64(0));
+          Value source =
+              e.gep(array.base, memoryType,
+                    e.select(e.eq(count, e.i64(0)), e.i64(0), offset));
+          Value sourceBytes =
+              e.trunc(rewriter.getI32Type(), e.mul(count, e.i64(bytes)));
+          NVVM::CpAsyncOp::create(
+              rewriter, e.loc, destination, source, chunkBytes,
+              chunkBytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                               : NVVM::LoadCacheModifierKind::CA,
+              sourceBytes);
+        } else {
+          for (int64_t i = 0; i < width; ++i) {
+            Value index = e.add(last, e.i64(i));
+            Value within = e.andI(
+                rowInside, e.slt(index, e.ext64(array.extents[rank - 1])));
+            Value element = emitIfElse(
+                e, within, memoryType, [&](bool load) -> SmallVector<Value> {
+                  if (!load)
+                    return {toMemory(e, getZero(e, getRegisterType(dtype)),
+                                     memoryType)};
+                  Value address = e.gep(
+                      array.base, memoryType,
+                      e.add(offset, e.mul(e.i64(i), array.strides[rank - 1])));
+                  return {LLVM::LoadOp::create(e.b, e.loc, memoryType, address,
+                                               bytes)};
+                })[0];
+            LLVM::StoreOp::create(rewriter, e.loc, element,
+                                  e.gep(destination, memoryType, e.i32(i)),
+                                  bytes);
+          }
+        }
+        if (guard)
+          rewriter.setInsertionPointAfter(*guard);
+      }
+    };
+    if (knownAligned) {
+      copyChunks(/*fast=*/true);
+    } else if (!asynchronous) {
+      copyChunks(/*fast=*/false);
+    } else {
+      auto ifOp = scf::IfOp::create(rewriter, e.loc, aligned,
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      copyChunks(/*fast=*/true);
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      copyChunks(/*fast=*/false);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AsyncCommitLowering : public TilePattern<AsyncCommitOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncCommitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncCommitGroupOp>(op);
+    return success();
+  }
+};
+
+/// cp.async.wait_group, then a barrier: each thread waits for its own
+/// copies only.
+struct AsyncWaitLowering : public TilePattern<AsyncWaitOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(),
+                                     static_cast<int32_t>(op.getPending()));
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    return success();
+  }
+};
+
+/// mma operands by ldmatrix; any other layout element by element.
+struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    SharedType bufferType = op.getBuffer().getType();
+    TileType type = op.getType();
+    SwizzledLayout shared = getStageLayout(bufferType);
+    Value stage = getStage(e, bufferType, adaptor.getBuffer().front(),
+                           adaptor.getStage().front());
+    auto operand = dyn_cast<MmaOperandLayoutAttr>(type.getEncoding());
+    if (isLdmatrixOperand(operand, type)) {
+      rewriter.replaceOpWithMultiple(
+          op, {loadMmaOperand(e, operand, type, stage, shared)});
+      return success();
+    }
+    Distribution dist(e, type);
+    Type memoryType = getMemoryType(type.getElementType());
+    Type registerType = getRegisterType(type.getElementType());
+    int64_t bytes = getMemoryBytes(type.getElementType());
+    ArrayRef<int64_t> shape = type.getShape();
+    SmallVector<Value> values;
+    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+      SmallVector<Value> indices = dist.indices(e, r);
+      Value row =
+          e.rowMajor(ArrayRef<Value>(indices).drop_back(), shape.drop_back());
+      Value address =
+          e.gep(stage, memoryType, shared.offset(e, row, indices.back()));
+      values.push_back(toRegister(
+          e, LLVM::LoadOp::create(rewriter, e.loc, memoryType, address, bytes),
+          registerType));
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+} // namespace
+
+void cudapy::populateTileSharedMemoryToLLVMPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<AllocSharedLowering, AsyncCopyLowering, AsyncCommitLowering,
+               AsyncWaitLowering, LocalLoadLowering>(converter,
+                                                     patterns.getContext());
+}
