@@ -17,6 +17,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/InterleavedRange.h"
 
 using namespace mlir;
 using namespace cudapy;
@@ -1079,11 +1080,29 @@ LogicalResult AsyncCopyOp::verify() {
   return verifyTileIndices(*this, getIndices(), view.getArray().getRank());
 }
 
+SmallVector<int64_t> LocalLoadOp::getOrigin() {
+  if (std::optional<ArrayRef<int64_t>> offsets = getOffsets())
+    return SmallVector<int64_t>(*offsets);
+  return SmallVector<int64_t>(getType().getRank(), 0);
+}
+
+/// The result is the stage's tile, or a part of it inside the stage.
 LogicalResult LocalLoadOp::verify() {
   TileType stage = getBuffer().getType().getStageType();
-  if (getType().dropEncoding() != stage)
-    return emitOpError("the tile is ")
+  TileType result = getType();
+  if (result.getElementType() != stage.getElementType() ||
+      result.getRank() != stage.getRank())
+    return emitOpError("the tile is a part of ")
            << stage << " (a stage of the buffer), not "
-           << getType().dropEncoding();
+           << result.dropEncoding();
+  if (getOffsets() && getOffsets()->size() != stage.getShape().size())
+    return emitOpError("has one offset per dimension of the stage, not ")
+           << getOffsets()->size();
+  for (auto [extent, offset, whole] :
+       llvm::zip(result.getShape(), getOrigin(), stage.getShape()))
+    if (offset < 0 || offset + extent > whole)
+      return emitOpError("reads ") << result.dropEncoding() << " at offsets ["
+                                   << llvm::interleaved(getOrigin())
+                                   << "], outside the stage's " << stage;
   return success();
 }

@@ -1229,19 +1229,29 @@ def Tile_AsyncWaitOp : Tile_Op<"async_wait"> {
 
 def Tile_LocalLoadOp : Tile_Op<"local_load", [
     MemoryEffects<[MemRead]>]> {
-  let summary = "The tile a stage of a shared buffer holds";
+  let summary = "The tile a stage of a shared buffer holds, or a part of it";
   let description = [{
+    The stage's tile, or, with `offsets`, its sub-tile of the result's
+    shape that starts there (one offset per dimension; an mma's operands
+    read one step of K at a time).
+
     ```mlir
     %a = tile.local_load %buffer[%stage] : !tile.shared<3x128x32xf16> -> !tile.tile<128x32xf16>
+    %a1 = tile.local_load %buffer[%stage] offsets [0, 16] : !tile.shared<3x128x32xf16> -> !tile.tile<128x16xf16>
     ```
   }];
-  let arguments = (ins Tile_SharedType:$buffer, Index:$stage);
+  let arguments = (ins Tile_SharedType:$buffer, Index:$stage,
+                       OptionalAttr<DenseI64ArrayAttr>:$offsets);
   let results = (outs Tile_TileType:$result);
   let assemblyFormat = [{
-    $buffer `[` $stage `]` attr-dict `:` qualified(type($buffer)) `->`
-    qualified(type($result))
+    $buffer `[` $stage `]` (`offsets` $offsets^)? attr-dict `:`
+    qualified(type($buffer)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Where the result starts in the stage (zeros without `offsets`).
+    ::llvm::SmallVector<int64_t> getOrigin();
+  }];
 }
 
 #endif // CUDAPY_TILE_OPS_TD

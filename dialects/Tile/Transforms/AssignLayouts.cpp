@@ -187,6 +187,17 @@ private:
     return MmaAccumulatorLayoutAttr::get(context, {rowWarps, columnWarps});
   }
 
+  /// Whether `mma`, of `loop`'s body, accumulates into `arg`: a chain of
+  /// mmas of the body (one per step of K) leads from `arg` to it.
+  static bool accumulatesInto(MmaOp mma, Value arg, scf::ForOp loop) {
+    while (mma && mma->getParentOp() == loop) {
+      if (mma.getAcc() == arg)
+        return true;
+      mma = mma.getAcc().getDefiningOp<MmaOp>();
+    }
+    return false;
+  }
+
   /// The operands of a tensor-core mma (operands 0 and 1) in the fragment
   /// layouts of its accumulator layout `layout`.
   void convertOperandsForTensorCores(Operation *op, Attribute layout) {
@@ -238,7 +249,7 @@ private:
         // in their layout: converted once before the loop, not twice an
         // iteration.
         if (auto mma = yield.getOperand(i).getDefiningOp<MmaOp>();
-            mma && mma.getAcc() == arg && mma->getParentOp() == loop)
+            mma && accumulatesInto(mma, arg, loop))
           if (Attribute accumulator = getTensorCoreLayout(mma)) {
             layout = accumulator;
             loop.getInitArgsMutable()[i].assign(convertTo(init, layout, loop));
@@ -524,6 +535,11 @@ private:
         continue;
       }
       if (!isa<LoadOp, ConstantOp, IotaOp>(producer))
+        continue;
+      // An mma operand loads coalesced and reaches its fragments through
+      // shared memory and ldmatrix.
+      if (isa<LoadOp>(producer) &&
+          isa<MmaOperandLayoutAttr>(op.getType().getEncoding()))
         continue;
       setLayout(op.getSource(), op.getType().getEncoding());
       if (auto constant = dyn_cast<ConstantOp>(producer))

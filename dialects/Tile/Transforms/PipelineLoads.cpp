@@ -254,7 +254,7 @@ struct TilePipelineLoadsPass
     for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
       LoadOp load = entry.first;
       Value tile = LocalLoadOp::create(rewriter, load.getLoc(), load.getType(),
-                                       buffer, stage);
+                                       buffer, stage, DenseI64ArrayAttr());
       load.getResult().replaceAllUsesWith(tile);
     }
     Value ahead = arith::AddIOp::create(
@@ -274,6 +274,57 @@ struct TilePipelineLoadsPass
     }
     numPipelined += loads.size();
     numAsync += loads.size();
+    SmallVector<Operation *> multiplies;
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (isa<MmaOp, MatmulOp>(op))
+        multiplies.push_back(&op);
+    for (Operation *op : multiplies)
+      splitAlongDepth(op);
+  }
+
+  /// An mma (or matmul) on tensor cores of two local_loads, cut along K
+  /// into steps of 16 that read their slices of the stages: the fragments
+  /// of one step then load while the previous step multiplies, and fewer
+  /// of them are live at once.
+  void splitAlongDepth(Operation *op) {
+    constexpr int64_t kStep = 16; // K of mma.sync m16n8k16
+    auto a = op->getOperand(0).getDefiningOp<LocalLoadOp>();
+    auto b = op->getOperand(1).getDefiningOp<LocalLoadOp>();
+    auto result = cast<TileType>(op->getResult(0).getType());
+    if (!a || !b || result.getRank() != 2 || !result.getElementType().isF32() ||
+        !isa<Float16Type, BFloat16Type>(a.getType().getElementType()))
+      return;
+    int64_t m = result.getShape()[0], n = result.getShape()[1];
+    int64_t depth = a.getType().getShape()[1];
+    if (depth <= kStep || depth % kStep != 0)
+      return;
+    OpBuilder builder(op);
+    Type element = a.getType().getElementType();
+    Value acc = isa<MmaOp>(op) ? op->getOperand(2) : Value();
+    for (int64_t k = 0; k < depth; k += kStep) {
+      SmallVector<int64_t> originA = a.getOrigin(), originB = b.getOrigin();
+      originA[1] += k;
+      originB[0] += k;
+      Value sliceA = LocalLoadOp::create(
+          builder, a.getLoc(),
+          TileType::get(&getContext(), {m, kStep}, element), a.getBuffer(),
+          a.getStage(), builder.getDenseI64ArrayAttr(originA));
+      Value sliceB = LocalLoadOp::create(
+          builder, b.getLoc(),
+          TileType::get(&getContext(), {kStep, n}, element), b.getBuffer(),
+          b.getStage(), builder.getDenseI64ArrayAttr(originB));
+      acc =
+          acc ? MmaOp::create(builder, op->getLoc(), result, sliceA, sliceB,
+                              acc)
+                    .getResult()
+              : MatmulOp::create(builder, op->getLoc(), result, sliceA, sliceB)
+                    .getResult();
+    }
+    op->getResult(0).replaceAllUsesWith(acc);
+    op->erase();
+    for (LocalLoadOp load : {a, b})
+      if (load->use_empty())
+        load->erase();
   }
 };
 

@@ -1,6 +1,6 @@
 //===- Mma.cpp - matrix multiply-accumulate -------------------------------===//
 //
-// tile.mma and tile.matmul: on tensor cores (nvgpu.mma.sync m16n8k16) when
+// tile.mma and tile.matmul: on tensor cores (nvvm.mma.sync m16n8k16) when
 // tile-assign-layouts gave the result the accumulator layout and the
 // operands its operand layouts (which tiles reach through shared memory and
 // ldmatrix), else through the simple path that any dtype and layout takes.
@@ -11,7 +11,6 @@
 #include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -101,17 +100,6 @@ static SmallVector<Value> loadMatrices(Emitter &e, Value address, int64_t count,
   return pairs;
 }
 
-/// Pairs as the rows of a fragment vector (`rows` x 2).
-static Value makeFragment(Emitter &e, ArrayRef<Value> pairs, Type element) {
-  auto type = VectorType::get({static_cast<int64_t>(pairs.size()), 2}, element);
-  Value fragment = arith::ConstantOp::create(
-      e.b, e.loc, type, DenseElementsAttr::get(type, e.b.getZeroAttr(element)));
-  for (auto [i, pair] : llvm::enumerate(pairs))
-    fragment = vector::InsertOp::create(e.b, e.loc, pair, fragment,
-                                        ArrayRef<int64_t>{int64_t(i)});
-  return fragment;
-}
-
 /// Whether tiles of `type` in `layout` are whole mma.sync m16n8k16 operand
 /// blocks of 16-bit elements, which ldmatrix loads.
 bool lowering::isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type) {
@@ -132,7 +120,8 @@ bool lowering::isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type) {
 SmallVector<Value> lowering::loadMmaOperand(Emitter &e,
                                             MmaOperandLayoutAttr layout,
                                             TileType type, Value base,
-                                            const SwizzledLayout &shared) {
+                                            const SwizzledLayout &shared,
+                                            ArrayRef<int64_t> origin) {
   Type element = getRegisterType(type.getElementType());
   Type memoryType = getMemoryType(type.getElementType());
   ArrayRef<int64_t> shape = type.getShape();
@@ -150,7 +139,9 @@ SmallVector<Value> lowering::loadMmaOperand(Emitter &e,
     }
   };
   auto address = [&](Value row, Value column) {
-    return e.gep(base, memoryType, shared.offset(e, row, column));
+    return e.gep(base, memoryType,
+                 shared.offset(e, e.add(row, e.i32(origin[0])),
+                               e.add(column, e.i32(origin[1]))));
   };
   if (layout.getOperand() == 0) {
     Value rowA = e.add(e.mul(e.bits(warp, 1, rowWarps), e.i32(16)), laneRow);
@@ -288,38 +279,51 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
     auto accRegister = [&](int64_t i, int64_t h, int64_t j, int64_t c) {
       return linearize(layout, result.getShape(), {2 * i + h, 2 * j + c});
     };
-    auto typeC = VectorType::get({2, 2}, rewriter.getF32Type());
+    // nvvm.mma.sync takes f16 pairs as vectors and bf16 pairs as the 32-bit
+    // registers that hold them.
+    bool bf16 = isa<BFloat16Type>(dtype);
+    auto operandRegister = [&](Value pair) -> Value {
+      if (!bf16)
+        return pair;
+      return LLVM::BitcastOp::create(rewriter, e.loc, rewriter.getI32Type(),
+                                     pair);
+    };
+    NVVM::MMATypes ptxType = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+    Type f32 = rewriter.getF32Type();
+    Type typeD = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                  {f32, f32, f32, f32});
     for (int64_t s = 0; s < k / 16; ++s) {
       // A fragments: a0a1 (row g), a2a3 (g + 8), a4a5 (g, K + 8), a6a7;
       // B fragments: b0b1 (K), b2b3 (K + 8).
-      SmallVector<Value> fragmentsA, fragmentsB;
+      SmallVector<SmallVector<Value>> fragmentsA, fragmentsB;
       for (int64_t i = 0; i < rowBlocks; ++i) {
         SmallVector<Value> pairs;
         for (int64_t p = 0; p < 4; ++p)
-          pairs.push_back(
-              pair(a, layoutA, registersA, 2 * i + p % 2, 4 * s + 2 * (p / 2)));
-        fragmentsA.push_back(makeFragment(e, pairs, element));
+          pairs.push_back(operandRegister(pair(
+              a, layoutA, registersA, 2 * i + p % 2, 4 * s + 2 * (p / 2))));
+        fragmentsA.push_back(pairs);
       }
       for (int64_t j = 0; j < columnBlocks; ++j) {
         SmallVector<Value> pairs;
         for (int64_t p = 0; p < 2; ++p)
-          pairs.push_back(pair(b, layoutB, registersB, 4 * s + 2 * p, j));
-        fragmentsB.push_back(makeFragment(e, pairs, element));
+          pairs.push_back(
+              operandRegister(pair(b, layoutB, registersB, 4 * s + 2 * p, j)));
+        fragmentsB.push_back(pairs);
       }
       for (int64_t i = 0; i < rowBlocks; ++i)
         for (int64_t j = 0; j < columnBlocks; ++j) {
           SmallVector<Value> c = {
               acc[accRegister(i, 0, j, 0)], acc[accRegister(i, 0, j, 1)],
               acc[accRegister(i, 1, j, 0)], acc[accRegister(i, 1, j, 1)]};
-          Value fragmentC =
-              vector::FromElementsOp::create(rewriter, e.loc, typeC, c);
-          Value d = nvgpu::MmaSyncOp::create(rewriter, e.loc, fragmentsA[i],
-                                             fragmentsB[j], fragmentC,
-                                             ArrayRef<int64_t>{16, 8, 16});
+          Value d = NVVM::MmaOp::create(
+              rewriter, e.loc, typeD, fragmentsA[i], fragmentsB[j], c,
+              ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+              std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                             NVVM::MMALayout::col});
           for (int64_t h = 0; h < 2; ++h)
             for (int64_t col = 0; col < 2; ++col)
-              acc[accRegister(i, h, j, col)] = vector::ExtractOp::create(
-                  rewriter, e.loc, d, ArrayRef<int64_t>{h, col});
+              acc[accRegister(i, h, j, col)] = e.extract(d, {2 * h + col});
         }
     }
     rewriter.replaceOpWithMultiple(op, {acc});

@@ -229,22 +229,25 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     SwizzledLayout shared = getStageLayout(bufferType);
     Value stage = getStage(e, bufferType, adaptor.getBuffer().front(),
                            adaptor.getStage().front());
+    SmallVector<int64_t> origin = op.getOrigin();
     auto operand = dyn_cast<MmaOperandLayoutAttr>(type.getEncoding());
     if (isLdmatrixOperand(operand, type)) {
       rewriter.replaceOpWithMultiple(
-          op, {loadMmaOperand(e, operand, type, stage, shared)});
+          op, {loadMmaOperand(e, operand, type, stage, shared, origin)});
       return success();
     }
     Distribution dist(e, type);
     Type memoryType = getMemoryType(type.getElementType());
     Type registerType = getRegisterType(type.getElementType());
     int64_t bytes = getMemoryBytes(type.getElementType());
-    ArrayRef<int64_t> shape = type.getShape();
     SmallVector<Value> values;
+    ArrayRef<int64_t> whole = bufferType.getShape().drop_front();
     for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
       SmallVector<Value> indices = dist.indices(e, r);
+      for (auto [index, offset] : llvm::zip(indices, origin))
+        index = e.add(index, e.i32(offset));
       Value row =
-          e.rowMajor(ArrayRef<Value>(indices).drop_back(), shape.drop_back());
+          e.rowMajor(ArrayRef<Value>(indices).drop_back(), whole.drop_back());
       Value address =
           e.gep(stage, memoryType, shared.offset(e, row, indices.back()));
       values.push_back(toRegister(

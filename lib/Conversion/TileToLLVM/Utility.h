@@ -253,10 +253,12 @@ bool isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type);
 
 /// The registers of an operand tile of `type` in `layout` (see
 /// isLdmatrixOperand) from shared memory at `base`, laid out as `shared`
-/// says, by ldmatrix (Mma.cpp).
+/// says, where it starts at row `origin[0]` and column `origin[1]`, by
+/// ldmatrix (Mma.cpp).
 SmallVector<Value> loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout,
                                   TileType type, Value base,
-                                  const SwizzledLayout &shared);
+                                  const SwizzledLayout &shared,
+                                  ArrayRef<int64_t> origin = {0, 0});
 
 //===----------------------------------------------------------------------===//
 // Patterns

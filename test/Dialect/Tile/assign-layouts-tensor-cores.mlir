@@ -6,17 +6,23 @@
 // RUN: cudapy-opt %s --split-input-file --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s --check-prefix=LLVM
 
 // CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [4, 2]>
+// CHECK-DAG: #[[A:.*]] = #tile.mma_operand<operand = 0, bits = 16, parent = #[[ACC]]>
+// CHECK-DAG: #[[B:.*]] = #tile.mma_operand<operand = 1, bits = 16, parent = #[[ACC]]>
 // CHECK-LABEL: gpu.func @loop
-// The zero accumulator is made in the layout; nothing converts in the loop.
+// The zero accumulator is made in the layout; in the loop, the operands
+// (loaded coalesced) move to their fragment layouts, the accumulator stays.
 // CHECK: tile.constant dense<0.000000e+00> : !tile.tile<128x128xf32, #[[ACC]]>
 // CHECK: scf.for {{.*}} -> (!tile.tile<128x128xf32, #[[ACC]]>)
+// CHECK: tile.load {{.*}} -> !tile.tile<128x32xf16, #blocked>
+// CHECK: tile.convert_layout {{.*}} -> !tile.tile<128x32xf16, #[[A]]>
+// CHECK: tile.convert_layout {{.*}} -> !tile.tile<32x128xf16, #[[B]]>
 // CHECK-NOT: tile.convert_layout
 // CHECK: tile.mma {{.*}} !tile.tile<128x128xf32, #[[ACC]]>
 // CHECK-NEXT: scf.yield
 // Per warp 32x64 of 128x128: 2 x 8 blocks of 16x8, two steps of K.
 // LLVM-LABEL: gpu.func @loop
-// LLVM-COUNT-32: nvgpu.mma.sync
-// LLVM-NOT: nvgpu.mma.sync
+// LLVM-COUNT-32: nvvm.mma.sync
+// LLVM-NOT: nvvm.mma.sync
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @loop(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
     %i = tile.bid 0
@@ -46,8 +52,8 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // CHECK-LABEL: gpu.func @bf16
 // CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xf32, #[[ACC]]>
 // LLVM-LABEL: gpu.func @bf16
-// LLVM-COUNT-4: nvgpu.mma.sync{{.*}} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
-// LLVM-NOT: nvgpu.mma.sync
+// LLVM-COUNT-4: nvvm.mma.sync{{.*}}multiplicandAPtxType = #nvvm.mma_type<bf16>{{.*}} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// LLVM-NOT: nvvm.mma.sync
 gpu.module @m attributes {target.chip = "sm_90"} {
   gpu.func @bf16(%a: !tile.array<?x?xbf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
     %i = tile.bid 0
@@ -67,7 +73,7 @@ gpu.module @m attributes {target.chip = "sm_90"} {
 // CHECK-LABEL: gpu.func @old_chip
 // CHECK-NOT: mma_accumulator
 // LLVM-LABEL: gpu.func @old_chip
-// LLVM-NOT: nvgpu.mma.sync
+// LLVM-NOT: nvvm.mma.sync
 gpu.module @m attributes {target.chip = "sm_75"} {
   gpu.func @old_chip(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
     %i = tile.bid 0
