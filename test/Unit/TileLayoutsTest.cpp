@@ -1,6 +1,7 @@
 //===- TileLayoutsTest.cpp - distributed layouts, element by element -----===//
 //
-// The register-to-element maps of #tile.blocked and #tile.slice, through
+// The register-to-element maps of #tile.blocked, #tile.slice and the mma
+// layouts, through
 // DistributedLayoutInterface and the functions of TileLayouts.h, checked
 // against the layouts' definitions (TileAttrs.td) computed here on their
 // own, and against the properties every distributed layout has: each
@@ -266,6 +267,71 @@ TEST_F(TileLayoutsTest, MmaAccumulatorMatchesThePtxFragments) {
   expectOneOwnerEach(cast<DistributedLayoutInterface>(Attribute(
                          SliceLayoutAttr::get(&context, 1, accumulator))),
                      {32});
+}
+
+/// The elements thread `thread` holds of an mma.sync m16n8kK operand
+/// tile of `shape` (A: M x K tiles; B: K x N), from the PTX ISA's fragment
+/// tables ("Matrix Fragments for mma.m16n8k*"): with w = 32 / bits elements
+/// to a register and group g = lane / 4, index t = lane % 4, A holds rows
+/// g and g + 8 and columns w t + q and w t + q + K / 2 of each 16 x K
+/// block; B the same rows of K and column g of each K x 8 block.
+std::set<std::vector<int64_t>>
+referenceOperand(int64_t operand, int64_t bits, int64_t rowWarps,
+                 int64_t columnWarps, ArrayRef<int64_t> shape, int64_t thread) {
+  int64_t lane = thread % 32, warp = thread / 32;
+  int64_t g = lane / 4, t = lane % 4, w = 32 / bits, depth = 8 * w;
+  std::set<std::vector<int64_t>> elements;
+  int64_t depthDim = operand == 0 ? 1 : 0, otherDim = 1 - depthDim;
+  int64_t block = operand == 0 ? 16 : 8;
+  int64_t warps = operand == 0 ? rowWarps : columnWarps;
+  int64_t ownWarp =
+      operand == 0 ? warp % rowWarps : (warp / rowWarps) % columnWarps;
+  for (int64_t i = 0; i < shape[otherDim] / (block * warps); ++i)
+    for (int64_t s = 0; s < shape[depthDim] / depth; ++s)
+      for (int64_t h = 0; h < (operand == 0 ? 2 : 1); ++h)
+        for (int64_t half = 0; half < 2; ++half)
+          for (int64_t q = 0; q < w; ++q) {
+            std::vector<int64_t> element(2);
+            element[otherDim] = i * block * warps + block * ownWarp + g + 8 * h;
+            element[depthDim] = s * depth + w * t + q + half * depth / 2;
+            elements.insert(element);
+          }
+  return elements;
+}
+
+TEST_F(TileLayoutsTest, MmaOperandsMatchThePtxFragments) {
+  for (auto [rowWarps, columnWarps] :
+       {std::pair<int64_t, int64_t>{1, 1}, {2, 2}, {4, 2}, {1, 4}}) {
+    auto accumulator =
+        MmaAccumulatorLayoutAttr::get(&context, {rowWarps, columnWarps});
+    for (int64_t operand : {0, 1})
+      for (int64_t bits : {8, 16, 32}) {
+        auto layout = cast<DistributedLayoutInterface>(Attribute(
+            MmaOperandLayoutAttr::get(&context, operand, bits, accumulator)));
+        int64_t depth = 256 / bits;
+        // Whole blocks, and two of them along each dimension.
+        SmallVector<int64_t> tile = layout.getShapePerTile();
+        for (std::vector<int64_t> shape :
+             {std::vector<int64_t>{tile[0], tile[1]},
+              {2 * tile[0], 2 * tile[1]}}) {
+          ASSERT_EQ(tile[operand == 0 ? 1 : 0], depth);
+          int64_t threads = layout.getNumWarps() * kWarpSize;
+          for (int64_t thread = 0; thread < threads; ++thread) {
+            std::set<std::vector<int64_t>> held;
+            for (int64_t r = 0, n = getNumRegisters(layout, shape); r < n; ++r)
+              held.insert(toStd(getElement(layout, shape, thread, r)));
+            ASSERT_EQ(held, referenceOperand(operand, bits, rowWarps,
+                                             columnWarps, shape, thread))
+                << "operand " << operand << ", " << bits << " bits, thread "
+                << thread;
+          }
+          // The warps that share a block hold copies; one of them owns it.
+          expectOneOwnerEach(layout, shape);
+        }
+        // A 32-bit register's elements are neighbours along K.
+        EXPECT_EQ(getContiguity(layout, operand == 0 ? 1 : 0), 32 / bits);
+      }
+  }
 }
 
 TEST_F(TileLayoutsTest, CoalescedLayouts) {

@@ -1069,3 +1069,102 @@ func.func @f() {
 
 // expected-error @below {{slice dimension 2 is not one of the parent's 2}}
 func.func private @f(!tile.tile<4xf32, #tile.slice<dim = 2, parent = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>>>)
+
+// -----
+// tile.num_stages: on a function, 1 to 8 stages.
+
+// expected-error @below {{'func.func' op 'tile.num_stages' is a number of stages, 1 to 8}}
+func.func @f() attributes {tile.num_stages = 0} {
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'func.return' op 'tile.num_stages' belongs on a function}}
+  return {tile.num_stages = 2}
+}
+
+// -----
+// The mma fragment layouts: operand 0 (A) or 1 (B) of 8, 16 or 32 bits.
+
+// expected-error @below {{an mma operand is 0 (A) or 1 (B), not 2}}
+func.func private @f(!tile.tile<16x16xf16, #tile.mma_operand<operand = 2, bits = 16, parent = #tile.mma_accumulator<warpsPerCTA = [1, 1]>>>)
+
+// -----
+
+// expected-error @below {{mma.sync takes operands of 8, 16 or 32 bits, not 64}}
+func.func private @f(!tile.tile<16x16xf64, #tile.mma_operand<operand = 0, bits = 64, parent = #tile.mma_accumulator<warpsPerCTA = [1, 1]>>>)
+
+// -----
+// Shared buffers: stages of tiles of rank 1 or more, of numbers, with
+// power-of-two shapes.
+
+// expected-error @below {{a shared buffer holds stages of tiles of rank 1 or more}}
+func.func private @f(!tile.shared<4xf16>)
+
+// -----
+
+// expected-error @below {{a shared buffer holds at least one stage}}
+func.func private @f(!tile.shared<0x16x16xf16>)
+
+// -----
+
+// expected-error @below {{a shared buffer holds numbers, not 'i32'}}
+func.func private @f(!tile.shared<2x16x16xi32>)
+
+// -----
+
+// expected-error @below {{tile dimensions are powers of two, not 12}}
+func.func private @f(!tile.shared<2x16x12xf16>)
+
+// -----
+// async_copy: what a load of the view yields, zero-filled, in the array's
+// order.
+
+func.func @f(%v: !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x32x32xf16>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op the tile is '!tile.tile<64x32xf16>' (the view's tile), not '!tile.tile<32x32xf16>'}}
+  tile.async_copy %v[%i, %i], %b[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x32x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>, padding nan>, %i: !tile.tile<si32>, %b: !tile.shared<2x32x32xf16>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op fills with zeros, so the view's padding is zero or undetermined, not nan}}
+  tile.async_copy %v[%i, %i], %b[%s] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>, padding nan>, !tile.shared<2x32x32xf16>
+  return
+}
+
+// -----
+
+func.func @f(%v: !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>, order [1, 0]>, %i: !tile.tile<si32>, %b: !tile.shared<2x32x32xf16>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op copies tiles in the array's order}}
+  tile.async_copy %v[%i, %i], %b[%s] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>, order [1, 0]>, !tile.shared<2x32x32xf16>
+  return
+}
+
+// -----
+// local_load: the stage's tile or a part of it inside the stage.
+
+func.func @f(%b: !tile.shared<2x32x32xf16>, %s: index) {
+  // expected-error @below {{'tile.local_load' op the tile is a part of '!tile.tile<32x32xf16>' (a stage of the buffer), not '!tile.tile<32x32xf32>'}}
+  %t = tile.local_load %b[%s] : !tile.shared<2x32x32xf16> -> !tile.tile<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !tile.shared<2x32x32xf16>, %s: index) {
+  // expected-error @below {{'tile.local_load' op reads '!tile.tile<32x16xf16>' at offsets [0, 32], outside the stage's '!tile.tile<32x32xf16>'}}
+  %t = tile.local_load %b[%s] offsets [0, 32] : !tile.shared<2x32x32xf16> -> !tile.tile<32x16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%b: !tile.shared<2x32x32xf16>, %s: index) {
+  // expected-error @below {{'tile.local_load' op has one offset per dimension of the stage, not 1}}
+  %t = tile.local_load %b[%s] offsets [0] : !tile.shared<2x32x32xf16> -> !tile.tile<32x16xf16>
+  return
+}

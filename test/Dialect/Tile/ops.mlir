@@ -2,6 +2,11 @@
 // RUN: cudapy-opt %s | cudapy-opt | FileCheck %s --enable-var-scope
 // RUN: cudapy-opt %s --mlir-print-op-generic | cudapy-opt | FileCheck %s --enable-var-scope
 
+// The layouts print once, at the top (see @mma_layouts).
+// CHECK-DAG: #mma_accumulator = #tile.mma_accumulator<warpsPerCTA = [2, 2]>
+// CHECK-DAG: #mma_operand = #tile.mma_operand<operand = 0, bits = 16, parent = #mma_accumulator>
+// CHECK-DAG: #mma_operand1 = #tile.mma_operand<operand = 1, bits = 16, parent = #mma_accumulator>
+
 // CHECK-LABEL: func.func @arrays_and_views(
 func.func @arrays_and_views(%p: !tile.tile<!tile.ptr<f32>>, %m: !tile.tile<si32>, %ld: !tile.tile<si64>) {
   // CHECK: %[[BID:.*]] = tile.bid 0
@@ -260,4 +265,34 @@ func.func @scalars(%n: !tile.tile<si32>, %m: !tile.tile<i1>, %f: !tile.tile<f32>
   // CHECK: tile.to_scalar %{{.*}} : !tile.tile<ui64> -> i64
   %w = tile.to_scalar %u : !tile.tile<ui64> -> i64
   return %k, %b, %x, %w : !tile.tile<si32>, i1, f32, i64
+}
+
+// Shared buffers and asynchronous copies (made by tile-pipeline-loads), and
+// the mma fragment layouts.
+// CHECK-LABEL: func.func @shared_memory(
+func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %i: !tile.tile<si32>, %s: index) -> !tile.tile<64x16xf16> {
+  %v = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+  // CHECK: %[[BUF:.*]] = tile.alloc_shared : !tile.shared<3x64x32xf16>
+  %buf = tile.alloc_shared : !tile.shared<3x64x32xf16>
+  // CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[BUF]][%{{.*}}] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
+  tile.async_copy %v[%i, %i], %buf[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
+  // CHECK: tile.async_commit
+  tile.async_commit
+  // CHECK: tile.async_wait {pending = 1 : i64}
+  tile.async_wait {pending = 1}
+  // CHECK: tile.local_load %[[BUF]][%{{.*}}] : !tile.shared<3x64x32xf16> -> !tile.tile<64x32xf16>
+  %t = tile.local_load %buf[%s] : !tile.shared<3x64x32xf16> -> !tile.tile<64x32xf16>
+  // CHECK: tile.local_load %[[BUF]][%{{.*}}] offsets [0, 16] : !tile.shared<3x64x32xf16> -> !tile.tile<64x16xf16>
+  %h = tile.local_load %buf[%s] offsets [0, 16] : !tile.shared<3x64x32xf16> -> !tile.tile<64x16xf16>
+  return %h : !tile.tile<64x16xf16>
+}
+
+// CHECK-LABEL: func.func @mma_layouts(
+// CHECK-SAME: !tile.tile<32x16xf16, #mma_operand>, %{{.*}}: !tile.tile<16x32xf16, #mma_operand1>, %{{.*}}: !tile.tile<32x32xf32, #mma_accumulator>
+func.func @mma_layouts(
+    %a: !tile.tile<32x16xf16, #tile.mma_operand<operand = 0, bits = 16, parent = #tile.mma_accumulator<warpsPerCTA = [2, 2]>>>,
+    %b: !tile.tile<16x32xf16, #tile.mma_operand<operand = 1, bits = 16, parent = #tile.mma_accumulator<warpsPerCTA = [2, 2]>>>,
+    %c: !tile.tile<32x32xf32, #tile.mma_accumulator<warpsPerCTA = [2, 2]>>) -> !tile.tile<32x32xf32, #tile.mma_accumulator<warpsPerCTA = [2, 2]>> {
+  %d = tile.mma %a, %b, %c : !tile.tile<32x16xf16, #tile.mma_operand<operand = 0, bits = 16, parent = #tile.mma_accumulator<warpsPerCTA = [2, 2]>>>, !tile.tile<16x32xf16, #tile.mma_operand<operand = 1, bits = 16, parent = #tile.mma_accumulator<warpsPerCTA = [2, 2]>>>, !tile.tile<32x32xf32, #tile.mma_accumulator<warpsPerCTA = [2, 2]>>
+  return %d : !tile.tile<32x32xf32, #tile.mma_accumulator<warpsPerCTA = [2, 2]>>
 }

@@ -1,0 +1,114 @@
+// The ops of tile-pipeline-loads: a shared buffer is a shared array of its
+// stages; async_copy is cp.async of 16-byte chunks (the bytes past the
+// array's edge zero-filled) where the chunks are aligned, which facts prove
+// or a check decides, and loads and stores element by element where they
+// are not; commit and wait are cp.async's groups, the wait followed by a
+// barrier; local_load reads mma operands by ldmatrix, other layouts
+// element by element. Buffers past the 48 KiB a kernel declares statically
+// move to the dynamic shared array, up to what the chip allows a block.
+// RUN: cudapy-opt %s --split-input-file --tile-assign-layouts --convert-tile-to-llvm --verify-diagnostics | FileCheck %s
+
+// CHECK: llvm.mlir.global internal @__tile_shared_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x f16>
+// CHECK-LABEL: gpu.func @copy
+// CHECK: llvm.ptrtoint
+// CHECK: scf.if %{{.*}} {
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: } else {
+// CHECK: llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<1> -> f16
+// CHECK: llvm.store %{{.*}} {alignment = 2 : i64} : f16, !llvm.ptr<3>
+// CHECK: }
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: gpu.barrier
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @copy(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf16, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %v = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %buf = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    tile.async_copy %v[%i, %i], %buf[%c0] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x64x32xf16>
+    tile.async_commit
+    tile.async_wait {pending = 0}
+    %t = tile.local_load %buf[%c0] : !tile.shared<2x64x32xf16> -> !tile.tile<64x32xf16>
+    tile.store %t, %vc[%i, %i] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Facts that prove the chunks aligned: no check, no element path.
+// CHECK-LABEL: gpu.func @aligned
+// CHECK-NOT: llvm.ptrtoint
+// CHECK-NOT: scf.if
+// CHECK: nvvm.cp.async.shared.global
+// CHECK-NOT: llvm.load {{.*}} -> f16
+// CHECK: nvvm.cp.async.commit.group
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @aligned(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>}) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %v = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %buf = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    tile.async_copy %v[%i, %i], %buf[%c0] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x64x32xf16>
+    tile.async_commit
+    gpu.return
+  }
+}
+
+// -----
+
+// mma operands: ldmatrix from the stage, at the slice's offset.
+// CHECK-LABEL: gpu.func @fragments
+// CHECK: nvvm.ldmatrix {{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK: nvvm.ldmatrix {{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// CHECK: nvvm.mma.sync
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @fragments(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %a = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    %b = tile.alloc_shared : !tile.shared<2x32x64xf16>
+    %x = tile.local_load %a[%c0] offsets [0, 16] : !tile.shared<2x64x32xf16> -> !tile.tile<64x16xf16>
+    %y = tile.local_load %b[%c0] offsets [16, 0] : !tile.shared<2x32x64xf16> -> !tile.tile<16x64xf16>
+    %p = tile.matmul %x, %y : !tile.tile<64x16xf16>, !tile.tile<16x64xf16> -> !tile.tile<64x64xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// 192 KiB of stages on sm_90: the dynamic array, its size on the kernel.
+// CHECK: llvm.mlir.global external @__tile_dynamic_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK-NOT: @__tile_shared_
+// CHECK-LABEL: gpu.func @dynamic
+// CHECK-SAME: cudapy.dynamic_shared_bytes = 196608 : i64
+// CHECK: llvm.mlir.addressof @__tile_dynamic_shared : !llvm.ptr<3>
+gpu.module @m attributes {target.chip = "sm_90"} {
+  gpu.func @dynamic(%a: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %buf = tile.alloc_shared : !tile.shared<3x128x128xf32>
+    tile.async_copy %v[%i, %i], %buf[%c0] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>, !tile.shared<3x128x128xf32>
+    tile.async_commit
+    gpu.return
+  }
+}
+
+// -----
+
+// More than sm_80 allows a block (163 KiB).
+gpu.module @m attributes {target.chip = "sm_80"} {
+  // expected-error @+1 {{'gpu.func' op needs 262144 bytes of shared memory for its tiles, more than the 166912 a block may use on sm_80; use smaller tiles or fewer stages}}
+  gpu.func @too_big(%a: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc_shared : !tile.shared<4x128x128xf32>
+    %t = tile.local_load %buf[%c0] : !tile.shared<4x128x128xf32> -> !tile.tile<128x128xf32>
+    gpu.return
+  }
+}

@@ -1,0 +1,139 @@
+// tile-pipeline-loads where the chip has cp.async (sm_80 on): an S-stage
+// pipeline through shared memory. S is as many 8 KiB stages as fit in half
+// of sm_80's 163 KiB, at most 4, or the kernel's tile.num_stages; the first
+// S - 1 iterations' copies go before the loop, each iteration waits for its
+// own stage, starts the copies S - 1 ahead into the stage the previous
+// iteration read, and multiplies in steps of 16 of K that read their
+// slices of the stage.
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
+
+// CHECK-LABEL: gpu.func @matmul
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf16>
+// CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x32x64xf16>
+// CHECK: scf.if
+// CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[A]][%[[S0:[a-z0-9_]+]]]
+// CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[B]][%[[S0]]]
+// CHECK: tile.async_commit
+// CHECK: scf.if
+// CHECK: tile.async_commit
+// CHECK: scf.if
+// CHECK: tile.async_commit
+// CHECK-NOT: tile.async_commit
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N:.*]] step %{{.*}} iter_args(%[[ACC:.*]] =
+// CHECK: %[[STAGE:[^ ]*]] = arith.remui %{{.*}}, %{{.*}} : index
+// CHECK: tile.async_wait {pending = 2 : i64}
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK: %[[NEXT:[^ ]*]] = arith.remui
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[AHEAD]], %[[N]] : index
+// CHECK: scf.if %[[RUNS]] {
+// CHECK: tile.from_scalar %[[AHEAD]]
+// CHECK: tile.async_copy %{{.*}}, %[[A]][%[[NEXT]]]
+// CHECK: tile.async_copy %{{.*}}, %[[B]][%[[NEXT]]]
+// CHECK: tile.async_commit
+// CHECK: %[[X0:.*]] = tile.local_load %[[A]][%[[STAGE]]] offsets [0, 0] : !tile.shared<4x64x32xf16> -> !tile.tile<64x16xf16>
+// CHECK: %[[Y0:.*]] = tile.local_load %[[B]][%[[STAGE]]] offsets [0, 0] : !tile.shared<4x32x64xf16> -> !tile.tile<16x64xf16>
+// CHECK: %[[P0:.*]] = tile.mma %[[X0]], %[[Y0]], %[[ACC]]
+// CHECK: %[[X1:.*]] = tile.local_load %[[A]][%[[STAGE]]] offsets [0, 16]
+// CHECK: %[[Y1:.*]] = tile.local_load %[[B]][%[[STAGE]]] offsets [16, 0]
+// CHECK: %[[P1:.*]] = tile.mma %[[X1]], %[[Y1]], %[[P0]]
+// CHECK: scf.yield %[[P1]]
+// CHECK-NOT: tile.load
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @matmul(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// tile.num_stages = 2: one copy ahead, the wait for all; a matmul's first
+// step is a matmul, the next an mma on its result.
+// CHECK-LABEL: gpu.func @two_stages
+// CHECK: tile.alloc_shared : !tile.shared<2x32x32xf16>
+// CHECK: tile.async_commit
+// CHECK-NOT: tile.async_commit
+// CHECK: scf.for
+// CHECK: tile.async_wait {pending = 0 : i64}
+// CHECK: %[[M:.*]] = tile.matmul {{.*}} : !tile.tile<32x16xf16>, !tile.tile<16x32xf16> -> !tile.tile<32x32xf32>
+// CHECK: tile.mma %{{.*}}, %{{.*}}, %[[M]]
+gpu.module @m attributes {target.chip = "sm_90"} {
+  gpu.func @two_stages(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_stages = 2} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x32xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+      %p = tile.matmul %x, %x : !tile.tile<32x32xf16>, !tile.tile<32x32xf16> -> !tile.tile<32x32xf32>
+      %next = tile.add %sum, %p : !tile.tile<32x32xf32>
+      scf.yield %next : !tile.tile<32x32xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A view whose padding cp.async cannot fill (nan) keeps the pipeline in
+// registers; so does tile.num_stages = 1, which pipelines nothing.
+// CHECK-LABEL: gpu.func @nan_padding
+// CHECK-NOT: tile.alloc_shared
+// CHECK: tile.load
+// CHECK: scf.for
+// CHECK-LABEL: gpu.func @one_stage
+// CHECK-NOT: tile.alloc_shared
+// CHECK: scf.for
+// CHECK: tile.load
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @nan_padding(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>, padding nan>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x32xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>, padding nan>
+      %next = tile.mma %x, %x, %sum : !tile.tile<32x32xf16>, !tile.tile<32x32xf16>, !tile.tile<32x32xf32>
+      scf.yield %next : !tile.tile<32x32xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @one_stage(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_stages = 1} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x32xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+      %next = tile.mma %x, %x, %sum : !tile.tile<32x32xf16>, !tile.tile<32x32xf16>, !tile.tile<32x32xf32>
+      scf.yield %next : !tile.tile<32x32xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
