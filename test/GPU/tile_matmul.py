@@ -1,7 +1,7 @@
 # The matmul kernels of test/GPU/Inputs/tile_matmul.mlir (examples/tile/
 # matmul.mlir as kernels, in several tile shapes and warp counts, float16 and
-# bfloat16; tensor cores on sm_80 and later) against a float64 NumPy product
-# of the same inputs, with M, N and K that are not multiples of the tiles
+# bfloat16, one in grouped program order; tensor cores on sm_80 and later)
+# against a float64 NumPy product of the same inputs, with M, N and K that are not multiples of the tiles
 # (ragged edges, and rows whose 16-byte chunks are not aligned, which the
 # asynchronous copies take element by element) and ones that are.
 # REQUIRES: cuda-gpu
@@ -21,8 +21,6 @@ here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "Inputs", "tile_matmul.mlir")) as f:
     source = f.read()
 device = runtime.Device(0)
-compiled = cudapy.compile(source, chip=device.chip)
-module = device.load(compiled)
 rng = np.random.default_rng(7)
 
 
@@ -37,50 +35,84 @@ def from_bfloat16_bits(bits):
     return (bits.astype(np.uint32) << 16).view(np.float32)
 
 
-for kernel in compiled.metadata["kernels"]:
-    name = kernel["name"]
-    bm, bn, _ = (int(x) for x in re.search(r"(\d+)x(\d+)x(\d+)", name).groups())
-    threads = kernel["max_threads_per_block"]
-    bf16 = "bf16" in name
-    for m, n, k in ((300, 200, 100), (256, 512, 96), (129, 65, 33)):
-        a = rng.standard_normal((m, k)).astype(np.float32)
-        b = rng.standard_normal((k, n)).astype(np.float32)
-        if bf16:
-            a_bits, b_bits = to_bfloat16_bits(a), to_bfloat16_bits(b)
-            a, b = from_bfloat16_bits(a_bits), from_bfloat16_bits(b_bits)
-            c = cp.full((m, n), 0xFFFF, dtype=np.uint16)  # NaN
-            args = (cp.asarray(a_bits), cp.asarray(b_bits), c)
-        else:
-            a, b = a.astype(np.float16), b.astype(np.float16)
-            c = cp.full((m, n), np.nan, dtype=np.float16)
-            args = (cp.asarray(a), cp.asarray(b), c)
-        grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
-        module.kernel(name).launch(grid, (threads,), *args)
-        device.synchronize()
-        want = a.astype(np.float64) @ b.astype(np.float64)
-        got = cp.asnumpy(c)
-        got = (from_bfloat16_bits(got) if bf16 else got).astype(np.float64)
-        # float16 out: 2^-11 relative; bfloat16: 2^-8.
-        tolerance = 2e-2 if bf16 else 1e-2
-        print(name, m, n, k, bool(np.allclose(got, want, rtol=tolerance, atol=tolerance * 4)))
-# CHECK: matmul_128x128x32 300 200 100 True
-# CHECK: matmul_128x128x32 256 512 96 True
-# CHECK: matmul_128x128x32 129 65 33 True
-# CHECK: matmul_64x64x32 300 200 100 True
-# CHECK: matmul_64x64x32 256 512 96 True
-# CHECK: matmul_64x64x32 129 65 33 True
-# CHECK: matmul_128x128x64 300 200 100 True
-# CHECK: matmul_128x128x64 256 512 96 True
-# CHECK: matmul_128x128x64 129 65 33 True
-# CHECK: matmul_128x256x32 300 200 100 True
-# CHECK: matmul_128x256x32 256 512 96 True
-# CHECK: matmul_128x256x32 129 65 33 True
-# CHECK: matmul_256x128x32 300 200 100 True
-# CHECK: matmul_256x128x32 256 512 96 True
-# CHECK: matmul_256x128x32 129 65 33 True
-# CHECK: matmul_128x128x32_w4 300 200 100 True
-# CHECK: matmul_128x128x32_w4 256 512 96 True
-# CHECK: matmul_128x128x32_w4 129 65 33 True
-# CHECK: matmul_bf16_128x128x32 300 200 100 True
-# CHECK: matmul_bf16_128x128x32 256 512 96 True
-# CHECK: matmul_bf16_128x128x32 129 65 33 True
+# The device's own chip, then the sm_80 path (cp.async, ldmatrix, mma.sync),
+# whose PTX the driver compiles for this device.
+for label, chip in (("native", device.chip), ("sm_80", "sm_80")):
+    compiled = cudapy.compile(source, chip=chip)
+    module = device.load(compiled)
+    for kernel in compiled.metadata["kernels"]:
+        name = kernel["name"]
+        bm, bn, _ = (int(x) for x in re.search(r"(\d+)x(\d+)x(\d+)", name).groups())
+        threads = kernel["max_threads_per_block"]
+        bf16 = "bf16" in name
+        for m, n, k in ((300, 200, 100), (256, 512, 96), (129, 65, 33)):
+            a = rng.standard_normal((m, k)).astype(np.float32)
+            b = rng.standard_normal((k, n)).astype(np.float32)
+            if bf16:
+                a_bits, b_bits = to_bfloat16_bits(a), to_bfloat16_bits(b)
+                a, b = from_bfloat16_bits(a_bits), from_bfloat16_bits(b_bits)
+                c = cp.full((m, n), 0xFFFF, dtype=np.uint16)  # NaN
+                args = (cp.asarray(a_bits), cp.asarray(b_bits), c)
+            else:
+                a, b = a.astype(np.float16), b.astype(np.float16)
+                c = cp.full((m, n), np.nan, dtype=np.float16)
+                args = (cp.asarray(a), cp.asarray(b), c)
+            grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
+            if "grouped" in name:  # one block per tile of C, in grouped order
+                grid = (grid[0] * grid[1],)
+            module.kernel(name).launch(grid, (threads,), *args)
+            device.synchronize()
+            want = a.astype(np.float64) @ b.astype(np.float64)
+            got = cp.asnumpy(c)
+            got = (from_bfloat16_bits(got) if bf16 else got).astype(np.float64)
+            # float16 out: 2^-11 relative; bfloat16: 2^-8.
+            tolerance = 2e-2 if bf16 else 1e-2
+            print(label, name, m, n, k, bool(np.allclose(got, want, rtol=tolerance, atol=tolerance * 4)))
+# CHECK: native matmul_128x128x32 300 200 100 True
+# CHECK: native matmul_128x128x32 256 512 96 True
+# CHECK: native matmul_128x128x32 129 65 33 True
+# CHECK: native matmul_64x64x32 300 200 100 True
+# CHECK: native matmul_64x64x32 256 512 96 True
+# CHECK: native matmul_64x64x32 129 65 33 True
+# CHECK: native matmul_128x128x64 300 200 100 True
+# CHECK: native matmul_128x128x64 256 512 96 True
+# CHECK: native matmul_128x128x64 129 65 33 True
+# CHECK: native matmul_128x256x32 300 200 100 True
+# CHECK: native matmul_128x256x32 256 512 96 True
+# CHECK: native matmul_128x256x32 129 65 33 True
+# CHECK: native matmul_256x128x32 300 200 100 True
+# CHECK: native matmul_256x128x32 256 512 96 True
+# CHECK: native matmul_256x128x32 129 65 33 True
+# CHECK: native matmul_128x128x32_w4 300 200 100 True
+# CHECK: native matmul_128x128x32_w4 256 512 96 True
+# CHECK: native matmul_128x128x32_w4 129 65 33 True
+# CHECK: native matmul_bf16_128x128x32 300 200 100 True
+# CHECK: native matmul_bf16_128x128x32 256 512 96 True
+# CHECK: native matmul_bf16_128x128x32 129 65 33 True
+# CHECK: native matmul_128x256x32_grouped 300 200 100 True
+# CHECK: native matmul_128x256x32_grouped 256 512 96 True
+# CHECK: native matmul_128x256x32_grouped 129 65 33 True
+# CHECK: sm_80 matmul_128x128x32 300 200 100 True
+# CHECK: sm_80 matmul_128x128x32 256 512 96 True
+# CHECK: sm_80 matmul_128x128x32 129 65 33 True
+# CHECK: sm_80 matmul_64x64x32 300 200 100 True
+# CHECK: sm_80 matmul_64x64x32 256 512 96 True
+# CHECK: sm_80 matmul_64x64x32 129 65 33 True
+# CHECK: sm_80 matmul_128x128x64 300 200 100 True
+# CHECK: sm_80 matmul_128x128x64 256 512 96 True
+# CHECK: sm_80 matmul_128x128x64 129 65 33 True
+# CHECK: sm_80 matmul_128x256x32 300 200 100 True
+# CHECK: sm_80 matmul_128x256x32 256 512 96 True
+# CHECK: sm_80 matmul_128x256x32 129 65 33 True
+# CHECK: sm_80 matmul_256x128x32 300 200 100 True
+# CHECK: sm_80 matmul_256x128x32 256 512 96 True
+# CHECK: sm_80 matmul_256x128x32 129 65 33 True
+# CHECK: sm_80 matmul_128x128x32_w4 300 200 100 True
+# CHECK: sm_80 matmul_128x128x32_w4 256 512 96 True
+# CHECK: sm_80 matmul_128x128x32_w4 129 65 33 True
+# CHECK: sm_80 matmul_bf16_128x128x32 300 200 100 True
+# CHECK: sm_80 matmul_bf16_128x128x32 256 512 96 True
+# CHECK: sm_80 matmul_bf16_128x128x32 129 65 33 True
+# CHECK: sm_80 matmul_128x256x32_grouped 300 200 100 True
+# CHECK: sm_80 matmul_128x256x32_grouped 256 512 96 True
+# CHECK: sm_80 matmul_128x256x32_grouped 129 65 33 True
