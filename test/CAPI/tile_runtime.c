@@ -18,6 +18,7 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // y = 2 x, 4 rows of 64 per tile block; x's base is 16-byte aligned, its
@@ -60,6 +61,30 @@ static const char kPackedSource[] =
     "strides [1]>>\n"
     "    tile.store %t, %vb[%i] : !tile.view<4096, !tile.array<?xf4E2M1FN, "
     "strides [1]>>\n"
+    "    gpu.return\n"
+    "  }\n"
+    "}\n";
+
+// The transpose of a 128x128 float32 tile, which goes through 66,048 bytes
+// of shared memory: more than a kernel declares statically, so it is
+// dynamic, and each launch adds the kernel's own bytes (the metadata's
+// dynamic_shared_bytes) and opts in.
+static const char kTransposeSource[] =
+    "gpu.module @m {\n"
+    "  gpu.func @transpose(%a: !tile.array<128x128xf32, strides [128, 1]>,\n"
+    "                      %b: !tile.array<128x128xf32, strides [128, 1]>) "
+    "kernel {\n"
+    "    %z = tile.constant dense<0> : !tile.tile<si32>\n"
+    "    %va = tile.make_view %a : !tile.array<128x128xf32, strides [128, 1]> "
+    "-> !tile.view<128x128, !tile.array<128x128xf32, strides [128, 1]>>\n"
+    "    %vb = tile.make_view %b : !tile.array<128x128xf32, strides [128, 1]> "
+    "-> !tile.view<128x128, !tile.array<128x128xf32, strides [128, 1]>>\n"
+    "    %x = tile.load %va[%z, %z] : !tile.view<128x128, "
+    "!tile.array<128x128xf32, strides [128, 1]>>\n"
+    "    %t = tile.permute %x [1, 0] : !tile.tile<128x128xf32> -> "
+    "!tile.tile<128x128xf32>\n"
+    "    tile.store %t, %vb[%z, %z] : !tile.view<128x128, "
+    "!tile.array<128x128xf32, strides [128, 1]>>\n"
     "    gpu.return\n"
     "  }\n"
     "}\n";
@@ -264,6 +289,72 @@ int main(int argc, char **argv) {
          &status);
   // COMMON-NEXT: fp4, bytes: ok
   cudapyArgsDestroy(args);
+  cudapyModuleUnload(module);
+  cudapyCompileResultDestroy(compiled);
+
+  options = cudapyCompileOptionsCreate();
+  cudapyCompileOptionsSetChip(options,
+                              mlirStringRefCreateFromCString(info.chip));
+  compiled = cudapyCompileSource(
+      mlirStringRefCreateFromCString(kTransposeSource),
+      mlirStringRefCreateFromCString("transpose.mlir"), options);
+  cudapyCompileOptionsDestroy(options);
+  ptx = cudapyCompileResultGetOutput(compiled, 0);
+  metadata = cudapyCompileResultGetMetadataJSON(compiled);
+  char *text = malloc(metadata.length + 1);
+  memcpy(text, metadata.data, metadata.length);
+  text[metadata.length] = '\0';
+  const char *key = strstr(text, "\"dynamic_shared_bytes\"");
+  printf("transpose: dynamic_shared_bytes %ld\n",
+         key ? strtol(strchr(key, ':') + 1, NULL, 10) : -1L);
+  free(text);
+  // COMMON-NEXT: transpose: dynamic_shared_bytes 66048
+  module = cudapyModuleLoad(device, ptx.data, ptx.length, metadata.data,
+                            metadata.length, &status);
+  kernel = cudapyModuleGetKernel(module, "transpose", &status);
+  static float square[128][128], transposed[128][128];
+  for (int i = 0; i < 128; ++i)
+    for (int j = 0; j < 128; ++j)
+      square[i][j] = (float)(i * 128 + j);
+  uint64_t a = 0, b = 0;
+  cudapyMemAlloc(device, sizeof(square), &a, &status);
+  cudapyMemAlloc(device, sizeof(square), &b, &status);
+  cudapyMemcpyHostToDevice(device, a, square, sizeof(square), &status);
+  int64_t side[2] = {128, 128};
+  args = cudapyArgsCreate(kernel);
+  unsigned one[3] = {1, 1, 1}, threads[3] = {128, 1, 1};
+  report("transpose",
+         cudapyArgsAddTileArray(args, a, 2, side, NULL, 4, &status) &&
+             cudapyArgsAddTileArray(args, b, 2, side, NULL, 4, &status) &&
+             cudapyLaunch(kernel, args, one, threads, 0, (CudapyStream){NULL},
+                          &status) &&
+             cudapyDeviceSynchronize(device, &status),
+         &status);
+  // COMMON-NEXT: transpose: ok
+  if (!strcmp(mode, "fake")) {
+    void **params;
+    unsigned g[3], bl[3], shared;
+    int (*lastLaunch)(unsigned *, unsigned *, unsigned *, void ***) =
+        (int (*)(unsigned *, unsigned *, unsigned *, void ***))dlsym(
+            dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD),
+            "fakeCudaLastLaunch");
+    lastLaunch(g, bl, &shared, &params);
+    printf("transpose: launched with %u bytes of dynamic shared memory\n",
+           shared);
+  } else {
+    cudapyMemcpyDeviceToHost(device, transposed, b, sizeof(transposed),
+                             &status);
+    int correct = 0;
+    for (int i = 0; i < 128; ++i)
+      for (int j = 0; j < 128; ++j)
+        correct += transposed[i][j] == square[j][i];
+    printf("transpose: %d of %d correct\n", correct, 128 * 128);
+  }
+  // FAKE-NEXT: transpose: launched with 66048 bytes of dynamic shared memory
+  // GPU-NEXT: transpose: 16384 of 16384 correct
+  cudapyArgsDestroy(args);
+  cudapyMemFree(device, a, &status);
+  cudapyMemFree(device, b, &status);
   cudapyModuleUnload(module);
   cudapyCompileResultDestroy(compiled);
   cudapyDeviceClose(device);
