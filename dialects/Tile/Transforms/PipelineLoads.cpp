@@ -87,6 +87,19 @@ static int64_t getTileBytes(TileType type) {
   return bytes;
 }
 
+/// Erases the loads a pipeline has replaced, and the ops of their index
+/// slices nothing else uses.
+static void
+eraseLoads(RewriterBase &rewriter,
+           MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
+  for (auto &[load, slice] : loads) {
+    rewriter.eraseOp(load);
+    for (Operation *op : llvm::reverse(slice))
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+  }
+}
+
 struct TilePipelineLoadsPass
     : public tile::impl::TilePipelineLoadsPassBase<TilePipelineLoadsPass> {
   using Base::Base;
@@ -177,12 +190,7 @@ struct TilePipelineLoadsPass
                                          newYields);
     if (failed(replaced))
       return;
-    for (auto &[load, slice] : loads) {
-      rewriter.eraseOp(load);
-      for (Operation *op : llvm::reverse(slice))
-        if (op->use_empty())
-          rewriter.eraseOp(op);
-    }
+    eraseLoads(rewriter, loads);
     numPipelined += loads.size();
   }
 
@@ -266,12 +274,7 @@ struct TilePipelineLoadsPass
         arith::AddIOp::create(rewriter, loc, iteration, constant(stages - 1)),
         constant(stages));
     copy(ahead, aheadStage);
-    for (auto &[load, slice] : loads) {
-      rewriter.eraseOp(load);
-      for (Operation *op : llvm::reverse(slice))
-        if (op->use_empty())
-          rewriter.eraseOp(op);
-    }
+    eraseLoads(rewriter, loads);
     numPipelined += loads.size();
     numAsync += loads.size();
     SmallVector<Operation *> multiplies;
