@@ -111,11 +111,13 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(target::createTargetSpecializePass());
   device.addPass(target::createTargetCheckExecutionSpacesPass());
-  // Tiles: the explicit form, mma operands loaded an iteration ahead, a
-  // distributed layout for every tile, then per-thread scalars
-  // (docs/TileLowering.md).
+  // Tiles: the explicit form, mma operands loaded ahead (through shared
+  // memory where the chip has cp.async), a distributed layout for every
+  // tile, then per-thread scalars (docs/TileLowering.md).
   device.addPass(tile::createTileMakeExplicitPass());
-  device.addPass(tile::createTilePipelineLoadsPass());
+  tile::TilePipelineLoadsPassOptions pipelining;
+  pipelining.numWarps = options.numWarps;
+  device.addPass(tile::createTilePipelineLoadsPass(pipelining));
   tile::TileAssignLayoutsPassOptions layouts;
   layouts.numWarps = options.numWarps;
   device.addPass(tile::createTileAssignLayoutsPass(layouts));

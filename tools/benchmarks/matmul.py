@@ -7,8 +7,8 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
 Ours: the float16 kernels of test/GPU/Inputs/tile_matmul.mlir (examples/
 tile/matmul.mlir as kernels in several tile shapes and warp counts; the
 tiles are in the kernel's name, the block is its required block size),
-compiled through the C API on this machine; the fastest is shown, all are
-listed. Triton: a matmul written the
+compiled through the C API on this machine for its chip (and, on an sm_90
+device, for sm_90a too: wgmma); the fastest is shown, all are listed. Triton: a matmul written the
 way its tutorial writes one (128x128x64 tiles, 8 warps, 3 stages, the
 K loop over block pointers). cuBLAS: torch.matmul. Each is checked against
 torch.matmul first, then timed with CUDA events (median of 30 samples of 10
@@ -38,21 +38,25 @@ device = runtime.Device(0)
 print("device:", torch.cuda.get_device_properties(0).name, device.chip)
 
 source = open(os.path.join(root, "test", "GPU", "Inputs", "tile_matmul.mlir")).read()
-times = []
-for _ in range(7):
-    start = time.perf_counter()
-    compiled = cudapy.compile(source, chip=device.chip)
-    times.append((time.perf_counter() - start) * 1e3)
-module = device.load(compiled)
+# The device's chip, and on an sm_90 device also sm_90a (wgmma).
+chips = [device.chip] + (["sm_90a"] if device.chip == "sm_90" else [])
+times = {}
 ours = []
-for kernel in compiled.metadata["kernels"]:
-    name = kernel["name"]
-    if "bf16" in name:
-        continue
-    bm, bn, _ = (int(x) for x in re.search(r"(\d+)x(\d+)x(\d+)", name).groups())
-    ours.append((name, bm, bn, kernel["max_threads_per_block"]))
-    print("ours %s: %d bytes of static and %d of dynamic shared memory" % (
-        name, kernel["static_shared_bytes"], kernel.get("dynamic_shared_bytes", 0)))
+for chip in chips:
+    times[chip] = []
+    for _ in range(7):
+        start = time.perf_counter()
+        compiled = cudapy.compile(source, chip=chip)
+        times[chip].append((time.perf_counter() - start) * 1e3)
+    module = device.load(compiled)
+    for kernel in compiled.metadata["kernels"]:
+        name = kernel["name"]
+        if "bf16" in name:
+            continue
+        bm, bn, _ = (int(x) for x in re.search(r"(\d+)x(\d+)x(\d+)", name).groups())
+        ours.append(("%s:%s" % (chip, name), module.kernel(name), bm, bn, kernel["max_threads_per_block"]))
+        print("ours %s %s: %d bytes of static and %d of dynamic shared memory" % (
+            chip, name, kernel["static_shared_bytes"], kernel.get("dynamic_shared_bytes", 0)))
 
 
 @triton.jit
@@ -98,9 +102,8 @@ for (m, n, k) in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (1
     b = torch.randn(k, n, device="cuda", dtype=torch.float16, generator=gen)
     want = torch.matmul(a, b)
     rows = {}
-    for name, bm, bn, threads in ours:
+    for name, kern, bm, bn, threads in ours:
         c = torch.empty(m, n, device="cuda", dtype=torch.float16)
-        kern = module.kernel(name)
         grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
         if "grouped" in name:  # one block per tile of C, in grouped order
             grid = (grid[0] * grid[1],)
@@ -124,5 +127,6 @@ for (m, n, k) in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (1
         "%dx%dx%d" % (m, n, k), flops / ms / 1e9, flops / t_ms / 1e9, flops / cb_ms / 1e9,
         t_ms / ms, cb_ms / ms, best, ok, tok,
         ", ".join("%s %.1f" % (r, flops / rows[r][0] / 1e9) for r in rows)))
-print("compile through the C API (median of 6 warm runs, ms, all %d kernels): %.1f"
-      % (len(compiled.metadata["kernels"]), statistics.median(times[1:])))
+for chip in chips:
+    print("compile for %s through the C API (median of 6 warm runs, ms, all %d kernels): %.1f"
+          % (chip, len(compiled.metadata["kernels"]), statistics.median(times[chip][1:])))

@@ -2,7 +2,7 @@
 profilers (ncu, compute-sanitizer).
 
 Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
-    ncu --kernel-name KERNEL python3 tools/benchmarks/matmul_once.py BUNDLE_DIR KERNEL [M N K]
+    ncu --kernel-name KERNEL python3 tools/benchmarks/matmul_once.py BUNDLE_DIR KERNEL [M N K [CHIP]]
 """
 import os
 import re
@@ -22,7 +22,7 @@ from cudapy import runtime  # noqa: E402
 
 device = runtime.Device(0)
 source = open(os.path.join(root, "test", "GPU", "Inputs", "tile_matmul.mlir")).read()
-compiled = cudapy.compile(source, chip=device.chip)
+compiled = cudapy.compile(source, chip=sys.argv[6] if len(sys.argv) > 6 else device.chip)
 kernel = next(kern for kern in compiled.metadata["kernels"] if kern["name"] == name)
 bm, bn, _ = (int(x) for x in re.search(r"(\d+)x(\d+)x(\d+)", name).groups())
 dtype = torch.bfloat16 if "bf16" in name else torch.float16

@@ -1254,4 +1254,28 @@ def Tile_LocalLoadOp : Tile_Op<"local_load", [
   }];
 }
 
+def Tile_SharedMmaOp : Tile_Op<"shared_mma", [
+    MemoryEffects<[MemRead]>, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Matrix multiply-accumulate of two stages of shared buffers";
+  let description = [{
+    `mma` (with its rules) of the tile stage `stageA` of buffer `a` holds
+    and the one stage `stageB` of `b` holds, read where they are: on sm_90a
+    a warpgroup mma (`wgmma`), which takes its operands from shared memory.
+    `tile-pipeline-loads` makes it there.
+
+    ```mlir
+    %d = tile.shared_mma %a[%s], %b[%s], %acc : !tile.shared<3x128x32xf16>, !tile.shared<3x32x128xf16>, !tile.tile<128x128xf32>
+    ```
+  }];
+  let arguments = (ins Tile_SharedType:$a, Index:$stageA,
+                       Tile_SharedType:$b, Index:$stageB,
+                       Tile_NumericTile:$acc);
+  let results = (outs Tile_NumericTile:$result);
+  let assemblyFormat = [{
+    $a `[` $stageA `]` `,` $b `[` $stageB `]` `,` $acc attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // CUDAPY_TILE_OPS_TD

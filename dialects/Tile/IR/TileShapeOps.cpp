@@ -415,6 +415,12 @@ LogicalResult MmaOp::verify() {
                              getAcc().getType());
 }
 
+LogicalResult SharedMmaOp::verify() {
+  return verifyMatrixProduct(*this, getA().getType().getStageType(),
+                             getB().getType().getStageType(),
+                             getAcc().getType());
+}
+
 LogicalResult MatmulOp::verify() {
   return verifyMatrixProduct(*this, getA().getType(), getB().getType(),
                              getResult().getType());

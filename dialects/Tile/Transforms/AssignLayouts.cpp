@@ -189,13 +189,30 @@ private:
 
   /// Whether `mma`, of `loop`'s body, accumulates into `arg`: a chain of
   /// mmas of the body (one per step of K) leads from `arg` to it.
-  static bool accumulatesInto(MmaOp mma, Value arg, scf::ForOp loop) {
-    while (mma && mma->getParentOp() == loop) {
-      if (mma.getAcc() == arg)
+  static bool accumulatesInto(Operation *mma, Value arg, scf::ForOp loop) {
+    while (mma && isa<MmaOp, SharedMmaOp>(mma) && mma->getParentOp() == loop) {
+      Value acc = isa<MmaOp>(mma) ? cast<MmaOp>(mma).getAcc()
+                                  : cast<SharedMmaOp>(mma).getAcc();
+      if (acc == arg)
         return true;
-      mma = mma.getAcc().getDefiningOp<MmaOp>();
+      mma = acc.getDefiningOp();
     }
     return false;
+  }
+
+  /// The layout of the accumulator of `op` (tile.mma, tile.matmul or
+  /// tile.shared_mma) on tensor cores; null where they do not take it.
+  Attribute getAccumulatorLayout(Operation *op) {
+    if (isa<SharedMmaOp>(op))
+      return getWarpgroupLayout();
+    return getTensorCoreLayout(op);
+  }
+
+  /// The accumulator layout of a warpgroup mma (wgmma m64nN): warp w holds
+  /// rows 16 w to 16 w + 15 of each 16 * numWarps, warpgroup g the 64 from
+  /// 64 g, each warp's 16 x N as mma.sync's m16n8 accumulator blocks.
+  Attribute getWarpgroupLayout() {
+    return MmaAccumulatorLayoutAttr::get(context, {numWarps, 1});
   }
 
   /// The operands of a tensor-core mma (operands 0 and 1) in the fragment
@@ -248,9 +265,9 @@ private:
         // An accumulator the loop carries through tensor-core mmas stays
         // in their layout: converted once before the loop, not twice an
         // iteration.
-        if (auto mma = yield.getOperand(i).getDefiningOp<MmaOp>();
+        if (Operation *mma = yield.getOperand(i).getDefiningOp();
             mma && accumulatesInto(mma, arg, loop))
-          if (Attribute accumulator = getTensorCoreLayout(mma)) {
+          if (Attribute accumulator = getAccumulatorLayout(mma)) {
             layout = accumulator;
             loop.getInitArgsMutable()[i].assign(convertTo(init, layout, loop));
           }
@@ -289,6 +306,12 @@ private:
         return success();
       }
       setLayout(mma.getResult(), mma.getAcc().getType().getEncoding());
+      return success();
+    }
+    if (auto mma = dyn_cast<SharedMmaOp>(op)) {
+      Attribute layout = getWarpgroupLayout();
+      mma.getAccMutable().assign(convertTo(mma.getAcc(), layout, op));
+      setLayout(mma.getResult(), layout);
       return success();
     }
     if (isa<MatmulOp>(op))

@@ -90,7 +90,9 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     until group i has landed (`tile.async_wait {pending = S - 2}`, a
     barrier), `tile.local_load` of stage i mod S in place of the load, and
     the copies of iteration i + S - 1 into the stage iteration i - 1 read.
-    Copies past the loop's end are not made. S is the kernel's
+    Copies past the loop's end are not made. On sm_90a, an mma of two
+    whole stages becomes a `tile.shared_mma` (wgmma reads the stages where
+    they are) where its shapes and warps suit the warpgroup mma. S is the kernel's
     `tile.num_stages`, else the `num-stages` option, else as many as fit
     in half the shared memory the chip gives a block, 2 to 4 (the
     multiply's own buffers and other tiles need the rest).
@@ -124,6 +126,9 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     Option<"numStages", "num-stages", "int64_t", /*default=*/"0",
            "Stages of the shared-memory pipelines (0: the pass chooses; a "
            "kernel's tile.num_stages comes first)">,
+    Option<"numWarps", "num-warps", "int64_t", /*default=*/"4",
+           "Warps of kernels without tile.num_warps (as tile-assign-layouts "
+           "will give them)">,
   ];
   let statistics = [
     Statistic<"numPipelined", "num-pipelined-loads", "Loads pipelined">,

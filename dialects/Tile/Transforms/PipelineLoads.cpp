@@ -282,7 +282,56 @@ struct TilePipelineLoadsPass
       if (isa<MmaOp, MatmulOp>(op))
         multiplies.push_back(&op);
     for (Operation *op : multiplies)
-      splitAlongDepth(op);
+      if (failed(multiplyInSharedMemory(op)))
+        splitAlongDepth(op);
+  }
+
+  /// The warps of `op`'s kernel: its tile.num_warps, else the option.
+  int64_t getNumWarps(Operation *op) {
+    auto func = op->getParentOfType<FunctionOpInterface>();
+    TileDialect::NumWarpsAttrHelper numWarpsAttr(&getContext());
+    if (IntegerAttr warps = func ? numWarpsAttr.getAttr(func) : nullptr)
+      return warps.getInt();
+    return numWarps;
+  }
+
+  /// An mma (or matmul) of two whole stages becomes a tile.shared_mma, on
+  /// the warpgroup mma of sm_90a: f16 or bf16 operands and a float32
+  /// accumulator, whole warpgroups that each take 64 rows (16 a warp) at a
+  /// time, N a multiple of 8 up to 256, and rows of at least 32 bytes in
+  /// both stages (the narrowest swizzle wgmma reads).
+  LogicalResult multiplyInSharedMemory(Operation *op) {
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+    if (!chip || chip->host || chip->sm != 90 || chip->variant != 'a')
+      return failure();
+    auto a = op->getOperand(0).getDefiningOp<LocalLoadOp>();
+    auto b = op->getOperand(1).getDefiningOp<LocalLoadOp>();
+    auto result = cast<TileType>(op->getResult(0).getType());
+    if (!a || !b || a.getOffsets() || b.getOffsets() || !a->hasOneUse() ||
+        !b->hasOneUse() || result.getRank() != 2 ||
+        !result.getElementType().isF32() ||
+        !isa<Float16Type, BFloat16Type>(a.getType().getElementType()))
+      return failure();
+    int64_t m = result.getShape()[0], n = result.getShape()[1];
+    int64_t k = a.getType().getShape()[1];
+    int64_t warps = getNumWarps(op);
+    if (warps % 4 != 0 || m % (16 * warps) != 0 || n % 8 != 0 || n > 256 ||
+        n < 16 || k % 16 != 0)
+      return failure();
+    OpBuilder builder(op);
+    Value acc = isa<MmaOp>(op) ? op->getOperand(2) : Value();
+    if (!acc)
+      acc = ConstantOp::create(
+          builder, op->getLoc(), result,
+          DenseElementsAttr::get(result, builder.getF32FloatAttr(0.0f)));
+    Value product =
+        SharedMmaOp::create(builder, op->getLoc(), result, a.getBuffer(),
+                            a.getStage(), b.getBuffer(), b.getStage(), acc);
+    op->getResult(0).replaceAllUsesWith(product);
+    op->erase();
+    a->erase();
+    b->erase();
+    return success();
   }
 
   /// An mma (or matmul) on tensor cores of two local_loads, cut along K

@@ -151,13 +151,15 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
                   : static_cast<int64_t>(
                         llvm::divideCeil(element.getIntOrFloatBitWidth(), 8)));
     };
-    // Each buffer at the next multiple of 16 bytes.
+    // Each buffer at the next multiple of its alignment.
     int64_t bytes = 0;
     SmallVector<int64_t> offsets;
     for (LLVM::GlobalOp global : globals) {
+      bytes = llvm::alignTo(bytes, global.getAlignment().value_or(16));
       offsets.push_back(bytes);
-      bytes = llvm::alignTo(bytes + sizeOf(global), 16);
+      bytes += sizeOf(global);
     }
+    bytes = llvm::alignTo(bytes, 16);
     if (bytes <= kStaticSharedLimit)
       return WalkResult::advance();
     auto kernel = dyn_cast<gpu::GPUFuncOp>(func.getOperation());
@@ -188,7 +190,7 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
       LLVM::GlobalOp::create(
           b, func.getLoc(), LLVM::LLVMArrayType::get(b.getI8Type(), 0),
           /*isConstant=*/false, LLVM::Linkage::External, kDynamicSharedName,
-          Attribute(), /*alignment=*/16, kShared);
+          Attribute(), /*alignment=*/1024, kShared); // the buffers' largest
     }
     llvm::DenseMap<StringRef, int64_t> offsetOf;
     for (auto [global, offset] : llvm::zip(globals, offsets))

@@ -331,6 +331,122 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
   }
 };
 
+/// The wgmma matrix descriptor (PTX ISA, "Matrix Descriptor Format") of
+/// shared memory at `address` (i64) with the leading and stride byte
+/// offsets and swizzle mode given.
+static Value makeMatrixDescriptor(Emitter &e, Value address, int64_t leading,
+                                  int64_t stride, int64_t swizzle) {
+  Value start = e.andI(e.shr(address, e.i64(4)), e.i64(0x3FFF));
+  uint64_t fields = (static_cast<uint64_t>((leading >> 4) & 0x3FFF) << 16) |
+                    (static_cast<uint64_t>((stride >> 4) & 0x3FFF) << 32) |
+                    (static_cast<uint64_t>(swizzle) << 62);
+  return e.orI(start, e.i64(static_cast<int64_t>(fields)));
+}
+
+/// `tile.shared_mma` on sm_90a: per 16 of K and per 64 rows of its
+/// warpgroup's share, one `wgmma.mma_async` m64nNk16 reading A (K-major,
+/// rows of the stage) and B (N-major: its rows are K, so `.trans`) from
+/// their stages through descriptors of their slabs' swizzle
+/// (SwizzledLayout), the accumulator in the registers of
+/// #tile.mma_accumulator<[numWarps, 1]>; then commit and wait for them.
+struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
+  using TilePattern::TilePattern;
+
+  LogicalResult
+  matchAndRewrite(SharedMmaOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SharedType typeA = op.getA().getType(), typeB = op.getB().getType();
+    TileType result = op.getType();
+    auto layout = dyn_cast<MmaAccumulatorLayoutAttr>(result.getEncoding());
+    Type dtype = typeA.getElementType();
+    if (!layout || layout.getWarpsPerCTA()[1] != 1 ||
+        !isa<Float16Type, BFloat16Type>(dtype) ||
+        !result.getElementType().isF32())
+      return rewriter.notifyMatchFailure(op, "not a warpgroup mma");
+    int64_t warps = layout.getWarpsPerCTA()[0];
+    int64_t m = result.getShape()[0], n = result.getShape()[1];
+    int64_t k = typeA.getStageType().getShape()[1];
+    SwizzledLayout sharedA = getStageLayout(typeA),
+                   sharedB = getStageLayout(typeB);
+    int64_t swizzleA = sharedA.getWgmmaSwizzleMode(),
+            swizzleB = sharedB.getWgmmaSwizzleMode();
+    if (warps % 4 != 0 || m % (16 * warps) != 0 || n % 8 != 0 || n > 256 ||
+        k % 16 != 0 || !swizzleA || !swizzleB)
+      return rewriter.notifyMatchFailure(op, "not a wgmma shape");
+    Emitter e{rewriter, op.getLoc()};
+    Type i64 = rewriter.getI64Type();
+    auto addressOf = [&](Value pointer) -> Value {
+      return LLVM::PtrToIntOp::create(rewriter, e.loc, i64, pointer);
+    };
+    Value baseA = addressOf(getStage(e, typeA, adaptor.getA().front(),
+                                     adaptor.getStageA().front()));
+    Value baseB = addressOf(getStage(e, typeB, adaptor.getB().front(),
+                                     adaptor.getStageB().front()));
+    Value group = e.ext64(e.bits(e.warp(), 4, warps / 4));
+    int64_t reps = m / (16 * warps);
+    // A: rows 64 g + 16 warps i of the warpgroup g, K from 16 s; 8-row
+    // groups `8 * slab row` bytes apart (the leading offset is unused).
+    auto descriptorA = [&](int64_t i, int64_t s) {
+      int64_t column = 16 * s;
+      int64_t offset = (column / sharedA.slabColumns) * sharedA.slabBytes() +
+                       16 * warps * i * sharedA.slabRowBytes() +
+                       (column % sharedA.slabColumns) * sharedA.elementBytes;
+      Value address =
+          e.add(e.add(baseA, e.mul(group, e.i64(64 * sharedA.slabRowBytes()))),
+                e.i64(offset));
+      return makeMatrixDescriptor(e, address, 16, 8 * sharedA.slabRowBytes(),
+                                  swizzleA);
+    };
+    // B: K rows from 16 s; slabs of N `slabBytes` apart, 8-row groups
+    // `8 * slab row` bytes apart.
+    auto descriptorB = [&](int64_t s) {
+      Value address = e.add(baseB, e.i64(16 * s * sharedB.slabRowBytes()));
+      return makeMatrixDescriptor(e, address, sharedB.slabBytes(),
+                                  8 * sharedB.slabRowBytes(), swizzleB);
+    };
+    MLIRContext *context = rewriter.getContext();
+    Type f32 = rewriter.getF32Type();
+    Type structType = LLVM::LLVMStructType::getLiteral(
+        context, SmallVector<Type>(n / 2, f32));
+    ValueRange acc = adaptor.getAcc();
+    // d[4j + 2h + c]: row h (g or g + 8), column c of n8 block j.
+    auto registerOf = [&](int64_t i, int64_t slot) {
+      int64_t j = slot / 4, h = (slot / 2) % 2, c = slot % 2;
+      return linearize(layout, result.getShape(), {2 * i + h, 2 * j + c});
+    };
+    SmallVector<Value> fragments;
+    for (int64_t i = 0; i < reps; ++i) {
+      Value fragment = e.poison(structType);
+      for (int64_t slot = 0; slot < n / 2; ++slot)
+        fragment = LLVM::InsertValueOp::create(rewriter, e.loc, fragment,
+                                               acc[registerOf(i, slot)], slot);
+      fragments.push_back(fragment);
+    }
+    NVVM::WGMMATypes ptxType = isa<BFloat16Type>(dtype) ? NVVM::WGMMATypes::bf16
+                                                        : NVVM::WGMMATypes::f16;
+    NVVM::WgmmaFenceAlignedOp::create(rewriter, e.loc);
+    for (int64_t s = 0; s < k / 16; ++s) {
+      Value b = descriptorB(s);
+      for (int64_t i = 0; i < reps; ++i)
+        fragments[i] = NVVM::WgmmaMmaAsyncOp::create(
+            rewriter, e.loc, structType, fragments[i], descriptorA(i, s), b,
+            NVVM::MMAShapeAttr::get(context, 64, n, 16), ptxType, ptxType,
+            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+            NVVM::MMALayout::row, NVVM::MMALayout::row,
+            NVVM::MMAIntOverflowAttr());
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, e.loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, e.loc, 0);
+    SmallVector<Value> registers(acc.size());
+    for (int64_t i = 0; i < reps; ++i)
+      for (int64_t slot = 0; slot < n / 2; ++slot)
+        registers[registerOf(i, slot)] = e.extract(fragments[i], {slot});
+    rewriter.replaceOpWithMultiple(op, {registers});
+    return success();
+  }
+};
+
 /// `mma` and `matmul`, the simple path: both operands through shared
 /// memory, then each thread runs along K for its accumulator registers,
 /// multiplying in the accumulator's dtype (fma for floats).
@@ -408,4 +524,5 @@ void cudapy::populateTileMmaToLLVMPatterns(const TypeConverter &converter,
   patterns.add<MmaSyncLowering<MmaOp>, MmaSyncLowering<MatmulOp>,
                MmaOperandConversion>(converter, patterns.getContext(),
                                      /*benefit=*/2);
+  patterns.add<SharedMmaLowering>(converter, patterns.getContext());
 }

@@ -12,26 +12,14 @@
 
 #include "Utility.h"
 
+#include "dialects/Target/IR/TargetDialect.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace cudapy;
 using namespace cudapy::tile;
 using namespace cudapy::tile::lowering;
-
-/// The layout of a stage of `type`.
-static SwizzledLayout getStageLayout(SharedType type) {
-  return SwizzledLayout(type.getShape().drop_front(),
-                        getMemoryBytes(type.getElementType()));
-}
-
-/// The address of stage `stage` (an index) of a buffer at `base`.
-static Value getStage(Emitter &e, SharedType type, Value base, Value stage) {
-  Value index =
-      arith::IndexCastUIOp::create(e.b, e.loc, e.b.getI32Type(), stage);
-  return e.gep(base, getMemoryType(type.getElementType()),
-               e.mul(index, e.i32(getStageLayout(type).size())));
-}
 
 namespace {
 struct AllocSharedLowering : public TilePattern<AllocSharedOp> {
@@ -41,9 +29,12 @@ struct AllocSharedLowering : public TilePattern<AllocSharedOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     SharedType type = op.getType();
+    // 1024 bytes: the period of the 128-byte swizzle, which wgmma applies
+    // to the addresses themselves.
     rewriter.replaceOp(
         op, allocateShared(e, op, getMemoryType(type.getElementType()),
-                           type.getNumStages() * getStageLayout(type).size()));
+                           type.getNumStages() * getStageLayout(type).size(),
+                           /*alignment=*/1024));
     return success();
   }
 };
@@ -204,7 +195,9 @@ struct AsyncCommitLowering : public TilePattern<AsyncCommitOp> {
 };
 
 /// cp.async.wait_group, then a barrier: each thread waits for its own
-/// copies only.
+/// copies only. On sm_90a, a proxy fence between them makes the copies
+/// visible to wgmma, which reads shared memory through the async proxy
+/// (cp.async writes through the generic one).
 struct AsyncWaitLowering : public TilePattern<AsyncWaitOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -212,6 +205,12 @@ struct AsyncWaitLowering : public TilePattern<AsyncWaitOp> {
                   ConversionPatternRewriter &rewriter) const override {
     NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(),
                                      static_cast<int32_t>(op.getPending()));
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+    if (chip && !chip->host && chip->sm >= 90 && chip->variant == 'a')
+      NVVM::FenceProxyOp::create(
+          rewriter, op.getLoc(), NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
     rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
     return success();
   }

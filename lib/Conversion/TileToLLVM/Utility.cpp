@@ -232,7 +232,8 @@ SmallVector<Value> flatten(ArrayRef<ValueRange> ranges) {
 /// A fresh global named `prefix` and a number in the enclosing gpu.module
 /// (or module): its address.
 Value createGlobal(Emitter &e, Operation *op, StringRef prefix, Type type,
-                   bool constant, Attribute value, unsigned addressSpace) {
+                   bool constant, Attribute value, unsigned addressSpace,
+                   int64_t alignment) {
   Operation *module = op->getParentWithTrait<OpTrait::SymbolTable>();
   while (module && !isa<gpu::GPUModuleOp, ModuleOp>(module))
     module = module->getParentWithTrait<OpTrait::SymbolTable>();
@@ -248,7 +249,7 @@ Value createGlobal(Emitter &e, Operation *op, StringRef prefix, Type type,
     e.b.setInsertionPointToStart(&module->getRegion(0).front());
     auto global = LLVM::GlobalOp::create(e.b, e.loc, type, constant,
                                          LLVM::Linkage::Internal, name, value,
-                                         /*alignment=*/16, addressSpace);
+                                         alignment, addressSpace);
     table.insert(global);
   }
   return LLVM::AddressOfOp::create(
@@ -258,10 +259,11 @@ Value createGlobal(Emitter &e, Operation *op, StringRef prefix, Type type,
 
 /// A fresh shared-memory array of `count` elements of `element` type: its
 /// address.
-Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count) {
+Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count,
+                     int64_t alignment) {
   return createGlobal(e, op, kSharedPrefix,
                       LLVM::LLVMArrayType::get(element, count),
-                      /*constant=*/false, Attribute(), kShared);
+                      /*constant=*/false, Attribute(), kShared, alignment);
 }
 
 bool isInLoop(Operation *op) {
@@ -307,29 +309,58 @@ int64_t getKernelNumWarps(Operation *op) {
   return 4;
 }
 
-SwizzledLayout::SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes) {
+SwizzledLayout::SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes)
+    : elementBytes(elementBytes) {
   columns = shape.back();
   rows = 1;
   for (int64_t extent : shape.drop_back())
     rows *= extent;
+  slabColumns =
+      std::min<int64_t>(columns, std::max<int64_t>(1, 128 / elementBytes));
   chunkElements =
-      std::min<int64_t>(columns, std::max<int64_t>(1, 16 / elementBytes));
-  int64_t chunks = columns / chunkElements;
-  atom = std::min<int64_t>(chunks, 8);
+      std::min<int64_t>(slabColumns, std::max<int64_t>(1, 16 / elementBytes));
+  int64_t chunks = slabColumns / chunkElements;
+  atom = chunks;
   rowsPerPhase = std::max<int64_t>(1, 8 / chunks);
   if (chunkElements * elementBytes < 16)
     atom = 1; // rows narrower than a chunk: nothing to permute
 }
 
+int64_t SwizzledLayout::getWgmmaSwizzleMode() const {
+  if (atom == 8)
+    return 1;
+  if (atom == 4)
+    return 2;
+  if (atom == 2)
+    return 3;
+  return 0;
+}
+
 Value SwizzledLayout::offset(Emitter &e, Value row, Value column) const {
-  Value chunk = e.bits(column, chunkElements, columns / chunkElements);
+  Value slab = e.bits(column, slabColumns, columns / slabColumns);
+  Value chunk = e.bits(column, chunkElements, slabColumns / chunkElements);
   Value within = e.bits(column, 1, chunkElements);
-  // XOR with a phase below `atom` permutes the chunks of each atom.
+  // XOR with a phase below `atom` permutes the chunks of a slab row.
   Value phase = e.bits(row, rowsPerPhase, atom);
   Value swizzled = atom > 1 ? e.xorI(chunk, phase) : chunk;
-  return e.add(
-      e.add(e.mul(row, e.i32(columns)), e.mul(swizzled, e.i32(chunkElements))),
-      within);
+  Value inSlab = e.add(e.add(e.mul(row, e.i32(slabColumns)),
+                             e.mul(swizzled, e.i32(chunkElements))),
+                       within);
+  if (columns == slabColumns)
+    return inSlab;
+  return e.add(e.mul(slab, e.i32(rows * slabColumns)), inSlab);
+}
+
+SwizzledLayout getStageLayout(SharedType type) {
+  return SwizzledLayout(type.getShape().drop_front(),
+                        getMemoryBytes(type.getElementType()));
+}
+
+Value getStage(Emitter &e, SharedType type, Value base, Value stage) {
+  Value index =
+      arith::IndexCastUIOp::create(e.b, e.loc, e.b.getI32Type(), stage);
+  return e.gep(base, getMemoryType(type.getElementType()),
+               e.mul(index, e.i32(getStageLayout(type).size())));
 }
 
 /// The converted values of a tile result.

@@ -214,11 +214,13 @@ bool needsPtx(Type type, std::optional<RoundingMode> rounding, bool ftz);
 /// A fresh global named `prefix` and a number in the enclosing gpu.module
 /// (or module): its address.
 Value createGlobal(Emitter &e, Operation *op, StringRef prefix, Type type,
-                   bool constant, Attribute value, unsigned addressSpace);
+                   bool constant, Attribute value, unsigned addressSpace,
+                   int64_t alignment = 16);
 
-/// A fresh shared-memory array of `count` elements of `element` type: its
-/// address.
-Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count);
+/// A fresh shared-memory array of `count` elements of `element` type,
+/// aligned to `alignment` bytes: its address.
+Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count,
+                     int64_t alignment = 16);
 
 /// Whether `op` runs in a loop of its function.
 bool isInLoop(Operation *op);
@@ -228,23 +230,42 @@ bool isInLoop(Operation *op);
 int64_t getKernelNumWarps(Operation *op);
 
 /// Where a stage of a `!tile.shared` buffer keeps its elements (docs/Tile.md,
-/// "Shared memory"): row-major over the last dimension, each row cut into
-/// chunks of 16 bytes (the whole row when it is shorter), and the chunks
-/// of every `atom` of them XOR-permuted by the row's phase, which changes
-/// every 128 bytes of rows; so the 16-byte accesses of eight rows at one
-/// column (`ldmatrix`, `cp.async`, vector stores) fall in distinct banks.
+/// "Shared memory"): the columns (the last dimension) cut into slabs of 128
+/// bytes (the whole row when it is shorter), each slab row-major over the
+/// rows (all but the last dimension) and stored after the previous one;
+/// each slab row cut into chunks of 16 bytes (the whole row when shorter),
+/// and the chunks of a row XOR-permuted by the row's phase, which changes
+/// every 128 bytes of rows. So the 16-byte accesses of eight rows at one
+/// column (`ldmatrix`, `cp.async`, vector stores) fall in distinct banks,
+/// and every slab is in the canonical layout that wgmma reads with the
+/// 128-, 64- or 32-byte swizzle (PTX ISA, "Shared Memory Matrix Layout").
 /// The tiles that move to shared memory for tensor cores use it too.
 struct SwizzledLayout {
   int64_t rows, columns, chunkElements, atom, rowsPerPhase;
+  /// Columns of a slab.
+  int64_t slabColumns;
+  int64_t elementBytes;
 
   SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes);
 
   /// Elements of one stage.
   int64_t size() const { return rows * columns; }
+  /// Bytes of one row of a slab, and of a slab.
+  int64_t slabRowBytes() const { return slabColumns * elementBytes; }
+  int64_t slabBytes() const { return rows * slabRowBytes(); }
+  /// The wgmma swizzle of a slab (descriptor bits 62-63: 1 for 128 bytes,
+  /// 2 for 64, 3 for 32); 0 where its rows are narrower than 32 bytes,
+  /// which wgmma cannot read in this layout.
+  int64_t getWgmmaSwizzleMode() const;
   /// The element offset (i32) of `column` of `row` (i32), the rows running
   /// over all but the last dimension.
   Value offset(Emitter &e, Value row, Value column) const;
 };
+
+/// The layout of a stage of a shared buffer of `type`.
+SwizzledLayout getStageLayout(SharedType type);
+/// The address of stage `stage` (an index) of a buffer of `type` at `base`.
+Value getStage(Emitter &e, SharedType type, Value base, Value stage);
 
 /// Whether tiles of `type` in `layout` (null: no) are whole mma.sync
 /// m16n8k16 operand blocks of 16-bit elements, which ldmatrix loads

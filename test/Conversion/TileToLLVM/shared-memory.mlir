@@ -4,11 +4,13 @@
 // or a check decides, and loads and stores element by element where they
 // are not; commit and wait are cp.async's groups, the wait followed by a
 // barrier; local_load reads mma operands by ldmatrix, other layouts
-// element by element. Buffers past the 48 KiB a kernel declares statically
-// move to the dynamic shared array, up to what the chip allows a block.
+// element by element. Stages are 1024-byte aligned (the period of the
+// 128-byte swizzle, which wgmma applies to addresses). Buffers past the 48
+// KiB a kernel declares statically move to the dynamic shared array, up to
+// what the chip allows a block.
 // RUN: cudapy-opt %s --split-input-file --tile-assign-layouts --convert-tile-to-llvm --verify-diagnostics | FileCheck %s
 
-// CHECK: llvm.mlir.global internal @__tile_shared_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x f16>
+// CHECK: llvm.mlir.global internal @__tile_shared_0() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<4096 x f16>
 // CHECK-LABEL: gpu.func @copy
 // CHECK: llvm.ptrtoint
 // CHECK: scf.if %{{.*}} {
@@ -83,7 +85,7 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // -----
 
 // 192 KiB of stages on sm_90: the dynamic array, its size on the kernel.
-// CHECK: llvm.mlir.global external @__tile_dynamic_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @__tile_dynamic_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 // CHECK-NOT: @__tile_shared_
 // CHECK-LABEL: gpu.func @dynamic
 // CHECK-SAME: cudapy.dynamic_shared_bytes = 196608 : i64
