@@ -661,7 +661,8 @@ void AtomicCASOp::getEffects(
 
 void ConstantOp::build(OpBuilder &builder, OperationState &state, TileType type,
                        Attribute splat) {
-  build(builder, state, type, splatOf(type, splat));
+  // The generated builder (a Type and an ElementsAttr), not this one again.
+  build(builder, state, Type(type), ElementsAttr(splatOf(type, splat)));
 }
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }

@@ -321,9 +321,8 @@ struct TilePipelineLoadsPass
     OpBuilder builder(op);
     Value acc = isa<MmaOp>(op) ? op->getOperand(2) : Value();
     if (!acc)
-      acc = ConstantOp::create(
-          builder, op->getLoc(), result,
-          DenseElementsAttr::get(result, builder.getF32FloatAttr(0.0f)));
+      acc = ConstantOp::create(builder, op->getLoc(), result,
+                               builder.getF32FloatAttr(0.0f));
     Value product =
         SharedMmaOp::create(builder, op->getLoc(), result, a.getBuffer(),
                             a.getStage(), b.getBuffer(), b.getStage(), acc);
@@ -374,9 +373,10 @@ struct TilePipelineLoadsPass
     }
     op->getResult(0).replaceAllUsesWith(acc);
     op->erase();
-    for (LocalLoadOp load : {a, b})
-      if (load->use_empty())
-        load->erase();
+    if (a->use_empty())
+      a->erase();
+    if (b != a && b->use_empty())
+      b->erase();
   }
 };
 

@@ -114,3 +114,34 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     gpu.return
   }
 }
+
+// -----
+
+// sm_90a: the wait fences the copies for the async proxy; shared_mma is
+// wgmma m64n128k16 from descriptors of the stages (A: 64-byte swizzle, rows
+// 512 bytes an 8-row group apart; B: 128-byte swizzle, two slabs of 64
+// columns), one per 16 of K for each warpgroup's 64 rows, then commit and
+// wait.
+// CHECK-LABEL: gpu.func @warpgroup_mma
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK-NOT: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @warpgroup_mma(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %a = tile.alloc_shared : !tile.shared<2x128x32xf16>
+    %b = tile.alloc_shared : !tile.shared<2x32x128xf16>
+    tile.async_wait {pending = 1}
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %p = tile.shared_mma %a[%c0], %b[%c0], %zero : !tile.shared<2x128x32xf16>, !tile.shared<2x32x128xf16>, !tile.tile<128x128xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}

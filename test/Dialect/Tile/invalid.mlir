@@ -1168,3 +1168,12 @@ func.func @f(%b: !tile.shared<2x32x32xf16>, %s: index) {
   %t = tile.local_load %b[%s] offsets [0] : !tile.shared<2x32x32xf16> -> !tile.tile<32x16xf16>
   return
 }
+
+// -----
+// shared_mma: mma's rules, over the stages.
+
+func.func @f(%a: !tile.shared<2x64x32xf16>, %b: !tile.shared<2x32x64xbf16>, %c: !tile.tile<64x64xf32>, %s: index) {
+  // expected-error @below {{'tile.shared_mma' op operands share a dtype, not float16 and bfloat16}}
+  %d = tile.shared_mma %a[%s], %b[%s], %c : !tile.shared<2x64x32xf16>, !tile.shared<2x32x64xbf16>, !tile.tile<64x64xf32>
+  return
+}

@@ -137,3 +137,58 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     gpu.return
   }
 }
+
+// -----
+
+// sm_90a: an mma of two whole stages reads them where they are
+// (tile.shared_mma, wgmma), with 8 warps over 128 rows (16 a warp); a
+// matmul gets a zero accumulator. With 2 warps (not a warpgroup) the mma
+// keeps its steps of 16.
+// CHECK-LABEL: gpu.func @warpgroups
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x128x32xf16>
+// CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x32x128xf16>
+// CHECK: scf.for
+// CHECK: tile.async_wait {pending = 2 : i64}
+// CHECK-NOT: tile.local_load
+// CHECK: %[[ZERO:.*]] = tile.constant dense<0.000000e+00> : !tile.tile<128x128xf32>
+// CHECK: tile.shared_mma %[[A]][%[[S:.*]]], %[[B]][%[[S]]], %[[ZERO]] : !tile.shared<4x128x32xf16>, !tile.shared<4x32x128xf16>, !tile.tile<128x128xf32>
+// CHECK-LABEL: gpu.func @two_warps
+// CHECK-NOT: tile.shared_mma
+// CHECK: tile.local_load {{.*}} offsets [0, 16]
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @warpgroups(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %p = tile.matmul %x, %y : !tile.tile<128x32xf16>, !tile.tile<32x128xf16> -> !tile.tile<128x128xf32>
+      %next = tile.add %sum, %p : !tile.tile<128x128xf32>
+      scf.yield %next : !tile.tile<128x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @two_warps(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 2} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x32xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+      %next = tile.mma %x, %x, %sum : !tile.tile<32x32xf16>, !tile.tile<32x32xf16>, !tile.tile<32x32xf32>
+      scf.yield %next : !tile.tile<32x32xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
