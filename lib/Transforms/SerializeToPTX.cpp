@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cudapy/Support/KernelMetadata.h"
+#include "cudapy/Support/Target.h"
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Target/IR/TargetDialect.h"
 
@@ -244,6 +246,43 @@ public:
     }
   }
 
+  /// NVVM intrinsics whose PTX instructions need a newer PTX ISA than some
+  /// chip's minimum, which the NVPTX backend cannot select below it (a
+  /// fatal error, not a diagnostic): the call's name prefix and the
+  /// version (PTX ISA, "Release Notes" of each instruction).
+  static constexpr std::pair<llvm::StringLiteral, unsigned>
+      kIntrinsicPtxVersions[] = {
+          {"llvm.nvvm.mbarrier.arrive.expect.tx", 80},
+          {"llvm.nvvm.cp.async.bulk", 80},
+          {"llvm.nvvm.fence.proxy.async", 80},
+          {"llvm.nvvm.fence.proxy.tensormap", 83},
+          {"llvm.nvvm.elect.sync", 80},
+          {"llvm.nvvm.setmaxnreg", 80},
+          {"llvm.nvvm.wgmma", 80},
+      };
+
+  /// Refuses, with a diagnostic, a module that calls an intrinsic the
+  /// target's PTX ISA version lacks.
+  LogicalResult checkPtxVersion(const llvm::Module &llvmModule) {
+    std::optional<unsigned> version = cudapy::parsePtxVersion(
+        cudapy::getPtxVersionFromFeatures(target.getFeatures()));
+    if (!version)
+      return success();
+    for (const llvm::Function &function : llvmModule) {
+      if (!function.isDeclaration())
+        continue;
+      for (const auto &[prefix, needed] : kIntrinsicPtxVersions)
+        if (function.getName().starts_with(prefix) && *version < needed)
+          return module.emitError()
+                 << "'" << function.getName() << "' needs PTX ISA "
+                 << cudapy::formatPtxVersion(needed)
+                 << " or newer; the target has "
+                 << cudapy::formatPtxVersion(*version)
+                 << " (set the ptx-version option)";
+    }
+    return success();
+  }
+
   FailureOr<SerializedObject> serialize() {
     llvm::LLVMContext llvmContext;
     llvmContext.setDiagnosticHandler(
@@ -269,6 +308,8 @@ public:
       llvmModule->print(os, nullptr);
       return result;
     }
+    if (failed(checkPtxVersion(*llvmModule)))
+      return failure();
     FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
     if (failed(machine))
       return module.emitError()
