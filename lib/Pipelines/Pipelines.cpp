@@ -93,6 +93,10 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
     return failure();
   bool flushDenormals = options.fastMath || options.flushDenormals;
 
+  // nvgpu first, as upstream's gpu-lower-to-nvvm-pipeline does: a TMA
+  // descriptor (!nvgpu.tensormap.descriptor) a gpu.launch body uses must be
+  // a pointer before outlining makes it a kernel argument.
+  pm.addPass(createConvertNVGPUToNVVMPass());
   // Kernels written inline as gpu.launch bodies become gpu.module kernels.
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(py::createPyCheckDeviceOnlyPass());
