@@ -14,6 +14,7 @@
 #include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
@@ -93,10 +94,11 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
     return failure();
   bool flushDenormals = options.fastMath || options.flushDenormals;
 
-  // nvgpu first, as upstream's gpu-lower-to-nvvm-pipeline does: a TMA
-  // descriptor (!nvgpu.tensormap.descriptor) a gpu.launch body uses must be
-  // a pointer before outlining makes it a kernel argument.
-  pm.addPass(createConvertNVGPUToNVVMPass());
+  // nvgpu in host functions first, as upstream's gpu-lower-to-nvvm-pipeline
+  // does: a TMA descriptor (!nvgpu.tensormap.descriptor) a gpu.launch body
+  // uses must be a pointer before outlining makes it a kernel argument. (Not
+  // in gpu.modules: their tiles are not lowered yet.)
+  pm.addNestedPass<func::FuncOp>(createConvertNVGPUToNVVMPass());
   // Kernels written inline as gpu.launch bodies become gpu.module kernels.
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(py::createPyCheckDeviceOnlyPass());
