@@ -79,6 +79,6 @@ for label, chip in chips:
             if not ok:
                 print(label, name, m, n, k, "wrong: max error %g" % np.abs(got - want).max())
     print("%s: %d of %d correct" % (label, correct, total))
-# CHECK: native: 24 of 24 correct
-# CHECK: sm_90a: {{24 of 24 correct|skipped}}
-# CHECK: sm_80: 24 of 24 correct
+# CHECK: native: 27 of 27 correct
+# CHECK: sm_90a: {{27 of 27 correct|skipped}}
+# CHECK: sm_80: 27 of 27 correct
