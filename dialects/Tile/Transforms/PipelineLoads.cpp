@@ -53,15 +53,14 @@ static std::optional<SmallVector<Operation *>> getIndexSlice(scf::ForOp loop,
   return ordered;
 }
 
-/// A copy of `load` (and the ops of `slice`) at `builder`, with the
-/// induction variable `inductionVar` replaced by `iv`.
-static Value cloneLoadAt(OpBuilder &builder, Value inductionVar, LoadOp load,
-                         ArrayRef<Operation *> slice, Value iv) {
-  IRMapping mapping;
-  mapping.map(inductionVar, iv);
+/// Clones at `builder` the ops of `slice` that `mapping` (which maps the
+/// induction variable to another iteration's) does not hold yet: the loads
+/// of one iteration share their index computations.
+static void cloneSlice(OpBuilder &builder, ArrayRef<Operation *> slice,
+                       IRMapping &mapping) {
   for (Operation *op : slice)
-    builder.clone(*op, mapping);
-  return builder.clone(*load, mapping)->getResult(0);
+    if (!mapping.contains(op))
+      builder.clone(*op, mapping);
 }
 
 /// Whether tile.async_copy can take `load`'s place (its verifier's rules):
@@ -79,12 +78,10 @@ static bool canCopyAsynchronously(LoadOp load) {
          view.getArray().getStrides().back() == 1;
 }
 
+/// The bytes a stage of `type` takes in shared memory.
 static int64_t getTileBytes(TileType type) {
-  int64_t bytes =
-      llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
-  for (int64_t extent : type.getShape())
-    bytes *= extent;
-  return bytes;
+  return llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8) *
+         type.getNumElements();
 }
 
 /// Erases the loads a pipeline has replaced, and the ops of their index
@@ -162,9 +159,12 @@ struct TilePipelineLoadsPass
     IRRewriter rewriter(loop->getContext());
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> first;
-    for (auto &[load, slice] : loads)
-      first.push_back(cloneLoadAt(rewriter, loop.getInductionVar(), load, slice,
-                                  loop.getLowerBound()));
+    IRMapping atFirst;
+    atFirst.map(loop.getInductionVar(), loop.getLowerBound());
+    for (auto &[load, slice] : loads) {
+      cloneSlice(rewriter, slice, atFirst);
+      first.push_back(rewriter.clone(*load, atFirst)->getResult(0));
+    }
     auto newYields = [&](OpBuilder &builder, Location loc,
                          ArrayRef<BlockArgument> carried) {
       // The loads of this iteration become the carried values; the next
@@ -179,8 +179,12 @@ struct TilePipelineLoadsPass
       builder.setInsertionPointToStart(body);
       Value next = arith::AddIOp::create(builder, loc, iv, loop.getStep());
       SmallVector<Value> values;
-      for (auto &[load, slice] : loads)
-        values.push_back(cloneLoadAt(builder, iv, load, slice, next));
+      IRMapping atNext;
+      atNext.map(iv, next);
+      for (auto &[load, slice] : loads) {
+        cloneSlice(builder, slice, atNext);
+        values.push_back(builder.clone(*load, atNext)->getResult(0));
+      }
       return values;
     };
     FailureOr<LoopLikeOpInterface> replaced =
@@ -221,13 +225,11 @@ struct TilePipelineLoadsPass
       {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        IRMapping mapping;
+        mapping.map(inductionVar, iv);
         for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
           LoadOp load = entry.first;
-          ArrayRef<Operation *> slice = entry.second;
-          IRMapping mapping;
-          mapping.map(inductionVar, iv);
-          for (Operation *op : slice)
-            rewriter.clone(*op, mapping);
+          cloneSlice(rewriter, entry.second, mapping);
           AsyncCopyOp::create(
               rewriter, load.getLoc(), mapping.lookupOrDefault(load.getView()),
               llvm::map_to_vector(

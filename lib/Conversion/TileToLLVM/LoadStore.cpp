@@ -256,22 +256,11 @@ struct ViewAccess {
     return std::max<int64_t>(width, 1);
   }
 
-  /// Whether the facts prove every vector of `width` elements aligned to
-  /// its size: the base is, and so are the tiles' steps along the vectors'
-  /// dimension and the strides of the other dimensions the tile spans.
+  /// Whether the facts prove every vector of `width` elements along the
+  /// fastest dimension aligned to its size (ArrayFacts::alignVectors).
   bool isKnownAligned(int64_t width) {
-    if (width == 1)
-      return true;
-    if ((facts.alignment * 8) % (width * elementBits) != 0)
-      return false;
-    int64_t fastest = dist.fastest();
-    if (view.getSteps()[arrayDim(fastest)] % width != 0)
-      return false;
-    for (int64_t k = 0; k < rank(); ++k)
-      if (k != fastest && dist.shape()[k] > 1 &&
-          facts.strideMultiple[arrayDim(k)] % width != 0)
-        return false;
-    return true;
+    return facts.alignVectors(view, dist.shape(), dist.fastest(), width,
+                              elementBits);
   }
 
   /// Whether every vector of `width` elements lies wholly inside the array

@@ -78,10 +78,9 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
         (chunkBytes == 4 || chunkBytes == 8 || chunkBytes == 16) &&
         view.getArray().getStrides().back() == 1 &&
         view.getSteps().back() % width == 0;
-    bool knownAligned = asynchronous && facts.alignment % chunkBytes == 0;
-    for (int64_t d = 0; d + 1 < rank; ++d)
-      if (shape[d] > 1 && facts.strideMultiple[d] % width != 0)
-        knownAligned = false;
+    bool knownAligned =
+        asynchronous &&
+        facts.alignVectors(view, shape, rank - 1, width, 8 * bytes);
     Value aligned = e.boolean(knownAligned);
     if (asynchronous && !knownAligned) {
       Value position = LLVM::PtrToIntOp::create(

@@ -301,6 +301,23 @@ ArrayFacts::ArrayFacts(ArrayType type, DictionaryAttr given) {
         given.get(TileDialect::StrideDivisibilityAttrHelper::getNameStr()));
 }
 
+bool ArrayFacts::alignVectors(ViewType view, ArrayRef<int64_t> shape,
+                              int64_t dim, int64_t width,
+                              int64_t elementBits) const {
+  if (width == 1)
+    return true;
+  if ((alignment * 8) % (width * elementBits) != 0)
+    return false;
+  ArrayRef<int64_t> order = view.getOrder();
+  if (view.getSteps()[order[dim]] % width != 0)
+    return false;
+  for (auto [k, extent] : llvm::enumerate(shape))
+    if (static_cast<int64_t>(k) != dim && extent > 1 &&
+        strideMultiple[order[k]] % width != 0)
+      return false;
+  return true;
+}
+
 int64_t getKernelNumWarps(Operation *op) {
   auto func = op->getParentOfType<FunctionOpInterface>();
   TileDialect::NumWarpsAttrHelper numWarps(op->getContext());

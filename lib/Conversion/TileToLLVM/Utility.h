@@ -171,6 +171,14 @@ struct ArrayFacts {
   SmallVector<int64_t> extentMultiple, strideMultiple;
 
   ArrayFacts(ArrayType type, DictionaryAttr given);
+
+  /// Whether the facts prove every vector of `width` elements (of
+  /// `elementBits` bits) along dimension `dim` of a tile of `shape` read
+  /// through `view` aligned to its size: the base is, and so are the tiles'
+  /// steps along the vectors' dimension and the strides of the other
+  /// dimensions the tile spans.
+  bool alignVectors(ViewType view, ArrayRef<int64_t> shape, int64_t dim,
+                    int64_t width, int64_t elementBits) const;
 };
 
 SmallVector<Value> flatten(ArrayRef<ValueRange> ranges);
