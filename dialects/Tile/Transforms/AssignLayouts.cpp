@@ -69,7 +69,44 @@ public:
     tensorCores = chip && !chip->host && chip->sm >= 80;
   }
 
+  /// Assigns the function's layouts. A loop carries each tile in the
+  /// layout its body yields it in (its initial value converted once, before
+  /// the loop), which is known only once the body has layouts: the
+  /// assignment first runs on copies of the function (diagnostics muted)
+  /// until the yielded layouts settle, at most three times.
   LogicalResult run() {
+    bool carriesTiles = false;
+    func.getFunctionBody().walk([&](scf::ForOp loop) {
+      carriesTiles |= llvm::any_of(loop.getInitArgs().getTypes(), needsLayout);
+    });
+    for (int round = 0; carriesTiles && round < 3; ++round) {
+      OpBuilder builder(func);
+      auto copy = cast<FunctionOpInterface>(builder.clone(*func));
+      LayoutAssigner trial(copy, numWarps);
+      trial.loopHints = loopHints;
+      LogicalResult result = failure();
+      {
+        ScopedDiagnosticHandler mute(context,
+                                     [](Diagnostic &) { return success(); });
+        result = trial.assignAll();
+      }
+      copy->erase();
+      if (failed(result) || trial.yieldLayouts == loopHints)
+        break;
+      loopHints = trial.yieldLayouts;
+    }
+    if (failed(assignAll()))
+      return failure();
+    hoistInvariantConversions();
+    return success();
+  }
+
+private:
+  /// The assignment proper: see run.
+  LogicalResult assignAll() {
+    int64_t index = 0;
+    func.getFunctionBody().walk<WalkOrder::PreOrder>(
+        [&](scf::ForOp loop) { loopIndex[loop] = index++; });
     chooseKernelLayouts();
     WalkResult result = func.getFunctionBody().walk<WalkOrder::PreOrder>(
         [&](Operation *op) -> WalkResult {
@@ -96,7 +133,20 @@ public:
     return success();
   }
 
-private:
+  /// Conversions of values defined outside the loops around them move
+  /// before those loops: made once, not every iteration.
+  void hoistInvariantConversions() {
+    func.getFunctionBody().walk([&](ConvertLayoutOp op) {
+      if (op.use_empty())
+        return op.erase();
+      while (auto loop = dyn_cast<scf::ForOp>(op->getParentOp())) {
+        if (!loop.isDefinedOutsideOfLoop(op.getSource()))
+          break;
+        op->moveBefore(loop);
+      }
+    });
+  }
+
   /// Per rank, the coalesced layout of the largest load or store of that
   /// rank.
   void chooseKernelLayouts() {
@@ -238,6 +288,9 @@ private:
     TileType tile = getTile(value);
     if (tile.getEncoding() == layout)
       return value;
+    // A conversion of a conversion converts the original.
+    if (auto earlier = value.getDefiningOp<ConvertLayoutOp>())
+      return convertTo(earlier.getSource(), layout, user);
     // Shared memory reads into any layout at the same cost.
     if (auto load = value.getDefiningOp<LocalLoadOp>();
         load && value.hasOneUse())
@@ -267,10 +320,14 @@ private:
         // iteration.
         if (Operation *mma = yield.getOperand(i).getDefiningOp();
             mma && accumulatesInto(mma, arg, loop))
-          if (Attribute accumulator = getAccumulatorLayout(mma)) {
+          if (Attribute accumulator = getAccumulatorLayout(mma))
             layout = accumulator;
-            loop.getInitArgsMutable()[i].assign(convertTo(init, layout, loop));
-          }
+        // The layout its body yielded it in on a trial run (see run).
+        auto hint = loopHints.find({loopIndex[loop], int64_t(i)});
+        if (hint != loopHints.end())
+          layout = hint->second;
+        if (layout != getTile(init).getEncoding())
+          loop.getInitArgsMutable()[i].assign(convertTo(init, layout, loop));
         setLayout(arg, layout);
         setLayout(result, layout);
       }
@@ -362,7 +419,7 @@ private:
                          return tile && tile.getShape() == result.getShape();
                        });
     if (elementwise) {
-      Attribute layout = getTile(op->getOperand(0)).getEncoding();
+      Attribute layout = getTile(getAnchor(op)).getEncoding();
       for (OpOperand &operand : op->getOpOperands())
         operand.set(convertTo(operand.get(), layout, op));
       setLayout(op->getResult(0), layout);
@@ -373,6 +430,58 @@ private:
       if (needsLayout(value.getType()))
         setLayout(value, getKernelLayout(getTile(value)));
     return success();
+  }
+
+  /// Whether `value` costs little to make in any layout: a constant, an
+  /// iota, a broadcast (whose source is smaller), or an elementwise op of
+  /// such; its conversions fold into its producers
+  /// (foldConversionsIntoProducers).
+  static bool isCheap(Value value, int depth = 0) {
+    Operation *producer = value.getDefiningOp();
+    if (!producer || depth > 4)
+      return false;
+    if (isa<ConstantOp, IotaOp, BroadcastOp>(producer))
+      return true;
+    return isElementwise(producer) &&
+           llvm::all_of(producer->getOperands(), [&](Value operand) {
+             return !needsLayout(operand.getType()) ||
+                    isCheap(operand, depth + 1);
+           });
+  }
+
+  /// Whether `op` is a pure tile op whose one result has the shape of all
+  /// its tile operands (and so may take any layout they share).
+  static bool isElementwise(Operation *op) {
+    if (!isa_and_nonnull<TileDialect>(op->getDialect()) ||
+        op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+        op->getNumRegions() != 0 || !isPure(op) ||
+        isa<ConvertLayoutOp, BroadcastOp, ReshapeOp, PermuteOp, ExpandDimsOp,
+            ConstantOp, IotaOp>(op))
+      return false;
+    TileType result = getTile(op->getResult(0));
+    return result && result.getRank() > 0 &&
+           llvm::all_of(op->getOperands(), [&](Value operand) {
+             TileType tile = getTile(operand);
+             return tile && tile.getShape() == result.getShape();
+           });
+  }
+
+  /// The operand of an elementwise `op` whose layout the others take: the
+  /// first that is costly to convert and not a loop-carried tile (whose
+  /// layout the loop takes from what it yields), else the first
+  /// loop-carried one, else the first.
+  static Value getAnchor(Operation *op) {
+    auto isCarried = [](Value value) {
+      auto arg = dyn_cast<BlockArgument>(value);
+      return arg && isa<scf::ForOp>(arg.getOwner()->getParentOp());
+    };
+    for (Value operand : op->getOperands())
+      if (!isCheap(operand) && !isCarried(operand))
+        return operand;
+    for (Value operand : op->getOperands())
+      if (isCarried(operand))
+        return operand;
+    return op->getOperand(0);
   }
 
   /// A store keeps its tile's layout when its threads run along the
@@ -430,6 +539,9 @@ private:
          llvm::zip(yield->getOpOperands(), parent->getResults())) {
       if (!needsLayout(result.getType()))
         continue;
+      if (auto loop = dyn_cast<scf::ForOp>(parent))
+        yieldLayouts[{loopIndex[loop], operand.getOperandNumber()}] =
+            getTile(operand.get()).getEncoding();
       if (!getTile(result).getEncoding())
         setLayout(result, getTile(operand.get()).getEncoding());
       Attribute layout = getTile(result).getEncoding();
@@ -502,8 +614,18 @@ private:
     auto blocked =
         dyn_cast<BlockedLayoutAttr>(op.getSource().getType().getEncoding());
     if (!blocked) {
-      blocked =
-          cast<BlockedLayoutAttr>(getKernelLayout(op.getSource().getType()));
+      // The kernel layout of the source's rank may be a slice (of a higher
+      // rank's); a permute needs a blocked one, row-major and coalesced.
+      TileType source = op.getSource().getType();
+      blocked = dyn_cast<BlockedLayoutAttr>(getKernelLayout(source));
+      if (!blocked) {
+        SmallVector<int64_t> order;
+        for (int64_t d = source.getRank() - 1; d >= 0; --d)
+          order.push_back(d);
+        blocked = cast<BlockedLayoutAttr>(getCoalescedLayout(
+            context, source.getShape(), getElementBits(source.getElementType()),
+            order, numWarps));
+      }
       op.getSourceMutable().assign(convertTo(op.getSource(), blocked, op));
     }
     ArrayRef<int64_t> p = op.getPermutation();
@@ -538,12 +660,64 @@ private:
     while (!conversions.empty()) {
       ConvertLayoutOp op = conversions.pop_back_val();
       Operation *producer = op.getSource().getDefiningOp();
-      if (!producer || !op.getSource().hasOneUse())
+      if (!producer)
         continue;
+      Attribute layout = op.getType().getEncoding();
+      // A constant, an iota or a broadcast of a scalar that others use too:
+      // a copy made in the target layout.
+      if (!op.getSource().hasOneUse()) {
+        auto broadcast = dyn_cast<BroadcastOp>(producer);
+        if (!isa<ConstantOp, IotaOp>(producer) &&
+            !(broadcast && broadcast.getSource().getType().getRank() == 0))
+          continue;
+        OpBuilder builder(op);
+        Operation *copy = builder.clone(*producer);
+        setLayout(copy->getResult(0), layout);
+        if (auto constant = dyn_cast<ConstantOp>(copy))
+          constant.setValueAttr(cast<DenseElementsAttr>(constant.getValue())
+                                    .reshape(op.getType()));
+        op.getResult().replaceAllUsesWith(copy->getResult(0));
+        op.erase();
+        continue;
+      }
+      // A broadcast is made in the target layout from its source in the
+      // target's slices along the dimensions it adds (a small tile).
+      if (auto broadcast = dyn_cast<BroadcastOp>(producer)) {
+        TileType source = broadcast.getSource().getType();
+        setLayout(broadcast.getResult(), layout);
+        if (source.getRank() > 0) {
+          Attribute sourceLayout = layout;
+          for (int64_t d = 0, e = op.getType().getRank() - source.getRank();
+               d < e; ++d)
+            sourceLayout = SliceLayoutAttr::get(
+                context, 0, cast<DistributedLayoutInterface>(sourceLayout));
+          Value converted =
+              convertTo(broadcast.getSource(), sourceLayout, broadcast);
+          broadcast.getSourceMutable().assign(converted);
+          if (auto moved = converted.getDefiningOp<ConvertLayoutOp>())
+            conversions.push_back(moved);
+        }
+        op.getResult().replaceAllUsesWith(broadcast.getResult());
+        op.erase();
+        continue;
+      }
+      // An elementwise op of cheap operands (a mask from an iota, say) is
+      // computed in the target layout from its operands converted.
+      if (isElementwise(producer) && isCheap(op.getSource())) {
+        for (OpOperand &operand : producer->getOpOperands()) {
+          Value converted = convertTo(operand.get(), layout, producer);
+          operand.set(converted);
+          if (auto moved = converted.getDefiningOp<ConvertLayoutOp>())
+            conversions.push_back(moved);
+        }
+        setLayout(producer->getResult(0), layout);
+        op.getResult().replaceAllUsesWith(producer->getResult(0));
+        op.erase();
+        continue;
+      }
       if (auto expand = dyn_cast<ExpandDimsOp>(producer)) {
         if (expand.getSource().getType().getRank() == 0)
           continue;
-        Attribute layout = op.getType().getEncoding();
         Value source = convertTo(
             expand.getSource(),
             SliceLayoutAttr::get(context, expand.getAxis(),
@@ -578,6 +752,11 @@ private:
   MLIRContext *context;
   bool tensorCores = false;
   std::map<int64_t, Attribute> kernelLayouts;
+  /// Loops by their position in a pre-order walk (the same in a copy).
+  DenseMap<Operation *, int64_t> loopIndex;
+  /// Per (loop, carried value): the layout to carry it in, and the layout
+  /// the body yielded it in.
+  std::map<std::pair<int64_t, int64_t>, Attribute> loopHints, yieldLayouts;
 };
 
 struct TileAssignLayoutsPass

@@ -194,6 +194,11 @@ struct MmaOperandConversion : public TilePattern<ConvertLayoutOp> {
     auto layout = dyn_cast<MmaOperandLayoutAttr>(type.getEncoding());
     if (!isLdmatrixOperand(layout, type))
       return rewriter.notifyMatchFailure(op, "not an ldmatrix operand");
+    // Fragments each thread already holds (a 16-bit tile in the layout of
+    // the accumulator whose A operand it becomes, as P of attention's P V)
+    // move between registers: the generic conversion does that.
+    if (getRegisterMap(op.getSource().getType(), type, identityMap))
+      return rewriter.notifyMatchFailure(op, "a permutation of registers");
     Emitter e{rewriter, op.getLoc()};
     SwizzledLayout shared(type.getShape(), 2);
     Type memoryType = getMemoryType(type.getElementType());

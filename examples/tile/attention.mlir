@@ -1,0 +1,216 @@
+// Flash-attention forward, O = softmax(Q K^T scale) V, for Q, K, V and O of
+// shape (batch * heads, sequence, head dim), head dim 64: tile block
+// (i, bh) computes rows 128 i .. 128 i + 127 of head bh, walking the keys
+// and values in blocks of 64 with an online softmax (the running row
+// maximum m and sum l; the accumulator rescaled as m grows), so the
+// scores never leave registers. Q K^T and P V run on tensor cores; the
+// scores, in the accumulator layout of Q K^T, feed the softmax and (as
+// float16/bfloat16) the A operand of P V without leaving their threads.
+// Keys past the sequence score -inf (its length need not be a multiple of
+// 64); the causal kernels stop at the diagonal block and mask above it.
+gpu.module @attention {
+  gpu.func @attention_f16_d64(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+      %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 4} {
+    %bm = tile.bid 0
+    %bh = tile.bid 1
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    %q3 = tile.load %vq[%bh, %bm, %zero] : !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %qt = tile.reshape %q3 : !tile.tile<1x128x64xf16> -> !tile.tile<128x64xf16>
+    // Keys past the sequence (a partial last block) score -inf.
+    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xf16, strides [?, ?, 1]>
+    %tiles = tile.num_tiles %vk, 1 : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
+    %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
+    %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x64xf32>
+    %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
+    %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %s0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %cols = tile.iota : !tile.tile<64xsi32>
+    %bn = tile.constant dense<64> : !tile.tile<si32>
+    // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
+    // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
+    %res:3 = scf.for %j = %c0 to %steps step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      %start = tile.mul %jt, %bn : !tile.tile<si32>
+      %col = tile.add %cols, %start promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xsi32>
+      %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xi1>
+      %ss = tile.mul %s, %qk_scale promote cutile : !tile.tile<128x64xf32>, !tile.tile<f32> -> !tile.tile<128x64xf32>
+      %sm = tile.select %valid, %ss, %neg_inf promote cutile : !tile.tile<64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
+      %mrow = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %sh = tile.sub %sm, %m_new promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh : !tile.tile<128x64xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
+      %pf = tile.convert %p : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>
+    }
+    %out = tile.div %res#2, %res#1 promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+    %oh = tile.convert %out : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+    %o3 = tile.reshape %oh : !tile.tile<128x64xf16> -> !tile.tile<1x128x64xf16>
+    tile.store %o3, %vo[%bh, %bm, %zero] : !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    gpu.return
+  }
+
+  gpu.func @attention_f16_d64_causal(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+      %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 4} {
+    %bm = tile.bid 0
+    %bh = tile.bid 1
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    %q3 = tile.load %vq[%bh, %bm, %zero] : !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %qt = tile.reshape %q3 : !tile.tile<1x128x64xf16> -> !tile.tile<128x64xf16>
+    // Keys past the sequence (a partial last block) score -inf.
+    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xf16, strides [?, ?, 1]>
+    %tiles = tile.num_tiles %vk, 1 : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    // Causal: blocks of keys up to the last row of this block of queries.
+    %bmt = tile.constant dense<128> : !tile.tile<si32>
+    %bnt = tile.constant dense<64> : !tile.tile<si32>
+    %one = tile.constant dense<1> : !tile.tile<si32>
+    %next = tile.add %bm, %one : !tile.tile<si32>
+    %rows_end = tile.mul %next, %bmt : !tile.tile<si32>
+    %bn1 = tile.sub %bnt, %one : !tile.tile<si32>
+    %ends = tile.add %rows_end, %bn1 : !tile.tile<si32>
+    %diag = tile.floordiv %ends, %bnt : !tile.tile<si32>
+    %last = tile.minimum %diag, %tiles : !tile.tile<si32>
+    %steps = tile.to_scalar %last : !tile.tile<si32> -> index
+    %rows0 = tile.mul %bm, %bmt : !tile.tile<si32>
+    %riota = tile.iota : !tile.tile<128xsi32>
+    %rowv = tile.add %riota, %rows0 promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xsi32>
+    %rows = tile.reshape %rowv : !tile.tile<128xsi32> -> !tile.tile<128x1xsi32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
+    %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
+    %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x64xf32>
+    %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
+    %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %s0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %cols = tile.iota : !tile.tile<64xsi32>
+    %bn = tile.constant dense<64> : !tile.tile<si32>
+    // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
+    // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
+    %res:3 = scf.for %j = %c0 to %steps step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      %start = tile.mul %jt, %bn : !tile.tile<si32>
+      %col = tile.add %cols, %start promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xsi32>
+      %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xi1>
+      %seen = tile.cmp le %col, %rows promote cutile : !tile.tile<64xsi32>, !tile.tile<128x1xsi32> -> !tile.tile<128x64xi1>
+      %keep = tile.and %seen, %valid promote cutile : !tile.tile<128x64xi1>, !tile.tile<64xi1> -> !tile.tile<128x64xi1>
+      %ss = tile.mul %s, %qk_scale promote cutile : !tile.tile<128x64xf32>, !tile.tile<f32> -> !tile.tile<128x64xf32>
+      %sm = tile.select %keep, %ss, %neg_inf promote cutile : !tile.tile<128x64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
+      %mrow = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %sh = tile.sub %sm, %m_new promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh : !tile.tile<128x64xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
+      %pf = tile.convert %p : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>
+    }
+    %out = tile.div %res#2, %res#1 promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+    %oh = tile.convert %out : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+    %o3 = tile.reshape %oh : !tile.tile<128x64xf16> -> !tile.tile<1x128x64xf16>
+    tile.store %o3, %vo[%bh, %bm, %zero] : !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    gpu.return
+  }
+
+  gpu.func @attention_bf16_d64(%q: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xbf16, strides [?, ?, 1]>,
+      %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 4} {
+    %bm = tile.bid 0
+    %bh = tile.bid 1
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x128x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x64x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x64x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x128x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>>
+    %q3 = tile.load %vq[%bh, %bm, %zero] : !tile.view<1x128x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %qt = tile.reshape %q3 : !tile.tile<1x128x64xbf16> -> !tile.tile<128x64xbf16>
+    // Keys past the sequence (a partial last block) score -inf.
+    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xbf16, strides [?, ?, 1]>
+    %tiles = tile.num_tiles %vk, 1 : !tile.view<1x64x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
+    %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
+    %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x64xf32>
+    %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
+    %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %s0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %cols = tile.iota : !tile.tile<64xsi32>
+    %bn = tile.constant dense<64> : !tile.tile<si32>
+    // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
+    // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
+    %res:3 = scf.for %j = %c0 to %steps step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x64x64xbf16> -> !tile.tile<64x64xbf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xbf16> -> !tile.tile<64x64xbf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x64xbf16>, !tile.tile<64x64xbf16>, !tile.tile<128x64xf32>
+      %start = tile.mul %jt, %bn : !tile.tile<si32>
+      %col = tile.add %cols, %start promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xsi32>
+      %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xi1>
+      %ss = tile.mul %s, %qk_scale promote cutile : !tile.tile<128x64xf32>, !tile.tile<f32> -> !tile.tile<128x64xf32>
+      %sm = tile.select %valid, %ss, %neg_inf promote cutile : !tile.tile<64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
+      %mrow = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %sh = tile.sub %sm, %m_new promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh : !tile.tile<128x64xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x64x64xbf16> -> !tile.tile<64x64xbf16>
+      %pf = tile.convert %p : !tile.tile<128x64xf32> -> !tile.tile<128x64xbf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x64xbf16>, !tile.tile<64x64xbf16>, !tile.tile<128x64xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>
+    }
+    %out = tile.div %res#2, %res#1 promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+    %oh = tile.convert %out : !tile.tile<128x64xf32> -> !tile.tile<128x64xbf16>
+    %o3 = tile.reshape %oh : !tile.tile<128x64xbf16> -> !tile.tile<1x128x64xbf16>
+    tile.store %o3, %vo[%bh, %bm, %zero] : !tile.view<1x128x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>>
+    gpu.return
+  }
+}
