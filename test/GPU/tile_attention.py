@@ -10,6 +10,7 @@
 
 import math
 import os
+import sys
 
 import numpy as np
 
@@ -19,22 +20,13 @@ from cudapy import runtime
 import cupy as cp  # noqa: E402
 
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "Inputs"))
+from bfloat16 import from_bfloat16_bits, to_bfloat16_bits  # noqa: E402
 root = os.path.dirname(os.path.dirname(here))
 sources = [open(os.path.join(root, "examples", "tile", "attention.mlir")).read(),
            open(os.path.join(here, "Inputs", "tile_attention_d128.mlir")).read()]
 device = runtime.Device(0)
 rng = np.random.default_rng(5)
-
-
-def to_bfloat16_bits(x):
-    """float32 -> bfloat16 bit patterns (uint16), rounding to nearest even."""
-    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
-    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
-    return rounded.astype(np.uint16)
-
-
-def from_bfloat16_bits(bits):
-    return (bits.astype(np.uint32) << 16).view(np.float32)
 
 
 def reference(q, k, v, scale, causal):

@@ -9,6 +9,7 @@
 
 import os
 import re
+import sys
 
 import numpy as np
 
@@ -18,21 +19,12 @@ from cudapy import runtime
 import cupy as cp  # noqa: E402
 
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "Inputs"))
+from bfloat16 import from_bfloat16_bits, to_bfloat16_bits  # noqa: E402
 with open(os.path.join(here, "Inputs", "tile_matmul.mlir")) as f:
     source = f.read()
 device = runtime.Device(0)
 rng = np.random.default_rng(7)
-
-
-def to_bfloat16_bits(x):
-    """float32 -> bfloat16 bit patterns (uint16), rounding to nearest even."""
-    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
-    rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
-    return rounded.astype(np.uint16)
-
-
-def from_bfloat16_bits(bits):
-    return (bits.astype(np.uint32) << 16).view(np.float32)
 
 
 # The device's own chip; on an sm_90 device its architecture-specific
