@@ -9,6 +9,7 @@
 
 import math
 import os
+import sys
 
 import numpy as np
 
@@ -29,35 +30,8 @@ def run(name, grid, *args):
     device.synchronize()
 
 
-# Format: exponent and mantissa bits, bias, sign, subnormals, largest value,
-# whether beyond it saturates, the NaN code.
-FORMATS = {
-    "e4m3": (4, 3, 7, True, True, 448.0, True, 0x7F),
-    "e5m2": (5, 2, 15, True, True, 57344.0, True, 0x7F),
-    "e8m0": (8, 0, 127, False, False, 2.0 ** 127, True, 0xFF),
-    "e2m1": (2, 1, 1, True, True, 6.0, True, 0x7),
-    "tf32": (8, 10, 127, True, True, (2 - 2.0 ** -10) * 2.0 ** 127, False, None),
-}
-BYTE_FORMATS = ["e4m3", "e5m2", "e8m0", "e2m1"]
-
-
-def decode(name, codes):
-    """The values (float64) of byte-format codes."""
-    E, M, bias, signed, _, _, _, _ = FORMATS[name]
-    codes = codes.astype(np.int64)
-    if name == "e8m0":
-        v = np.ldexp(1.0, codes - 127)
-        return np.where(codes == 255, np.nan, v)
-    e = (codes >> M) & ((1 << E) - 1)
-    m = codes & ((1 << M) - 1)
-    mag = np.where(e == 0, np.ldexp(m.astype(np.float64), 1 - bias - M),
-                   np.ldexp(1.0 + m / 2.0 ** M, e - bias))
-    if name == "e5m2":
-        mag = np.where(e == 31, np.where(m == 0, np.inf, np.nan), mag)
-    if name == "e4m3":
-        mag = np.where((e == 15) & (m == 7), np.nan, mag)
-    sign = (codes >> (E + M)) & 1
-    return np.where(sign == 1, -mag, mag)
+sys.path.insert(0, os.path.join(here, "Inputs"))
+from narrow_formats import BYTE_FORMATS, FORMATS, decode  # noqa: E402
 
 
 def round_to(name, x, mode):

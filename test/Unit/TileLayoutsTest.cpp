@@ -13,6 +13,7 @@
 
 #include "dialects/Tile/IR/TileLayouts.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <gtest/gtest.h>
@@ -348,6 +349,32 @@ TEST_F(TileLayoutsTest, CoalescedLayouts) {
   EXPECT_EQ(toStd(layout.getWarpsPerCTA()), (std::vector<int64_t>{4}));
   expectOneOwnerEach(cast<DistributedLayoutInterface>(Attribute(layout)),
                      {1024});
+}
+
+TEST_F(TileLayoutsTest, MmaSyncDtypePairs) {
+  Builder b(&context);
+  Type si8 = IntegerType::get(&context, 8, IntegerType::Signed);
+  Type ui8 = IntegerType::get(&context, 8, IntegerType::Unsigned);
+  Type si32 = IntegerType::get(&context, 32, IntegerType::Signed);
+  Type tf32 = b.getTF32Type();
+  Type e4m3 = b.getType<Float8E4M3FNType>();
+  EXPECT_EQ(getMmaSyncMinimumSm(b.getF16Type(), b.getF32Type()), 80);
+  EXPECT_EQ(getMmaSyncMinimumSm(b.getF16Type(), b.getF16Type()), 80);
+  EXPECT_EQ(getMmaSyncMinimumSm(b.getBF16Type(), b.getF32Type()), 80);
+  EXPECT_EQ(getMmaSyncMinimumSm(tf32, b.getF32Type()), 80);
+  EXPECT_EQ(getMmaSyncMinimumSm(si8, si32), 80);
+  EXPECT_EQ(getMmaSyncMinimumSm(ui8, si32), 80);
+  EXPECT_EQ(getMmaSyncMinimumSm(e4m3, b.getF32Type()), 89);
+  // No mma.sync: f16 accumulators of bf16 or fp8, f32 and f64 operands,
+  // signless integers (not a tile dtype).
+  EXPECT_EQ(getMmaSyncMinimumSm(b.getBF16Type(), b.getF16Type()), 0);
+  EXPECT_EQ(getMmaSyncMinimumSm(e4m3, b.getF16Type()), 0);
+  EXPECT_EQ(getMmaSyncMinimumSm(b.getF32Type(), b.getF32Type()), 0);
+  EXPECT_EQ(getMmaSyncMinimumSm(b.getF64Type(), b.getF64Type()), 0);
+  EXPECT_EQ(getMmaSyncMinimumSm(b.getI8Type(), si32), 0);
+  EXPECT_EQ(getStorageBits(tf32), 32);
+  EXPECT_EQ(getStorageBits(b.getI1Type()), 8);
+  EXPECT_EQ(getStorageBits(b.getType<Float4E2M1FNType>()), 4);
 }
 
 } // namespace

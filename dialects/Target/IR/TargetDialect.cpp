@@ -1,6 +1,8 @@
 //===- TargetDialect.cpp - the target dialect -----------------------------===//
 
 #include "dialects/Target/IR/TargetDialect.h"
+#include "cudapy/Support/KernelMetadata.h"
+#include "cudapy/Support/Target.h"
 #include "dialects/Target/IR/TargetOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -173,6 +175,18 @@ cudapy::target::getCompileTargetFor(Operation *op, StringRef option) {
   if (auto chip = module ? module->getAttrOfType<StringAttr>(kChipAttrName)
                          : StringAttr())
     return CompileTarget::parse(chip.getValue());
+  return std::nullopt;
+}
+
+std::optional<unsigned> cudapy::target::getPtxVersionFor(Operation *op) {
+  auto module = dyn_cast<gpu::GPUModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module || !module.getTargetsAttr())
+    return std::nullopt;
+  for (Attribute target : module.getTargetsAttr())
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target))
+      return parsePtxVersion(getPtxVersionFromFeatures(nvvm.getFeatures()));
   return std::nullopt;
 }
 

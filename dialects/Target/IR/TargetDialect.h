@@ -36,6 +36,10 @@ ConditionAttr getTargetRequirement(mlir::Operation *op);
 std::optional<CompileTarget> getCompileTargetFor(mlir::Operation *op,
                                                  llvm::StringRef option);
 
+/// The PTX ISA version (80 for 8.0) of the #nvvm.target of the gpu.module
+/// `op` is or is in; std::nullopt when it has none.
+std::optional<unsigned> getPtxVersionFor(mlir::Operation *op);
+
 /// Checks a pass's `target` option: empty, "host" or a chip. On failure
 /// emits "<passName>: target must be 'host' or a chip such as sm_90, not …".
 mlir::LogicalResult verifyTargetOption(mlir::MLIRContext *context,

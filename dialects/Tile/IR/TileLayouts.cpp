@@ -324,6 +324,29 @@ SmallVector<ThreadField> MmaOperandLayoutAttr::getReplicaFields() const {
   return {};
 }
 
+int64_t cudapy::tile::getStorageBits(Type dtype) {
+  if (isa<FloatTF32Type>(dtype))
+    return 32;
+  if (isa<Float4E2M1FNType>(dtype))
+    return 4;
+  if (dtype.isIntOrFloat())
+    return std::max<int64_t>(8, dtype.getIntOrFloatBitWidth());
+  return 64;
+}
+
+int64_t cudapy::tile::getMmaSyncMinimumSm(Type operand, Type accumulator) {
+  if (operand.isF16() && (accumulator.isF16() || accumulator.isF32()))
+    return 80;
+  if (isa<BFloat16Type, FloatTF32Type>(operand) && accumulator.isF32())
+    return 80;
+  if (operand.isInteger(8) && !operand.isSignlessInteger() &&
+      accumulator.isSignedInteger(32))
+    return 80;
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(operand) && accumulator.isF32())
+    return 89;
+  return 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Over the interface
 //===----------------------------------------------------------------------===//

@@ -103,6 +103,19 @@ BlockedLayoutAttr getCoalescedLayout(mlir::MLIRContext *context,
                                      llvm::ArrayRef<int64_t> order,
                                      int64_t numWarps);
 
+/// The bits an element of `dtype` takes in a tile's storage: tf32 as the
+/// float32 it is kept in, fp4 as half a byte (packed), bools as a byte,
+/// pointers as 64.
+int64_t getStorageBits(mlir::Type dtype);
+
+/// The first chip (its sm number) whose `mma.sync` m16n8kK multiplies
+/// operands of dtype `operand` into an accumulator of dtype `accumulator`,
+/// K being 256 / the operand's bits (#tile.mma_operand); 0 where none does.
+/// 80: f16 (f16 or f32 accumulator), bf16 and tf32 (f32), si8 and ui8
+/// (si32); 89: f8E4M3FN and f8E5M2 (f32). PTX ISA, "Matrix shape" of
+/// warp-level mma.
+int64_t getMmaSyncMinimumSm(mlir::Type operand, mlir::Type accumulator);
+
 } // namespace cudapy::tile
 
 #endif // CUDAPY_DIALECTS_TILE_IR_TILELAYOUTS_H

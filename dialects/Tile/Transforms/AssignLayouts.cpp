@@ -64,9 +64,11 @@ class LayoutAssigner {
 public:
   LayoutAssigner(FunctionOpInterface func, int64_t numWarps)
       : func(func), numWarps(numWarps), context(func->getContext()) {
-    // Tensor cores where the module's chip has mma.sync m16n8k16.
+    // Tensor cores where the module's chip has mma.sync.
     std::optional<CompileTarget> chip = target::getCompileTargetFor(func, "");
-    tensorCores = chip && !chip->host && chip->sm >= 80;
+    if (chip && !chip->host)
+      sm = chip->sm;
+    ptxVersion = target::getPtxVersionFor(func).value_or(0);
   }
 
   /// Assigns the function's layouts. A loop carries each tile in the
@@ -165,19 +167,9 @@ private:
         return;
       largest[rank] = elements;
       kernelLayouts[rank] = getCoalescedLayout(
-          context, tile.getShape(), getElementBits(tile.getElementType()),
+          context, tile.getShape(), getStorageBits(tile.getElementType()),
           getMemoryOrder(view), numWarps);
     });
-  }
-
-  static int64_t getElementBits(Type type) {
-    if (isa<FloatTF32Type>(type))
-      return 32; // stored as float32
-    if (isa<Float4E2M1FNType>(type))
-      return 4; // packed two to a byte
-    if (type.isIntOrFloat())
-      return std::max<int64_t>(8, type.getIntOrFloatBitWidth());
-    return 64; // pointers
   }
 
   /// The kernel's layout for tiles of `tile`'s rank: its memory accesses';
@@ -201,27 +193,45 @@ private:
     for (int64_t d = rank - 1; d >= 0; --d)
       order.push_back(d);
     return kernelLayouts[rank] = getCoalescedLayout(
-               context, tile.getShape(), getElementBits(tile.getElementType()),
+               context, tile.getShape(), getStorageBits(tile.getElementType()),
                order, numWarps);
   }
 
+  /// The dtype in which operands of `dtype` reach mma.sync for an
+  /// accumulator of `accumulator`: their own where the chip has an mma.sync
+  /// for the pair (getMmaSyncMinimumSm), fp8 as f16 where only the PTX ISA
+  /// (fp8 mma.sync needs 8.4) or the chip (sm_89) is missing (exact: f16
+  /// holds every fp8 value, and the products accumulate in f32); null where
+  /// tensor cores do not take them.
+  Type getTensorCoreOperandType(Type dtype, Type accumulator) {
+    int64_t minimumSm = getMmaSyncMinimumSm(dtype, accumulator);
+    if (minimumSm == 0)
+      return {};
+    bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(dtype);
+    if (sm >= minimumSm && (!fp8 || ptxVersion >= 84))
+      return dtype;
+    Type f16 = Float16Type::get(context);
+    if (fp8 && sm >= getMmaSyncMinimumSm(f16, accumulator))
+      return f16;
+    return {};
+  }
+
   /// The accumulator layout of `op` (a tile.mma or tile.matmul) on tensor
-  /// cores: mma.sync m16n8k16 with f16 or bf16 operands and a float32
-  /// accumulator, where the chip has it (sm_80 on) and the warps split the
+  /// cores: mma.sync m16n8kK where the chip has it for the operand and
+  /// accumulator dtypes (getTensorCoreOperandType) and the warps split the
   /// result into whole 16x8 blocks (rows first while a warp's share is the
   /// taller); null otherwise.
   Attribute getTensorCoreLayout(Operation *op) {
-    if (!tensorCores)
-      return {};
     TileType a = getTile(op->getOperand(0)), b = getTile(op->getOperand(1));
     TileType result = getTile(op->getResult(0));
     Type dtype = a.getElementType();
-    if (result.getRank() != 2 || !isa<Float16Type, BFloat16Type>(dtype) ||
-        b.getElementType() != dtype || !result.getElementType().isF32())
+    Type operandType = getTensorCoreOperandType(dtype, result.getElementType());
+    if (result.getRank() != 2 || b.getElementType() != dtype || !operandType)
       return {};
     int64_t m = result.getShape()[0], n = result.getShape()[1],
             k = a.getShape()[1];
-    if (m % 16 != 0 || n % 8 != 0 || k % 16 != 0)
+    if (m % 16 != 0 || n % 8 != 0 ||
+        k % (256 / getStorageBits(operandType)) != 0)
       return {};
     int64_t rowWarps = 1, columnWarps = 1;
     for (int64_t warps = numWarps; warps > 1; warps /= 2) {
@@ -267,14 +277,27 @@ private:
 
   /// The operands of a tensor-core mma (operands 0 and 1) in the fragment
   /// layouts of its accumulator layout `layout`.
+  /// Operands whose dtype mma.sync does not take (getTensorCoreOperandType)
+  /// are converted to the one it takes, in the fragment layout.
   void convertOperandsForTensorCores(Operation *op, Attribute layout) {
     auto accumulator = cast<MmaAccumulatorLayoutAttr>(layout);
+    Type operandType =
+        getTensorCoreOperandType(getTile(op->getOperand(0)).getElementType(),
+                                 getTile(op->getResult(0)).getElementType());
     for (int64_t i = 0; i < 2; ++i) {
       OpOperand &operand = op->getOpOperand(i);
       Attribute fragments = MmaOperandLayoutAttr::get(
-          context, i, getElementBits(getTile(operand.get()).getElementType()),
-          accumulator);
-      operand.set(convertTo(operand.get(), fragments, op));
+          context, i, getStorageBits(operandType), accumulator);
+      Value value = convertTo(operand.get(), fragments, op);
+      TileType type = getTile(value);
+      if (type.getElementType() != operandType) {
+        OpBuilder builder(op);
+        value = ConvertOp::create(
+            builder, op->getLoc(),
+            TileType::get(context, type.getShape(), operandType, fragments),
+            value, RoundingModeAttr(), UnitAttr());
+      }
+      operand.set(value);
     }
   }
 
@@ -495,7 +518,7 @@ private:
     if (!blocked || blocked.getOrder().front() == order.front())
       return success();
     Attribute layout = getCoalescedLayout(context, tile.getShape(),
-                                          getElementBits(tile.getElementType()),
+                                          getStorageBits(tile.getElementType()),
                                           order, numWarps);
     op.getValueMutable().assign(convertTo(op.getValue(), layout, op));
     return success();
@@ -623,7 +646,7 @@ private:
         for (int64_t d = source.getRank() - 1; d >= 0; --d)
           order.push_back(d);
         blocked = cast<BlockedLayoutAttr>(getCoalescedLayout(
-            context, source.getShape(), getElementBits(source.getElementType()),
+            context, source.getShape(), getStorageBits(source.getElementType()),
             order, numWarps));
       }
       op.getSourceMutable().assign(convertTo(op.getSource(), blocked, op));
@@ -750,7 +773,10 @@ private:
   FunctionOpInterface func;
   int64_t numWarps;
   MLIRContext *context;
-  bool tensorCores = false;
+  /// The chip's sm number; 0 for the host or no chip.
+  int64_t sm = 0;
+  /// The PTX ISA version of the module's target (84 for 8.4); 0 if none.
+  unsigned ptxVersion = 0;
   std::map<int64_t, Attribute> kernelLayouts;
   /// Loops by their position in a pre-order walk (the same in a copy).
   DenseMap<Operation *, int64_t> loopIndex;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Target/IR/TargetDialect.h"
+#include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -80,8 +81,8 @@ static bool canCopyAsynchronously(LoadOp load) {
 
 /// The bytes a stage of `type` takes in shared memory.
 static int64_t getTileBytes(TileType type) {
-  return llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8) *
-         type.getNumElements();
+  return llvm::divideCeil(
+      getStorageBits(type.getElementType()) * type.getNumElements(), 8);
 }
 
 /// Erases the loads a pipeline has replaced, and the ops of their index
@@ -336,17 +337,19 @@ struct TilePipelineLoadsPass
   }
 
   /// An mma (or matmul) on tensor cores of two local_loads, cut along K
-  /// into steps of 16 that read their slices of the stages: the fragments
-  /// of one step then load while the previous step multiplies, and fewer
-  /// of them are live at once.
+  /// into the steps of its mma.sync (K = 256 / the operands' bits) that
+  /// read their slices of the stages: the fragments of one step then load
+  /// while the previous step multiplies, and fewer of them are live at
+  /// once.
   void splitAlongDepth(Operation *op) {
-    constexpr int64_t kStep = 16; // K of mma.sync m16n8k16
     auto a = op->getOperand(0).getDefiningOp<LocalLoadOp>();
     auto b = op->getOperand(1).getDefiningOp<LocalLoadOp>();
     auto result = cast<TileType>(op->getResult(0).getType());
-    if (!a || !b || result.getRank() != 2 || !result.getElementType().isF32() ||
-        !isa<Float16Type, BFloat16Type>(a.getType().getElementType()))
+    if (!a || !b || result.getRank() != 2 ||
+        !getMmaSyncMinimumSm(a.getType().getElementType(),
+                             result.getElementType()))
       return;
+    int64_t kStep = 256 / getStorageBits(a.getType().getElementType());
     int64_t m = result.getShape()[0], n = result.getShape()[1];
     int64_t depth = a.getType().getShape()[1];
     if (depth <= kStep || depth % kStep != 0)

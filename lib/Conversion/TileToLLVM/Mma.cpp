@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
+#include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 #include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -227,10 +228,71 @@ struct MmaOperandConversion : public TilePattern<ConvertLayoutOp> {
   }
 };
 
-/// `mma` and `matmul` on tensor cores: f16 or bf16 operands in the
-/// #tile.mma_operand layouts of the float32 accumulator's
-/// #tile.mma_accumulator, one mma.sync m16n8k16 per 16x8 block of the
-/// warp's share of the result and per 16 of K.
+/// The PTX type of mma.sync operands of `dtype`.
+static NVVM::MMATypes getMmaType(Type dtype) {
+  if (dtype.isF16())
+    return NVVM::MMATypes::f16;
+  if (isa<BFloat16Type>(dtype))
+    return NVVM::MMATypes::bf16;
+  if (isa<FloatTF32Type>(dtype))
+    return NVVM::MMATypes::tf32;
+  if (isa<Float8E4M3FNType>(dtype))
+    return NVVM::MMATypes::e4m3;
+  if (isa<Float8E5M2Type>(dtype))
+    return NVVM::MMATypes::e5m2;
+  return isSigned(dtype) ? NVVM::MMATypes::s8 : NVVM::MMATypes::u8;
+}
+
+/// One mma.sync m16n8kK of 32-bit operand registers `a` (4) and `b` (2)
+/// and accumulator registers `c` (4 floats or integers, or 2 f16 pairs);
+/// returns D as C's registers. The fp8 formats, which the NVVM dialect has
+/// no dense mma.sync for, as the PTX instruction.
+static SmallVector<Value> emitMmaSync(Emitter &e, Type dtype, int64_t depth,
+                                      ValueRange a, ValueRange b,
+                                      ValueRange c) {
+  MLIRContext *context = e.b.getContext();
+  Type cType = c.front().getType();
+  NVVM::MMATypes ptxType = getMmaType(dtype);
+  if (ptxType == NVVM::MMATypes::e4m3 || ptxType == NVVM::MMATypes::e5m2) {
+    Type f32 = e.b.getF32Type();
+    Type result =
+        LLVM::LLVMStructType::getLiteral(context, SmallVector<Type>(4, f32));
+    std::string type = stringifyEnum(ptxType).str();
+    std::string text = "mma.sync.aligned.m16n8k32.row.col.f32." + type + "." +
+                       type +
+                       ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, "
+                       "{$8, $9}, {$10, $11, $12, $13};";
+    SmallVector<Value> operands(a);
+    llvm::append_range(operands, b);
+    llvm::append_range(operands, c);
+    Value d = createInlinePtx(e.b, e.loc, result, operands, text,
+                              "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
+                              /*pure=*/true);
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < 4; ++i)
+      out.push_back(e.extract(d, {i}));
+    return out;
+  }
+  Type typeD = LLVM::LLVMStructType::getLiteral(
+      context, SmallVector<Type>(c.size(), cType));
+  std::optional<NVVM::MMAIntOverflow> overflow;
+  if (ptxType == NVVM::MMATypes::s8 || ptxType == NVVM::MMATypes::u8)
+    overflow = NVVM::MMAIntOverflow::wrapped; // two's complement, as tile.mma
+  Value d = NVVM::MmaOp::create(
+      e.b, e.loc, typeD, a, b, c, ArrayRef<int64_t>{16, 8, depth}, std::nullopt,
+      overflow, std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> out;
+  for (int64_t i = 0, n = c.size(); i < n; ++i)
+    out.push_back(e.extract(d, {i}));
+  return out;
+}
+
+/// `mma` and `matmul` on tensor cores: operands in the #tile.mma_operand
+/// layouts of the accumulator's #tile.mma_accumulator, one mma.sync
+/// m16n8kK (getMmaSyncMinimumSm) per 16x8 block of the warp's share of the
+/// result and per K.
 template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
   using TilePattern<Op>::TilePattern;
   using typename TilePattern<Op>::OneToNOpAdaptor;
@@ -243,92 +305,103 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
     auto layout = dyn_cast<MmaAccumulatorLayoutAttr>(result.getEncoding());
     auto layoutA = dyn_cast<MmaOperandLayoutAttr>(a.getEncoding());
     auto layoutB = dyn_cast<MmaOperandLayoutAttr>(b.getEncoding());
-    Type dtype = a.getElementType();
-    if (!layout || result.getRank() != 2 || !result.getElementType().isF32() ||
-        !isa<Float16Type, BFloat16Type>(dtype) || b.getElementType() != dtype ||
-        !isLdmatrixOperand(layoutA, a) || !isLdmatrixOperand(layoutB, b) ||
-        layoutA.getOperand() != 0 || layoutB.getOperand() != 1 ||
-        layoutA.getParent() != layout || layoutB.getParent() != layout)
-      return rewriter.notifyMatchFailure(op, "not an mma.sync m16n8k16");
+    Type dtype = a.getElementType(), accType = result.getElementType();
+    if (!layout || !layoutA || !layoutB || result.getRank() != 2 ||
+        !getMmaSyncMinimumSm(dtype, accType) || b.getElementType() != dtype ||
+        layoutA.getBits() != getStorageBits(dtype) ||
+        layoutB.getBits() != layoutA.getBits() || layoutA.getOperand() != 0 ||
+        layoutB.getOperand() != 1 || layoutA.getParent() != layout ||
+        layoutB.getParent() != layout)
+      return rewriter.notifyMatchFailure(op, "not an mma.sync");
     int64_t rowWarps = layout.getWarpsPerCTA()[0],
             columnWarps = layout.getWarpsPerCTA()[1];
     int64_t m = result.getShape()[0], n = result.getShape()[1],
-            k = a.getShape()[1];
-    if (m % (16 * rowWarps) != 0 || n % (8 * columnWarps) != 0)
-      return rewriter.notifyMatchFailure(op, "partial 16x8 blocks");
+            k = a.getShape()[1], depth = layoutA.getDepth();
+    if (m % (16 * rowWarps) != 0 || n % (8 * columnWarps) != 0 ||
+        k % depth != 0)
+      return rewriter.notifyMatchFailure(op, "partial blocks");
     Emitter e{rewriter, op.getLoc()};
-    Type element = getRegisterType(dtype);
     int64_t rowBlocks = m / (16 * rowWarps),
             columnBlocks = n / (8 * columnWarps);
+    int64_t width = layoutA.getVectorWidth();
     ValueRange registersA = adaptor.getA(), registersB = adaptor.getB();
-    auto pair = [&](TileType type, MmaOperandLayoutAttr operand,
+    Type element = getRegisterType(dtype);
+    // The 32-bit register of `width` elements along K from local index
+    // (row, column): f16 pairs as the vectors nvvm.mma.sync takes them,
+    // everything else as i32.
+    auto word = [&](TileType type, MmaOperandLayoutAttr operand,
                     ValueRange registers, int64_t row, int64_t column) {
-      SmallVector<Value> elements;
-      for (int64_t q = 0; q < 2; ++q) {
+      auto at = [&](int64_t q) {
         SmallVector<int64_t> local = {row, column};
         local[operand.getDepthDim()] += q;
-        elements.push_back(
-            registers[linearize(operand, type.getShape(), local)]);
-      }
-      return vector::FromElementsOp::create(
-          rewriter, e.loc, VectorType::get({2}, element), elements);
+        return registers[linearize(operand, type.getShape(), local)];
+      };
+      Value packed = at(0);
+      if (width > 1)
+        packed = vector::FromElementsOp::create(
+            rewriter, e.loc, VectorType::get({width}, element),
+            llvm::map_to_vector(llvm::seq<int64_t>(0, width), at));
+      if (dtype.isF16())
+        return packed;
+      return LLVM::BitcastOp::create(rewriter, e.loc, rewriter.getI32Type(),
+                                     packed)
+          .getResult();
     };
 
     SmallVector<Value> acc(getAccumulator(op, adaptor));
     int64_t registers = getNumRegisters(layout, result.getShape());
+    Type accRegister = getRegisterType(accType);
     if (acc.empty())
-      acc.assign(registers, e.floatConst(rewriter.getF32Type(), 0.0));
+      acc.assign(registers, getZero(e, accRegister));
     // Register (2i + h, 2j + c) of the accumulator: row h of block row i,
     // column c of block column j (C fragments: c0 c1 in row group, c2 c3
     // in row group + 8).
-    auto accRegister = [&](int64_t i, int64_t h, int64_t j, int64_t c) {
+    auto accIndex = [&](int64_t i, int64_t h, int64_t j, int64_t c) {
       return linearize(layout, result.getShape(), {2 * i + h, 2 * j + c});
     };
-    // nvvm.mma.sync takes f16 pairs as vectors and bf16 pairs as the 32-bit
-    // registers that hold them.
-    bool bf16 = isa<BFloat16Type>(dtype);
-    auto operandRegister = [&](Value pair) -> Value {
-      if (!bf16)
-        return pair;
-      return LLVM::BitcastOp::create(rewriter, e.loc, rewriter.getI32Type(),
-                                     pair);
-    };
-    NVVM::MMATypes ptxType = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
-    Type f32 = rewriter.getF32Type();
-    Type typeD = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
-                                                  {f32, f32, f32, f32});
-    for (int64_t s = 0; s < k / 16; ++s) {
-      // A fragments: a0a1 (row g), a2a3 (g + 8), a4a5 (g, K + 8), a6a7;
-      // B fragments: b0b1 (K), b2b3 (K + 8).
+    // An f16 accumulator goes as two f16 pairs (rows g and g + 8).
+    bool pairs = accType.isF16();
+    auto pairType = VectorType::get({2}, accRegister);
+    for (int64_t s = 0; s < k / depth; ++s) {
+      // Along K a block holds 2 * width local indices: A's registers a0 (row
+      // g), a1 (g + 8), a2 (g, K / 2 on), a3; B's b0, b1 (K / 2 on).
       SmallVector<SmallVector<Value>> fragmentsA, fragmentsB;
       for (int64_t i = 0; i < rowBlocks; ++i) {
-        SmallVector<Value> pairs;
+        SmallVector<Value> words;
         for (int64_t p = 0; p < 4; ++p)
-          pairs.push_back(operandRegister(pair(
-              a, layoutA, registersA, 2 * i + p % 2, 4 * s + 2 * (p / 2))));
-        fragmentsA.push_back(pairs);
+          words.push_back(word(a, layoutA, registersA, 2 * i + p % 2,
+                               2 * width * s + width * (p / 2)));
+        fragmentsA.push_back(words);
       }
       for (int64_t j = 0; j < columnBlocks; ++j) {
-        SmallVector<Value> pairs;
+        SmallVector<Value> words;
         for (int64_t p = 0; p < 2; ++p)
-          pairs.push_back(
-              operandRegister(pair(b, layoutB, registersB, 4 * s + 2 * p, j)));
-        fragmentsB.push_back(pairs);
+          words.push_back(
+              word(b, layoutB, registersB, 2 * width * s + width * p, j));
+        fragmentsB.push_back(words);
       }
       for (int64_t i = 0; i < rowBlocks; ++i)
         for (int64_t j = 0; j < columnBlocks; ++j) {
-          SmallVector<Value> c = {
-              acc[accRegister(i, 0, j, 0)], acc[accRegister(i, 0, j, 1)],
-              acc[accRegister(i, 1, j, 0)], acc[accRegister(i, 1, j, 1)]};
-          Value d = NVVM::MmaOp::create(
-              rewriter, e.loc, typeD, fragmentsA[i], fragmentsB[j], c,
-              ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
-              std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
-              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                             NVVM::MMALayout::col});
+          SmallVector<Value> c;
+          for (int64_t h = 0; h < 2; ++h) {
+            Value first = acc[accIndex(i, h, j, 0)],
+                  second = acc[accIndex(i, h, j, 1)];
+            if (!pairs) {
+              c.append({first, second});
+              continue;
+            }
+            c.push_back(vector::FromElementsOp::create(
+                rewriter, e.loc, pairType, ValueRange{first, second}));
+          }
+          SmallVector<Value> d =
+              emitMmaSync(e, dtype, depth, fragmentsA[i], fragmentsB[j], c);
           for (int64_t h = 0; h < 2; ++h)
             for (int64_t col = 0; col < 2; ++col)
-              acc[accRegister(i, h, j, col)] = e.extract(d, {2 * h + col});
+              acc[accIndex(i, h, j, col)] =
+                  pairs ? vector::ExtractOp::create(rewriter, e.loc, d[h],
+                                                    ArrayRef<int64_t>{col})
+                              .getResult()
+                        : d[2 * h + col];
         }
     }
     rewriter.replaceOpWithMultiple(op, {acc});

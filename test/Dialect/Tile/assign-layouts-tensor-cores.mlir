@@ -105,3 +105,132 @@ gpu.module @n attributes {target.chip = "sm_90"} {
     gpu.return
   }
 }
+
+// -----
+
+// The other dtype pairs of mma.sync (getMmaSyncMinimumSm): 8-bit integers
+// (k32, 4 to a register, wrapping), tf32 (k8, one to a register), f16 with
+// an f16 accumulator (two f16 pairs).
+// CHECK: // -----
+// CHECK-DAG: #[[I8A:.*]] = #tile.mma_operand<operand = 0, bits = 8, parent = #[[ACC:.*]]>
+// CHECK-DAG: #[[TFA:.*]] = #tile.mma_operand<operand = 0, bits = 32, parent = #[[ACC]]>
+// CHECK-LABEL: gpu.func @si8
+// CHECK: tile.convert_layout {{.*}} -> !tile.tile<32x64xsi8, #[[I8A]]>
+// CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xsi32, #[[ACC]]>
+// CHECK-LABEL: gpu.func @tf32
+// CHECK: tile.convert_layout {{.*}} -> !tile.tile<32x32xtf32, #[[TFA]]>
+// CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xf32, #[[ACC]]>
+// CHECK-LABEL: gpu.func @f16_acc
+// CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xf16, #[[ACC]]>
+// LLVM-LABEL: gpu.func @si8
+// LLVM-COUNT-4: nvvm.mma.sync{{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>{{.*}}multiplicandAPtxType = #nvvm.mma_type<s8>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// LLVM-NOT: nvvm.mma.sync
+// LLVM-LABEL: gpu.func @tf32
+// LLVM-COUNT-8: nvvm.mma.sync{{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 8>{{.*}} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// LLVM-NOT: nvvm.mma.sync
+// LLVM-LABEL: gpu.func @f16_acc
+// LLVM-COUNT-4: nvvm.mma.sync{{.*}} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
+// LLVM-NOT: nvvm.mma.sync
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @si8(%a: !tile.array<?x?xsi8, strides [?, 1]>, %c: !tile.array<?x?xsi32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xsi8, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xsi8, strides [?, 1]>>
+    %vb = tile.make_view %a : !tile.array<?x?xsi8, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xsi8, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xsi32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xsi32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x64, !tile.array<?x?xsi8, strides [?, 1]>>
+    %y = tile.load %vb[%i, %i] : !tile.view<64x32, !tile.array<?x?xsi8, strides [?, 1]>>
+    %p = tile.matmul %x, %y : !tile.tile<32x64xsi8>, !tile.tile<64x32xsi8> -> !tile.tile<32x32xsi32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xsi32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @tf32(%a: !tile.array<?x?xtf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xtf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xtf32, strides [?, 1]>>
+    %vb = tile.make_view %a : !tile.array<?x?xtf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xtf32, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x32, !tile.array<?x?xtf32, strides [?, 1]>>
+    %y = tile.load %vb[%i, %i] : !tile.view<32x32, !tile.array<?x?xtf32, strides [?, 1]>>
+    %p = tile.matmul %x, %y : !tile.tile<32x32xtf32>, !tile.tile<32x32xtf32> -> !tile.tile<32x32xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @f16_acc(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf16, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vb = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %y = tile.load %vb[%i, %i] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %p = tile.matmul %x, %y : !tile.tile<32x32xf16>, !tile.tile<32x32xf16> -> !tile.tile<32x32xf16>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// fp8 (sm_89 on): mma.sync m16n8k32 needs PTX ISA 8.4. Below it (a module
+// without an #nvvm.target, or an older ISA) and on sm_80, the operands go
+// to tensor cores as f16 (exact), converted in the f16 fragment layout.
+// CHECK: // -----
+// CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [2, 2]>
+// CHECK-DAG: #[[A16:.*]] = #tile.mma_operand<operand = 0, bits = 16, parent = #[[ACC]]>
+// CHECK-DAG: #[[A8:.*]] = #tile.mma_operand<operand = 0, bits = 8, parent = #[[ACC]]>
+// CHECK-LABEL: gpu.func @e4m3_as_f16
+// CHECK: %[[X:.*]] = tile.convert_layout {{.*}} -> !tile.tile<32x32xf8E4M3FN, #[[A16]]>
+// CHECK: tile.convert %[[X]] : !tile.tile<32x32xf8E4M3FN, #[[A16]]> -> !tile.tile<32x32xf16, #[[A16]]>
+// CHECK: tile.matmul {{.*}} : !tile.tile<32x32xf16, #[[A16]]>, {{.*}} -> !tile.tile<32x32xf32, #[[ACC]]>
+// CHECK-LABEL: gpu.func @e5m2_native
+// CHECK: tile.convert_layout {{.*}} -> !tile.tile<32x32xf8E5M2, #[[A8]]>
+// CHECK-NOT: tile.convert %
+// CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xf32, #[[ACC]]>
+// CHECK-LABEL: gpu.func @e4m3_sm80
+// CHECK: tile.convert {{.*}} -> !tile.tile<32x32xf16, #[[A16]]>
+// LLVM-LABEL: gpu.func @e4m3_as_f16
+// LLVM-COUNT-4: nvvm.mma.sync{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32)
+// LLVM-NOT: nvvm.mma.sync
+// LLVM-LABEL: gpu.func @e5m2_native
+// LLVM-NOT: nvvm.mma.sync
+// LLVM-COUNT-2: llvm.inline_asm {{.*}}"mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32
+// LLVM-NOT: mma.sync
+// LLVM-LABEL: gpu.func @e4m3_sm80
+// LLVM-COUNT-4: nvvm.mma.sync{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32)
+gpu.module @m attributes {target.chip = "sm_89"} {
+  gpu.func @e4m3_as_f16(%a: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+    %vb = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+    %y = tile.load %vb[%i, %i] : !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+    %p = tile.matmul %x, %y : !tile.tile<32x32xf8E4M3FN>, !tile.tile<32x32xf8E4M3FN> -> !tile.tile<32x32xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+gpu.module @n [#nvvm.target<chip = "sm_89", features = "+ptx84">] attributes {target.chip = "sm_89"} {
+  gpu.func @e5m2_native(%a: !tile.array<?x?xf8E5M2, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf8E5M2, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf8E5M2, strides [?, 1]>>
+    %vb = tile.make_view %a : !tile.array<?x?xf8E5M2, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf8E5M2, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x32, !tile.array<?x?xf8E5M2, strides [?, 1]>>
+    %y = tile.load %vb[%i, %i] : !tile.view<32x32, !tile.array<?x?xf8E5M2, strides [?, 1]>>
+    %p = tile.matmul %x, %y : !tile.tile<32x32xf8E5M2>, !tile.tile<32x32xf8E5M2> -> !tile.tile<32x32xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+gpu.module @o attributes {target.chip = "sm_80"} {
+  gpu.func @e4m3_sm80(%a: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+    %vb = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%i, %i] : !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+    %y = tile.load %vb[%i, %i] : !tile.view<32x32, !tile.array<?x?xf8E4M3FN, strides [?, 1]>>
+    %p = tile.matmul %x, %y : !tile.tile<32x32xf8E4M3FN>, !tile.tile<32x32xf8E4M3FN> -> !tile.tile<32x32xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
