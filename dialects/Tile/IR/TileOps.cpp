@@ -1066,10 +1066,23 @@ OpFoldResult BitcastOp::fold(FoldAdaptor) {
 
 /// cp.async fills what lies outside the array with zeros, and copies rows
 /// of the array as they are.
+/// The stage holds the view's tile, or that tile without its leading unit
+/// dimensions (a tile of a 3-D array of batches that an mma takes as a
+/// matrix).
 LogicalResult AsyncCopyOp::verify() {
   ViewType view = getView().getType();
-  if (failed(verifyViewTile(*this, getBuffer().getType().getStageType(), view)))
-    return failure();
+  TileType stage = getBuffer().getType().getStageType();
+  ArrayRef<int64_t> tileShape = view.getTileType().getShape();
+  size_t lead =
+      tileShape.size() - std::min(tileShape.size(), stage.getShape().size());
+  if (stage.getElementType() != view.getTileType().getElementType() ||
+      tileShape.drop_front(lead) != stage.getShape() ||
+      llvm::any_of(tileShape.take_front(lead),
+                   [](int64_t extent) { return extent != 1; }))
+    return emitOpError("the stage is ")
+           << view.getTileType()
+           << " (the view's tile) or it without leading unit dimensions, not "
+           << stage;
   if (view.getPadding() != PaddingMode::zero &&
       view.getPadding() != PaddingMode::undetermined)
     return emitOpError("fills with zeros, so the view's padding is zero or "

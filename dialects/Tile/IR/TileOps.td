@@ -1178,7 +1178,9 @@ def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
                 "memory";
   let description = [{
     Starts copying what `tile.load` of `view` at `indices` would yield into
-    stage `stage` of `buffer`, without waiting for it (`cp.async` on sm_80
+    stage `stage` of `buffer` (whose stages have the view's tile shape, or
+    that shape without its leading unit dimensions: a matrix of a 3-D array
+    of batches), without waiting for it (`cp.async` on sm_80
     and later): the copy belongs to the thread's current group of copies
     (`tile.async_commit`), and the stage holds the tile once
     `tile.async_wait` has waited for that group. Elements outside the array

@@ -85,12 +85,39 @@ static int64_t getTileBytes(TileType type) {
       getStorageBits(type.getElementType()) * type.getNumElements(), 8);
 }
 
-/// Erases the loads a pipeline has replaced, and the ops of their index
-/// slices nothing else uses.
+/// The reshape that is `load`'s only use when it drops leading unit
+/// dimensions (a batch's matrix of a 3-D array); null otherwise.
+static ReshapeOp getUnitDropReshape(LoadOp load) {
+  if (!load->hasOneUse())
+    return {};
+  auto reshape = dyn_cast<ReshapeOp>(*load->user_begin());
+  if (!reshape)
+    return {};
+  ArrayRef<int64_t> from = load.getType().getShape(),
+                    to = reshape.getType().getShape();
+  if (to.size() > from.size() || from.take_back(to.size()) != to ||
+      llvm::any_of(from.drop_back(to.size()),
+                   [](int64_t extent) { return extent != 1; }))
+    return {};
+  return reshape;
+}
+
+/// The tile `load` stands for in the loop: its result, or the reshape of it
+/// that drops leading unit dimensions.
+static Value getLoadedTile(LoadOp load) {
+  if (ReshapeOp reshape = getUnitDropReshape(load))
+    return reshape.getResult();
+  return load.getResult();
+}
+
+/// Erases the loads a pipeline has replaced (and their unit-dropping
+/// reshapes), and the ops of their index slices nothing else uses.
 static void
 eraseLoads(RewriterBase &rewriter,
            MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
   for (auto &[load, slice] : loads) {
+    if (ReshapeOp reshape = getUnitDropReshape(load))
+      rewriter.eraseOp(reshape);
     rewriter.eraseOp(load);
     for (Operation *op : llvm::reverse(slice))
       if (op->use_empty())
@@ -132,11 +159,13 @@ struct TilePipelineLoadsPass
   }
 
   void pipeline(scf::ForOp loop) {
-    // Loads of the body that an mma of the body multiplies.
+    // Loads of the body that an mma of the body multiplies (directly, or
+    // as a batch's matrix, through a reshape that drops unit dimensions).
     SmallVector<std::pair<LoadOp, SmallVector<Operation *>>> loads;
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto load = dyn_cast<LoadOp>(&op);
-      if (!load || !llvm::any_of(load->getUsers(), [&](Operation *user) {
+      if (!load ||
+          !llvm::any_of(getLoadedTile(load).getUsers(), [&](Operation *user) {
             return isa<MmaOp, MatmulOp>(user) &&
                    user->getBlock() == loop.getBody();
           }))
@@ -209,7 +238,7 @@ struct TilePipelineLoadsPass
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> buffers;
     for (auto &[load, slice] : loads) {
-      TileType tile = load.getType();
+      auto tile = cast<TileType>(getLoadedTile(load).getType());
       SmallVector<int64_t> shape = {stages};
       llvm::append_range(shape, tile.getShape());
       buffers.push_back(AllocSharedOp::create(
@@ -264,9 +293,11 @@ struct TilePipelineLoadsPass
     AsyncWaitOp::create(rewriter, loc, stages - 2);
     for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
       LoadOp load = entry.first;
-      Value tile = LocalLoadOp::create(rewriter, load.getLoc(), load.getType(),
-                                       buffer, stage, DenseI64ArrayAttr());
-      load.getResult().replaceAllUsesWith(tile);
+      Value loaded = getLoadedTile(load);
+      Value tile =
+          LocalLoadOp::create(rewriter, load.getLoc(), loaded.getType(), buffer,
+                              stage, DenseI64ArrayAttr());
+      loaded.replaceAllUsesWith(tile);
     }
     Value ahead = arith::AddIOp::create(
         rewriter, loc, inductionVar,

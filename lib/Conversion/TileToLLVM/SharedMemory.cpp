@@ -52,7 +52,9 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
     Type dtype = bufferType.getElementType();
     if (isPacked(dtype))
       return rewriter.notifyMatchFailure(op, "packed elements");
-    ArrayRef<int64_t> shape = bufferType.getShape().drop_front();
+    // The view's tile: the stage has its rows, whether or not it drops
+    // leading unit dimensions.
+    ArrayRef<int64_t> shape = view.getTileType().getShape();
     int64_t rank = shape.size();
     Type memoryType = getMemoryType(dtype);
     int64_t bytes = getMemoryBytes(dtype);

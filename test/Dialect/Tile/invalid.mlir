@@ -1123,8 +1123,17 @@ func.func private @f(!tile.shared<2x16x12xf16>)
 // order.
 
 func.func @f(%v: !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x32x32xf16>, %s: index) {
-  // expected-error @below {{'tile.async_copy' op the tile is '!tile.tile<64x32xf16>' (the view's tile), not '!tile.tile<32x32xf16>'}}
+  // expected-error @below {{'tile.async_copy' op the stage is '!tile.tile<64x32xf16>' (the view's tile) or it without leading unit dimensions, not '!tile.tile<32x32xf16>'}}
   tile.async_copy %v[%i, %i], %b[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x32x32xf16>
+  return
+}
+
+// -----
+
+// Only unit dimensions may be dropped.
+func.func @f(%v: !tile.view<2x32x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x32x32xf16>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op the stage is '!tile.tile<2x32x32xf16>' (the view's tile) or it without leading unit dimensions, not '!tile.tile<32x32xf16>'}}
+  tile.async_copy %v[%i, %i, %i], %b[%s] : !tile.view<2x32x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, !tile.shared<2x32x32xf16>
   return
 }
 

@@ -270,12 +270,16 @@ func.func @scalars(%n: !tile.tile<si32>, %m: !tile.tile<i1>, %f: !tile.tile<f32>
 // Shared buffers and asynchronous copies (made by tile-pipeline-loads), and
 // the mma fragment layouts.
 // CHECK-LABEL: func.func @shared_memory(
-func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %i: !tile.tile<si32>, %s: index) -> !tile.tile<64x16xf16> {
+func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %i: !tile.tile<si32>, %s: index) -> !tile.tile<64x16xf16> {
+  %v3 = tile.make_view %a3 : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
   %v = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
   // CHECK: %[[BUF:.*]] = tile.alloc_shared : !tile.shared<3x64x32xf16>
   %buf = tile.alloc_shared : !tile.shared<3x64x32xf16>
   // CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[BUF]][%{{.*}}] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
   tile.async_copy %v[%i, %i], %buf[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
+  // A batch's matrix: the stage drops the view tile's leading unit dimension.
+  // CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %[[BUF]][%{{.*}}] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
+  tile.async_copy %v3[%i, %i, %i], %buf[%s] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
   // CHECK: tile.async_commit
   tile.async_commit
   // CHECK: tile.async_wait {pending = 1 : i64}
