@@ -110,6 +110,24 @@ static Value getLoadedTile(LoadOp load) {
   return load.getResult();
 }
 
+/// Whether `load`'s tile reaches an mma of `loop`'s body as an operand
+/// through ops that only reshape, permute or convert it.
+static bool feedsMma(LoadOp load, scf::ForOp loop) {
+  SmallVector<Value> worklist = {load.getResult()};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (user->getBlock() != loop.getBody())
+        continue;
+      if (isa<MmaOp, MatmulOp>(user))
+        return true;
+      if (isa<ReshapeOp, PermuteOp, ConvertOp, ConvertLayoutOp>(user))
+        llvm::append_range(worklist, user->getResults());
+    }
+  }
+  return false;
+}
+
 /// Erases the loads a pipeline has replaced (and their unit-dropping
 /// reshapes), and the ops of their index slices nothing else uses.
 static void
@@ -176,6 +194,15 @@ struct TilePipelineLoadsPass
     }
     if (loads.empty() || getRequestedStages(loop) == 1)
       return;
+    // A pipeline that leaves another operand's load in the iteration
+    // (reaching its mma through a permute, say) hides none of the
+    // iteration's load latency and costs shared memory: none then.
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (auto load = dyn_cast<LoadOp>(&op);
+          load && feedsMma(load, loop) &&
+          !llvm::any_of(loads,
+                        [&](auto &entry) { return entry.first == load; }))
+        return;
     if (llvm::all_of(loads, [](auto &entry) {
           return canCopyAsynchronously(entry.first);
         })) {
