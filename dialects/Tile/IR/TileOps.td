@@ -1265,19 +1265,47 @@ def Tile_SharedMmaOp : Tile_Op<"shared_mma", [
     a warpgroup mma (`wgmma`), which takes its operands from shared memory.
     `tile-pipeline-loads` makes it there.
 
+    With `pending = n` (default 0) it returns while the warpgroup mmas of
+    up to `n` shared_mmas, itself included, may still run: its result may
+    then only accumulate into another shared_mma (whose mmas the hardware
+    orders after them) or go through `tile.mma_wait`, and its stages stay
+    in use until a later shared_mma or mma_wait has waited for it.
+
     ```mlir
     %d = tile.shared_mma %a[%s], %b[%s], %acc : !tile.shared<3x128x32xf16>, !tile.shared<3x32x128xf16>, !tile.tile<128x128xf32>
+    %e = tile.shared_mma %a[%s], %b[%s], %acc {pending = 1} : !tile.shared<3x128x32xf16>, !tile.shared<3x32x128xf16>, !tile.tile<128x128xf32>
     ```
   }];
   let arguments = (ins Tile_SharedType:$a, Index:$stageA,
                        Tile_SharedType:$b, Index:$stageB,
-                       Tile_NumericTile:$acc);
+                       Tile_NumericTile:$acc,
+                       ConfinedAttr<DefaultValuedAttr<I64Attr, "0">,
+                                    [IntNonNegative]>:$pending);
   let results = (outs Tile_NumericTile:$result);
   let assemblyFormat = [{
     $a `[` $stageA `]` `,` $b `[` $stageB `]` `,` $acc attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc))
   }];
   let hasVerifier = 1;
+}
+
+def Tile_MmaWaitOp : Tile_Op<"mma_wait", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Wait for the warpgroup mmas of earlier shared_mmas";
+  let description = [{
+    Waits until the warpgroup mmas of at most `pending` `tile.shared_mma`s
+    of the thread's warpgroup are still running, and returns `values` (the
+    results of the ones it waited for), now safe to read.
+
+    ```mlir
+    %c = tile.mma_wait %d {pending = 0} : !tile.tile<128x128xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_NumericTile>:$values,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$pending);
+  let results = (outs Variadic<Tile_NumericTile>:$results);
+  let assemblyFormat = "$values attr-dict `:` qualified(type($values))";
 }
 
 #endif // CUDAPY_TILE_OPS_TD

@@ -421,6 +421,16 @@ LogicalResult SharedMmaOp::verify() {
                              getAcc().getType());
 }
 
+/// The results are the operands.
+LogicalResult MmaWaitOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location>,
+                                          ValueRange operands, DictionaryAttr,
+                                          OpaqueProperties, RegionRange,
+                                          SmallVectorImpl<Type> &results) {
+  llvm::append_range(results, operands.getTypes());
+  return success();
+}
+
 LogicalResult MatmulOp::verify() {
   return verifyMatrixProduct(*this, getA().getType(), getB().getType(),
                              getResult().getType());

@@ -422,6 +422,12 @@ private:
     }
     if (isa<ConvertLayoutOp>(op))
       return success();
+    if (auto wait = dyn_cast<MmaWaitOp>(op)) {
+      for (auto [value, result] :
+           llvm::zip(wait.getValues(), wait.getResults()))
+        setLayout(result, getTile(value).getEncoding());
+      return success();
+    }
     if (auto reduce = dyn_cast<ReduceOp>(op))
       return assignReduction(op, reduce.getSource(), reduce.getAxes(),
                              reduce.getKeepdims());

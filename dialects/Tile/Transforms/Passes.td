@@ -92,7 +92,15 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     the copies of iteration i + S - 1 into the stage iteration i - 1 read.
     Copies past the loop's end are not made. On sm_90a, an mma of two
     whole stages becomes a `tile.shared_mma` (wgmma reads the stages where
-    they are) where its shapes and warps suit the warpgroup mma. S is the kernel's
+    they are) where its shapes and warps suit the warpgroup mma. Where the
+    loop only accumulates that shared_mma's result, its warpgroup mmas keep
+    running into the next iteration (`pending = 1`): the iteration's copies
+    ahead go after it (behind a barrier with more than one warpgroup), once
+    it has waited for the previous iteration's mmas, which read the stage
+    they refill; a `tile.mma_wait` after the loop waits for the last. (Also
+    loads that reach the mma through a reshape dropping leading unit
+    dimensions, a batch's matrix, are taken: their stages hold the matrix.
+    A loop with another load that reaches an mma is left alone.) S is the kernel's
     `tile.num_stages`, else the `num-stages` option, else as many as fit
     in half the shared memory the chip gives a block, 2 to 4 (the
     multiply's own buffers and other tiles need the rest).
@@ -136,7 +144,8 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
               "Loads pipelined through shared memory">,
   ];
   let dependentDialects = ["cudapy::tile::TileDialect",
-                           "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+                           "mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::gpu::GPUDialect"];
 }
 
 #endif // CUDAPY_TILE_PASSES_TD

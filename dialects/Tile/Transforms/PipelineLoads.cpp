@@ -12,6 +12,7 @@
 #include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -275,7 +276,8 @@ struct TilePipelineLoadsPass
     Value inductionVar = loop.getInductionVar();
     // The copies of the iteration at `iv` into `stage`, when it runs; one
     // group either way.
-    auto copy = [&](Value iv, Value stage) {
+    auto copy = [&](Value iv,
+                    Value stage) -> std::pair<Operation *, Operation *> {
       Value runs = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::slt, iv, loop.getUpperBound());
       auto ifOp = scf::IfOp::create(rewriter, loc, runs);
@@ -295,7 +297,7 @@ struct TilePipelineLoadsPass
               buffer, stage);
         }
       }
-      AsyncCommitOp::create(rewriter, loc);
+      return {ifOp, AsyncCommitOp::create(rewriter, loc)};
     };
     auto constant = [&](int64_t value) -> Value {
       return arith::ConstantIndexOp::create(rewriter, loc, value);
@@ -334,7 +336,7 @@ struct TilePipelineLoadsPass
         rewriter, loc,
         arith::AddIOp::create(rewriter, loc, iteration, constant(stages - 1)),
         constant(stages));
-    copy(ahead, aheadStage);
+    auto [aheadCopies, aheadCommit] = copy(ahead, aheadStage);
     eraseLoads(rewriter, loads);
     numPipelined += loads.size();
     numAsync += loads.size();
@@ -342,9 +344,74 @@ struct TilePipelineLoadsPass
     for (Operation &op : loop.getBody()->without_terminator())
       if (isa<MmaOp, MatmulOp>(op))
         multiplies.push_back(&op);
-    for (Operation *op : multiplies)
-      if (failed(multiplyInSharedMemory(op)))
+    SmallVector<SharedMmaOp> shared;
+    for (Operation *op : multiplies) {
+      FailureOr<SharedMmaOp> mma = multiplyInSharedMemory(op);
+      if (succeeded(mma))
+        shared.push_back(*mma);
+      else
         splitAlongDepth(op);
+    }
+    if (!shared.empty() && shared.size() == multiplies.size())
+      overlapWarpgroupMmas(loop, shared, aheadCopies, aheadCommit);
+  }
+
+  /// Keeps each iteration's warpgroup mmas running into the next
+  /// iteration, where the loop only accumulates their results (shared_mma
+  /// `pending = 1`): the iteration's copies ahead then go after its
+  /// shared_mma, which has waited for the previous iteration's, whose
+  /// stage they refill; after the loop, a tile.mma_wait waits for the
+  /// last.
+  void overlapWarpgroupMmas(scf::ForOp loop, ArrayRef<SharedMmaOp> mmas,
+                            Operation *copies, Operation *commit) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    SmallVector<int64_t> carried;
+    for (SharedMmaOp mma : mmas) {
+      auto arg = dyn_cast<BlockArgument>(mma.getAcc());
+      if (mmas.size() != 1 || !mma->hasOneUse() ||
+          *mma->user_begin() != yield.getOperation() || !arg ||
+          arg.getOwner() != loop.getBody() || !arg.hasOneUse())
+        return;
+      int64_t index = arg.getArgNumber() - 1;
+      if (yield.getOperand(index) != mma.getResult())
+        return;
+      carried.push_back(index);
+    }
+    for (SharedMmaOp mma : mmas)
+      mma.setPending(1);
+    copies->moveAfter(mmas.back());
+    commit->moveAfter(copies);
+    // Each warpgroup waits for its own mmas: the others' may still read
+    // the stage until all have passed their waits.
+    if (getNumWarps(loop) > 4) {
+      OpBuilder barrier(copies);
+      gpu::BarrierOp::create(barrier, loop.getLoc());
+    }
+    // The loop and its wait run where the loop has iterations: the path
+    // that skips it then holds no moves into the accumulators' registers
+    // between the mmas and the wait (which ptxas would answer by waiting
+    // after every mma).
+    Location loc = loop.getLoc();
+    OpBuilder builder(loop);
+    Value runs =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                              loop.getLowerBound(), loop.getUpperBound());
+    auto ifOp = scf::IfOp::create(builder, loc, loop.getResultTypes(), runs,
+                                  /*withElseRegion=*/true);
+    for (auto [result, replacement] :
+         llvm::zip(loop.getResults(), ifOp.getResults()))
+      result.replaceAllUsesWith(replacement);
+    builder.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(builder, loc, loop.getInitArgs());
+    builder.setInsertionPointToStart(ifOp.thenBlock());
+    loop->moveBefore(ifOp.thenBlock(), ifOp.thenBlock()->end());
+    SmallVector<Value> results(loop.getResults());
+    for (int64_t index : carried)
+      results[index] =
+          MmaWaitOp::create(builder, loc, ValueRange{results[index]},
+                            /*pending=*/0)
+              .getResult(0);
+    scf::YieldOp::create(builder, loc, results);
   }
 
   /// The warps of `op`'s kernel: its tile.num_warps, else the option.
@@ -361,7 +428,7 @@ struct TilePipelineLoadsPass
   /// accumulator, whole warpgroups that each take 64 rows (16 a warp) at a
   /// time, N a multiple of 8 up to 256, and rows of at least 32 bytes in
   /// both stages (the narrowest swizzle wgmma reads).
-  LogicalResult multiplyInSharedMemory(Operation *op) {
+  FailureOr<SharedMmaOp> multiplyInSharedMemory(Operation *op) {
     std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
     if (!chip || chip->host || chip->sm != 90 || chip->variant != 'a')
       return failure();
@@ -384,14 +451,14 @@ struct TilePipelineLoadsPass
     if (!acc)
       acc = ConstantOp::create(builder, op->getLoc(), result,
                                builder.getF32FloatAttr(0.0f));
-    Value product =
+    auto product =
         SharedMmaOp::create(builder, op->getLoc(), result, a.getBuffer(),
                             a.getStage(), b.getBuffer(), b.getStage(), acc);
-    op->getResult(0).replaceAllUsesWith(product);
+    op->getResult(0).replaceAllUsesWith(product.getResult());
     op->erase();
     a->erase();
     b->erase();
-    return success();
+    return product;
   }
 
   /// An mma (or matmul) on tensor cores of two local_loads, cut along K

@@ -426,7 +426,8 @@ static Value makeMatrixDescriptor(Emitter &e, Value address, int64_t leading,
 /// rows of the stage) and B (N-major: its rows are K, so `.trans`) from
 /// their stages through descriptors of their slabs' swizzle
 /// (SwizzledLayout), the accumulator in the registers of
-/// #tile.mma_accumulator<[numWarps, 1]>; then commit and wait for them.
+/// #tile.mma_accumulator<[numWarps, 1]>; then commit them and wait until
+/// at most `pending` groups run.
 struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
   using TilePattern::TilePattern;
 
@@ -515,12 +516,64 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
             NVVM::MMAIntOverflowAttr());
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, e.loc);
-    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, e.loc, 0);
+    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, e.loc, op.getPending());
     SmallVector<Value> registers(acc.size());
     for (int64_t i = 0; i < reps; ++i)
       for (int64_t slot = 0; slot < n / 2; ++slot)
         registers[registerOf(i, slot)] = e.extract(fragments[i], {slot});
     rewriter.replaceOpWithMultiple(op, {registers});
+    return success();
+  }
+};
+
+/// `tile.mma_wait`: `wgmma.wait_group` with the registers of the values as
+/// its operands and results (tied), so that nothing reads them before it.
+struct MmaWaitLowering : public TilePattern<MmaWaitOp> {
+  using TilePattern::TilePattern;
+
+  LogicalResult
+  matchAndRewrite(MmaWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> registers;
+    std::string constraints, tied;
+    for (ValueRange values : adaptor.getValues())
+      for (Value value : values) {
+        Type type = value.getType();
+        StringRef letter = type.isF32()         ? "f"
+                           : type.isInteger(32) ? "r"
+                           : type.isF64()       ? "d"
+                           : type.isInteger(64) ? "l"
+                                                : "";
+        if (letter.empty())
+          return rewriter.notifyMatchFailure(op, "a register of another type");
+        if (!constraints.empty())
+          constraints += ",";
+        constraints += ("=" + letter).str();
+        tied += "," + std::to_string(registers.size());
+        registers.push_back(value);
+      }
+    Emitter e{rewriter, op.getLoc()};
+    std::string text = "wgmma.wait_group.sync.aligned " +
+                       std::to_string(op.getPending()) + ";";
+    if (registers.empty()) {
+      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, e.loc, op.getPending());
+      rewriter.replaceOpWithMultiple(op, adaptor.getValues());
+      return success();
+    }
+    Type result = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(),
+        llvm::map_to_vector(registers, [](Value v) { return v.getType(); }));
+    Value waited = createInlinePtx(rewriter, e.loc, result, registers, text,
+                                   constraints + tied);
+    SmallVector<SmallVector<Value>> results;
+    int64_t next = 0;
+    for (ValueRange values : adaptor.getValues()) {
+      SmallVector<Value> out;
+      for (size_t i = 0; i < values.size(); ++i)
+        out.push_back(e.extract(waited, {next++}));
+      results.push_back(out);
+    }
+    rewriter.replaceOpWithMultiple(op, results);
     return success();
   }
 };
@@ -602,5 +655,6 @@ void cudapy::populateTileMmaToLLVMPatterns(const TypeConverter &converter,
   patterns.add<MmaSyncLowering<MmaOp>, MmaSyncLowering<MatmulOp>,
                MmaOperandConversion>(converter, patterns.getContext(),
                                      /*benefit=*/2);
-  patterns.add<SharedMmaLowering>(converter, patterns.getContext());
+  patterns.add<SharedMmaLowering, MmaWaitLowering>(converter,
+                                                   patterns.getContext());
 }
