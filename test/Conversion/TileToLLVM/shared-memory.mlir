@@ -131,6 +131,12 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// With pending = 1, the wait leaves one group running; tile.mma_wait waits
+// with the accumulator's 64 registers (per thread) tied through it, so that
+// nothing reads them before it.
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: llvm.inline_asm has_side_effects "wgmma.wait_group.sync.aligned 0;", "=f,{{(=f,)+}}0,1,{{.*}},63" {{.*}} -> !llvm.struct<(f32,
 gpu.module @m attributes {target.chip = "sm_90a"} {
   gpu.func @warpgroup_mma(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 8} {
     %i = tile.bid 0
@@ -141,7 +147,9 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     tile.async_wait {pending = 1}
     %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
     %p = tile.shared_mma %a[%c0], %b[%c0], %zero : !tile.shared<2x128x32xf16>, !tile.shared<2x32x128xf16>, !tile.tile<128x128xf32>
-    tile.store %p, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %q = tile.shared_mma %a[%c0], %b[%c0], %p {pending = 1} : !tile.shared<2x128x32xf16>, !tile.shared<2x32x128xf16>, !tile.tile<128x128xf32>
+    %r = tile.mma_wait %q {pending = 0} : !tile.tile<128x128xf32>
+    tile.store %r, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }

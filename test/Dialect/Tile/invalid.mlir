@@ -1186,3 +1186,20 @@ func.func @f(%a: !tile.shared<2x64x32xf16>, %b: !tile.shared<2x32x64xbf16>, %c: 
   %d = tile.shared_mma %a[%s], %b[%s], %c : !tile.shared<2x64x32xf16>, !tile.shared<2x32x64xbf16>, !tile.tile<64x64xf32>
   return
 }
+
+// -----
+
+func.func @f(%a: !tile.shared<2x64x32xf16>, %b: !tile.shared<2x32x64xf16>, %s: index, %acc: !tile.tile<64x64xf32>) {
+  // expected-error @below {{'tile.shared_mma' op attribute 'pending' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  %p = tile.shared_mma %a[%s], %b[%s], %acc {pending = -1} : !tile.shared<2x64x32xf16>, !tile.shared<2x32x64xf16>, !tile.tile<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%acc: !tile.tile<64x64xf32>) {
+  // expected-error @below {{'tile.mma_wait' op attribute 'pending' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  %w = tile.mma_wait %acc {pending = -1} : !tile.tile<64x64xf32>
+  return
+}
+

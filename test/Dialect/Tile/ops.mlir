@@ -292,6 +292,10 @@ func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.ar
   %b = tile.alloc_shared : !tile.shared<3x32x64xf16>
   %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
   %p = tile.shared_mma %buf[%s], %b[%s], %zero : !tile.shared<3x64x32xf16>, !tile.shared<3x32x64xf16>, !tile.tile<64x64xf32>
+  // CHECK: %[[Q:.*]] = tile.shared_mma %[[BUF]][%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} {pending = 1 : i64} : !tile.shared<3x64x32xf16>, !tile.shared<3x32x64xf16>, !tile.tile<64x64xf32>
+  %q = tile.shared_mma %buf[%s], %b[%s], %p {pending = 1} : !tile.shared<3x64x32xf16>, !tile.shared<3x32x64xf16>, !tile.tile<64x64xf32>
+  // CHECK: tile.mma_wait %[[Q]], %{{.*}} {pending = 0 : i64} : !tile.tile<64x64xf32>, !tile.tile<64x64xf32>
+  %w:2 = tile.mma_wait %q, %p {pending = 0} : !tile.tile<64x64xf32>, !tile.tile<64x64xf32>
   return %h : !tile.tile<64x16xf16>
 }
 

@@ -251,3 +251,69 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     gpu.return
   }
 }
+
+// -----
+
+// sm_90a, a loop that only accumulates its shared_mma's result: the
+// warpgroup mmas run on into the next iteration (pending = 1), whose copies
+// ahead follow its shared_mma (after a barrier: two warpgroups); the loop
+// runs in a guard with the wait for the last mmas after it. (@warpgroups
+// above adds the product itself: its shared_mma waits.)
+// CHECK-LABEL: gpu.func @overlap
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %c0, %{{.*}} : index
+// CHECK-NEXT: %[[RESULT:.*]] = scf.if %[[RUNS]] -> (!tile.tile<128x128xf32>) {
+// CHECK: %[[LOOP:.*]] = scf.for
+// CHECK: tile.async_wait {pending = 2 : i64}
+// CHECK: %[[NEXT:.*]] = tile.shared_mma {{.*}} {pending = 1 : i64}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if
+// CHECK: tile.async_copy
+// CHECK: tile.async_commit
+// CHECK-NEXT: scf.yield %[[NEXT]]
+// CHECK: %[[WAITED:.*]] = tile.mma_wait %[[LOOP]] {pending = 0 : i64} : !tile.tile<128x128xf32>
+// CHECK-NEXT: scf.yield %[[WAITED]]
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %{{.*}} : !tile.tile<128x128xf32>
+// CHECK: tile.store %[[RESULT]]
+// With one warpgroup, no barrier.
+// CHECK-LABEL: gpu.func @overlap_w4
+// CHECK: tile.shared_mma {{.*}} {pending = 1 : i64}
+// CHECK-NEXT: scf.if
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @overlap(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x32xf16>, !tile.tile<32x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %next : !tile.tile<128x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @overlap_w4(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x128xf16>, !tile.tile<64x128xf32>
+      scf.yield %next : !tile.tile<64x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
