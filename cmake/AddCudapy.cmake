@@ -23,6 +23,7 @@ else()
     MLIRAffineDialect MLIRArithDialect MLIRControlFlowDialect MLIRFuncDialect
     MLIRGPUDialect MLIRIndexDialect MLIRLLVMDialect MLIRMathDialect
     MLIRMemRefDialect MLIRNVVMDialect MLIRNVGPUDialect MLIRSCFDialect MLIRUBDialect
+    MLIRAsyncDialect
     MLIRVectorDialect MLIRFuncInlinerExtension
     # passes of the pipeline
     MLIRGPUTransforms MLIRMemRefTransforms MLIRLLVMIRTransforms

@@ -31,6 +31,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -65,12 +66,14 @@ void cudapy::registerAllDialects(DialectRegistry &registry) {
                   cudapy::target::TargetDialect, cudapy::tile::TileDialect>();
   cudapy::target::registerTargetRequirementExternalModels(registry);
 
-  // Upstream dialects a cudapy module may contain on its way to PTX.
-  registry.insert<affine::AffineDialect, arith::ArithDialect,
-                  cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
-                  index::IndexDialect, LLVM::LLVMDialect, math::MathDialect,
-                  memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
-                  scf::SCFDialect, ub::UBDialect, vector::VectorDialect>();
+  // Upstream dialects a cudapy module may contain on its way to PTX (and
+  // async, which host code around launches may use).
+  registry
+      .insert<affine::AffineDialect, arith::ArithDialect, async::AsyncDialect,
+              cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
+              index::IndexDialect, LLVM::LLVMDialect, math::MathDialect,
+              memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+              scf::SCFDialect, ub::UBDialect, vector::VectorDialect>();
 
   // What convert-gpu-to-nvvm uses to lower the other dialects it meets.
   arith::registerConvertArithToLLVMInterface(registry);

@@ -10,6 +10,7 @@
 #   valgrind   valgrind was found; C API tests also run under it for leaks
 #   clang-format  clang-format was found; the formatting check runs
 #   unittests  the GoogleTest unit tests were built (a development build)
+#   mlir-opt   upstream mlir-opt-22 was found (the reference pipeline)
 
 import ctypes
 import os
@@ -73,6 +74,13 @@ config.substitutions.append(("%mlir_include", config.mlir_include_dir))
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+
+# Upstream's mlir-opt (Debian's mlir-22-tools): its gpu-lower-to-nvvm-pipeline
+# is the reference that cudapy-compile must accept at least as much as.
+mlir_opt = shutil.which("mlir-opt-22") or "/usr/lib/llvm-22/bin/mlir-opt"
+if os.path.exists(mlir_opt):
+    config.available_features.add("mlir-opt")
+    config.substitutions.append(("%mlir_opt", mlir_opt))
 
 # NumPy (the GPU machine has it): reference tables are checked against it.
 import subprocess  # noqa: E402

@@ -145,10 +145,12 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   device.addPass(createCudapyRecordKernelSignaturePass(signature));
   if (options.fastMath)
     device.addPass(createCudapyFastMathPass());
+  // Strided memrefs (subviews, views) to their base and offsets, whose
+  // affine.apply ops lower-affine then makes arithmetic.
+  device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createConvertVectorToSCFPass());
   device.addPass(createSCFToControlFlowPass());
-  device.addPass(memref::createExpandStridedMetadataPass());
   // Upstream's warp-level tensor-core, async-copy, TMA and mbarrier ops
   // (nvgpu) to NVVM, before the gpu ops and memrefs they use.
   device.addPass(createConvertNVGPUToNVVMPass());

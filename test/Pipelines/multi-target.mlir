@@ -71,5 +71,5 @@ module attributes {gpu.container_module} {
 // META-DAG: "name": "which_arch",
 // META: "chip": "sm_90",
 
-// NOFILE: cudapy-compile: one PTX per chip: give -o FILE.ptx and they are written to FILE.<chip>.ptx
+// NOFILE: cudapy-compile: the input compiles to 2 outputs (chips); give -o FILE.ptx and they are written to FILE.<chip>.ptx, or choose a gpu.module with --module NAME
 // TWICE: error: invalid compile options: chip 'sm_80' is named twice

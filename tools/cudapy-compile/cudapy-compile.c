@@ -8,6 +8,7 @@
 #include "cudapy-c/Registration.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,8 @@ static const char kUsage[] =
     "  --bounds-check       py arrays/vectors: trap on out-of-range indices\n"
     "  --num-warps N        warps per CTA of tile kernels (default 4)\n"
     "  --emit=ptx|llvm|mlir what to write (default ptx)\n"
-    "  --module NAME        the gpu.module to write when there are several\n"
+    "  --module NAME        the one gpu.module to write (default: every one;\n"
+    "                       several give FILE.<module>.ptx each)\n"
     "  --options-json JSON  compile options as a JSON object (see docs)\n"
     "  --timing             print a per-pass timing report to stderr\n"
     "  --version            print the C API version\n"
@@ -109,6 +111,11 @@ static int usageError(const char *message, const char *argument) {
           argument ? argument : "");
   fprintf(stderr, "Try 'cudapy-compile --help'.\n");
   return 2;
+}
+
+/// Whether two strings of the C API hold the same text.
+static bool sameText(MlirStringRef a, MlirStringRef b) {
+  return a.length == b.length && !strncmp(a.data, b.data, a.length);
 }
 
 int main(int argc, char **argv) {
@@ -228,25 +235,26 @@ int main(int argc, char **argv) {
   if (!cudapyCompileResultSucceeded(result))
     goto destroyResult;
 
-  // The outputs of the chosen gpu.module: one, or one per chip.
+  // The outputs of the chosen gpu.module (--module), else of every one:
+  // one per module and chip.
   intptr_t count = cudapyCompileResultGetNumOutputs(result);
-  intptr_t chosen[64];
+  intptr_t chosen[256];
   int numChosen = 0;
-  const char *chosenName = NULL;
-  size_t chosenLength = 0;
-  for (intptr_t i = 0; i < count && numChosen < 64; ++i) {
+  bool severalModules = false, severalChips = false;
+  for (intptr_t i = 0; i < count && numChosen < 256; ++i) {
     MlirStringRef name = cudapyCompileResultGetOutputName(result, i);
+    MlirStringRef chip = cudapyCompileResultGetOutputChip(result, i);
     if (moduleName && (strlen(moduleName) != name.length ||
                        strncmp(moduleName, name.data, name.length)))
       continue;
-    if (chosenName && (name.length != chosenLength ||
-                       strncmp(name.data, chosenName, chosenLength))) {
-      fprintf(stderr, "cudapy-compile: the input compiles to several outputs; "
-                      "choose one gpu.module with --module NAME\n");
-      goto destroyResult;
+    if (numChosen > 0) {
+      MlirStringRef firstName =
+          cudapyCompileResultGetOutputName(result, chosen[0]);
+      MlirStringRef firstChip =
+          cudapyCompileResultGetOutputChip(result, chosen[0]);
+      severalModules |= !sameText(name, firstName);
+      severalChips |= !sameText(chip, firstChip);
     }
-    chosenName = name.data;
-    chosenLength = name.length;
     chosen[numChosen++] = i;
   }
   if (numChosen == 0) {
@@ -260,21 +268,32 @@ int main(int argc, char **argv) {
     status =
         writeText(outputPath, cudapyCompileResultGetOutput(result, chosen[0]));
   } else if (!outputPath || !strcmp(outputPath, "-")) {
-    fprintf(stderr, "cudapy-compile: one PTX per chip: give -o FILE.ptx and "
-                    "they are written to FILE.<chip>.ptx\n");
+    fprintf(stderr,
+            "cudapy-compile: the input compiles to %d outputs (%s); "
+            "give -o FILE.ptx and they are written to "
+            "FILE%s%s.ptx, or choose a gpu.module with --module NAME\n",
+            numChosen,
+            severalModules && severalChips ? "gpu.modules and chips"
+            : severalModules               ? "gpu.modules"
+                                           : "chips",
+            severalModules ? ".<module>" : "", severalChips ? ".<chip>" : "");
     goto destroyResult;
   } else {
-    // FILE.ptx -> FILE.sm_80.ptx, FILE.sm_90.ptx, ...
+    // FILE.ptx -> FILE.<module>.<chip>.ptx, naming what differs.
     const char *dot = strrchr(outputPath, '.');
     const char *slash = strrchr(outputPath, '/');
     size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - outputPath)
                                                  : strlen(outputPath);
     status = 0;
     for (int k = 0; k < numChosen && status == 0; ++k) {
+      MlirStringRef name = cudapyCompileResultGetOutputName(result, chosen[k]);
       MlirStringRef chip = cudapyCompileResultGetOutputChip(result, chosen[k]);
       char path[4096];
-      snprintf(path, sizeof(path), "%.*s.%.*s%s", (int)stem, outputPath,
-               (int)chip.length, chip.data, outputPath + stem);
+      snprintf(path, sizeof(path), "%.*s%s%.*s%s%.*s%s", (int)stem, outputPath,
+               severalModules ? "." : "", severalModules ? (int)name.length : 0,
+               name.data, severalChips ? "." : "",
+               severalChips ? (int)chip.length : 0, chip.data,
+               outputPath + stem);
       status = writeText(path, cudapyCompileResultGetOutput(result, chosen[k]));
       if (status == 0)
         fprintf(stderr, "cudapy-compile: wrote %s\n", path);

@@ -60,16 +60,23 @@ struct TargetAssignChipsPass
         module.setTargetsAttr(ArrayAttr::get(context, {targets[0].second}));
         continue;
       }
-      OpBuilder builder(module);
+      // The first chip's copy is the module itself (so that the host's
+      // gpu.launch_func still names it); the others follow it, named
+      // after their chip.
+      OpBuilder builder(module->getContext());
+      builder.setInsertionPointAfter(module);
       std::string origin = module.getName().str();
-      for (auto &[resolved, nvvmTarget] : targets) {
-        auto copy = cast<gpu::GPUModuleOp>(builder.clone(*module));
-        copy.setName(origin + "_" + resolved.chip);
+      for (auto [k, target] : llvm::enumerate(targets)) {
+        auto &[resolved, nvvmTarget] = target;
+        auto copy = module;
+        if (k > 0) {
+          copy = cast<gpu::GPUModuleOp>(builder.clone(*module));
+          copy.setName(origin + "_" + resolved.chip);
+        }
         copy->setAttr(kChipAttrName, StringAttr::get(context, resolved.chip));
         copy->setAttr(kOriginAttrName, StringAttr::get(context, origin));
         copy.setTargetsAttr(ArrayAttr::get(context, {nvvmTarget}));
       }
-      module.erase();
     }
   }
 };
