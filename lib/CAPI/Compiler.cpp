@@ -370,6 +370,11 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
   cudapy::registerAllDialects(registry);
   context->appendDialectRegistry(registry);
 
+  // The timing manager outlives the pass manager, whose timing
+  // instrumentation still stops the timers of a failed pass when it goes.
+  std::string timingText;
+  llvm::raw_string_ostream timingStream(timingText);
+  DefaultTimingManager timing;
   PassManager pm(context, ModuleOp::getOperationName());
   std::string error;
   if (failed(cudapy::buildCudapyToPTXPipeline(pm, options.pipeline, error))) {
@@ -377,9 +382,6 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
     return;
   }
 
-  std::string timingText;
-  llvm::raw_string_ostream timingStream(timingText);
-  DefaultTimingManager timing;
   TimingScope timingRoot;
   if (options.timing) {
     timing.setEnabled(true);
