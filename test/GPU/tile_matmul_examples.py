@@ -23,11 +23,11 @@ here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(here))
 sys.path.insert(0, os.path.join(here, "Inputs"))
 from bfloat16 import from_bfloat16_bits  # noqa: E402
-from narrow_formats import decode  # noqa: E402
+from narrow_formats import random_finite_codes  # noqa: E402
+from targets import tensor_core_targets  # noqa: E402
 
 device = runtime.Device(0)
 rng = np.random.default_rng(12)
-sm = int(device.chip[3:])
 SHAPES = [(300, 200, 100), (256, 256, 128), (129, 65, 200)]
 
 
@@ -86,19 +86,11 @@ def epilogue(module, threads):
     return ok
 
 
-def e4m3(shape):
-    codes = rng.integers(0, 256, size=shape).astype(np.uint8)
-    values = decode("e4m3", codes)
-    codes[~np.isfinite(values)] = 0
-    values[~np.isfinite(values)] = 0.0
-    return codes, values
-
-
 def fp8_matmul(module, threads):
     ok = []
     for m, n, k in SHAPES:
-        a, av = e4m3((m, k))
-        b, bv = e4m3((k, n))
+        a, av = random_finite_codes("e4m3", (m, k), rng)
+        b, bv = random_finite_codes("e4m3", (k, n), rng)
         scale_a, scale_b = 0.01, 0.25
         c = cp.full((m, n), 0xFFFF, dtype=np.uint16)  # bfloat16 NaN
         grid = ((m + 127) // 128, (n + 127) // 128)
@@ -113,17 +105,7 @@ def fp8_matmul(module, threads):
     return ok
 
 
-variants = [("native", device.chip, None)]
-if device.chip == "sm_90":
-    variants.append(("sm_90a", "sm_90a", None))
-else:
-    print("sm_90a: skipped (not an sm_90 device)")
-if sm >= 89:
-    variants.append(("native PTX 8.4", device.chip, "8.4"))
-else:
-    print("native PTX 8.4: skipped (fp8 mma.sync needs sm_89)")
-variants.append(("sm_80", "sm_80", None))
-for label, chip, ptx in variants:
+for label, chip, ptx in tensor_core_targets(device, sm_90a=True, ptx_84=True):
     results = []
     for name, run in (("batch_matmul", batch_matmul),
                       ("matmul_epilogue", epilogue), ("fp8_matmul", fp8_matmul)):

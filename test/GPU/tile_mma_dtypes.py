@@ -22,13 +22,13 @@ import cupy as cp  # noqa: E402
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "Inputs"))
 from bfloat16 import from_bfloat16_bits, to_bfloat16_bits  # noqa: E402
-from narrow_formats import decode  # noqa: E402
+from narrow_formats import random_finite_codes  # noqa: E402
+from targets import tensor_core_targets  # noqa: E402
 
 with open(os.path.join(here, "Inputs", "tile_mma_dtypes.mlir")) as f:
     source = f.read()
 device = runtime.Device(0)
 rng = np.random.default_rng(11)
-sm = int(device.chip[3:])
 
 
 def round_tf32(x):
@@ -36,16 +36,6 @@ def round_tf32(x):
     bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
     rounded = ((bits + 0xFFF + ((bits >> 13) & 1)) >> 13) << 13
     return rounded.astype(np.uint32).view(np.float32).astype(np.float64)
-
-
-def fp8_codes(name, shape):
-    """Random finite codes of an fp8 format, and their values."""
-    codes = rng.integers(0, 256, size=shape).astype(np.uint8)
-    values = decode(name, codes)
-    bad = ~np.isfinite(values)
-    codes[bad] = 0
-    values[bad] = 0.0
-    return codes, values
 
 
 def operands(dtype, shape):
@@ -72,7 +62,7 @@ def operands(dtype, shape):
     if dtype == "ui8":
         x = rng.integers(0, 256, size=shape).astype(np.uint8)
         return x, x.astype(np.int64)
-    return fp8_codes(dtype, shape)
+    return random_finite_codes(dtype, shape, rng)
 
 
 # kernel: operand dtype, output dtype, tile (M, N), B transposed, batched.
@@ -120,13 +110,7 @@ def check(module, threads, name, m, n, k, batch):
     return bool(np.all(np.abs(got.astype(np.float64) - want) <= eps * (scale + 1)))
 
 
-variants = [("native", device.chip, None)]
-if sm >= 89:
-    variants.append(("native PTX 8.4", device.chip, "8.4"))
-else:
-    print("native PTX 8.4: skipped (fp8 mma.sync needs sm_89)")
-variants.append(("sm_80", "sm_80", None))
-for label, chip, ptx in variants:
+for label, chip, ptx in tensor_core_targets(device, ptx_84=True):
     compiled = cudapy.compile(source, chip=chip, ptx_version=ptx)
     module = device.load(compiled)
     threads = {kernel["name"]: kernel["max_threads_per_block"]
@@ -140,6 +124,6 @@ for label, chip, ptx in variants:
             if not ok:
                 print(label, name, m, n, k, "wrong")
     print("%s: %d of %d correct" % (label, correct, total))
-# CHECK: native: 36 of 36 correct
-# CHECK: native PTX 8.4: {{36 of 36 correct|skipped}}
-# CHECK: sm_80: 36 of 36 correct
+# CHECK-DAG: native: 36 of 36 correct
+# CHECK-DAG: native PTX 8.4: {{36 of 36 correct|skipped}}
+# CHECK-DAG: sm_80: 36 of 36 correct

@@ -18,22 +18,17 @@ in-process compile time of our kernels (median of 6 warm compiles).
 import os
 import re
 import statistics
-import sys
 import time
 
-bundle = os.path.abspath(sys.argv[1])
-root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(bundle, "python"))
-os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(bundle, "lib")
+from bench import ROOT as root, median_ms
 
 import torch  # noqa: E402
 import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
+from triton_kernels import triton_matmul  # noqa: E402
 
 import cudapy  # noqa: E402
 from cudapy import runtime  # noqa: E402
 
-REPEAT, INNER = 30, 10
 device = runtime.Device(0)
 print("device:", torch.cuda.get_device_properties(0).name, device.chip)
 
@@ -57,41 +52,6 @@ for chip in chips:
         ours.append(("%s:%s" % (chip, name), module.kernel(name), bm, bn, kernel["max_threads_per_block"]))
         print("ours %s %s: %d bytes of static and %d of dynamic shared memory" % (
             chip, name, kernel["static_shared_bytes"], kernel.get("dynamic_shared_bytes", 0)))
-
-
-@triton.jit
-def triton_matmul(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
-                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    pm, pn = tl.program_id(0), tl.program_id(1)
-    rm = pm * BM + tl.arange(0, BM)
-    rn = pn * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        kk = k * BK + rk
-        x = tl.load(a + rm[:, None] * sam + kk[None, :] * sak,
-                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-        y = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
-                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(x, y, acc)
-    tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc.to(tl.float16),
-             mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-def median_ms(fn):
-    for _ in range(INNER):
-        fn()
-    torch.cuda.synchronize()
-    samples = []
-    for _ in range(REPEAT):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(INNER):
-            fn()
-        end.record()
-        end.synchronize()
-        samples.append(start.elapsed_time(end) / INNER)
-    return statistics.median(samples)
 
 
 stream = lambda: torch.cuda.current_stream().cuda_stream  # noqa: E731

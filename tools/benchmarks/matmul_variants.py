@@ -18,41 +18,19 @@ back-to-back calls, after warm-up). Prints TFLOP/s, ratios and each
 kernel's shared memory.
 """
 import os
-import statistics
-import sys
 
-bundle = os.path.abspath(sys.argv[1])
-root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(bundle, "python"))
-os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(bundle, "lib")
+from bench import ROOT as root, median_ms
 
 import torch  # noqa: E402
 import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
+from triton_kernels import triton_bmm, triton_fp8, triton_matmul_gelu  # noqa: E402
 
 import cudapy  # noqa: E402
 from cudapy import runtime  # noqa: E402
 
-REPEAT, INNER = 30, 10
 device = runtime.Device(0)
 print("device:", torch.cuda.get_device_properties(0).name, device.chip)
 stream = lambda: torch.cuda.current_stream().cuda_stream  # noqa: E731
-
-
-def median_ms(fn):
-    for _ in range(INNER):
-        fn()
-    torch.cuda.synchronize()
-    samples = []
-    for _ in range(REPEAT):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(INNER):
-            fn()
-        end.record()
-        end.synchronize()
-        samples.append(start.elapsed_time(end) / INNER)
-    return statistics.median(samples)
 
 
 def compile_example(name, variants):
@@ -73,68 +51,6 @@ def compile_example(name, variants):
 
 chips = [(device.chip, None)] + ([("sm_90a", None)] if device.chip == "sm_90" else [])
 sm = int(device.chip[3:])
-
-
-@triton.jit
-def triton_bmm(a, b, c, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
-               BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    pm, pn, pb = tl.program_id(0), tl.program_id(1), tl.program_id(2)
-    rm = pm * BM + tl.arange(0, BM)
-    rn = pn * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    a += pb * sab
-    b += pb * sbb
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        kk = k * BK + rk
-        x = tl.load(a + rm[:, None] * sam + kk[None, :] * sak,
-                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-        y = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
-                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(x, y, acc)
-    tl.store(c + pb * scb + rm[:, None] * scm + rn[None, :] * scn, acc.to(tl.float16),
-             mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-@triton.jit
-def triton_matmul_gelu(a, b, bias, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
-                       BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    pm, pn = tl.program_id(0), tl.program_id(1)
-    rm = pm * BM + tl.arange(0, BM)
-    rn = pn * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        kk = k * BK + rk
-        x = tl.load(a + rm[:, None] * sam + kk[None, :] * sak,
-                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-        y = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
-                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(x, y, acc)
-    x = acc + tl.load(bias + rn, mask=rn < N, other=0.0).to(tl.float32)[None, :]
-    inner = 0.7978845608 * (x + 0.044715 * x * x * x)
-    y = 0.5 * x * (2.0 * tl.sigmoid(2.0 * inner))  # 1 + tanh(u) = 2 sigmoid(2u)
-    tl.store(c + rm[:, None] * scm + rn[None, :] * scn, y.to(tl.float16),
-             mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-@triton.jit
-def triton_fp8(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn, scale,
-               BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
-    pm, pn = tl.program_id(0), tl.program_id(1)
-    rm = pm * BM + tl.arange(0, BM)
-    rn = pn * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        kk = k * BK + rk
-        x = tl.load(a + rm[:, None] * sam + kk[None, :] * sak,
-                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-        y = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
-                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
-        acc = tl.dot(x, y, acc)
-    tl.store(c + rm[:, None] * scm + rn[None, :] * scn, (acc * scale).to(tl.bfloat16),
-             mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
 def report(title, flops, ours, others):

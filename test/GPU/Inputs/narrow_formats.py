@@ -31,3 +31,14 @@ def decode(name, codes):
         mag = np.where((e == 15) & (m == 7), np.nan, mag)
     sign = (codes >> (E + M)) & 1
     return np.where(sign == 1, -mag, mag)
+
+
+def random_finite_codes(name, shape, rng):
+    """Random codes of a byte format that stand for finite values (the others
+    replaced by zero), and those values (float64)."""
+    codes = rng.integers(0, 256, size=shape).astype(np.uint8)
+    values = decode(name, codes)
+    bad = ~np.isfinite(values)
+    codes[bad] = 0
+    values[bad] = 0.0
+    return codes, values

@@ -1,0 +1,32 @@
+"""What the tensor-core benchmarks share: the bundle to import cudapy from
+(the script's first argument, see docs/Bundle.md) and CUDA-event timing."""
+import os
+import statistics
+import sys
+
+BUNDLE = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(BUNDLE, "python"))
+os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(BUNDLE, "lib")
+
+REPEAT, INNER = 30, 10
+
+
+def median_ms(fn):
+    """The median over REPEAT samples of INNER back-to-back calls of `fn`
+    (after INNER calls of warm-up), in milliseconds a call, by CUDA events
+    on the current stream."""
+    import torch
+    for _ in range(INNER):
+        fn()
+    torch.cuda.synchronize()
+    samples = []
+    for _ in range(REPEAT):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(INNER):
+            fn()
+        end.record()
+        end.synchronize()
+        samples.append(start.elapsed_time(end) / INNER)
+    return statistics.median(samples)
