@@ -1,7 +1,8 @@
 # tile.mma for every dtype pair it accepts (test/GPU/Inputs/
 # tile_mma_dtypes.mlir): f16 with an f16 accumulator, tf32, si8, ui8, the fp8
-# formats, f32, f64, bf16 with B transposed (a column-major view), batches
-# (3-D arrays), against float64 or int64 NumPy products of the same values,
+# formats, f32, f64, bf16 with B transposed (a column-major view), f16 with
+# B as permuted tiles of Bᵀ (stages read transposed), batches (3-D arrays),
+# against float64 or int64 NumPy products of the same values,
 # with M, N and K that are not multiples of the tiles. Compiled for the
 # device's chip (fp8 through f16 tensor cores at its default PTX ISA), at
 # PTX ISA 8.4 on sm_89 and later (fp8 mma.sync), and for sm_80, whose PTX the
@@ -65,7 +66,8 @@ def operands(dtype, shape):
     return random_finite_codes(dtype, shape, rng)
 
 
-# kernel: operand dtype, output dtype, tile (M, N), B transposed, batched.
+# kernel: operand dtype, output dtype, tile (M, N), B transposed (a view of
+# Bᵀ, or "permuted": the kernel takes Bᵀ and permutes its tiles), batched.
 KERNELS = {
     "mma_f16_acc_f16": ("f16", "f16", (64, 64), False, False),
     "mma_tf32": ("tf32", "f32", (64, 64), False, False),
@@ -79,6 +81,7 @@ KERNELS = {
     "mma_f16_batch": ("f16", "f16", (128, 64), False, True),
     "mma_si8_bt": ("si8", "si32", (64, 64), True, False),
     "mma_tf32_batch": ("tf32", "f32", (64, 64), False, True),
+    "mma_f16_permuted_b": ("f16", "f32", (64, 128), "permuted", False),
 }
 OUT = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "si32": np.int32}
 
@@ -87,7 +90,10 @@ def check(module, threads, name, m, n, k, batch):
     dtype, out, (bm, bn), transposed, batched = KERNELS[name]
     lead = (batch,) if batched else ()
     a, a_values = operands(dtype, lead + (m, k))
-    if transposed:  # B is the transpose of an N x K row-major array
+    if transposed == "permuted":  # the kernel takes Bᵀ and permutes tiles
+        bt, bt_values = operands(dtype, (n, k))
+        b, b_values = cp.asarray(bt), bt_values.T
+    elif transposed:  # B is the transpose of an N x K row-major array
         bt, bt_values = operands(dtype, (n, k))
         b, b_values = cp.asarray(bt).T, bt_values.T
     else:
@@ -124,6 +130,6 @@ for label, chip, ptx in tensor_core_targets(device, ptx_84=True):
             if not ok:
                 print(label, name, m, n, k, "wrong")
     print("%s: %d of %d correct" % (label, correct, total))
-# CHECK-DAG: native: 36 of 36 correct
-# CHECK-DAG: native PTX 8.4: {{36 of 36 correct|skipped}}
-# CHECK-DAG: sm_80: 36 of 36 correct
+# CHECK-DAG: native: 39 of 39 correct
+# CHECK-DAG: native PTX 8.4: {{39 of 39 correct|skipped}}
+# CHECK-DAG: sm_80: 39 of 39 correct

@@ -1097,10 +1097,19 @@ LogicalResult AsyncCopyOp::verify() {
 SmallVector<int64_t> LocalLoadOp::getOrigin() {
   if (std::optional<ArrayRef<int64_t>> offsets = getOffsets())
     return SmallVector<int64_t>(*offsets);
-  return SmallVector<int64_t>(getType().getRank(), 0);
+  return SmallVector<int64_t>(getBuffer().getType().getStageType().getRank(),
+                              0);
 }
 
-/// The result is the stage's tile, or a part of it inside the stage.
+SmallVector<int64_t> LocalLoadOp::getStageExtents() {
+  SmallVector<int64_t> extents(getType().getShape());
+  if (getTranspose())
+    std::reverse(extents.begin(), extents.end());
+  return extents;
+}
+
+/// The result is the stage's tile, or a part of it inside the stage, or
+/// (transpose) that transposed.
 LogicalResult LocalLoadOp::verify() {
   TileType stage = getBuffer().getType().getStageType();
   TileType result = getType();
@@ -1109,14 +1118,17 @@ LogicalResult LocalLoadOp::verify() {
     return emitOpError("the tile is a part of ")
            << stage << " (a stage of the buffer), not "
            << result.dropEncoding();
+  if (getTranspose() && stage.getRank() != 2)
+    return emitOpError("transposes stages of rank 2, not ") << stage;
   if (getOffsets() && getOffsets()->size() != stage.getShape().size())
     return emitOpError("has one offset per dimension of the stage, not ")
            << getOffsets()->size();
   for (auto [extent, offset, whole] :
-       llvm::zip(result.getShape(), getOrigin(), stage.getShape()))
+       llvm::zip(getStageExtents(), getOrigin(), stage.getShape()))
     if (offset < 0 || offset + extent > whole)
-      return emitOpError("reads ") << result.dropEncoding() << " at offsets ["
-                                   << llvm::interleaved(getOrigin())
-                                   << "], outside the stage's " << stage;
+      return emitOpError("reads ")
+             << result.dropEncoding() << (getTranspose() ? " transposed" : "")
+             << " at offsets [" << llvm::interleaved(getOrigin())
+             << "], outside the stage's " << stage;
   return success();
 }

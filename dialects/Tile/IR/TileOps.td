@@ -1233,26 +1233,33 @@ def Tile_LocalLoadOp : Tile_Op<"local_load", [
     MemoryEffects<[MemRead]>]> {
   let summary = "The tile a stage of a shared buffer holds, or a part of it";
   let description = [{
-    The stage's tile, or, with `offsets`, its sub-tile of the result's
-    shape that starts there (one offset per dimension; an mma's operands
-    read one step of K at a time).
+    The stage's tile, or, with `offsets`, its sub-tile that starts there
+    (one offset per dimension of the stage; an mma's operands read one step
+    of K at a time). With `transpose` (a stage of rank 2), the result is
+    that tile transposed: its shape is the sub-tile's, reversed (an mma's B
+    operand read from a stage that holds Bᵀ, as attention's Kᵀ).
 
     ```mlir
     %a = tile.local_load %buffer[%stage] : !tile.shared<3x128x32xf16> -> !tile.tile<128x32xf16>
     %a1 = tile.local_load %buffer[%stage] offsets [0, 16] : !tile.shared<3x128x32xf16> -> !tile.tile<128x16xf16>
+    %bt = tile.local_load %buffer[%stage] offsets [0, 16] transpose : !tile.shared<3x128x32xf16> -> !tile.tile<16x128xf16>
     ```
   }];
   let arguments = (ins Tile_SharedType:$buffer, Index:$stage,
-                       OptionalAttr<DenseI64ArrayAttr>:$offsets);
+                       OptionalAttr<DenseI64ArrayAttr>:$offsets,
+                       UnitAttr:$transpose);
   let results = (outs Tile_TileType:$result);
   let assemblyFormat = [{
-    $buffer `[` $stage `]` (`offsets` $offsets^)? attr-dict `:`
-    qualified(type($buffer)) `->` qualified(type($result))
+    $buffer `[` $stage `]` (`offsets` $offsets^)? (`transpose` $transpose^)?
+    attr-dict `:` qualified(type($buffer)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Where the result starts in the stage (zeros without `offsets`).
     ::llvm::SmallVector<int64_t> getOrigin();
+    /// The shape the result covers in the stage (the result's, reversed
+    /// with `transpose`).
+    ::llvm::SmallVector<int64_t> getStageExtents();
   }];
 }
 

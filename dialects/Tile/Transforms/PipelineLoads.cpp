@@ -103,12 +103,33 @@ static ReshapeOp getUnitDropReshape(LoadOp load) {
   return reshape;
 }
 
-/// The tile `load` stands for in the loop: its result, or the reshape of it
-/// that drops leading unit dimensions.
-static Value getLoadedTile(LoadOp load) {
+/// The tile a stage holds for `load`: its result, or the reshape of it that
+/// drops leading unit dimensions.
+static Value getStageTile(LoadOp load) {
   if (ReshapeOp reshape = getUnitDropReshape(load))
     return reshape.getResult();
   return load.getResult();
+}
+
+/// The transpose (permute [1, 0]) that is the only use of `load`'s stage
+/// tile (attention's Kᵀ); null otherwise.
+static PermuteOp getTranspose(LoadOp load) {
+  Value tile = getStageTile(load);
+  if (!tile.hasOneUse())
+    return {};
+  auto permute = dyn_cast<PermuteOp>(*tile.user_begin());
+  if (!permute || permute.getType().getRank() != 2 ||
+      permute.getPermutation() != ArrayRef<int64_t>{1, 0})
+    return {};
+  return permute;
+}
+
+/// The tile `load` stands for in the loop: its stage tile, or the
+/// transpose of it.
+static Value getLoadedTile(LoadOp load) {
+  if (PermuteOp permute = getTranspose(load))
+    return permute.getResult();
+  return getStageTile(load);
 }
 
 /// Whether `load`'s tile reaches an mma of `loop`'s body as an operand
@@ -135,6 +156,8 @@ static void
 eraseLoads(RewriterBase &rewriter,
            MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
   for (auto &[load, slice] : loads) {
+    if (PermuteOp permute = getTranspose(load))
+      rewriter.eraseOp(permute);
     if (ReshapeOp reshape = getUnitDropReshape(load))
       rewriter.eraseOp(reshape);
     rewriter.eraseOp(load);
@@ -266,7 +289,7 @@ struct TilePipelineLoadsPass
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> buffers;
     for (auto &[load, slice] : loads) {
-      auto tile = cast<TileType>(getLoadedTile(load).getType());
+      auto tile = cast<TileType>(getStageTile(load).getType());
       SmallVector<int64_t> shape = {stages};
       llvm::append_range(shape, tile.getShape());
       buffers.push_back(AllocSharedOp::create(
@@ -323,9 +346,10 @@ struct TilePipelineLoadsPass
     for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
       LoadOp load = entry.first;
       Value loaded = getLoadedTile(load);
-      Value tile =
-          LocalLoadOp::create(rewriter, load.getLoc(), loaded.getType(), buffer,
-                              stage, DenseI64ArrayAttr());
+      Value tile = LocalLoadOp::create(
+          rewriter, load.getLoc(), loaded.getType(), buffer, stage,
+          DenseI64ArrayAttr(),
+          getTranspose(load) ? rewriter.getUnitAttr() : UnitAttr());
       loaded.replaceAllUsesWith(tile);
     }
     Value ahead = arith::AddIOp::create(
@@ -435,9 +459,9 @@ struct TilePipelineLoadsPass
     auto a = op->getOperand(0).getDefiningOp<LocalLoadOp>();
     auto b = op->getOperand(1).getDefiningOp<LocalLoadOp>();
     auto result = cast<TileType>(op->getResult(0).getType());
-    if (!a || !b || a.getOffsets() || b.getOffsets() || !a->hasOneUse() ||
-        !b->hasOneUse() || result.getRank() != 2 ||
-        !result.getElementType().isF32() ||
+    if (!a || !b || a.getOffsets() || b.getOffsets() || a.getTranspose() ||
+        b.getTranspose() || !a->hasOneUse() || !b->hasOneUse() ||
+        result.getRank() != 2 || !result.getElementType().isF32() ||
         !isa<Float16Type, BFloat16Type>(a.getType().getElementType()))
       return failure();
     int64_t m = result.getShape()[0], n = result.getShape()[1];
@@ -483,17 +507,21 @@ struct TilePipelineLoadsPass
     Type element = a.getType().getElementType();
     Value acc = isa<MmaOp>(op) ? op->getOperand(2) : Value();
     for (int64_t k = 0; k < depth; k += kStep) {
+      // K runs along the stage's columns of A and rows of B, or the other
+      // way where the stage holds the operand transposed.
       SmallVector<int64_t> originA = a.getOrigin(), originB = b.getOrigin();
-      originA[1] += k;
-      originB[0] += k;
+      originA[a.getTranspose() ? 0 : 1] += k;
+      originB[b.getTranspose() ? 1 : 0] += k;
       Value sliceA = LocalLoadOp::create(
           builder, a.getLoc(),
           TileType::get(&getContext(), {m, kStep}, element), a.getBuffer(),
-          a.getStage(), builder.getDenseI64ArrayAttr(originA));
+          a.getStage(), builder.getDenseI64ArrayAttr(originA),
+          a.getTransposeAttr());
       Value sliceB = LocalLoadOp::create(
           builder, b.getLoc(),
           TileType::get(&getContext(), {kStep, n}, element), b.getBuffer(),
-          b.getStage(), builder.getDenseI64ArrayAttr(originB));
+          b.getStage(), builder.getDenseI64ArrayAttr(originB),
+          b.getTransposeAttr());
       acc =
           acc ? MmaOp::create(builder, op->getLoc(), result, sliceA, sliceB,
                               acc)

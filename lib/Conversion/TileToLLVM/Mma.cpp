@@ -117,12 +117,13 @@ bool lowering::isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type) {
 /// by `ldmatrix`: A, x4 per 16x16 block (lane l addresses row l % 16 at
 /// column 8 (l / 16)); B, x4 `.trans` per two 16x8 blocks (lane l
 /// addresses row l % 16 of block l / 16), which hands each lane its pairs
-/// along K.
-SmallVector<Value> lowering::loadMmaOperand(Emitter &e,
-                                            MmaOperandLayoutAttr layout,
-                                            TileType type, Value base,
-                                            const SwizzledLayout &shared,
-                                            ArrayRef<int64_t> origin) {
+/// along K; Bᵀ (`transposed`), x4 per two 16x8 blocks of B, untransposed:
+/// lane l addresses row (of Bᵀ, a column of B) l % 8 of block l / 16 at
+/// column 8 ((l / 8) % 2), whose pairs along its rows are B's along K.
+SmallVector<Value>
+lowering::loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout, TileType type,
+                         Value base, const SwizzledLayout &shared,
+                         ArrayRef<int64_t> origin, bool transposed) {
   Type element = getRegisterType(type.getElementType());
   Type memoryType = getMemoryType(type.getElementType());
   ArrayRef<int64_t> shape = type.getShape();
@@ -162,6 +163,26 @@ SmallVector<Value> lowering::loadMmaOperand(Emitter &e,
   }
   Value columnB = e.mul(e.bits(warp, rowWarps, columnWarps), e.i32(8));
   int64_t blocks = shape[1] / (8 * columnWarps);
+  if (transposed) {
+    Value laneRow8 = e.bits(lane, 1, 8), laneHalfK = e.bits(lane, 8, 2);
+    for (int64_t s = 0; s < shape[0] / 16; ++s)
+      for (int64_t j = 0; j < blocks; j += 2) {
+        int64_t count = j + 1 < blocks ? 4 : 2;
+        Value block = e.i32(j);
+        if (count == 4)
+          block = e.add(block, laneHalf);
+        // Row of Bᵀ: B's column; column of Bᵀ: B's row (K).
+        Value row = e.add(e.add(columnB, e.mul(block, e.i32(8 * columnWarps))),
+                          laneRow8);
+        Value column = e.add(e.mul(laneHalfK, e.i32(8)), e.i32(16 * s));
+        SmallVector<Value> pairs = loadMatrices(e, address(row, column), count,
+                                                /*transpose=*/false, element);
+        // Matrices: K 0-7 and 8-15 of block j, then of block j + 1.
+        for (int64_t p = 0; p < count; ++p)
+          place(pairs[p], 4 * s + 2 * (p % 2), j + p / 2);
+      }
+    return registers;
+  }
   for (int64_t s = 0; s < shape[0] / 16; ++s)
     for (int64_t j = 0; j < blocks; j += 2) {
       int64_t count = j + 1 < blocks ? 4 : 2;

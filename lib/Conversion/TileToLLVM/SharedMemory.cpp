@@ -217,7 +217,8 @@ struct AsyncWaitLowering : public TilePattern<AsyncWaitOp> {
   }
 };
 
-/// mma operands by ldmatrix; any other layout element by element.
+/// mma operands by ldmatrix (B also from a stage that holds Bᵀ); any other
+/// layout element by element.
 struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -231,9 +232,12 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
                            adaptor.getStage().front());
     SmallVector<int64_t> origin = op.getOrigin();
     auto operand = dyn_cast<MmaOperandLayoutAttr>(type.getEncoding());
-    if (isLdmatrixOperand(operand, type)) {
+    bool transposed = op.getTranspose();
+    if (isLdmatrixOperand(operand, type) &&
+        (!transposed || operand.getOperand() == 1)) {
       rewriter.replaceOpWithMultiple(
-          op, {loadMmaOperand(e, operand, type, stage, shared, origin)});
+          op, {loadMmaOperand(e, operand, type, stage, shared, origin,
+                              transposed)});
       return success();
     }
     Distribution dist(e, type);
@@ -244,6 +248,8 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     ArrayRef<int64_t> whole = bufferType.getShape().drop_front();
     for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
       SmallVector<Value> indices = dist.indices(e, r);
+      if (transposed)
+        std::reverse(indices.begin(), indices.end());
       for (auto [index, offset] : llvm::zip(indices, origin))
         index = e.add(index, e.i32(offset));
       Value row =

@@ -283,11 +283,13 @@ bool isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type);
 /// The registers of an operand tile of `type` in `layout` (see
 /// isLdmatrixOperand) from shared memory at `base`, laid out as `shared`
 /// says, where it starts at row `origin[0]` and column `origin[1]`, by
-/// ldmatrix (Mma.cpp).
+/// ldmatrix (Mma.cpp). With `transposed`, shared memory holds the operand
+/// transposed (a B operand only: Bᵀ, N x K).
 SmallVector<Value> loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout,
                                   TileType type, Value base,
                                   const SwizzledLayout &shared,
-                                  ArrayRef<int64_t> origin = {0, 0});
+                                  ArrayRef<int64_t> origin = {0, 0},
+                                  bool transposed = false);
 
 //===----------------------------------------------------------------------===//
 // Patterns

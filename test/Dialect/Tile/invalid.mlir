@@ -1179,6 +1179,23 @@ func.func @f(%b: !tile.shared<2x32x32xf16>, %s: index) {
 }
 
 // -----
+
+// Transposed: the part of the stage is the result's shape reversed.
+func.func @f(%b: !tile.shared<2x32x16xf16>, %s: index) {
+  // expected-error @below {{'tile.local_load' op reads '!tile.tile<32x16xf16>' transposed at offsets [0, 0], outside the stage's '!tile.tile<32x16xf16>'}}
+  %t = tile.local_load %b[%s] transpose : !tile.shared<2x32x16xf16> -> !tile.tile<32x16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%b: !tile.shared<2x1x32x32xf16>, %s: index) {
+  // expected-error @below {{'tile.local_load' op transposes stages of rank 2, not '!tile.tile<1x32x32xf16>'}}
+  %t = tile.local_load %b[%s] transpose : !tile.shared<2x1x32x32xf16> -> !tile.tile<1x32x32xf16>
+  return
+}
+
+// -----
 // shared_mma: mma's rules, over the stages.
 
 func.func @f(%a: !tile.shared<2x64x32xf16>, %b: !tile.shared<2x32x64xbf16>, %c: !tile.tile<64x64xf32>, %s: index) {

@@ -197,8 +197,11 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // A batch's matrices: the loads of 1 x 64 x 32 and 1 x 32 x 64 tiles of
 // 3-D arrays reach the mma through reshapes that drop the unit dimension;
-// their stages hold the matrices. When another operand's load reaches its
-// mma through a permute (attention's K^T), nothing is pipelined.
+// their stages hold the matrices. A load that reaches its mma through a
+// transpose (permute [1, 0], attention's K^T) has its stage read
+// transposed, per step of K along the stage's columns. When another
+// operand's load reaches its mma some other way (a dtype conversion),
+// nothing is pipelined.
 // CHECK-LABEL: gpu.func @batch
 // CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf16>
 // CHECK: tile.async_copy {{.*}}, %[[A]][{{.*}}] : !tile.view<1x64x32, {{.*}}>, !tile.shared<4x64x32xf16>
@@ -206,8 +209,15 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK-NOT: tile.reshape
 // CHECK: tile.local_load %[[A]]
 // CHECK-LABEL: gpu.func @permuted
+// CHECK: tile.alloc_shared : !tile.shared<4x64x32xf16>
+// CHECK: %[[BT:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf16>
+// CHECK: scf.for
+// CHECK-NOT: tile.permute
+// CHECK: tile.local_load %[[BT]][%{{.*}}] offsets [0, 0] transpose : !tile.shared<4x64x32xf16> -> !tile.tile<16x64xf16>
+// CHECK: tile.local_load %[[BT]][%{{.*}}] offsets [0, 16] transpose : !tile.shared<4x64x32xf16> -> !tile.tile<16x64xf16>
+// CHECK-LABEL: gpu.func @converted
 // CHECK-NOT: tile.async_copy
-// CHECK: tile.permute
+// CHECK: tile.convert
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @batch(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
     %i = tile.bid 0
@@ -244,6 +254,25 @@ gpu.module @m attributes {target.chip = "sm_80"} {
       %x = tile.reshape %x3 : !tile.tile<1x64x32xf16> -> !tile.tile<64x32xf16>
       %y2 = tile.reshape %y3 : !tile.tile<1x64x32xf16> -> !tile.tile<64x32xf16>
       %y = tile.permute %y2 [1, 0] : !tile.tile<64x32xf16> -> !tile.tile<32x64xf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @converted(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y32 = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %y = tile.convert %y32 : !tile.tile<32x64xf32> -> !tile.tile<32x64xf16>
       %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
       scf.yield %next : !tile.tile<64x64xf32>
     }

@@ -3,8 +3,8 @@
 // steps of its tile, zero padding for partial tiles. On tensor cores where
 // the chip has an mma.sync for the pair (f16 with an f16 or f32
 // accumulator, bf16, tf32, si8/ui8 from sm_80, fp8 from sm_89), else the
-// simple path; also B given transposed (a column-major view) and batches
-// (3-D arrays, tile block (i, j, batch)).
+// simple path; also B given transposed (a column-major view, or tiles of an
+// N x K array permuted) and batches (3-D arrays, tile block (i, j, batch)).
 gpu.module @tile_mma_dtypes {
   // f16 operands, f16 accumulator
   gpu.func @mma_f16_acc_f16(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
@@ -288,6 +288,30 @@ gpu.module @tile_mma_dtypes {
     }
     %out3 = tile.reshape %acc : !tile.tile<64x64xf32> -> !tile.tile<1x64x64xf32>
     tile.store %out3, %vc[%bb, %bm, %bn] : !tile.view<1x64x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+    gpu.return
+  }
+  // B as the transpose (tile.permute) of tiles of an N x K row-major array: its stages are read transposed
+  gpu.func @mma_f16_permuted_b(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %yt = tile.load %vb[%bn, %kt] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.permute %yt [1, 0] : !tile.tile<128x32xf16> -> !tile.tile<32x128xf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x128xf16>, !tile.tile<64x128xf32>
+      scf.yield %next : !tile.tile<64x128xf32>
+    }
+    tile.store %acc, %vc[%bm, %bn] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }
