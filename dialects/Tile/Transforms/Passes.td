@@ -100,7 +100,12 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     they refill; a `tile.mma_wait` after the loop waits for the last. (Also
     loads that reach the mma through a reshape dropping leading unit
     dimensions, a batch's matrix, are taken: their stages hold the matrix.
-    A loop with another load that reaches an mma is left alone.) S is the kernel's
+    A loop with another load that reaches an mma is left alone, and so is
+    one that works on its products in the iteration instead of only
+    accumulating them, as attention does between its two mmas: its live
+    tiles leave the pipeline no registers to spare.) Loads that reach the
+    mma through a transpose (`permute [1, 0]`) are read from their stage
+    transposed (`tile.local_load ... transpose`). S is the kernel's
     `tile.num_stages`, else the `num-stages` option, else as many as fit
     in half the shared memory the chip gives a block, 2 to 4 (the
     multiply's own buffers and other tiles need the rest).
