@@ -30,6 +30,7 @@ import cudapy  # noqa: E402
 from cudapy import runtime  # noqa: E402
 
 device = runtime.Device(0)
+sms = torch.cuda.get_device_properties(0).multi_processor_count
 print("device:", torch.cuda.get_device_properties(0).name, device.chip)
 
 source = open(os.path.join(root, "test", "GPU", "Inputs", "tile_matmul.mlir")).read()
@@ -67,6 +68,8 @@ for (m, n, k) in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (1
         grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
         if "grouped" in name:  # one block per tile of C, in grouped order
             grid = (grid[0] * grid[1],)
+        if "persistent" in name:  # one block per SM, tiles in a loop
+            grid = (min(sms, grid[0] * grid[1]),)
         run = lambda: kern.launch(grid, (threads,), a, b, c, stream=stream())  # noqa: E731
         run()
         ok = torch.allclose(c.float(), want.float(), rtol=2e-2, atol=2e-1)

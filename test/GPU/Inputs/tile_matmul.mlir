@@ -251,4 +251,52 @@ gpu.module @tile_matmul {
     tile.store %out, %vc[%bm, %bn] : !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
     gpu.return
   }
+
+  // Persistent: a grid of any size (the benchmark launches one block per
+  // SM) whose blocks take the tiles of C in turn, in the grouped order
+  // above, each tile's K loop inside the loop over tiles.
+  gpu.func @matmul_128x256x32_persistent(%a: !tile.array<?x?xf16, strides [?, 1]>,
+                  %b: !tile.array<?x?xf16, strides [?, 1]>,
+                  %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 8} {
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    %rows = tile.num_tiles %va, 0 : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %cols = tile.num_tiles %vb, 1 : !tile.view<32x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %total = tile.mul %rows, %cols : !tile.tile<si32>
+    %first_tile = tile.bid 0
+    %blocks = tile.num_blocks 0
+    %start = tile.to_scalar %first_tile : !tile.tile<si32> -> index
+    %end = tile.to_scalar %total : !tile.tile<si32> -> index
+    %stride = tile.to_scalar %blocks : !tile.tile<si32> -> index
+    %group = tile.constant dense<8> : !tile.tile<si32>
+    %per_group = tile.mul %group, %cols : !tile.tile<si32>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    scf.for %t = %start to %end step %stride {
+      %pid = tile.from_scalar %t : index -> !tile.tile<si32>
+      %gid = tile.floordiv %pid, %per_group : !tile.tile<si32>
+      %first = tile.mul %gid, %group : !tile.tile<si32>
+      %left = tile.sub %rows, %first : !tile.tile<si32>
+      %size = tile.minimum %left, %group : !tile.tile<si32>
+      %in_group = tile.rem %pid, %per_group : !tile.tile<si32>
+      %row_in_group = tile.rem %in_group, %size : !tile.tile<si32>
+      %bm = tile.add %first, %row_in_group : !tile.tile<si32>
+      %bn = tile.floordiv %in_group, %size : !tile.tile<si32>
+      %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%bm, %kt] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %vb[%kt, %bn] : !tile.view<32x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<128x32xf16>, !tile.tile<32x256xf16>, !tile.tile<128x256xf32>
+        scf.yield %next : !tile.tile<128x256xf32>
+      }
+      %out = tile.convert %acc : !tile.tile<128x256xf32> -> !tile.tile<128x256xf16>
+      tile.store %out, %vc[%bm, %bn] : !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    }
+    gpu.return
+  }
 }
