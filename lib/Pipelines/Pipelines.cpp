@@ -98,6 +98,8 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   // does: a TMA descriptor (!nvgpu.tensormap.descriptor) a gpu.launch body
   // uses must be a pointer before outlining makes it a kernel argument. (Not
   // in gpu.modules: their tiles are not lowered yet.)
+  // Tile code outside gpu.modules is an error, before host passes meet it.
+  pm.addPass(tile::createTileCheckDeviceCodePass());
   pm.addNestedPass<func::FuncOp>(createConvertNVGPUToNVVMPass());
   // Kernels written inline as gpu.launch bodies become gpu.module kernels.
   pm.addPass(createGpuKernelOutliningPass());

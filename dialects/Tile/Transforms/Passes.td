@@ -5,6 +5,19 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileCheckDeviceCodePass
+    : Pass<"tile-check-device-code", "mlir::ModuleOp"> {
+  let summary = "Tile code must be device code (in a gpu.module)";
+  let description = [{
+    A tile program runs on the device (cuTile Python: a kernel's body is
+    device code), and device code is what a `gpu.module` holds (or a
+    `gpu.launch` body, which outlining makes one). A function outside every
+    gpu.module that uses tile ops or types elsewhere is an error naming the
+    function and its first tile op; the pipeline would otherwise leave it to
+    the host's lowering, which has no rules for tiles.
+  }];
+}
+
 def TileMakeExplicitPass : Pass<"tile-make-explicit"> {
   let summary = "Rewrite the implicit form of tile ops to the explicit form";
   let description = [{
