@@ -399,34 +399,28 @@ struct TilePipelineLoadsPass
       else
         splitAlongDepth(op);
     }
-    if (!shared.empty() && shared.size() == multiplies.size())
-      overlapWarpgroupMmas(loop, shared, aheadCopies, aheadCommit);
+    if (shared.size() == 1 && multiplies.size() == 1)
+      overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
   }
 
-  /// Keeps each iteration's warpgroup mmas running into the next
-  /// iteration, where the loop only accumulates their results (shared_mma
-  /// `pending = 1`): the iteration's copies ahead then go after its
-  /// shared_mma, which has waited for the previous iteration's, whose
-  /// stage they refill; after the loop, a tile.mma_wait waits for the
-  /// last.
-  void overlapWarpgroupMmas(scf::ForOp loop, ArrayRef<SharedMmaOp> mmas,
-                            Operation *copies, Operation *commit) {
+  /// Keeps each iteration's warpgroup mmas (those of `mma`, the loop's one
+  /// multiply) running into the next iteration, where the loop only
+  /// accumulates their results (shared_mma `pending = 1`): the iteration's
+  /// copies ahead then go after the shared_mma, which has waited for the
+  /// previous iteration's, whose stage they refill; after the loop, a
+  /// tile.mma_wait waits for the last.
+  void overlapWarpgroupMmas(scf::ForOp loop, SharedMmaOp mma, Operation *copies,
+                            Operation *commit) {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    SmallVector<int64_t> carried;
-    for (SharedMmaOp mma : mmas) {
-      auto arg = dyn_cast<BlockArgument>(mma.getAcc());
-      if (mmas.size() != 1 || !mma->hasOneUse() ||
-          *mma->user_begin() != yield.getOperation() || !arg ||
-          arg.getOwner() != loop.getBody() || !arg.hasOneUse())
-        return;
-      int64_t index = arg.getArgNumber() - 1;
-      if (yield.getOperand(index) != mma.getResult())
-        return;
-      carried.push_back(index);
-    }
-    for (SharedMmaOp mma : mmas)
-      mma.setPending(1);
-    copies->moveAfter(mmas.back());
+    auto arg = dyn_cast<BlockArgument>(mma.getAcc());
+    if (!mma->hasOneUse() || *mma->user_begin() != yield.getOperation() ||
+        !arg || arg.getOwner() != loop.getBody() || !arg.hasOneUse())
+      return;
+    int64_t carried = arg.getArgNumber() - 1;
+    if (yield.getOperand(carried) != mma.getResult())
+      return;
+    mma.setPending(1);
+    copies->moveAfter(mma);
     commit->moveAfter(copies);
     // Each warpgroup waits for its own mmas: the others' may still read
     // the stage until all have passed their waits.
@@ -453,11 +447,10 @@ struct TilePipelineLoadsPass
     builder.setInsertionPointToStart(ifOp.thenBlock());
     loop->moveBefore(ifOp.thenBlock(), ifOp.thenBlock()->end());
     SmallVector<Value> results(loop.getResults());
-    for (int64_t index : carried)
-      results[index] =
-          MmaWaitOp::create(builder, loc, ValueRange{results[index]},
-                            /*pending=*/0)
-              .getResult(0);
+    results[carried] =
+        MmaWaitOp::create(builder, loc, ValueRange{results[carried]},
+                          /*pending=*/0)
+            .getResult(0);
     scf::YieldOp::create(builder, loc, results);
   }
 

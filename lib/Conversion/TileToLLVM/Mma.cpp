@@ -163,25 +163,11 @@ lowering::loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout, TileType type,
   }
   Value columnB = e.mul(e.bits(warp, rowWarps, columnWarps), e.i32(8));
   int64_t blocks = shape[1] / (8 * columnWarps);
+  // Bᵀ's lanes address rows l % 8 at K 8 ((l / 8) % 2).
+  Value laneRow8, laneHalfK;
   if (transposed) {
-    Value laneRow8 = e.bits(lane, 1, 8), laneHalfK = e.bits(lane, 8, 2);
-    for (int64_t s = 0; s < shape[0] / 16; ++s)
-      for (int64_t j = 0; j < blocks; j += 2) {
-        int64_t count = j + 1 < blocks ? 4 : 2;
-        Value block = e.i32(j);
-        if (count == 4)
-          block = e.add(block, laneHalf);
-        // Row of Bᵀ: B's column; column of Bᵀ: B's row (K).
-        Value row = e.add(e.add(columnB, e.mul(block, e.i32(8 * columnWarps))),
-                          laneRow8);
-        Value column = e.add(e.mul(laneHalfK, e.i32(8)), e.i32(16 * s));
-        SmallVector<Value> pairs = loadMatrices(e, address(row, column), count,
-                                                /*transpose=*/false, element);
-        // Matrices: K 0-7 and 8-15 of block j, then of block j + 1.
-        for (int64_t p = 0; p < count; ++p)
-          place(pairs[p], 4 * s + 2 * (p % 2), j + p / 2);
-      }
-    return registers;
+    laneRow8 = e.bits(lane, 1, 8);
+    laneHalfK = e.bits(lane, 8, 2);
   }
   for (int64_t s = 0; s < shape[0] / 16; ++s)
     for (int64_t j = 0; j < blocks; j += 2) {
@@ -189,11 +175,15 @@ lowering::loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout, TileType type,
       Value block = e.i32(j);
       if (count == 4)
         block = e.add(block, laneHalf);
+      // The first of the lane's block's 8 columns of B: a row of Bᵀ.
       Value column = e.add(columnB, e.mul(block, e.i32(8 * columnWarps)));
+      Value at = transposed
+                     ? address(e.add(column, laneRow8),
+                               e.add(e.mul(laneHalfK, e.i32(8)), e.i32(16 * s)))
+                     : address(e.add(laneRow, e.i32(16 * s)), column);
       SmallVector<Value> pairs =
-          loadMatrices(e, address(e.add(laneRow, e.i32(16 * s)), column), count,
-                       /*transpose=*/true, element);
-      // Matrices: rows 0-7 and 8-15 of block j, then of block j + 1.
+          loadMatrices(e, at, count, /*transpose=*/!transposed, element);
+      // Matrices: K 0-7 and 8-15 of block j, then of block j + 1.
       for (int64_t p = 0; p < count; ++p)
         place(pairs[p], 4 * s + 2 * (p % 2), j + p / 2);
     }
