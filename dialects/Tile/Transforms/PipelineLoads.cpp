@@ -319,7 +319,6 @@ struct TilePipelineLoadsPass
           rewriter, load.getLoc(),
           SharedType::get(&getContext(), shape, tile.getElementType())));
     }
-    Value inductionVar = loop.getInductionVar();
     // The copies of the iteration at `iv` into `stage`, when it runs; one
     // group either way.
     auto copy = [&](Value iv,
@@ -331,7 +330,7 @@ struct TilePipelineLoadsPass
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
         IRMapping mapping;
-        mapping.map(inductionVar, iv);
+        mapping.map(loop.getInductionVar(), iv);
         for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
           LoadOp load = entry.first;
           cloneSlice(rewriter, entry.second, mapping);
@@ -355,16 +354,36 @@ struct TilePipelineLoadsPass
           arith::MulIOp::create(rewriter, loc, loop.getStep(), constant(p)));
       copy(iv, constant(p));
     }
+    // The loop carries the stage it reads and the stage it fills (S - 1
+    // ahead), each counting up to S and back to 0: no division by S in
+    // the iteration.
+    Value zero = constant(0), one = constant(1), count = constant(stages);
+    auto nextStages = [&](OpBuilder &builder, Location at,
+                          ArrayRef<BlockArgument> carried) {
+      SmallVector<Value> next;
+      for (BlockArgument current : carried) {
+        Value after = arith::AddIOp::create(builder, at, current, one);
+        Value wraps = arith::CmpIOp::create(
+            builder, at, arith::CmpIPredicate::eq, after, count);
+        next.push_back(
+            arith::SelectOp::create(builder, at, wraps, zero, after));
+      }
+      return next;
+    };
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(
+                rewriter, ValueRange{zero, constant(stages - 1)},
+                /*replaceInitOperandUsesInLoop=*/false, nextStages);
+    if (failed(replaced))
+      return;
+    loop = cast<scf::ForOp>(replaced->getOperation());
+    Value inductionVar = loop.getInductionVar();
+    Value stage = loop.getRegionIterArgs()[loop.getNumRegionIterArgs() - 2];
+    Value aheadStage = loop.getRegionIterArgs().back();
     // Each iteration: wait for its own stage, read it, start the copies of
     // the iteration S - 1 ahead.
     rewriter.setInsertionPointToStart(loop.getBody());
-    Value iteration = arith::DivUIOp::create(
-        rewriter, loc,
-        arith::SubIOp::create(rewriter, loc, inductionVar,
-                              loop.getLowerBound()),
-        loop.getStep());
-    Value stage =
-        arith::RemUIOp::create(rewriter, loc, iteration, constant(stages));
     AsyncWaitOp::create(rewriter, loc, stages - 2);
     for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
       LoadOp load = entry.first;
@@ -379,10 +398,6 @@ struct TilePipelineLoadsPass
         rewriter, loc, inductionVar,
         arith::MulIOp::create(rewriter, loc, loop.getStep(),
                               constant(stages - 1)));
-    Value aheadStage = arith::RemUIOp::create(
-        rewriter, loc,
-        arith::AddIOp::create(rewriter, loc, iteration, constant(stages - 1)),
-        constant(stages));
     auto [aheadCopies, aheadCommit] = copy(ahead, aheadStage);
     eraseLoads(rewriter, loads);
     numPipelined += loads.size();

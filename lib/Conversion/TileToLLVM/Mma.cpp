@@ -474,25 +474,32 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
                                      adaptor.getStageB().front()));
     Value group = e.ext64(e.bits(e.warp(), 4, warps / 4));
     int64_t reps = m / (16 * warps);
+    // The descriptors of each operand's first matrix; the others are
+    // whole multiples of 16 bytes further, added to the start address
+    // field (addresses in shared memory stay below 2^18 bytes, so the
+    // field, address / 16 in 14 bits, does not carry into the next).
+    auto further = [&](Value descriptor, int64_t bytes) {
+      assert(bytes % 16 == 0 && "matrix offsets are whole 16 bytes");
+      return bytes ? e.add(descriptor, e.i64(bytes / 16)) : descriptor;
+    };
     // A: rows 64 g + 16 warps i of the warpgroup g, K from 16 s; 8-row
     // groups `8 * slab row` bytes apart (the leading offset is unused).
+    Value firstA = makeMatrixDescriptor(
+        e, e.add(baseA, e.mul(group, e.i64(64 * sharedA.slabRowBytes()))), 16,
+        8 * sharedA.slabRowBytes(), swizzleA);
     auto descriptorA = [&](int64_t i, int64_t s) {
       int64_t column = 16 * s;
-      int64_t offset = (column / sharedA.slabColumns) * sharedA.slabBytes() +
-                       16 * warps * i * sharedA.slabRowBytes() +
-                       (column % sharedA.slabColumns) * sharedA.elementBytes;
-      Value address =
-          e.add(e.add(baseA, e.mul(group, e.i64(64 * sharedA.slabRowBytes()))),
-                e.i64(offset));
-      return makeMatrixDescriptor(e, address, 16, 8 * sharedA.slabRowBytes(),
-                                  swizzleA);
+      return further(firstA,
+                     (column / sharedA.slabColumns) * sharedA.slabBytes() +
+                         16 * warps * i * sharedA.slabRowBytes() +
+                         (column % sharedA.slabColumns) * sharedA.elementBytes);
     };
     // B: K rows from 16 s; slabs of N `slabBytes` apart, 8-row groups
     // `8 * slab row` bytes apart.
+    Value firstB = makeMatrixDescriptor(e, baseB, sharedB.slabBytes(),
+                                        8 * sharedB.slabRowBytes(), swizzleB);
     auto descriptorB = [&](int64_t s) {
-      Value address = e.add(baseB, e.i64(16 * s * sharedB.slabRowBytes()));
-      return makeMatrixDescriptor(e, address, sharedB.slabBytes(),
-                                  8 * sharedB.slabRowBytes(), swizzleB);
+      return further(firstB, 16 * s * sharedB.slabRowBytes());
     };
     MLIRContext *context = rewriter.getContext();
     Type f32 = rewriter.getF32Type();

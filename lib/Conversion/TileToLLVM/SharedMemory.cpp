@@ -22,6 +22,11 @@ using namespace cudapy::tile;
 using namespace cudapy::tile::lowering;
 
 namespace {
+/// How async_copy moves its chunks: cp.async of whole chunks (the tile
+/// inside the array), cp.async zero-filling past the array's edges, or
+/// element by element (chunks not known aligned).
+enum class CopyMode { Interior, Edge, Elementwise };
+
 struct AllocSharedLowering : public TilePattern<AllocSharedOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -83,7 +88,7 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
     bool knownAligned =
         asynchronous &&
         facts.alignVectors(view, shape, rank - 1, width, 8 * bytes);
-    Value aligned = e.boolean(knownAligned);
+    Value alignedAtRunTime;
     if (asynchronous && !knownAligned) {
       Value position = LLVM::PtrToIntOp::create(
           rewriter, e.loc, rewriter.getI64Type(), array.base);
@@ -93,12 +98,26 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
         if (shape[d] > 1)
           conditions.push_back(
               e.eq(e.andI(array.strides[d], e.i64(width - 1)), e.i64(0)));
-      aligned = e.allOf(conditions);
+      alignedAtRunTime = e.allOf(conditions);
     }
 
+    // The tile's first element in the array, and whether the whole tile
+    // lies inside it (uniform: the block's threads copy one tile).
+    Value origin = e.i64(0);
+    SmallVector<Value> whole;
+    for (int64_t d = 0; d < rank; ++d) {
+      origin = e.add(origin, e.mul(start[d], array.strides[d]));
+      whole.push_back(
+          e.sle(e.add(start[d], e.i64(shape[d])), e.ext64(array.extents[d])));
+    }
+    Value tileBase = e.gep(array.base, memoryType, origin);
+
     Value thread = e.threadId();
-    // One chunk: its row (over the leading dimensions) and first column.
-    auto copyChunks = [&](bool fast) {
+    // One chunk: its row (over the leading dimensions) and first column,
+    // its offset from the tile's first element (which depends on the
+    // thread alone: it stays out of the loops around) and whether its row
+    // lies inside the array.
+    auto copyChunks = [&](CopyMode mode) {
       for (int64_t first = 0; first < chunks; first += threads) {
         Value chunk = e.add(thread, e.i32(first));
         std::optional<scf::IfOp> guard;
@@ -109,40 +128,43 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
         }
         Value row = e.bits(chunk, chunksPerRow, shared.rows);
         Value column = e.mul(e.bits(chunk, 1, chunksPerRow), e.i32(width));
-        // The element offset of the chunk in the array and whether its
-        // row lies inside.
-        Value offset = e.i64(0);
+        Value local = e.i64(0);
         SmallVector<Value> inside;
         int64_t below = shared.rows;
         for (int64_t d = 0; d + 1 < rank; ++d) {
           below /= shape[d];
-          Value index = e.add(start[d], e.ext64(e.bits(row, below, shape[d])));
-          offset = e.add(offset, e.mul(index, array.strides[d]));
-          inside.push_back(e.slt(index, e.ext64(array.extents[d])));
+          Value index = e.ext64(e.bits(row, below, shape[d]));
+          local = e.add(local, e.mul(index, array.strides[d]));
+          if (mode != CopyMode::Interior)
+            inside.push_back(
+                e.slt(e.add(start[d], index), e.ext64(array.extents[d])));
         }
+        local = e.add(local, e.mul(e.ext64(column), array.strides[rank - 1]));
         Value last = e.add(start[rank - 1], e.ext64(column));
-        offset = e.add(offset, e.mul(last, array.strides[rank - 1]));
-        Value rowInside = e.allOf(inside);
         Value destination =
             e.gep(stage, memoryType, shared.offset(e, row, column));
-        if (fast) {
+        auto modifier = chunkBytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                         : NVVM::LoadCacheModifierKind::CA;
+        if (mode == CopyMode::Interior) {
+          NVVM::CpAsyncOp::create(rewriter, e.loc, destination,
+                                  e.gep(tileBase, memoryType, local),
+                                  chunkBytes, modifier, Value());
+        } else if (mode == CopyMode::Edge) {
           // The elements of the chunk inside the array; cp.async fills
           // the rest with zeros.
+          Value rowInside = e.allOf(inside);
           Value left = e.sub(e.ext64(array.extents[rank - 1]), last);
           Value count = e.select(e.slt(left, e.i64(width)), left, e.i64(width));
           count = e.select(e.andI(rowInside, e.slt(e.i64(0), count)), count,
                            e.i64(0));
-          Value source =
-              e.gep(array.base, memoryType,
-                    e.select(e.eq(count, e.i64(0)), e.i64(0), offset));
+          Value source = e.select(e.eq(count, e.i64(0)), array.base,
+                                  e.gep(tileBase, memoryType, local));
           Value sourceBytes =
               e.trunc(rewriter.getI32Type(), e.mul(count, e.i64(bytes)));
-          NVVM::CpAsyncOp::create(
-              rewriter, e.loc, destination, source, chunkBytes,
-              chunkBytes == 16 ? NVVM::LoadCacheModifierKind::CG
-                               : NVVM::LoadCacheModifierKind::CA,
-              sourceBytes);
+          NVVM::CpAsyncOp::create(rewriter, e.loc, destination, source,
+                                  chunkBytes, modifier, sourceBytes);
         } else {
+          Value rowInside = e.allOf(inside);
           for (int64_t i = 0; i < width; ++i) {
             Value index = e.add(last, e.i64(i));
             Value within = e.andI(
@@ -153,8 +175,8 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
                     return {toMemory(e, getZero(e, getRegisterType(dtype)),
                                      memoryType)};
                   Value address = e.gep(
-                      array.base, memoryType,
-                      e.add(offset, e.mul(e.i64(i), array.strides[rank - 1])));
+                      tileBase, memoryType,
+                      e.add(local, e.mul(e.i64(i), array.strides[rank - 1])));
                   return {LLVM::LoadOp::create(e.b, e.loc, memoryType, address,
                                                bytes)};
                 })[0];
@@ -167,19 +189,31 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
           rewriter.setInsertionPointAfter(*guard);
       }
     };
-    if (knownAligned) {
-      copyChunks(/*fast=*/true);
-    } else if (!asynchronous) {
-      copyChunks(/*fast=*/false);
-    } else {
-      auto ifOp = scf::IfOp::create(rewriter, e.loc, aligned,
+    // Aligned chunks of a tile inside the array take whole 16 bytes with
+    // nothing to compute but their addresses; at the array's edges, each
+    // chunk counts its elements inside.
+    auto either = [&](Value condition, llvm::function_ref<void()> then,
+                      llvm::function_ref<void()> otherwise) {
+      auto ifOp = scf::IfOp::create(rewriter, e.loc, condition,
                                     /*withElseRegion=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      copyChunks(/*fast=*/true);
+      then();
       rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      copyChunks(/*fast=*/false);
-    }
+      otherwise();
+    };
+    auto aligned = [&] {
+      either(
+          e.allOf(whole), [&] { copyChunks(CopyMode::Interior); },
+          [&] { copyChunks(CopyMode::Edge); });
+    };
+    if (knownAligned)
+      aligned();
+    else if (!asynchronous)
+      copyChunks(CopyMode::Elementwise);
+    else
+      either(alignedAtRunTime, aligned,
+             [&] { copyChunks(CopyMode::Elementwise); });
     rewriter.eraseOp(op);
     return success();
   }

@@ -1,7 +1,8 @@
 // The ops of tile-pipeline-loads: a shared buffer is a shared array of its
-// stages; async_copy is cp.async of 16-byte chunks (the bytes past the
-// array's edge zero-filled) where the chunks are aligned, which facts prove
-// or a check decides, and loads and stores element by element where they
+// stages; async_copy is cp.async of 16-byte chunks where the chunks are
+// aligned, which facts prove or a check decides (whole chunks where the
+// tile lies inside the array, the bytes past the array's edge zero-filled
+// where it does not), and loads and stores element by element where they
 // are not; commit and wait are cp.async's groups, the wait followed by a
 // barrier; local_load reads mma operands by ldmatrix, other layouts
 // element by element. Stages are 1024-byte aligned (the period of the
@@ -14,7 +15,11 @@
 // CHECK-LABEL: gpu.func @copy
 // CHECK: llvm.ptrtoint
 // CHECK: scf.if %{{.*}} {
+// CHECK: scf.if %{{.*}} {
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK: } else {
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: }
 // CHECK: } else {
 // CHECK: llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<1> -> f16
 // CHECK: llvm.store %{{.*}} {alignment = 2 : i64} : f16, !llvm.ptr<3>
@@ -41,11 +46,20 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 
 // -----
 
-// Facts that prove the chunks aligned: no check, no element path.
+// Facts that prove the chunks aligned: no check, no element path; whole
+// chunks where the tile lies inside the array (its last row and column are
+// inside), else the count of each chunk's elements inside.
 // CHECK-LABEL: gpu.func @aligned
 // CHECK-NOT: llvm.ptrtoint
-// CHECK-NOT: scf.if
-// CHECK: nvvm.cp.async.shared.global
+// CHECK: %[[ROW_END:.*]] = arith.addi %{{.*}}, %c64_i64{{.*}} : i64
+// CHECK: %[[ROWS:.*]] = arith.cmpi sle, %[[ROW_END]], %{{.*}} : i64
+// CHECK: %[[COLUMN_END:.*]] = arith.addi %{{.*}}, %c32_i64{{.*}} : i64
+// CHECK: %[[COLUMNS:.*]] = arith.cmpi sle, %[[COLUMN_END]], %{{.*}} : i64
+// CHECK: %[[INSIDE:.*]] = arith.andi %[[ROWS]], %[[COLUMNS]] : i1
+// CHECK: scf.if %[[INSIDE]] {
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK: } else {
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK-NOT: llvm.load {{.*}} -> f16
 // CHECK: nvvm.cp.async.commit.group
 gpu.module @m attributes {target.chip = "sm_80"} {

@@ -4,7 +4,8 @@
 // S - 1 iterations' copies go before the loop, each iteration waits for its
 // own stage, starts the copies S - 1 ahead into the stage the previous
 // iteration read, and multiplies in steps of 16 of K that read their
-// slices of the stage.
+// slices of the stage. The loop carries both stages (0 and S - 1 at first),
+// each counting up to S and back to 0.
 // RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
 
 // CHECK-LABEL: gpu.func @matmul
@@ -19,11 +20,13 @@
 // CHECK: scf.if
 // CHECK: tile.async_commit
 // CHECK-NOT: tile.async_commit
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N:.*]] step %{{.*}} iter_args(%[[ACC:.*]] =
-// CHECK: %[[STAGE:[^ ]*]] = arith.remui %{{.*}}, %{{.*}} : index
-// CHECK: tile.async_wait {pending = 2 : i64}
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK: %[[THREE:.*]] = arith.constant 3 : index
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N:.*]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[STAGE:.*]] = %[[ZERO]], %[[NEXT:.*]] = %[[THREE]]) -> (!tile.tile<64x64xf32>, index, index)
+// CHECK-NEXT: tile.async_wait {pending = 2 : i64}
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : index
-// CHECK: %[[NEXT:[^ ]*]] = arith.remui
 // CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[AHEAD]], %[[N]] : index
 // CHECK: scf.if %[[RUNS]] {
 // CHECK: tile.from_scalar %[[AHEAD]]
@@ -36,7 +39,13 @@
 // CHECK: %[[X1:.*]] = tile.local_load %[[A]][%[[STAGE]]] offsets [0, 16]
 // CHECK: %[[Y1:.*]] = tile.local_load %[[B]][%[[STAGE]]] offsets [16, 0]
 // CHECK: %[[P1:.*]] = tile.mma %[[X1]], %[[Y1]], %[[P0]]
-// CHECK: scf.yield %[[P1]]
+// CHECK: %[[S1:.*]] = arith.addi %[[STAGE]], %[[ONE]] : index
+// CHECK: %[[W1:.*]] = arith.cmpi eq, %[[S1]], %[[FOUR]] : index
+// CHECK: %[[S2:.*]] = arith.select %[[W1]], %[[ZERO]], %[[S1]] : index
+// CHECK: %[[N1:.*]] = arith.addi %[[NEXT]], %[[ONE]] : index
+// CHECK: %[[W2:.*]] = arith.cmpi eq, %[[N1]], %[[FOUR]] : index
+// CHECK: %[[N2:.*]] = arith.select %[[W2]], %[[ZERO]], %[[N1]] : index
+// CHECK: scf.yield %[[P1]], %[[S2]], %[[N2]] : !tile.tile<64x64xf32>, index, index
 // CHECK-NOT: tile.load
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @matmul(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel {
@@ -290,20 +299,20 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // above adds the product itself: its shared_mma waits.)
 // CHECK-LABEL: gpu.func @overlap
 // CHECK: %[[RUNS:.*]] = arith.cmpi slt, %c0, %{{.*}} : index
-// CHECK-NEXT: %[[RESULT:.*]] = scf.if %[[RUNS]] -> (!tile.tile<128x128xf32>) {
-// CHECK: %[[LOOP:.*]] = scf.for
+// CHECK-NEXT: %[[RESULT:.*]]:3 = scf.if %[[RUNS]] -> (!tile.tile<128x128xf32>, index, index) {
+// CHECK: %[[LOOP:.*]]:3 = scf.for
 // CHECK: tile.async_wait {pending = 2 : i64}
 // CHECK: %[[NEXT:.*]] = tile.shared_mma {{.*}} {pending = 1 : i64}
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.if
 // CHECK: tile.async_copy
 // CHECK: tile.async_commit
-// CHECK-NEXT: scf.yield %[[NEXT]]
-// CHECK: %[[WAITED:.*]] = tile.mma_wait %[[LOOP]] {pending = 0 : i64} : !tile.tile<128x128xf32>
-// CHECK-NEXT: scf.yield %[[WAITED]]
+// CHECK: scf.yield %[[NEXT]],
+// CHECK: %[[WAITED:.*]] = tile.mma_wait %[[LOOP]]#0 {pending = 0 : i64} : !tile.tile<128x128xf32>
+// CHECK-NEXT: scf.yield %[[WAITED]], %[[LOOP]]#1, %[[LOOP]]#2
 // CHECK: } else {
-// CHECK-NEXT: scf.yield %{{.*}} : !tile.tile<128x128xf32>
-// CHECK: tile.store %[[RESULT]]
+// CHECK-NEXT: scf.yield %{{.*}} : !tile.tile<128x128xf32>, index, index
+// CHECK: tile.store %[[RESULT]]#0
 // With one warpgroup, no barrier.
 // CHECK-LABEL: gpu.func @overlap_w4
 // CHECK: tile.shared_mma {{.*}} {pending = 1 : i64}
