@@ -1,7 +1,7 @@
 # The matmul kernels of test/GPU/Inputs/tile_matmul.mlir (examples/tile/
 # matmul.mlir as kernels, in several tile shapes and warp counts, float16 and
-# bfloat16, one in grouped program order, one persistent; tensor cores on
-# sm_80 and later)
+# bfloat16, one in grouped program order, one persistent, one taking B as
+# W = Bᵀ (N x K); tensor cores on sm_80 and later)
 # against a float64 NumPy product of the same inputs, with M, N and K that are not multiples of the tiles
 # (ragged edges, and rows whose 16-byte chunks are not aligned, which the
 # asynchronous copies take element by element) and ones that are.
@@ -52,7 +52,9 @@ for label, chip, _ in tensor_core_targets(device, sm_90a=True):
             else:
                 a, b = a.astype(np.float16), b.astype(np.float16)
                 c = cp.full((m, n), np.nan, dtype=np.float16)
-                args = (cp.asarray(a), cp.asarray(b), c)
+                # _nt: the kernel takes W = Bᵀ, N x K row-major.
+                second = np.ascontiguousarray(b.T) if "_nt" in name else b
+                args = (cp.asarray(a), cp.asarray(second), c)
             grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
             if "grouped" in name:  # one block per tile of C, in grouped order
                 grid = (grid[0] * grid[1],)
@@ -71,6 +73,6 @@ for label, chip, _ in tensor_core_targets(device, sm_90a=True):
             if not ok:
                 print(label, name, m, n, k, "wrong: max error %g" % np.abs(got - want).max())
     print("%s: %d of %d correct" % (label, correct, total))
-# CHECK-DAG: native: 30 of 30 correct
-# CHECK-DAG: sm_90a: {{30 of 30 correct|skipped}}
-# CHECK-DAG: sm_80: 30 of 30 correct
+# CHECK-DAG: native: 33 of 33 correct
+# CHECK-DAG: sm_90a: {{33 of 33 correct|skipped}}
+# CHECK-DAG: sm_80: 33 of 33 correct

@@ -2,7 +2,8 @@
 # float64 NumPy products of the same values: batch matmul
 # (examples/tile/batch_matmul.mlir), the fused bias + GELU/ReLU epilogue
 # (matmul_epilogue.mlir) and the fp8 matmul with per-tensor scales
-# (fp8_matmul.mlir), with M, N and K that are not multiples of the tiles.
+# (fp8_matmul.mlir, B as K x N and as N x K), with M, N and K that are not
+# multiples of the tiles.
 # Compiled for the device's chip, sm_90a on an sm_90 device (wgmma), the
 # device's chip at PTX ISA 8.4 (fp8 mma.sync from sm_89), and sm_80.
 # REQUIRES: cuda-gpu
@@ -87,21 +88,26 @@ def epilogue(module, threads):
 
 
 def fp8_matmul(module, threads):
+    """fp8_matmul (B is K x N) and fp8_matmul_nt (W is N x K: A @ Wᵀ)."""
     ok = []
-    for m, n, k in SHAPES:
-        a, av = random_finite_codes("e4m3", (m, k), rng)
-        b, bv = random_finite_codes("e4m3", (k, n), rng)
-        scale_a, scale_b = 0.01, 0.25
-        c = cp.full((m, n), 0xFFFF, dtype=np.uint16)  # bfloat16 NaN
-        grid = ((m + 127) // 128, (n + 127) // 128)
-        module.kernel("fp8_matmul").launch(grid, (threads["fp8_matmul"],),
-                                           cp.asarray(a), cp.asarray(b), c,
-                                           scale_a, scale_b)
-        device.synchronize()
-        want = (av @ bv) * np.float64(np.float32(scale_a) * np.float32(scale_b))
-        scale = (np.abs(av) @ np.abs(bv)) * scale_a * scale_b
-        got = from_bfloat16_bits(cp.asnumpy(c)).astype(np.float64)
-        ok.append(close(got, want, scale, 2 ** -8))
+    for name in ("fp8_matmul", "fp8_matmul_nt"):
+        for m, n, k in SHAPES:
+            a, av = random_finite_codes("e4m3", (m, k), rng)
+            if name == "fp8_matmul":
+                b, bv = random_finite_codes("e4m3", (k, n), rng)
+            else:
+                b, wv = random_finite_codes("e4m3", (n, k), rng)
+                bv = wv.T
+            scale_a, scale_b = 0.01, 0.25
+            c = cp.full((m, n), 0xFFFF, dtype=np.uint16)  # bfloat16 NaN
+            grid = ((m + 127) // 128, (n + 127) // 128)
+            module.kernel(name).launch(grid, (threads[name],), cp.asarray(a),
+                                       cp.asarray(b), c, scale_a, scale_b)
+            device.synchronize()
+            want = (av @ bv) * np.float64(np.float32(scale_a) * np.float32(scale_b))
+            scale = (np.abs(av) @ np.abs(bv)) * scale_a * scale_b
+            got = from_bfloat16_bits(cp.asnumpy(c)).astype(np.float64)
+            ok.append(close(got, want, scale, 2 ** -8))
     return ok
 
 
@@ -114,7 +120,7 @@ for label, chip, ptx in tensor_core_targets(device, sm_90a=True, ptx_84=True):
                    for kernel in compiled.metadata["kernels"]}
         results += run(device.load(compiled), threads)
     print("%s: %d of %d correct" % (label, sum(results), len(results)))
-# CHECK-DAG: native: 12 of 12 correct
-# CHECK-DAG: sm_90a: {{12 of 12 correct|skipped}}
-# CHECK-DAG: native PTX 8.4: {{12 of 12 correct|skipped}}
-# CHECK-DAG: sm_80: 12 of 12 correct
+# CHECK-DAG: native: 15 of 15 correct
+# CHECK-DAG: sm_90a: {{15 of 15 correct|skipped}}
+# CHECK-DAG: native PTX 8.4: {{15 of 15 correct|skipped}}
+# CHECK-DAG: sm_80: 15 of 15 correct

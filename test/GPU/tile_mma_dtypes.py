@@ -1,7 +1,8 @@
 # tile.mma for every dtype pair it accepts (test/GPU/Inputs/
 # tile_mma_dtypes.mlir): f16 with an f16 accumulator, tf32, si8, ui8, the fp8
 # formats, f32, f64, bf16 with B transposed (a column-major view), f16 with
-# B as permuted tiles of Bᵀ (stages read transposed), batches (3-D arrays),
+# B as permuted tiles of Bᵀ (stages read transposed; on sm_90a a K-major
+# wgmma for bf16 and the fp8 formats), batches (3-D arrays),
 # against float64 or int64 NumPy products of the same values,
 # with M, N and K that are not multiples of the tiles. Compiled for the
 # device's chip (fp8 through f16 tensor cores at its default PTX ISA), at
@@ -82,6 +83,9 @@ KERNELS = {
     "mma_si8_bt": ("si8", "si32", (64, 64), True, False),
     "mma_tf32_batch": ("tf32", "f32", (64, 64), False, True),
     "mma_f16_permuted_b": ("f16", "f32", (64, 128), "permuted", False),
+    "mma_bf16_permuted_b_w4": ("bf16", "f32", (64, 128), "permuted", False),
+    "mma_e4m3_permuted_b": ("e4m3", "f32", (64, 128), "permuted", False),
+    "mma_e5m2_permuted_b": ("e5m2", "f32", (64, 128), "permuted", False),
 }
 OUT = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "si32": np.int32}
 
@@ -130,6 +134,6 @@ for label, chip, ptx in tensor_core_targets(device, ptx_84=True):
             if not ok:
                 print(label, name, m, n, k, "wrong")
     print("%s: %d of %d correct" % (label, correct, total))
-# CHECK-DAG: native: 39 of 39 correct
-# CHECK-DAG: native PTX 8.4: {{39 of 39 correct|skipped}}
-# CHECK-DAG: sm_80: 39 of 39 correct
+# CHECK-DAG: native: 48 of 48 correct
+# CHECK-DAG: native PTX 8.4: {{48 of 48 correct|skipped}}
+# CHECK-DAG: sm_80: 48 of 48 correct

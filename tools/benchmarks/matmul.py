@@ -6,7 +6,8 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
 
 Ours: the float16 kernels of test/GPU/Inputs/tile_matmul.mlir (examples/
 tile/matmul.mlir as kernels in several tile shapes and warp counts; the
-tiles are in the kernel's name, the block is its required block size),
+tiles are in the kernel's name, the block is its required block size;
+the _nt kernel takes B as W = Bᵀ, N x K),
 compiled through the C API on this machine for its chip (and, on an sm_90
 device, for sm_90a too: wgmma); the fastest is shown, all are listed. Triton: a matmul written the
 way its tutorial writes one (128x128x64 tiles, 8 warps, 3 stages, the
@@ -70,7 +71,8 @@ for (m, n, k) in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (1
             grid = (grid[0] * grid[1],)
         if "persistent" in name:  # one block per SM, tiles in a loop
             grid = (min(sms, grid[0] * grid[1]),)
-        run = lambda: kern.launch(grid, (threads,), a, b, c, stream=stream())  # noqa: E731
+        second = b.t().contiguous() if "_nt" in name else b  # _nt: W = Bᵀ, N x K
+        run = lambda: kern.launch(grid, (threads,), a, second, c, stream=stream())  # noqa: E731
         run()
         ok = torch.allclose(c.float(), want.float(), rtol=2e-2, atol=2e-1)
         rows[name] = (median_ms(run), ok)

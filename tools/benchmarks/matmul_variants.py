@@ -1,7 +1,8 @@
 """The matmul examples beyond the plain one, against cuBLAS (through PyTorch)
 and Triton, one run: batch matmul (examples/tile/batch_matmul.mlir), the
 fused bias + GELU epilogue (matmul_epilogue.mlir) and the fp8 e4m3 matmul
-with per-tensor scales (fp8_matmul.mlir).
+with per-tensor scales (fp8_matmul.mlir: fp8_matmul takes B as K x N,
+fp8_matmul_nt as N x K, the K-major operand of sm_90a's fp8 wgmma).
 
 Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
     python3 tools/benchmarks/matmul_variants.py BUNDLE_DIR
@@ -12,7 +13,8 @@ on an sm_90 device for sm_90a too (wgmma); for fp8 also at PTX ISA 8.4
 torch.addmm then gelu(approximate="tanh") (cuBLAS, then an elementwise
 kernel); torch._scaled_mm (cuBLASLt fp8, B column-major as it requires).
 Triton: each written the way its tutorial writes a matmul (128x128x64
-tiles, 8 warps, 3 stages), with the same epilogue. Each result is checked
+tiles, 8 warps, 3 stages), with the same epilogue; for fp8 the faster of B
+row-major and B column-major. Each result is checked
 against PyTorch, then timed with CUDA events (median of 30 samples of 10
 back-to-back calls, after warm-up). Prints TFLOP/s, ratios and each
 kernel's shared memory.
@@ -140,21 +142,30 @@ for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192)]:
     scaled = lambda: torch._scaled_mm(a, b_col, scale_a=scale_a, scale_b=scale_b,  # noqa: E731
                                       out_dtype=torch.bfloat16)
     want = (a.float() @ b.float()) * 0.125
+    w = b.t().contiguous()  # N x K: what fp8_matmul_nt takes
     ours = {}
     for label, module, meta in modules:
-        c = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
-        kern, threads = module.kernel("fp8_matmul"), meta["fp8_matmul"]["max_threads_per_block"]
-        grid = ((m + 127) // 128, (n + 127) // 128)
-        run = lambda: kern.launch(grid, (threads,), a.view(torch.uint8), b.view(torch.uint8), c,  # noqa: E731
-                                  0.5, 0.25, stream=stream())
-        run()
-        ours[label] = (median_ms(run), torch.allclose(c.float(), want, rtol=2e-2, atol=1.0))
+        for name, second in (("fp8_matmul", b), ("fp8_matmul_nt", w)):
+            c = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+            kern, threads = module.kernel(name), meta[name]["max_threads_per_block"]
+            grid = ((m + 127) // 128, (n + 127) // 128)
+            run = lambda: kern.launch(grid, (threads,), a.view(torch.uint8),  # noqa: E731
+                                      second.view(torch.uint8), c, 0.5, 0.25, stream=stream())
+            run()
+            ours[name[4:] + ":" + label] = (median_ms(run),
+                                            torch.allclose(c.float(), want, rtol=2e-2, atol=1.0))
+    # Triton's tutorial kernel on B (K x N) and on B column-major (the
+    # K-major B of Hopper's fp8 wgmma), the faster shown.
     ct = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
     tgrid = (triton.cdiv(m, 128), triton.cdiv(n, 128))
-    trun = lambda: triton_fp8[tgrid](a, b, ct, m, n, k, *a.stride(), *b.stride(), *ct.stride(),  # noqa: E731
-                                     0.125, BM=128, BN=128, BK=64, num_warps=8, num_stages=3)
-    t_ms = triton_or_none(trun)
-    tok = t_ms is not None and torch.allclose(ct.float(), want, rtol=2e-2, atol=1.0)
+    t_best, tok = None, False
+    for second in (b, b_col):
+        trun = lambda: triton_fp8[tgrid](a, second, ct, m, n, k, *a.stride(), *second.stride(),  # noqa: E731
+                                         *ct.stride(), 0.125, BM=128, BN=128, BK=64, num_warps=8,
+                                         num_stages=3)
+        t_ms = triton_or_none(trun)
+        if t_ms is not None and (t_best is None or t_ms < t_best):
+            t_best, tok = t_ms, torch.allclose(ct.float(), want, rtol=2e-2, atol=1.0)
     sok = torch.allclose(scaled().float(), want, rtol=2e-2, atol=1.0)
     report("fp8 %dx%dx%d" % (m, n, k), 2.0 * m * n * k, ours,
-           [("_scaled_mm", median_ms(scaled), sok), ("triton", t_ms, tok)])
+           [("_scaled_mm", median_ms(scaled), sok), ("triton", t_best, tok)])

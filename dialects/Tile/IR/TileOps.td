@@ -1272,6 +1272,11 @@ def Tile_SharedMmaOp : Tile_Op<"shared_mma", [
     a warpgroup mma (`wgmma`), which takes its operands from shared memory.
     `tile-pipeline-loads` makes it there.
 
+    With `transpose`, stage `stageB` holds Bᵀ (N × K, K along its rows, as
+    a weight matrix kept N × K is stored): the product is A · Bᵀ of that
+    stage, which wgmma reads K-major (the only way it reads 8-bit
+    operands).
+
     With `pending = n` (default 0) it returns while the warpgroup mmas of
     up to `n` shared_mmas, itself included, may still run: its result may
     then only accumulate into another shared_mma (whose mmas the hardware
@@ -1281,16 +1286,19 @@ def Tile_SharedMmaOp : Tile_Op<"shared_mma", [
     ```mlir
     %d = tile.shared_mma %a[%s], %b[%s], %acc : !tile.shared<3x128x32xf16>, !tile.shared<3x32x128xf16>, !tile.tile<128x128xf32>
     %e = tile.shared_mma %a[%s], %b[%s], %acc {pending = 1} : !tile.shared<3x128x32xf16>, !tile.shared<3x32x128xf16>, !tile.tile<128x128xf32>
+    %f = tile.shared_mma %a[%s], %bt[%s] transpose, %acc : !tile.shared<3x128x64xf8E4M3FN>, !tile.shared<3x128x64xf8E4M3FN>, !tile.tile<128x128xf32>
     ```
   }];
   let arguments = (ins Tile_SharedType:$a, Index:$stageA,
                        Tile_SharedType:$b, Index:$stageB,
                        Tile_NumericTile:$acc,
                        ConfinedAttr<DefaultValuedAttr<I64Attr, "0">,
-                                    [IntNonNegative]>:$pending);
+                                    [IntNonNegative]>:$pending,
+                       UnitAttr:$transpose);
   let results = (outs Tile_NumericTile:$result);
   let assemblyFormat = [{
-    $a `[` $stageA `]` `,` $b `[` $stageB `]` `,` $acc attr-dict `:`
+    $a `[` $stageA `]` `,` $b `[` $stageB `]` (`transpose` $transpose^)? `,`
+    $acc attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc))
   }];
   let hasVerifier = 1;

@@ -416,8 +416,14 @@ LogicalResult MmaOp::verify() {
 }
 
 LogicalResult SharedMmaOp::verify() {
-  return verifyMatrixProduct(*this, getA().getType().getStageType(),
-                             getB().getType().getStageType(),
+  TileType b = getB().getType().getStageType();
+  if (getTranspose()) {
+    if (b.getRank() != 2)
+      return emitOpError("transposes a stage of rank ") << b.getRank();
+    b = TileType::get(getContext(), {b.getShape()[1], b.getShape()[0]},
+                      b.getElementType());
+  }
+  return verifyMatrixProduct(*this, getA().getType().getStageType(), b,
                              getAcc().getType());
 }
 

@@ -479,10 +479,12 @@ struct TilePipelineLoadsPass
   }
 
   /// An mma (or matmul) of two whole stages becomes a tile.shared_mma, on
-  /// the warpgroup mma of sm_90a: f16 or bf16 operands and a float32
-  /// accumulator, whole warpgroups that each take 64 rows (16 a warp) at a
-  /// time, N a multiple of 8 up to 256, and rows of at least 32 bytes in
-  /// both stages (the narrowest swizzle wgmma reads).
+  /// the warpgroup mma of sm_90a: f16 or bf16 operands (B from a stage of
+  /// B or of Bᵀ), or 8-bit floats with B from a stage of Bᵀ (wgmma reads
+  /// them K-major only); a float32 accumulator, whole warpgroups that each
+  /// take 64 rows (16 a warp) at a time, N a multiple of 8 up to 256, and K
+  /// a multiple of a wgmma's (32 bytes: rows of at least 32 bytes in both
+  /// stages, the narrowest swizzle wgmma reads).
   FailureOr<SharedMmaOp> multiplyInSharedMemory(Operation *op) {
     std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
     if (!chip || chip->host || chip->sm != 90 || chip->variant != 'a')
@@ -491,24 +493,31 @@ struct TilePipelineLoadsPass
     auto b = op->getOperand(1).getDefiningOp<LocalLoadOp>();
     auto result = cast<TileType>(op->getResult(0).getType());
     if (!a || !b || a.getOffsets() || b.getOffsets() || a.getTranspose() ||
-        b.getTranspose() || !a->hasOneUse() || !b->hasOneUse() ||
-        result.getRank() != 2 || !result.getElementType().isF32() ||
-        !isa<Float16Type, BFloat16Type>(a.getType().getElementType()))
+        !a->hasOneUse() || !b->hasOneUse() || result.getRank() != 2 ||
+        !result.getElementType().isF32())
+      return failure();
+    // 16-bit floats, B either way; 8-bit floats only K-major: B from a
+    // stage of Bᵀ (the operands share their type: tile.mma's rule).
+    Type element = a.getType().getElementType();
+    bool halves = isa<Float16Type, BFloat16Type>(element);
+    bool quarters =
+        isa<Float8E4M3FNType, Float8E5M2Type>(element) && b.getTranspose();
+    if (!halves && !quarters)
       return failure();
     int64_t m = result.getShape()[0], n = result.getShape()[1];
     int64_t k = a.getType().getShape()[1];
     int64_t warps = getNumWarps(op);
     if (warps % 4 != 0 || m % (16 * warps) != 0 || n % 8 != 0 || n > 256 ||
-        n < 16 || k % 16 != 0)
+        n < 16 || k % (256 / getStorageBits(element)) != 0)
       return failure();
     OpBuilder builder(op);
     Value acc = isa<MmaOp>(op) ? op->getOperand(2) : Value();
     if (!acc)
       acc = ConstantOp::create(builder, op->getLoc(), result,
                                builder.getF32FloatAttr(0.0f));
-    auto product =
-        SharedMmaOp::create(builder, op->getLoc(), result, a.getBuffer(),
-                            a.getStage(), b.getBuffer(), b.getStage(), acc);
+    auto product = SharedMmaOp::create(
+        builder, op->getLoc(), result, a.getBuffer(), a.getStage(),
+        b.getBuffer(), b.getStage(), acc, /*pending=*/0, b.getTranspose());
     op->getResult(0).replaceAllUsesWith(product.getResult());
     op->erase();
     a->erase();

@@ -420,6 +420,21 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
   }
 };
 
+/// The wgmma operand type of a stage's elements: 16-bit and 8-bit
+/// floats.
+static std::optional<NVVM::WGMMATypes> getWgmmaType(SharedType type) {
+  Type element = type.getElementType();
+  if (element.isF16())
+    return NVVM::WGMMATypes::f16;
+  if (element.isBF16())
+    return NVVM::WGMMATypes::bf16;
+  if (isa<Float8E4M3FNType>(element))
+    return NVVM::WGMMATypes::e4m3;
+  if (isa<Float8E5M2Type>(element))
+    return NVVM::WGMMATypes::e5m2;
+  return std::nullopt;
+}
+
 /// The wgmma matrix descriptor (PTX ISA, "Matrix Descriptor Format") of
 /// shared memory at `address` (i64) with the leading and stride byte
 /// offsets and swizzle mode given.
@@ -432,13 +447,14 @@ static Value makeMatrixDescriptor(Emitter &e, Value address, int64_t leading,
   return e.orI(start, e.i64(static_cast<int64_t>(fields)));
 }
 
-/// `tile.shared_mma` on sm_90a: per 16 of K and per 64 rows of its
-/// warpgroup's share, one `wgmma.mma_async` m64nNk16 reading A (K-major,
-/// rows of the stage) and B (N-major: its rows are K, so `.trans`) from
-/// their stages through descriptors of their slabs' swizzle
-/// (SwizzledLayout), the accumulator in the registers of
-/// #tile.mma_accumulator<[numWarps, 1]>; then commit them and wait until
-/// at most `pending` groups run.
+/// `tile.shared_mma` on sm_90a: per 32 bytes of K (16 of f16/bf16, 32 of
+/// fp8) and per 64 rows of its warpgroup's share, one `wgmma.mma_async`
+/// m64nNkK reading A (K-major, rows of the stage) and B from their stages
+/// through descriptors of their slabs' swizzle (SwizzledLayout): B
+/// N-major (a stage of B, its rows K: `.trans`) or, with `transpose`,
+/// K-major (a stage of Bᵀ; the only way for 8-bit operands). The
+/// accumulator is in the registers of #tile.mma_accumulator<[numWarps, 1]>;
+/// then commit them and wait until at most `pending` groups run.
 struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
   using TilePattern::TilePattern;
 
@@ -448,11 +464,17 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
     SharedType typeA = op.getA().getType(), typeB = op.getB().getType();
     TileType result = op.getType();
     auto layout = dyn_cast<MmaAccumulatorLayoutAttr>(result.getEncoding());
-    Type dtype = typeA.getElementType();
-    if (!layout || layout.getWarpsPerCTA()[1] != 1 ||
-        !isa<Float16Type, BFloat16Type>(dtype) ||
+    std::optional<NVVM::WGMMATypes> ptxA = getWgmmaType(typeA),
+                                    ptxB = getWgmmaType(typeB);
+    if (!layout || layout.getWarpsPerCTA()[1] != 1 || !ptxA || !ptxB ||
         !result.getElementType().isF32())
       return rewriter.notifyMatchFailure(op, "not a warpgroup mma");
+    // 8-bit operands only K-major (B from a stage of Bᵀ); K in steps of
+    // 32 bytes.
+    bool transposed = op.getTranspose();
+    int64_t kStep = 256 / getStorageBits(typeA.getElementType());
+    if (kStep != 16 && !transposed)
+      return rewriter.notifyMatchFailure(op, "8-bit B not K-major");
     int64_t warps = layout.getWarpsPerCTA()[0];
     int64_t m = result.getShape()[0], n = result.getShape()[1];
     int64_t k = typeA.getStageType().getShape()[1];
@@ -461,7 +483,7 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
     int64_t swizzleA = sharedA.getWgmmaSwizzleMode(),
             swizzleB = sharedB.getWgmmaSwizzleMode();
     if (warps % 4 != 0 || m % (16 * warps) != 0 || n % 8 != 0 || n > 256 ||
-        k % 16 != 0 || !swizzleA || !swizzleB)
+        k % kStep != 0 || !swizzleA || !swizzleB)
       return rewriter.notifyMatchFailure(op, "not a wgmma shape");
     Emitter e{rewriter, op.getLoc()};
     Type i64 = rewriter.getI64Type();
@@ -482,24 +504,32 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
       assert(bytes % 16 == 0 && "matrix offsets are whole 16 bytes");
       return bytes ? e.add(descriptor, e.i64(bytes / 16)) : descriptor;
     };
-    // A: rows 64 g + 16 warps i of the warpgroup g, K from 16 s; 8-row
+    // The offset of K column `column` in a K-major stage: slabs of
+    // `slabColumns` along K `slabBytes` apart.
+    auto alongK = [](const SwizzledLayout &shared, int64_t column) {
+      return (column / shared.slabColumns) * shared.slabBytes() +
+             (column % shared.slabColumns) * shared.elementBytes;
+    };
+    // A: rows 64 g + 16 warps i of the warpgroup g, K from kStep s; 8-row
     // groups `8 * slab row` bytes apart (the leading offset is unused).
     Value firstA = makeMatrixDescriptor(
         e, e.add(baseA, e.mul(group, e.i64(64 * sharedA.slabRowBytes()))), 16,
         8 * sharedA.slabRowBytes(), swizzleA);
     auto descriptorA = [&](int64_t i, int64_t s) {
-      int64_t column = 16 * s;
-      return further(firstA,
-                     (column / sharedA.slabColumns) * sharedA.slabBytes() +
-                         16 * warps * i * sharedA.slabRowBytes() +
-                         (column % sharedA.slabColumns) * sharedA.elementBytes);
+      return further(firstA, alongK(sharedA, kStep * s) +
+                                 16 * warps * i * sharedA.slabRowBytes());
     };
-    // B: K rows from 16 s; slabs of N `slabBytes` apart, 8-row groups
-    // `8 * slab row` bytes apart.
-    Value firstB = makeMatrixDescriptor(e, baseB, sharedB.slabBytes(),
-                                        8 * sharedB.slabRowBytes(), swizzleB);
+    // B, N-major (a stage of B): K rows from 16 s; slabs of N `slabBytes`
+    // apart, 8-row groups `8 * slab row` bytes apart. K-major (a stage of
+    // Bᵀ): as A, its N rows from 0.
+    Value firstB =
+        transposed ? makeMatrixDescriptor(e, baseB, 16,
+                                          8 * sharedB.slabRowBytes(), swizzleB)
+                   : makeMatrixDescriptor(e, baseB, sharedB.slabBytes(),
+                                          8 * sharedB.slabRowBytes(), swizzleB);
     auto descriptorB = [&](int64_t s) {
-      return further(firstB, 16 * s * sharedB.slabRowBytes());
+      return further(firstB, transposed ? alongK(sharedB, kStep * s)
+                                        : kStep * s * sharedB.slabRowBytes());
     };
     MLIRContext *context = rewriter.getContext();
     Type f32 = rewriter.getF32Type();
@@ -519,18 +549,17 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
                                                acc[registerOf(i, slot)], slot);
       fragments.push_back(fragment);
     }
-    NVVM::WGMMATypes ptxType = isa<BFloat16Type>(dtype) ? NVVM::WGMMATypes::bf16
-                                                        : NVVM::WGMMATypes::f16;
     NVVM::WgmmaFenceAlignedOp::create(rewriter, e.loc);
-    for (int64_t s = 0; s < k / 16; ++s) {
+    for (int64_t s = 0; s < k / kStep; ++s) {
       Value b = descriptorB(s);
       for (int64_t i = 0; i < reps; ++i)
         fragments[i] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, e.loc, structType, fragments[i], descriptorA(i, s), b,
-            NVVM::MMAShapeAttr::get(context, 64, n, 16), ptxType, ptxType,
+            NVVM::MMAShapeAttr::get(context, 64, n, kStep), *ptxA, *ptxB,
             NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
             NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-            NVVM::MMALayout::row, NVVM::MMALayout::row,
+            NVVM::MMALayout::row,
+            transposed ? NVVM::MMALayout::col : NVVM::MMALayout::row,
             NVVM::MMAIntOverflowAttr());
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, e.loc);

@@ -167,3 +167,29 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     gpu.return
   }
 }
+
+// -----
+
+// transpose: B's stage holds Bᵀ (N x K), read K-major (B `col`, no
+// transposition); 8-bit floats in steps of 32 of K, 32 bytes further along
+// the rows of each stage each step (the descriptors: + 2).
+// CHECK-LABEL: gpu.func @warpgroup_mma_k_major
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: nvvm.wgmma.mma_async %[[A0:[^,]*]], %[[B0:[^,]*]], {{.*}}, <m = 64, n = 128, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK: %[[B1:.*]] = arith.addi %[[B0]], %c2_i64{{.*}} : i64
+// CHECK: %[[A1:.*]] = arith.addi %[[A0]], %c2_i64{{.*}} : i64
+// CHECK: nvvm.wgmma.mma_async %[[A1]], %[[B1]], {{.*}}, <m = 64, n = 128, k = 32>
+// CHECK-NOT: nvvm.wgmma.mma_async
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @warpgroup_mma_k_major(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %a = tile.alloc_shared : !tile.shared<2x64x64xf8E4M3FN>
+    %bt = tile.alloc_shared : !tile.shared<2x128x64xf8E4M3FN>
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %p = tile.shared_mma %a[%c0], %bt[%c0] transpose, %zero : !tile.shared<2x64x64xf8E4M3FN>, !tile.shared<2x128x64xf8E4M3FN>, !tile.tile<64x128xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}

@@ -1213,6 +1213,23 @@ func.func @f(%a: !tile.shared<2x64x32xf16>, %b: !tile.shared<2x32x64xf16>, %s: i
 }
 
 // -----
+// shared_mma transpose: the stage of B holds Bᵀ (N x K).
+
+func.func @f(%a: !tile.shared<2x64x32xf16>, %b: !tile.shared<2x32x64xf16>, %s: index, %acc: !tile.tile<64x64xf32>) {
+  // expected-error @below {{'tile.shared_mma' op inner extents differ: 32 and 64}}
+  %p = tile.shared_mma %a[%s], %b[%s] transpose, %acc : !tile.shared<2x64x32xf16>, !tile.shared<2x32x64xf16>, !tile.tile<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.shared<2x1x64x32xf16>, %b: !tile.shared<2x1x64x32xf16>, %s: index, %acc: !tile.tile<1x64x64xf32>) {
+  // expected-error @below {{'tile.shared_mma' op transposes a stage of rank 3}}
+  %p = tile.shared_mma %a[%s], %b[%s] transpose, %acc : !tile.shared<2x1x64x32xf16>, !tile.shared<2x1x64x32xf16>, !tile.tile<1x64x64xf32>
+  return
+}
+
+// -----
 
 func.func @f(%acc: !tile.tile<64x64xf32>) {
   // expected-error @below {{'tile.mma_wait' op attribute 'pending' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}

@@ -298,6 +298,9 @@ func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.ar
   %q = tile.shared_mma %buf[%s], %b[%s], %p {pending = 1} : !tile.shared<3x64x32xf16>, !tile.shared<3x32x64xf16>, !tile.tile<64x64xf32>
   // CHECK: tile.mma_wait %[[Q]], %{{.*}} {pending = 0 : i64} : !tile.tile<64x64xf32>, !tile.tile<64x64xf32>
   %w:2 = tile.mma_wait %q, %p {pending = 0} : !tile.tile<64x64xf32>, !tile.tile<64x64xf32>
+  // CHECK: tile.shared_mma %[[BUF]][%{{.*}}], %[[BT:.*]][%{{.*}}] transpose, %{{.*}} : !tile.shared<3x64x32xf16>, !tile.shared<3x64x32xf16>, !tile.tile<64x64xf32>
+  %bt = tile.alloc_shared : !tile.shared<3x64x32xf16>
+  %r = tile.shared_mma %buf[%s], %bt[%s] transpose, %zero : !tile.shared<3x64x32xf16>, !tile.shared<3x64x32xf16>, !tile.tile<64x64xf32>
   return %h : !tile.tile<64x16xf16>
 }
 

@@ -292,6 +292,59 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 
 // -----
 
+// sm_90a, 8-bit floats: wgmma reads them K-major only, so an mma of B
+// from the stages of Bᵀ (its tiles permuted) becomes a shared_mma that reads
+// that stage transposed, and an mma of B (K x N) keeps mma.sync's steps of
+// 32 of K.
+// CHECK-LABEL: gpu.func @fp8_k_major
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<{{[0-9]+}}x64x64xf8E4M3FN>
+// CHECK: %[[BT:.*]] = tile.alloc_shared : !tile.shared<{{[0-9]+}}x128x64xf8E4M3FN>
+// CHECK: tile.shared_mma %[[A]][%[[S:.*]]], %[[BT]][%[[S]]] transpose, %{{.*}} {pending = 1 : i64} : !tile.shared<{{.*}}x64x64xf8E4M3FN>, !tile.shared<{{.*}}x128x64xf8E4M3FN>, !tile.tile<64x128xf32>
+// CHECK-LABEL: gpu.func @fp8_n_major
+// CHECK-NOT: tile.shared_mma
+// CHECK: tile.local_load {{.*}} offsets [0, 32]
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @fp8_k_major(%a: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %w: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vw = tile.make_view %w : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %wt = tile.load %vw[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %y = tile.permute %wt [1, 0] : !tile.tile<128x64xf8E4M3FN> -> !tile.tile<64x128xf8E4M3FN>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf8E4M3FN>, !tile.tile<64x128xf8E4M3FN>, !tile.tile<64x128xf32>
+      scf.yield %next : !tile.tile<64x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @fp8_n_major(%a: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %b: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<64x128, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf8E4M3FN>, !tile.tile<64x128xf8E4M3FN>, !tile.tile<64x128xf32>
+      scf.yield %next : !tile.tile<64x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
 // sm_90a, a loop that only accumulates its shared_mma's result: the
 // warpgroup mmas run on into the next iteration (pending = 1), whose copies
 // ahead follow its shared_mma (after a barrier: two warpgroups); the loop

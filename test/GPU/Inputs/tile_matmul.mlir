@@ -299,4 +299,32 @@ gpu.module @tile_matmul {
     }
     gpu.return
   }
+  // C = A @ Wᵀ for W (N x K, a weight matrix's layout): W's tiles,
+  // transposed, are the mma's B; on sm_90a wgmma reads them K-major.
+  gpu.func @matmul_nt_128x256x32(%a: !tile.array<?x?xf16, strides [?, 1]>,
+                  %w: !tile.array<?x?xf16, strides [?, 1]>,
+                  %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vw = tile.make_view %w : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<256x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %wt = tile.load %vw[%bn, %kt] : !tile.view<256x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.permute %wt [1, 0] : !tile.tile<256x32xf16> -> !tile.tile<32x256xf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x32xf16>, !tile.tile<32x256xf16>, !tile.tile<128x256xf32>
+      scf.yield %next : !tile.tile<128x256xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<128x256xf32> -> !tile.tile<128x256xf16>
+    tile.store %out, %vc[%bm, %bn] : !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
 }

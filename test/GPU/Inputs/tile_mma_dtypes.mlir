@@ -314,4 +314,76 @@ gpu.module @tile_mma_dtypes {
     tile.store %acc, %vc[%bm, %bn] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
+  // One warpgroup: on sm_90a a wgmma reading B K-major from the stages of Bᵀ
+  gpu.func @mma_bf16_permuted_b_w4(%a: !tile.array<?x?xbf16, strides [?, 1]>, %b: !tile.array<?x?xbf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 4} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xbf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xbf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xbf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xbf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<64x32, !tile.array<?x?xbf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<64x32, !tile.array<?x?xbf16, strides [?, 1]>, padding zero>
+      %yt = tile.load %vb[%bn, %kt] : !tile.view<128x32, !tile.array<?x?xbf16, strides [?, 1]>, padding zero>
+      %y = tile.permute %yt [1, 0] : !tile.tile<128x32xbf16> -> !tile.tile<32x128xbf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xbf16>, !tile.tile<32x128xbf16>, !tile.tile<64x128xf32>
+      scf.yield %next : !tile.tile<64x128xf32>
+    }
+    tile.store %acc, %vc[%bm, %bn] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  // fp8 with B from Bᵀ: on sm_90a a K-major wgmma of 8-bit operands
+  gpu.func @mma_e4m3_permuted_b(%a: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %b: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 4} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %yt = tile.load %vb[%bn, %kt] : !tile.view<128x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %y = tile.permute %yt [1, 0] : !tile.tile<128x64xf8E4M3FN> -> !tile.tile<64x128xf8E4M3FN>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf8E4M3FN>, !tile.tile<64x128xf8E4M3FN>, !tile.tile<64x128xf32>
+      scf.yield %next : !tile.tile<64x128xf32>
+    }
+    tile.store %acc, %vc[%bm, %bn] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  // the same with e5m2
+  gpu.func @mma_e5m2_permuted_b(%a: !tile.array<?x?xf8E5M2, strides [?, 1]>, %b: !tile.array<?x?xf8E5M2, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 4} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf8E5M2, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf8E5M2, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf8E5M2, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf8E5M2, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<64x64, !tile.array<?x?xf8E5M2, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<64x64, !tile.array<?x?xf8E5M2, strides [?, 1]>, padding zero>
+      %yt = tile.load %vb[%bn, %kt] : !tile.view<128x64, !tile.array<?x?xf8E5M2, strides [?, 1]>, padding zero>
+      %y = tile.permute %yt [1, 0] : !tile.tile<128x64xf8E5M2> -> !tile.tile<64x128xf8E5M2>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf8E5M2>, !tile.tile<64x128xf8E5M2>, !tile.tile<64x128xf32>
+      scf.yield %next : !tile.tile<64x128xf32>
+    }
+    tile.store %acc, %vc[%bm, %bn] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
 }
