@@ -1,5 +1,5 @@
 // tile-pipeline-loads where the chip has cp.async (sm_80 on): an S-stage
-// pipeline through shared memory. S is as many 8 KiB stages as fit in half
+// pipeline through shared memory. S is as many 8 KiB stages as fit in 7/8
 // of sm_80's 163 KiB, at most 4, or the kernel's tile.num_stages; the first
 // S - 1 iterations' copies go before the loop, each iteration waits for its
 // own stage, starts the copies S - 1 ahead into the stage the previous
@@ -413,12 +413,38 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // A loop that works on its products in the iteration (here: scales each
 // before accumulating, as attention's softmax does between its two mmas)
-// is not pipelined.
+// is not pipelined, unless the kernel asks for stages.
 // CHECK-LABEL: gpu.func @works_on_products
 // CHECK-NOT: tile.async_copy
 // CHECK: tile.mul
+// CHECK-LABEL: gpu.func @works_on_products_staged
+// CHECK: tile.alloc_shared : !tile.shared<2x64x32xf16>
+// CHECK: tile.async_copy
+// CHECK: scf.for
+// CHECK: tile.mul
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @works_on_products(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %half = tile.constant dense<0.5> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %p = tile.matmul %x, %y : !tile.tile<64x32xf16>, !tile.tile<32x64xf16> -> !tile.tile<64x64xf32>
+      %scaled = tile.mul %p, %half : !tile.tile<64x64xf32>
+      %next = tile.add %sum, %scaled : !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @works_on_products_staged(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4, tile.num_stages = 2} {
     %i = tile.bid 0
     %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
     %vb = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
