@@ -1,5 +1,6 @@
 """What the tensor-core benchmarks share: the bundle to import cudapy from
-(the script's first argument, see docs/Bundle.md) and CUDA-event timing."""
+(the script's first argument, see docs/Bundle.md) and CUDA-event timing,
+of back-to-back calls or of a CUDA graph of them."""
 import os
 import statistics
 import sys
@@ -26,6 +27,36 @@ def median_ms(fn):
         start.record()
         for _ in range(INNER):
             fn()
+        end.record()
+        end.synchronize()
+        samples.append(start.elapsed_time(end) / INNER)
+    return statistics.median(samples)
+
+
+def graph_ms(fn):
+    """As median_ms, but what is timed is the replay of a CUDA graph that
+    captured INNER calls of `fn` (which must launch on the current stream):
+    the GPU's time alone, without the host's cost of each launch, which
+    bounds back-to-back calls of kernels of a few tens of microseconds."""
+    import torch
+    fn()
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        fn()
+    torch.cuda.current_stream().wait_stream(side)
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(INNER):
+            fn()
+    graph.replay()
+    torch.cuda.synchronize()
+    samples = []
+    for _ in range(REPEAT):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        graph.replay()
         end.record()
         end.synchronize()
         samples.append(start.elapsed_time(end) / INNER)
