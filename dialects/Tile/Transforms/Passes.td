@@ -115,13 +115,16 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     dimensions, a batch's matrix, are taken: their stages hold the matrix.
     A loop with another load that reaches an mma is left alone, and so is
     one that works on its products in the iteration instead of only
-    accumulating them, as attention does between its two mmas: its live
-    tiles leave the pipeline no registers to spare.) Loads that reach the
-    mma through a transpose (`permute [1, 0]`) are read from their stage
-    transposed (`tile.local_load ... transpose`). S is the kernel's
-    `tile.num_stages`, else the `num-stages` option, else as many as fit
-    in half the shared memory the chip gives a block, 2 to 4 (the
-    multiply's own buffers and other tiles need the rest).
+    accumulating them, as attention does between its two mmas (its live
+    tiles leave the pipeline no registers to spare), unless the kernel or
+    the option asks for stages.) Loads that reach the mma through a
+    transpose (`permute [1, 0]`) are read from their stage transposed
+    (`tile.local_load ... transpose`). S is the kernel's
+    `tile.num_stages`, else the `num-stages` option, else 2 to 4, as many
+    as fit in 7/8 of the shared memory the chip gives a block, less the
+    largest tile a permute, reduction, scan or layout conversion outside
+    the kernel's multiplying loops takes (its scratch), shared equally by
+    those loops.
 
     Elsewhere, a two-stage pipeline in registers: the first iteration's
     tiles are loaded before the loop, and each iteration loads the next

@@ -212,21 +212,58 @@ struct TilePipelineLoadsPass
   }
 
   /// The stages of `loop`'s shared buffers, `bytes` a stage; 0 where the
-  /// chip has no cp.async. Unless the kernel asks: as many as fit in 7/8
-  /// of what the chip gives a block (the rest left to the kernel's other
-  /// shared memory), 2 to 4. Tensor-core loops hold one block per SM by
-  /// their registers anyway; a fourth stage paid where half the shared
-  /// memory held only 2 or 3 (H100, sm_90a, 4096³: 128x128x64 tiles 423
-  /// TFLOP/s with 3 stages, 466 with 4; 128x256x64 487 with 3, 526 with 4)
-  /// and a fifth did not (128x256x32: 509 with 4, 501 with 5).
+  /// chip has no cp.async. Unless the kernel asks: 2 to 4, as many as fit
+  /// in what `sharedBudget` leaves this loop (the lowering refuses a
+  /// kernel whose shared memory exceeds the block's, naming the stages).
+  /// Tensor-core loops hold one block per SM by their registers anyway; a
+  /// fourth stage paid where half the shared memory held only 2 or 3 (H100,
+  /// sm_90a, 4096³: 128x128x64 tiles 423 TFLOP/s with 3 stages, 466 with 4;
+  /// 128x256x64 487 with 3, 526 with 4) and a fifth did not (128x256x32: 509
+  /// with 4, 501 with 5).
   int64_t chooseStages(scf::ForOp loop, int64_t bytes) {
     std::optional<CompileTarget> chip = target::getCompileTargetFor(loop, "");
     if (!chip || chip->host || chip->sm < 80)
       return 0;
     if (int64_t requested = getRequestedStages(loop))
       return requested;
-    int64_t fit = chip->getMaxSharedMemoryPerBlock() * 7 / 8 / bytes;
+    int64_t fit =
+        sharedBudget(loop, chip->getMaxSharedMemoryPerBlock()) / bytes;
     return std::clamp<int64_t>(fit, 2, 4);
+  }
+
+  /// The shared memory the stages of `loop` may take of the `limit` a
+  /// block has: 7/8 of it (the rest for alignment and small scratch), less
+  /// the largest tile that an op outside the kernel's multiplying loops may
+  /// move through shared memory (a permute, reduction, scan or layout
+  /// conversion: its scratch is as large as the tile), shared equally by
+  /// the kernel's loops that multiply (each may get a pipeline; one
+  /// already pipelined multiplies through shared_mma or mma).
+  int64_t sharedBudget(scf::ForOp loop, int64_t limit) {
+    auto func = loop->getParentOfType<FunctionOpInterface>();
+    if (!func)
+      return limit * 7 / 8;
+    auto multiplies = [](scf::ForOp candidate) {
+      return llvm::any_of(
+          candidate.getBody()->without_terminator(),
+          [](Operation &op) { return isa<MmaOp, MatmulOp, SharedMmaOp>(op); });
+    };
+    int64_t loops = 0, scratch = 0;
+    func->walk([&](Operation *op) {
+      if (auto candidate = dyn_cast<scf::ForOp>(op)) {
+        loops += multiplies(candidate);
+        return;
+      }
+      if (!isa<PermuteOp, ReduceOp, ScanOp, ConvertLayoutOp>(op))
+        return;
+      for (auto parent = op->getParentOfType<scf::ForOp>(); parent;
+           parent = parent->getParentOfType<scf::ForOp>())
+        if (multiplies(parent))
+          return;
+      if (auto tile = dyn_cast<TileType>(op->getOperand(0).getType()))
+        scratch = std::max(scratch, getTileBytes(tile));
+    });
+    return std::max<int64_t>(limit * 7 / 8 - scratch, 0) /
+           std::max<int64_t>(loops, 1);
   }
 
   void pipeline(scf::ForOp loop) {
