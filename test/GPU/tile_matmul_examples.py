@@ -3,7 +3,7 @@
 # (examples/tile/batch_matmul.mlir), the fused bias + GELU/ReLU epilogue
 # (matmul_epilogue.mlir) and the fp8 matmul with per-tensor scales
 # (fp8_matmul.mlir, B as K x N and as N x K), with M, N and K that are not
-# multiples of the tiles.
+# multiples of the tiles, and batches whose matrices are not 16-byte aligned.
 # Compiled for the device's chip, sm_90a on an sm_90 device (wgmma), the
 # device's chip at PTX ISA 8.4 (fp8 mma.sync from sm_89), and sm_80.
 # REQUIRES: cuda-gpu
@@ -48,16 +48,30 @@ def close(got, want, scale, eps):
     return bool(np.all(np.abs(got - want) <= eps * (scale + np.abs(want) + 1)))
 
 
+def gapped(x):
+    """`x` (3-D) on the device with 4 elements between its matrices: rows
+    16-byte aligned, matrices not (the batch stride is 4 mod 8)."""
+    batch, rows, cols = x.shape
+    stride = rows * cols + 4
+    flat = cp.zeros(batch * stride, dtype=x.dtype)
+    view = cp.lib.stride_tricks.as_strided(
+        flat, shape=x.shape, strides=(stride * x.itemsize, cols * x.itemsize, x.itemsize))
+    view[...] = cp.asarray(x)
+    return view
+
+
 def batch_matmul(module, threads):
     ok = []
-    for m, n, k in SHAPES:
+    # Contiguous batches, then (the last shape again) A's and B's matrices
+    # apart by a stride whose chunks are not 16-byte aligned.
+    for (m, n, k), spaced in [(shape, False) for shape in SHAPES] + [((256, 256, 128), True)]:
         batch = 3
         a, av = f16((batch, m, k))
         b, bv = f16((batch, k, n))
         c = cp.full((batch, m, n), np.nan, dtype=np.float16)
         grid = ((m + 127) // 128, (n + 127) // 128, batch)
-        module.kernel("batch_matmul").launch(grid, (threads["batch_matmul"],),
-                                             cp.asarray(a), cp.asarray(b), c)
+        da, db = (gapped(a), gapped(b)) if spaced else (cp.asarray(a), cp.asarray(b))
+        module.kernel("batch_matmul").launch(grid, (threads["batch_matmul"],), da, db, c)
         device.synchronize()
         ok.append(close(cp.asnumpy(c).astype(np.float64), av @ bv,
                         np.abs(av) @ np.abs(bv), 2e-3))
@@ -120,7 +134,7 @@ for label, chip, ptx in tensor_core_targets(device, sm_90a=True, ptx_84=True):
                    for kernel in compiled.metadata["kernels"]}
         results += run(device.load(compiled), threads)
     print("%s: %d of %d correct" % (label, sum(results), len(results)))
-# CHECK-DAG: native: 15 of 15 correct
-# CHECK-DAG: sm_90a: {{15 of 15 correct|skipped}}
-# CHECK-DAG: native PTX 8.4: {{15 of 15 correct|skipped}}
-# CHECK-DAG: sm_80: 15 of 15 correct
+# CHECK-DAG: native: 16 of 16 correct
+# CHECK-DAG: sm_90a: {{16 of 16 correct|skipped}}
+# CHECK-DAG: native PTX 8.4: {{16 of 16 correct|skipped}}
+# CHECK-DAG: sm_80: 16 of 16 correct

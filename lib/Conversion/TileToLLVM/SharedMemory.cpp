@@ -94,8 +94,11 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
           rewriter, e.loc, rewriter.getI64Type(), array.base);
       SmallVector<Value> conditions = {
           e.eq(e.andI(position, e.i64(chunkBytes - 1)), e.i64(0))};
+      // Every leading dimension's stride: the tile's first index along it
+      // moves the chunks by its multiples even where the tile spans one
+      // index (a batch's matrix).
       for (int64_t d = 0; d + 1 < rank; ++d)
-        if (shape[d] > 1)
+        if (view.getArray().getShape()[d] != 1)
           conditions.push_back(
               e.eq(e.andI(array.strides[d], e.i64(width - 1)), e.i64(0)));
       alignedAtRunTime = e.allOf(conditions);

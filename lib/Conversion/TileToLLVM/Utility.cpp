@@ -311,8 +311,12 @@ bool ArrayFacts::alignVectors(ViewType view, ArrayRef<int64_t> shape,
   ArrayRef<int64_t> order = view.getOrder();
   if (view.getSteps()[order[dim]] % width != 0)
     return false;
-  for (auto [k, extent] : llvm::enumerate(shape))
-    if (static_cast<int64_t>(k) != dim && extent > 1 &&
+  // Every other dimension's stride, where the tile spans it and also where
+  // it does not: the tile's first index along it moves the vectors by
+  // multiples of its stride (unless the array has one index there).
+  ArrayRef<int64_t> extents = view.getArray().getShape();
+  for (int64_t k = 0, e = shape.size(); k < e; ++k)
+    if (k != dim && extents[order[k]] != 1 &&
         strideMultiple[order[k]] % width != 0)
       return false;
   return true;

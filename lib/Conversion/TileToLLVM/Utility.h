@@ -176,7 +176,9 @@ struct ArrayFacts {
   /// `elementBits` bits) along dimension `dim` of a tile of `shape` read
   /// through `view` aligned to its size: the base is, and so are the tiles'
   /// steps along the vectors' dimension and the strides of the other
-  /// dimensions the tile spans.
+  /// dimensions (those the tile spans one index of too: its first index
+  /// there moves it by multiples of the stride), but for dimensions whose
+  /// static extent is 1.
   bool alignVectors(ViewType view, ArrayRef<int64_t> shape, int64_t dim,
                     int64_t width, int64_t elementBits) const;
 };

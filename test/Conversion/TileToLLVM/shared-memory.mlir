@@ -76,6 +76,38 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 
 // -----
 
+// A batch's matrix (a 1x64x32 tile of a 3-D array): the tile's first index
+// along the batch moves its chunks by multiples of the batch stride, so the
+// facts must prove that stride aligned too (else the run-time check covers
+// it), though the tile spans one index of it.
+// CHECK-LABEL: gpu.func @batch_stride_unproven
+// CHECK: llvm.ptrtoint
+// CHECK-LABEL: gpu.func @batch_stride_proven
+// CHECK-NOT: llvm.ptrtoint
+// CHECK: nvvm.cp.async.shared.global
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @batch_stride_unproven(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 1, 8, 1>}) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %v = tile.make_view %a : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %buf = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    tile.async_copy %v[%i, %i, %i], %buf[%c0] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, !tile.shared<2x64x32xf16>
+    tile.async_commit
+    gpu.return
+  }
+  gpu.func @batch_stride_proven(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>}) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %v = tile.make_view %a : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %buf = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    tile.async_copy %v[%i, %i, %i], %buf[%c0] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, !tile.shared<2x64x32xf16>
+    tile.async_commit
+    gpu.return
+  }
+}
+
+// -----
+
 // mma operands: ldmatrix from the stage, at the slice's offset.
 // CHECK-LABEL: gpu.func @fragments
 // CHECK: nvvm.ldmatrix {{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
