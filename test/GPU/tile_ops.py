@@ -1,7 +1,8 @@
 # The kernels of test/GPU/Inputs/tile_kernels.mlir on the GPU against NumPy:
 # tile ops that move elements between threads, scans, arg-reductions,
 # combiner regions, gathers and scatters, pointer tiles and atomics,
-# mma/matmul, non-splat constants, tiles carried through scf.for/scf.if.
+# mma/matmul, non-splat constants, tiles carried through scf.for/scf.if, a
+# tile index before the array.
 # REQUIRES: cuda-gpu
 # RUN: %python %s | FileCheck %s
 
@@ -151,6 +152,17 @@ for n in [512, 1200]:
     results.append(bool(np.allclose(cp.asnumpy(o), want, rtol=1e-5, atol=1e-5)))
 print("loops", results)
 # CHECK: loops [True, True]
+
+# A tile index before the array: tile i reads tile i - 1 of 700 floats (the
+# last tile partial); tile 0's elements are all padding (-inf), read from
+# no memory.
+x = rng.standard_normal(700).astype(np.float32)
+o = cp.full(4 * 256, np.nan, dtype=np.float32)
+run("index_before", (4,), cp.asarray(x), o)
+got = cp.asnumpy(o)
+padded = np.concatenate([np.full(256, -np.inf, np.float32), x, np.full(68, -np.inf, np.float32)])
+print("index_before", bool(np.array_equal(got, padded[:1024])))
+# CHECK: index_before True
 
 
 # fp8 and tf32. References from the formats' definitions: every fp8 code

@@ -140,11 +140,13 @@ struct ViewAccess {
   int64_t rank() const { return view.getOrder().size(); }
   int64_t arrayDim(int64_t k) const { return view.getOrder()[k]; }
 
-  /// Whether the whole tile lies inside the array.
+  /// Whether the whole tile lies inside the array (a negative tile index
+  /// puts it outside).
   Value tileInBounds() {
     SmallVector<Value> conditions;
     for (int64_t k = 0; k < rank(); ++k) {
       Value end = e.add(start[k], e.i64(dist.shape()[k]));
+      conditions.push_back(e.sle(e.i64(0), start[k]));
       conditions.push_back(e.sle(end, e.ext64(array.extents[arrayDim(k)])));
     }
     return e.allOf(conditions);
@@ -158,7 +160,8 @@ struct ViewAccess {
     for (int64_t k = 0; k < rank(); ++k) {
       Value index = e.add(start[k], e.ext64(indices[k]));
       offset = e.add(offset, e.mul(index, array.strides[arrayDim(k)]));
-      conditions.push_back(e.slt(index, e.ext64(array.extents[arrayDim(k)])));
+      // Unsigned: an index before the array's first element is outside.
+      conditions.push_back(e.ult(index, e.ext64(array.extents[arrayDim(k)])));
     }
     return {offset, e.allOf(conditions)};
   }

@@ -105,11 +105,13 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
     }
 
     // The tile's first element in the array, and whether the whole tile
-    // lies inside it (uniform: the block's threads copy one tile).
+    // lies inside it (uniform: the block's threads copy one tile; a
+    // negative tile index puts it outside).
     Value origin = e.i64(0);
     SmallVector<Value> whole;
     for (int64_t d = 0; d < rank; ++d) {
       origin = e.add(origin, e.mul(start[d], array.strides[d]));
+      whole.push_back(e.sle(e.i64(0), start[d]));
       whole.push_back(
           e.sle(e.add(start[d], e.i64(shape[d])), e.ext64(array.extents[d])));
     }
@@ -140,7 +142,7 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
           local = e.add(local, e.mul(index, array.strides[d]));
           if (mode != CopyMode::Interior)
             inside.push_back(
-                e.slt(e.add(start[d], index), e.ext64(array.extents[d])));
+                e.ult(e.add(start[d], index), e.ext64(array.extents[d])));
         }
         local = e.add(local, e.mul(e.ext64(column), array.strides[rank - 1]));
         Value last = e.add(start[rank - 1], e.ext64(column));
@@ -158,8 +160,11 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
           Value rowInside = e.allOf(inside);
           Value left = e.sub(e.ext64(array.extents[rank - 1]), last);
           Value count = e.select(e.slt(left, e.i64(width)), left, e.i64(width));
-          count = e.select(e.andI(rowInside, e.slt(e.i64(0), count)), count,
-                           e.i64(0));
+          // Unsigned: a chunk before the row's first element is outside
+          // (chunks start at multiples of their width: wholly either way).
+          count = e.select(
+              e.andI(rowInside, e.ult(last, e.ext64(array.extents[rank - 1]))),
+              count, e.i64(0));
           Value source = e.select(e.eq(count, e.i64(0)), array.base,
                                   e.gep(tileBase, memoryType, local));
           Value sourceBytes =
@@ -171,7 +176,7 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
           for (int64_t i = 0; i < width; ++i) {
             Value index = e.add(last, e.i64(i));
             Value within = e.andI(
-                rowInside, e.slt(index, e.ext64(array.extents[rank - 1])));
+                rowInside, e.ult(index, e.ext64(array.extents[rank - 1])));
             Value element = emitIfElse(
                 e, within, memoryType, [&](bool load) -> SmallVector<Value> {
                   if (!load)

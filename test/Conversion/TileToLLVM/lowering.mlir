@@ -1,7 +1,8 @@
 // RUN: cudapy-opt %s --tile-assign-layouts --convert-tile-to-llvm --split-input-file --verify-diagnostics | FileCheck %s
 
 // A whole tile inside the array and aligned: 16-byte vector loads and
-// stores without masks. Otherwise element by element inside the array, the
+// stores without masks. Otherwise element by element inside the array
+// (indices compared unsigned: one before the array is outside), the
 // padding (here -inf) for the rest, gathered into the same vectors; the
 // registers come out of the vectors after the branch.
 // CHECK-LABEL: gpu.func @copy
@@ -11,7 +12,7 @@
 // CHECK: scf.if %{{.*}} -> (vector<4xf32>) {
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: } else {
-// CHECK: arith.cmpi slt
+// CHECK: arith.cmpi ult
 // CHECK: scf.if %{{.*}} -> (f32) {
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 // CHECK: } else {

@@ -47,15 +47,20 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // -----
 
 // Facts that prove the chunks aligned: no check, no element path; whole
-// chunks where the tile lies inside the array (its last row and column are
-// inside), else the count of each chunk's elements inside.
+// chunks where the tile lies inside the array (its first row and column are
+// not before it, its last inside), else the count of each chunk's elements
+// inside.
 // CHECK-LABEL: gpu.func @aligned
 // CHECK-NOT: llvm.ptrtoint
-// CHECK: %[[ROW_END:.*]] = arith.addi %{{.*}}, %c64_i64{{.*}} : i64
+// CHECK: %[[ROW_FIRST:.*]] = arith.cmpi sle, %c0_i64{{.*}}, %[[ROW:.*]] : i64
+// CHECK: %[[ROW_END:.*]] = arith.addi %[[ROW]], %c64_i64{{.*}} : i64
 // CHECK: %[[ROWS:.*]] = arith.cmpi sle, %[[ROW_END]], %{{.*}} : i64
-// CHECK: %[[COLUMN_END:.*]] = arith.addi %{{.*}}, %c32_i64{{.*}} : i64
+// CHECK: %[[COLUMN_FIRST:.*]] = arith.cmpi sle, %c0_i64{{.*}}, %[[COLUMN:.*]] : i64
+// CHECK: %[[COLUMN_END:.*]] = arith.addi %[[COLUMN]], %c32_i64{{.*}} : i64
 // CHECK: %[[COLUMNS:.*]] = arith.cmpi sle, %[[COLUMN_END]], %{{.*}} : i64
-// CHECK: %[[INSIDE:.*]] = arith.andi %[[ROWS]], %[[COLUMNS]] : i1
+// CHECK: %[[A1:.*]] = arith.andi %[[ROW_FIRST]], %[[ROWS]] : i1
+// CHECK: %[[A2:.*]] = arith.andi %[[A1]], %[[COLUMN_FIRST]] : i1
+// CHECK: %[[INSIDE:.*]] = arith.andi %[[A2]], %[[COLUMNS]] : i1
 // CHECK: scf.if %[[INSIDE]] {
 // CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
 // CHECK: } else {

@@ -288,5 +288,17 @@ module attributes {gpu.container_module} {
       tile.store %res, %vo[%z] : !tile.view<256, !tile.array<?xf32, strides [1]>>
       gpu.return
     }
+    // Tile i reads tile i - 1 of x: tile 0 reads tile -1, wholly before
+    // the array, so all padding (-inf), never memory.
+    gpu.func @index_before(%x: !tile.array<?xf32, strides [1]>, %o: !tile.array<?xf32, strides [1]>) kernel {
+      %i = tile.bid 0
+      %one = tile.constant dense<1> : !tile.tile<si32>
+      %before = tile.sub %i, %one : !tile.tile<si32>
+      %vx = tile.make_view %x : !tile.array<?xf32, strides [1]> -> !tile.view<256, !tile.array<?xf32, strides [1]>, padding neg_inf>
+      %t = tile.load %vx[%before] : !tile.view<256, !tile.array<?xf32, strides [1]>, padding neg_inf>
+      %vo = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<256, !tile.array<?xf32, strides [1]>>
+      tile.store %t, %vo[%i] : !tile.view<256, !tile.array<?xf32, strides [1]>>
+      gpu.return
+    }
   }
 }
