@@ -670,9 +670,11 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 LogicalResult LiteralOp::verify() {
   Attribute value = getValue();
   if (isa<LooseIntType>(getType())) {
+    // An integer type of 64 bits, signless or unsigned (an `index`
+    // attribute has no width to ask for).
     auto integer = dyn_cast<IntegerAttr>(value);
-    if (!integer || integer.getType().getIntOrFloatBitWidth() != 64 ||
-        integer.getType().isSignedInteger())
+    auto type = integer ? dyn_cast<IntegerType>(integer.getType()) : nullptr;
+    if (!type || type.getWidth() != 64 || type.isSigned())
       return emitOpError("a loose integer is an i64 or ui64 attribute");
     return success();
   }

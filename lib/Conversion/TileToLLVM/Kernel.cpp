@@ -64,8 +64,11 @@ static KernelArgument describeArgument(Type type, DictionaryAttr argAttrs) {
 static void annotateArrayFacts(FunctionOpInterface func) {
   MLIRContext *context = func->getContext();
   TileDialect::ArrayFactsAttrHelper factsAttr(context);
-  for (BlockArgument arg : func.getArguments()) {
-    DictionaryAttr attrs = func.getArgAttrDict(arg.getArgNumber());
+  // The function's arguments only: a gpu.func's entry block also holds
+  // its workgroup and private attributions, which have no attributes.
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
+    BlockArgument arg = func.getArgument(i);
+    DictionaryAttr attrs = func.getArgAttrDict(i);
     if (!attrs || !isa<ArrayType>(arg.getType()))
       continue;
     NamedAttrList facts;

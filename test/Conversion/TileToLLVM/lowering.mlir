@@ -469,3 +469,17 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A gpu.func's workgroup attributions are arguments of its entry block but
+// not of the function: the pass that copies array facts onto accesses
+// looks at the function's arguments only (it read attributes past their
+// end).
+// CHECK-LABEL: gpu.func @attribution
+// CHECK: gpu.return
+gpu.module @m {
+  gpu.func @attribution(%x: memref<?xf32> {llvm.noalias}) workgroup(%w : memref<4xf32, #gpu.address_space<workgroup>>) kernel {
+    gpu.return
+  }
+}

@@ -308,6 +308,15 @@ func.func @f() {
 
 // -----
 
+// An index attribute (no bit width) is no loose integer either.
+func.func @f() {
+  // expected-error @below {{a loose integer is an i64 or ui64 attribute}}
+  %l = "tile.literal"() <{value = 7 : index}> : () -> !tile.loose_int
+  return
+}
+
+// -----
+
 // The explicit form: operands of one type.
 func.func @f(%a: !tile.tile<4xf32>, %b: !tile.tile<4xf16>) {
   // expected-error @below {{operands of the explicit form have one type; use `promote <policy>` or tile.broadcast and tile.convert}}
