@@ -33,23 +33,37 @@ def median_ms(fn):
     return statistics.median(samples)
 
 
+_capturing = None
+
+
+def launch_stream():
+    """Where our launches go (their `stream=`): the default stream, or the
+    stream a CUDA graph captures while graph_ms records one."""
+    return _capturing
+
+
 def graph_ms(fn):
     """As median_ms, but what is timed is the replay of a CUDA graph that
-    captured INNER calls of `fn` (which must launch on the current stream):
-    the GPU's time alone, without the host's cost of each launch, which
-    bounds back-to-back calls of kernels of a few tens of microseconds."""
+    captured INNER calls of `fn` (which must launch on the current stream,
+    or on launch_stream()): the GPU's time alone, without the host's cost of
+    each launch, which bounds back-to-back calls of kernels of a few tens of
+    microseconds."""
+    global _capturing
     import torch
-    fn()
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):
-        fn()
+        fn()  # warm-up outside the capture (Triton compiles, caches fill)
     torch.cuda.current_stream().wait_stream(side)
     torch.cuda.synchronize()
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
-        for _ in range(INNER):
-            fn()
+        _capturing = torch.cuda.current_stream()
+        try:
+            for _ in range(INNER):
+                fn()
+        finally:
+            _capturing = None
     graph.replay()
     torch.cuda.synchronize()
     samples = []

@@ -20,11 +20,10 @@ import statistics
 import sys
 import time
 
-bundle = os.path.abspath(sys.argv[1])
+from bench import INNER, ROOT as root, graph_ms, median_ms
+from bench import launch_stream as cur
+
 log = sys.argv[2] if len(sys.argv) > 2 else None
-root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(bundle, "python"))
-os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(bundle, "lib")
 
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
@@ -33,8 +32,6 @@ import triton  # noqa: E402
 import cudapy  # noqa: E402
 from cudapy import runtime  # noqa: E402
 
-REPEAT = 30
-INNER = 10
 device = runtime.Device(0)
 props = torch.cuda.get_device_properties(0)
 print("device:", props.name, device.chip, "SMs:", props.multi_processor_count)
@@ -53,60 +50,6 @@ def compile_example(name, label=None, **replace):
         times.append((time.perf_counter() - start) * 1e3)
     compile_times[label or name] = statistics.median(times[1:])
     return device.load(compiled)
-
-
-def median_ms(fn, *args):
-    for _ in range(INNER):
-        fn(*args)
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(REPEAT):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        for _ in range(INNER):
-            fn(*args)
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / INNER)
-    return statistics.median(times)
-
-
-capture_stream = None
-
-
-def cur():
-    """Where our launches go: the default stream, or the stream a CUDA graph
-    captures while graph_ms records one."""
-    return capture_stream
-
-
-def graph_ms(fn):
-    """Median GPU time of one call, from CUDA graphs of INNER calls: no
-    launch overhead (what the kernel alone takes)."""
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        fn()  # warm-up outside the capture (Triton compiles, caches fill)
-    torch.cuda.current_stream().wait_stream(side)
-    torch.cuda.synchronize()
-    global capture_stream
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        capture_stream = torch.cuda.current_stream()
-        for _ in range(INNER):
-            fn()
-    capture_stream = None
-    graph.replay()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(REPEAT):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        graph.replay()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end) / INNER)
-    return statistics.median(times)
 
 
 def launch_us(fn, count=200):
