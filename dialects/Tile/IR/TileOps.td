@@ -1265,12 +1265,14 @@ def Tile_LocalLoadOp : Tile_Op<"local_load", [
 
 def Tile_SharedMmaOp : Tile_Op<"shared_mma", [
     MemoryEffects<[MemRead]>, AllTypesMatch<["acc", "result"]>]> {
-  let summary = "Matrix multiply-accumulate of two stages of shared buffers";
+  let summary = "Matrix multiply-accumulate of a stage of a shared buffer";
   let description = [{
     `mma` (with its rules) of the tile stage `stageA` of buffer `a` holds
     and the one stage `stageB` of `b` holds, read where they are: on sm_90a
     a warpgroup mma (`wgmma`), which takes its operands from shared memory.
-    `tile-pipeline-loads` makes it there.
+    `tile-pipeline-loads` makes it there. A may instead be a tile (no
+    stage): wgmma then reads it from the threads' registers (16-bit floats;
+    attention's P V, whose P the softmax computes in registers).
 
     With `transpose`, stage `stageB` holds Bᵀ (N × K, K along its rows, as
     a weight matrix kept N × K is stored): the product is A · Bᵀ of that
@@ -1287,17 +1289,20 @@ def Tile_SharedMmaOp : Tile_Op<"shared_mma", [
     %d = tile.shared_mma %a[%s], %b[%s], %acc : !tile.shared<3x128x32xf16>, !tile.shared<3x32x128xf16>, !tile.tile<128x128xf32>
     %e = tile.shared_mma %a[%s], %b[%s], %acc {pending = 1} : !tile.shared<3x128x32xf16>, !tile.shared<3x32x128xf16>, !tile.tile<128x128xf32>
     %f = tile.shared_mma %a[%s], %bt[%s] transpose, %acc : !tile.shared<3x128x64xf8E4M3FN>, !tile.shared<3x128x64xf8E4M3FN>, !tile.tile<128x128xf32>
+    %g = tile.shared_mma %p, %v[%s], %acc : !tile.tile<128x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<128x64xf32>
     ```
   }];
-  let arguments = (ins Tile_SharedType:$a, Index:$stageA,
+  // The optional stage of A comes last among the operands: the inferred
+  // result type is read from the accumulator's fixed position.
+  let arguments = (ins AnyTypeOf<[Tile_SharedType, Tile_NumericTile]>:$a,
                        Tile_SharedType:$b, Index:$stageB,
-                       Tile_NumericTile:$acc,
+                       Tile_NumericTile:$acc, Optional<Index>:$stageA,
                        ConfinedAttr<DefaultValuedAttr<I64Attr, "0">,
                                     [IntNonNegative]>:$pending,
                        UnitAttr:$transpose);
   let results = (outs Tile_NumericTile:$result);
   let assemblyFormat = [{
-    $a `[` $stageA `]` `,` $b `[` $stageB `]` (`transpose` $transpose^)? `,`
+    $a (`[` $stageA^ `]`)? `,` $b `[` $stageB `]` (`transpose` $transpose^)? `,`
     $acc attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($acc))
   }];

@@ -423,8 +423,20 @@ LogicalResult SharedMmaOp::verify() {
     b = TileType::get(getContext(), {b.getShape()[1], b.getShape()[0]},
                       b.getElementType());
   }
-  return verifyMatrixProduct(*this, getA().getType().getStageType(), b,
-                             getAcc().getType());
+  // A, a stage of a shared buffer (then with its stage) or a tile.
+  TileType a;
+  if (auto shared = dyn_cast<SharedType>(getA().getType())) {
+    if (!getStageA())
+      return emitOpError("reads A from a shared buffer without its stage");
+    a = shared.getStageType();
+  } else {
+    if (getStageA())
+      return emitOpError("takes a stage of A, a tile");
+    a = cast<TileType>(getA().getType());
+    if (a.getRank() != 2)
+      return emitOpError("multiplies an A tile of rank ") << a.getRank();
+  }
+  return verifyMatrixProduct(*this, a, b, getAcc().getType());
 }
 
 /// The results are the operands.

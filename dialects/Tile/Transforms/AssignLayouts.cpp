@@ -389,7 +389,15 @@ private:
       return success();
     }
     if (auto mma = dyn_cast<SharedMmaOp>(op)) {
-      Attribute layout = getWarpgroupLayout();
+      auto layout = cast<MmaAccumulatorLayoutAttr>(getWarpgroupLayout());
+      // A tile A goes in the fragments of A that wgmma reads from
+      // registers: mma.sync's of the warpgroup layout.
+      if (auto a = dyn_cast<TileType>(mma.getA().getType()))
+        mma.getAMutable().assign(convertTo(
+            mma.getA(),
+            MmaOperandLayoutAttr::get(
+                context, 0, getStorageBits(a.getElementType()), layout),
+            op));
       mma.getAccMutable().assign(convertTo(mma.getAcc(), layout, op));
       setLayout(mma.getResult(), layout);
       return success();

@@ -153,11 +153,13 @@ static bool feedsMma(LoadOp load, scf::ForOp loop) {
 /// Whether `loop` only accumulates its products: every mma's result goes
 /// to another mma's accumulator, an add or the yield. A loop that works on
 /// them in the iteration (attention's softmax between Q Kᵀ and P V) keeps
-/// more tiles live, and the stages' shared memory and the copies'
-/// registers cost it more than the latency they hide (flash attention at
-/// head dim 64, n 4096: 161 TFLOP/s unpipelined, 138 with 4 stages of K
-/// and V, 159 with 2): such loops are left alone unless the kernel asks
-/// for stages (tile.num_stages).
+/// more tiles live; where its mmas run on mma.sync, whose operands enter
+/// the registers, the stages' shared memory and the copies' registers cost
+/// it more than the latency they hide (flash attention at head dim 64, n
+/// 4096: 161 TFLOP/s unpipelined, 138 with 4 stages of K and V, 159 with
+/// 2): such loops are left alone unless the kernel asks for stages
+/// (tile.num_stages) or their mmas run on warpgroups
+/// (multipliesOnWarpgroups).
 static bool onlyAccumulates(scf::ForOp loop) {
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (!isa<MmaOp, MatmulOp>(op))
@@ -226,6 +228,12 @@ struct TilePipelineLoadsPass
       return 0;
     if (int64_t requested = getRequestedStages(loop))
       return requested;
+    // A loop that works on its products (attention on warpgroup mmas)
+    // gained nothing from more than 2 stages (H100, batch 4 x 32 heads,
+    // head dim 64 and 128, n 1k-16k, causal and not: 2, 3 and 4 stages
+    // within 3 % of each other), which leave the most shared memory.
+    if (!onlyAccumulates(loop))
+      return 2;
     int64_t fit =
         sharedBudget(loop, chip->getMaxSharedMemoryPerBlock()) / bytes;
     return std::clamp<int64_t>(fit, 2, 4);
@@ -286,7 +294,8 @@ struct TilePipelineLoadsPass
     // (or the pass's option) asks for stages.
     int64_t requested = getRequestedStages(loop);
     if (loads.empty() || requested == 1 ||
-        (!requested && !onlyAccumulates(loop)))
+        (!requested && !onlyAccumulates(loop) &&
+         !multipliesOnWarpgroups(loop, loads)))
       return;
     // A pipeline that leaves another operand's load in the iteration
     // (reaching its mma through a permute, say) hides none of the
@@ -516,6 +525,35 @@ struct TilePipelineLoadsPass
     scf::YieldOp::create(builder, loc, results);
   }
 
+  /// Whether every mma of `loop` would run as a warpgroup mma (see
+  /// fitsWarpgroupMma) once `loads` copy into stages: B one of them, A
+  /// another or a tile in registers. Such a loop keeps its operands in
+  /// shared memory, not in registers, and its stages pay even where it
+  /// works on its products (attention: the scores and P stay in registers,
+  /// K and V never enter them).
+  bool multipliesOnWarpgroups(
+      scf::ForOp loop,
+      ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
+    auto loadOf = [&](Value tile) -> LoadOp {
+      for (auto &entry : loads)
+        if (getLoadedTile(entry.first) == tile)
+          return entry.first;
+      return {};
+    };
+    bool any = false;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (!isa<MmaOp, MatmulOp>(op))
+        continue;
+      LoadOp a = loadOf(op.getOperand(0)), b = loadOf(op.getOperand(1));
+      if (!b || !canCopyAsynchronously(b) ||
+          (a && (getTranspose(a) || !canCopyAsynchronously(a))) ||
+          !fitsWarpgroupMma(&op, bool(a), bool(getTranspose(b))))
+        return false;
+      any = true;
+    }
+    return any;
+  }
+
   /// The warps of `op`'s kernel: its tile.num_warps, else the option.
   int64_t getNumWarps(Operation *op) {
     auto func = op->getParentOfType<FunctionOpInterface>();
@@ -532,44 +570,64 @@ struct TilePipelineLoadsPass
   /// take 64 rows (16 a warp) at a time, N a multiple of 8 up to 256, and K
   /// a multiple of a wgmma's (32 bytes: rows of at least 32 bytes in both
   /// stages, the narrowest swizzle wgmma reads).
+  ///
+  /// A that is not a whole stage (a tile the iteration computes, as
+  /// attention's P, or one from before the loop, as its Q) goes from the
+  /// registers: 16-bit floats only.
   FailureOr<SharedMmaOp> multiplyInSharedMemory(Operation *op) {
-    std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
-    if (!chip || chip->host || chip->sm != 90 || chip->variant != 'a')
-      return failure();
     auto a = op->getOperand(0).getDefiningOp<LocalLoadOp>();
     auto b = op->getOperand(1).getDefiningOp<LocalLoadOp>();
+    bool sharedA = a && !a.getOffsets() && !a.getTranspose() && a->hasOneUse();
+    if (!b || b.getOffsets() || !b->hasOneUse() ||
+        !fitsWarpgroupMma(op, sharedA, b.getTranspose()))
+      return failure();
     auto result = cast<TileType>(op->getResult(0).getType());
-    if (!a || !b || a.getOffsets() || b.getOffsets() || a.getTranspose() ||
-        !a->hasOneUse() || !b->hasOneUse() || result.getRank() != 2 ||
-        !result.getElementType().isF32())
-      return failure();
-    // 16-bit floats, B either way; 8-bit floats only K-major: B from a
-    // stage of Bᵀ (the operands share their type: tile.mma's rule).
-    Type element = a.getType().getElementType();
-    bool halves = isa<Float16Type, BFloat16Type>(element);
-    bool quarters =
-        isa<Float8E4M3FNType, Float8E5M2Type>(element) && b.getTranspose();
-    if (!halves && !quarters)
-      return failure();
-    int64_t m = result.getShape()[0], n = result.getShape()[1];
-    int64_t k = a.getType().getShape()[1];
-    int64_t warps = getNumWarps(op);
-    if (warps % 4 != 0 || m % (16 * warps) != 0 || n % 8 != 0 || n > 256 ||
-        n < 16 || k % (256 / getStorageBits(element)) != 0)
-      return failure();
     OpBuilder builder(op);
     Value acc = isa<MmaOp>(op) ? op->getOperand(2) : Value();
     if (!acc)
       acc = ConstantOp::create(builder, op->getLoc(), result,
                                builder.getF32FloatAttr(0.0f));
     auto product = SharedMmaOp::create(
-        builder, op->getLoc(), result, a.getBuffer(), a.getStage(),
-        b.getBuffer(), b.getStage(), acc, /*pending=*/0, b.getTranspose());
+        builder, op->getLoc(), result,
+        sharedA ? a.getBuffer() : op->getOperand(0), b.getBuffer(),
+        b.getStage(), acc, sharedA ? a.getStage() : Value(),
+        /*pending=*/0, b.getTranspose());
     op->getResult(0).replaceAllUsesWith(product.getResult());
     op->erase();
-    a->erase();
+    if (sharedA)
+      a->erase();
     b->erase();
     return product;
+  }
+
+  /// Whether the mma (or matmul) `op` can run as a warpgroup mma, with A
+  /// from shared memory (`sharedA`) or registers and B from a stage of B
+  /// or of Bᵀ (`transposedB`): sm_90a; f16 or bf16 operands, B either
+  /// way; 8-bit floats from shared memory with B K-major (a stage of Bᵀ:
+  /// the only way wgmma reads them); a float32 accumulator, whole
+  /// warpgroups that each take 64 rows (16 a warp) at a time, N a multiple
+  /// of 8 from 16 to 256, and K a multiple of a wgmma's (32 bytes: rows of
+  /// at least 32 bytes, the narrowest swizzle wgmma reads).
+  bool fitsWarpgroupMma(Operation *op, bool sharedA, bool transposedB) {
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+    if (!chip || chip->host || chip->sm != 90 || chip->variant != 'a')
+      return false;
+    auto a = cast<TileType>(op->getOperand(0).getType());
+    auto result = cast<TileType>(op->getResult(0).getType());
+    if (a.getRank() != 2 || result.getRank() != 2 ||
+        !result.getElementType().isF32())
+      return false;
+    Type element = a.getElementType();
+    bool halves = isa<Float16Type, BFloat16Type>(element);
+    bool quarters = isa<Float8E4M3FNType, Float8E5M2Type>(element) && sharedA &&
+                    transposedB;
+    if (!halves && !quarters)
+      return false;
+    int64_t m = result.getShape()[0], n = result.getShape()[1];
+    int64_t k = a.getShape()[1];
+    int64_t warps = getNumWarps(op);
+    return warps % 4 == 0 && m % (16 * warps) == 0 && n % 8 == 0 && n <= 256 &&
+           n >= 16 && k % (256 / getStorageBits(element)) == 0;
   }
 
   /// An mma (or matmul) on tensor cores of two local_loads, cut along K

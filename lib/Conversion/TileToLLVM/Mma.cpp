@@ -420,10 +420,21 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
   }
 };
 
-/// The wgmma operand type of a stage's elements: 16-bit and 8-bit
-/// floats.
-static std::optional<NVVM::WGMMATypes> getWgmmaType(SharedType type) {
-  Type element = type.getElementType();
+/// Whether `value` is a tile.constant of (positive) zeros.
+static bool isZeroTile(Value value) {
+  auto constant = value.getDefiningOp<ConstantOp>();
+  auto dense =
+      constant ? dyn_cast<DenseElementsAttr>(constant.getValue()) : nullptr;
+  if (!dense || !dense.isSplat())
+    return false;
+  if (isa<FloatType>(dense.getElementType()))
+    return dense.getSplatValue<APFloat>().isPosZero();
+  return isa<IntegerType>(dense.getElementType()) &&
+         dense.getSplatValue<APInt>().isZero();
+}
+
+/// The wgmma operand type of `element`: 16-bit and 8-bit floats.
+static std::optional<NVVM::WGMMATypes> getWgmmaType(Type element) {
   if (element.isF16())
     return NVVM::WGMMATypes::f16;
   if (element.isBF16())
@@ -454,33 +465,48 @@ static Value makeMatrixDescriptor(Emitter &e, Value address, int64_t leading,
 /// N-major (a stage of B, its rows K: `.trans`) or, with `transpose`,
 /// K-major (a stage of Bᵀ; the only way for 8-bit operands). The
 /// accumulator is in the registers of #tile.mma_accumulator<[numWarps, 1]>;
-/// then commit them and wait until at most `pending` groups run.
+/// then commit them and wait until at most `pending` groups run. A tile A
+/// (16-bit floats, in the #tile.mma_operand<0> layout of that accumulator,
+/// whose fragments per warp are wgmma's register fragments of A: those of
+/// mma.sync m16n8k16) goes from the registers, by the PTX instruction (the
+/// NVVM dialect's wgmma takes descriptors only).
 struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
   using TilePattern::TilePattern;
 
   LogicalResult
   matchAndRewrite(SharedMmaOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    SharedType typeA = op.getA().getType(), typeB = op.getB().getType();
+    auto typeA = dyn_cast<SharedType>(op.getA().getType());
+    auto tileA = dyn_cast<TileType>(op.getA().getType());
+    SharedType typeB = op.getB().getType();
     TileType result = op.getType();
     auto layout = dyn_cast<MmaAccumulatorLayoutAttr>(result.getEncoding());
-    std::optional<NVVM::WGMMATypes> ptxA = getWgmmaType(typeA),
-                                    ptxB = getWgmmaType(typeB);
+    Type elementA = typeA ? typeA.getElementType() : tileA.getElementType();
+    std::optional<NVVM::WGMMATypes> ptxA = getWgmmaType(elementA),
+                                    ptxB = getWgmmaType(typeB.getElementType());
     if (!layout || layout.getWarpsPerCTA()[1] != 1 || !ptxA || !ptxB ||
         !result.getElementType().isF32())
       return rewriter.notifyMatchFailure(op, "not a warpgroup mma");
     // 8-bit operands only K-major (B from a stage of Bᵀ); K in steps of
     // 32 bytes.
     bool transposed = op.getTranspose();
-    int64_t kStep = 256 / getStorageBits(typeA.getElementType());
+    int64_t kStep = 256 / getStorageBits(elementA);
     if (kStep != 16 && !transposed)
       return rewriter.notifyMatchFailure(op, "8-bit B not K-major");
+    auto layoutA =
+        tileA ? dyn_cast<MmaOperandLayoutAttr>(tileA.getEncoding()) : nullptr;
+    if (tileA && (kStep != 16 || !layoutA || layoutA.getOperand() != 0 ||
+                  layoutA.getParent() != layout))
+      return rewriter.notifyMatchFailure(op, "A not in wgmma's fragments");
     int64_t warps = layout.getWarpsPerCTA()[0];
     int64_t m = result.getShape()[0], n = result.getShape()[1];
-    int64_t k = typeA.getStageType().getShape()[1];
-    SwizzledLayout sharedA = getStageLayout(typeA),
-                   sharedB = getStageLayout(typeB);
-    int64_t swizzleA = sharedA.getWgmmaSwizzleMode(),
+    int64_t k =
+        typeA ? typeA.getStageType().getShape()[1] : tileA.getShape()[1];
+    std::optional<SwizzledLayout> sharedA;
+    if (typeA)
+      sharedA = getStageLayout(typeA);
+    SwizzledLayout sharedB = getStageLayout(typeB);
+    int64_t swizzleA = typeA ? sharedA->getWgmmaSwizzleMode() : 1,
             swizzleB = sharedB.getWgmmaSwizzleMode();
     if (warps % 4 != 0 || m % (16 * warps) != 0 || n % 8 != 0 || n > 256 ||
         k % kStep != 0 || !swizzleA || !swizzleB)
@@ -490,11 +516,8 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
     auto addressOf = [&](Value pointer) -> Value {
       return LLVM::PtrToIntOp::create(rewriter, e.loc, i64, pointer);
     };
-    Value baseA = addressOf(getStage(e, typeA, adaptor.getA().front(),
-                                     adaptor.getStageA().front()));
     Value baseB = addressOf(getStage(e, typeB, adaptor.getB().front(),
                                      adaptor.getStageB().front()));
-    Value group = e.ext64(e.bits(e.warp(), 4, warps / 4));
     int64_t reps = m / (16 * warps);
     // The descriptors of each operand's first matrix; the others are
     // whole multiples of 16 bytes further, added to the start address
@@ -512,12 +535,39 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
     };
     // A: rows 64 g + 16 warps i of the warpgroup g, K from kStep s; 8-row
     // groups `8 * slab row` bytes apart (the leading offset is unused).
-    Value firstA = makeMatrixDescriptor(
-        e, e.add(baseA, e.mul(group, e.i64(64 * sharedA.slabRowBytes()))), 16,
-        8 * sharedA.slabRowBytes(), swizzleA);
+    Value firstA;
+    if (typeA) {
+      Value baseA = addressOf(getStage(e, typeA, adaptor.getA().front(),
+                                       adaptor.getStageA().front()));
+      Value group = e.ext64(e.bits(e.warp(), 4, warps / 4));
+      firstA = makeMatrixDescriptor(
+          e, e.add(baseA, e.mul(group, e.i64(64 * sharedA->slabRowBytes()))),
+          16, 8 * sharedA->slabRowBytes(), swizzleA);
+    }
     auto descriptorA = [&](int64_t i, int64_t s) {
-      return further(firstA, alongK(sharedA, kStep * s) +
-                                 16 * warps * i * sharedA.slabRowBytes());
+      return further(firstA, alongK(*sharedA, kStep * s) +
+                                 16 * warps * i * sharedA->slabRowBytes());
+    };
+    // A from registers: rows 16 warps i + 16 w of the warp w (block row i
+    // of its fragments), K from kStep s: a0 (row g), a1 (g + 8), a2 (row
+    // g, K 8 on), a3, each a pair along K as one 32-bit register.
+    auto registersA = [&](int64_t i, int64_t s) {
+      SmallVector<Value> words;
+      Type pair = VectorType::get({2}, getRegisterType(elementA));
+      for (int64_t p = 0; p < 4; ++p) {
+        Value packed = e.poison(pair);
+        for (int64_t q = 0; q < 2; ++q) {
+          SmallVector<int64_t> local = {2 * i + p % 2, 4 * s + 2 * (p / 2)};
+          local[layoutA.getDepthDim()] += q;
+          packed = LLVM::InsertElementOp::create(
+              rewriter, e.loc, packed,
+              adaptor.getA()[linearize(layoutA, tileA.getShape(), local)],
+              e.i32(q));
+        }
+        words.push_back(LLVM::BitcastOp::create(rewriter, e.loc,
+                                                rewriter.getI32Type(), packed));
+      }
+      return words;
     };
     // B, N-major (a stage of B): K rows from 16 s; slabs of N `slabBytes`
     // apart, 8-row groups `8 * slab row` bytes apart. K-major (a stage of
@@ -541,26 +591,65 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
       int64_t j = slot / 4, h = (slot / 2) % 2, c = slot % 2;
       return linearize(layout, result.getShape(), {2 * i + h, 2 * j + c});
     };
+    // A zero accumulator (attention's scores, new each iteration) is not
+    // read: the first step's wgmmas do not add D (scale-d false), and no
+    // registers are zeroed for them.
+    bool zero = isZeroTile(op.getAcc());
     SmallVector<Value> fragments;
     for (int64_t i = 0; i < reps; ++i) {
       Value fragment = e.poison(structType);
-      for (int64_t slot = 0; slot < n / 2; ++slot)
+      for (int64_t slot = 0; !zero && slot < n / 2; ++slot)
         fragment = LLVM::InsertValueOp::create(rewriter, e.loc, fragment,
                                                acc[registerOf(i, slot)], slot);
       fragments.push_back(fragment);
     }
+    // wgmma m64nNk16 with A from registers: D's n / 2 registers (tied to
+    // C's), A's 4, B's descriptor; scale D by 1, A and B by 1, B
+    // transposed where N-major.
+    // The predicate p is scale-d: $N + 5, 1 (add D) or 0.
+    std::string text;
+    std::string constraints;
+    if (tileA) {
+      llvm::raw_string_ostream os(text);
+      os << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << n / 2 + 5 << ", 0;\n"
+         << "wgmma.mma_async.sync.aligned.m64n" << n << "k16.f32."
+         << stringifyEnum(*ptxA) << "." << stringifyEnum(*ptxB) << " {";
+      for (int64_t r = 0; r < n / 2; ++r)
+        os << (r ? ", $" : "$") << r;
+      os << "}, {$" << n / 2 << ", $" << n / 2 + 1 << ", $" << n / 2 + 2
+         << ", $" << n / 2 + 3 << "}, $" << n / 2 + 4 << ", p, 1, 1, "
+         << (transposed ? 0 : 1) << ";\n}";
+      for (int64_t r = 0; r < n / 2; ++r)
+        constraints += "=f,";
+      constraints += "r,r,r,r,l,n";
+      for (int64_t r = 0; r < n / 2; ++r)
+        constraints += "," + std::to_string(r);
+    }
     NVVM::WgmmaFenceAlignedOp::create(rewriter, e.loc);
     for (int64_t s = 0; s < k / kStep; ++s) {
       Value b = descriptorB(s);
-      for (int64_t i = 0; i < reps; ++i)
+      for (int64_t i = 0; i < reps; ++i) {
+        if (tileA) {
+          SmallVector<Value> operands = registersA(i, s);
+          operands.push_back(b);
+          operands.push_back(e.i32(zero && s == 0 ? 0 : 1));
+          for (int64_t slot = 0; slot < n / 2; ++slot)
+            operands.push_back(e.extract(fragments[i], {slot}));
+          fragments[i] = createInlinePtx(rewriter, e.loc, structType, operands,
+                                         text, constraints);
+          continue;
+        }
         fragments[i] = NVVM::WgmmaMmaAsyncOp::create(
             rewriter, e.loc, structType, fragments[i], descriptorA(i, s), b,
             NVVM::MMAShapeAttr::get(context, 64, n, kStep), *ptxA, *ptxB,
-            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+            NVVM::WGMMATypes::f32,
+            zero && s == 0 ? NVVM::WGMMAScaleOut::zero
+                           : NVVM::WGMMAScaleOut::one,
             NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
             NVVM::MMALayout::row,
             transposed ? NVVM::MMALayout::col : NVVM::MMALayout::row,
             NVVM::MMAIntOverflowAttr());
+      }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, e.loc);
     NVVM::WgmmaWaitGroupSyncOp::create(rewriter, e.loc, op.getPending());

@@ -172,13 +172,14 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // wgmma m64n128k16 from descriptors of the stages (A: 64-byte swizzle, rows
 // 512 bytes an 8-row group apart; B: 128-byte swizzle, two slabs of 64
 // columns), one per 16 of K for each warpgroup's 64 rows, then commit and
-// wait.
+// wait. The zero accumulator is not read: the first step does not add D.
 // CHECK-LABEL: gpu.func @warpgroup_mma
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <zero>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
@@ -207,12 +208,41 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // -----
 
+// A tile A (attention's P) goes from the registers: its fragments (the
+// warpgroup accumulator's mma operand layout, converted from the tile's
+// by the pipeline) as wgmma's register operand A, by the PTX instruction
+// (D's 32 registers tied to C's, A's 4, B's descriptor, scale-d: 0 where
+// the first step's D is the zero accumulator, else 1; B N-major:
+// transposed), 2 of 16 of K for 64 rows, then commit and wait.
+// CHECK-LABEL: gpu.func @warpgroup_mma_registers
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: llvm.inline_asm has_side_effects "{\0A.reg .pred p;\0Asetp.ne.b32 p, $37, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $31}, {$32, $33, $34, $35}, $36, p, 1, 1, 1;\0A}", "{{(=f,)+}}r,r,r,r,l,n,0,1,{{.*}},31" %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %c0_i32
+// CHECK: llvm.inline_asm has_side_effects {{.*}} %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %c1_i32
+// CHECK-NOT: wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @warpgroup_mma_registers(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %b = tile.alloc_shared : !tile.shared<2x32x64xf16>
+    %p = tile.constant dense<1.0> : !tile.tile<64x32xf16>
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %d = tile.shared_mma %p, %b[%c0], %zero : !tile.tile<64x32xf16>, !tile.shared<2x32x64xf16>, !tile.tile<64x64xf32>
+    tile.store %d, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
 // transpose: B's stage holds Bᵀ (N x K), read K-major (B `col`, no
 // transposition); 8-bit floats in steps of 32 of K, 32 bytes further along
 // the rows of each stage each step (the descriptors: + 2).
 // CHECK-LABEL: gpu.func @warpgroup_mma_k_major
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: nvvm.wgmma.mma_async %[[A0:[^,]*]], %[[B0:[^,]*]], {{.*}}, <m = 64, n = 128, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+// CHECK: nvvm.wgmma.mma_async %[[A0:[^,]*]], %[[B0:[^,]*]], {{.*}}, <m = 64, n = 128, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
 // CHECK: %[[B1:.*]] = arith.addi %[[B0]], %c2_i64{{.*}} : i64
 // CHECK: %[[A1:.*]] = arith.addi %[[A0]], %c2_i64{{.*}} : i64
 // CHECK: nvvm.wgmma.mma_async %[[A1]], %[[B1]], {{.*}}, <m = 64, n = 128, k = 32>

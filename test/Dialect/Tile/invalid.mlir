@@ -1239,6 +1239,40 @@ func.func @f(%a: !tile.shared<2x1x64x32xf16>, %b: !tile.shared<2x1x64x32xf16>, %
 }
 
 // -----
+// shared_mma: A is a stage of a shared buffer, named with its stage, or a
+// tile (registers) of rank 2.
+
+func.func @f(%a: !tile.shared<2x64x32xf16>, %b: !tile.shared<2x32x64xf16>, %s: index, %acc: !tile.tile<64x64xf32>) {
+  // expected-error @below {{'tile.shared_mma' op reads A from a shared buffer without its stage}}
+  %p = tile.shared_mma %a, %b[%s], %acc : !tile.shared<2x64x32xf16>, !tile.shared<2x32x64xf16>, !tile.tile<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<64x32xf16>, %b: !tile.shared<2x32x64xf16>, %s: index, %acc: !tile.tile<64x64xf32>) {
+  // expected-error @below {{'tile.shared_mma' op takes a stage of A, a tile}}
+  %p = tile.shared_mma %a[%s], %b[%s], %acc : !tile.tile<64x32xf16>, !tile.shared<2x32x64xf16>, !tile.tile<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<1x64x32xf16>, %b: !tile.shared<2x1x32x64xf16>, %s: index, %acc: !tile.tile<1x64x64xf32>) {
+  // expected-error @below {{'tile.shared_mma' op multiplies an A tile of rank 3}}
+  %p = tile.shared_mma %a, %b[%s], %acc : !tile.tile<1x64x32xf16>, !tile.shared<2x1x32x64xf16>, !tile.tile<1x64x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<64x16xf16>, %b: !tile.shared<2x32x64xf16>, %s: index, %acc: !tile.tile<64x64xf32>) {
+  // expected-error @below {{'tile.shared_mma' op inner extents differ: 16 and 32}}
+  %p = tile.shared_mma %a, %b[%s], %acc : !tile.tile<64x16xf16>, !tile.shared<2x32x64xf16>, !tile.tile<64x64xf32>
+  return
+}
+
+// -----
 
 func.func @f(%acc: !tile.tile<64x64xf32>) {
   // expected-error @below {{'tile.mma_wait' op attribute 'pending' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}

@@ -301,6 +301,12 @@ func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.ar
   // CHECK: tile.shared_mma %[[BUF]][%{{.*}}], %[[BT:.*]][%{{.*}}] transpose, %{{.*}} : !tile.shared<3x64x32xf16>, !tile.shared<3x64x32xf16>, !tile.tile<64x64xf32>
   %bt = tile.alloc_shared : !tile.shared<3x64x32xf16>
   %r = tile.shared_mma %buf[%s], %bt[%s] transpose, %zero : !tile.shared<3x64x32xf16>, !tile.shared<3x64x32xf16>, !tile.tile<64x64xf32>
+  // A tile A (registers), B a stage of B or of Bᵀ.
+  // CHECK: tile.shared_mma %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}} : !tile.tile<64x32xf16>, !tile.shared<3x32x64xf16>, !tile.tile<64x64xf32>
+  %ra = tile.constant dense<1.0> : !tile.tile<64x32xf16>
+  %ru = tile.shared_mma %ra, %b[%s], %zero : !tile.tile<64x32xf16>, !tile.shared<3x32x64xf16>, !tile.tile<64x64xf32>
+  // CHECK: tile.shared_mma %{{.*}}, %{{.*}}[%{{.*}}] transpose, %{{.*}} : !tile.tile<64x32xf16>, !tile.shared<3x64x32xf16>, !tile.tile<64x64xf32>
+  %rv = tile.shared_mma %ra, %bt[%s] transpose, %zero : !tile.tile<64x32xf16>, !tile.shared<3x64x32xf16>, !tile.tile<64x64xf32>
   return %h : !tile.tile<64x16xf16>
 }
 

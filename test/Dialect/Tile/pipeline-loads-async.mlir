@@ -469,6 +469,83 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 
 // -----
 
+// sm_90a: a loop that works on its products whose mmas all run on
+// warpgroups is pipelined without being asked, through 2 stages:
+// attention's S = Q Kᵀ (Q, loaded before the loop, from the registers; K
+// from the stages of Kᵀ's tiles, read transposed) and P V (P, computed in
+// the iteration, from the registers; V from its stages). With A from
+// registers, 8-bit floats do not go on warpgroups (wgmma reads them from
+// shared memory only): that loop is left alone.
+// CHECK-LABEL: gpu.func @attention
+// CHECK: %[[Q:.*]] = tile.load
+// CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<2x64x64xf16>
+// CHECK: %[[V:.*]] = tile.alloc_shared : !tile.shared<2x64x64xf16>
+// CHECK: scf.for {{.*}} -> (!tile.tile<128x1xf32>, !tile.tile<128x64xf32>, index, index)
+// CHECK: tile.async_wait {pending = 0 : i64}
+// CHECK: %[[S:.*]] = tile.shared_mma %[[Q]], %[[K]][%{{.*}}] transpose, %{{.*}} : !tile.tile<128x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<128x64xf32>
+// CHECK: tile.reduce max %[[S]]
+// CHECK: %[[P:.*]] = tile.convert
+// CHECK: tile.shared_mma %[[P]], %[[V]][%{{.*}}], %{{.*}} : !tile.tile<128x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<128x64xf32>
+// CHECK-NOT: tile.load
+// CHECK-LABEL: gpu.func @attention_fp8
+// CHECK-NOT: tile.alloc_shared
+// CHECK: tile.mma
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @attention(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %v: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%i, %zero] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %res:2 = scf.for %j = %c0 to %n step %c1 iter_args(%m_i = %m0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %s = tile.mma %qt, %ktt, %acc0 : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      %mrow = tile.reduce max %s axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %sh = tile.sub %s, %m_new promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh : !tile.tile<128x64xf32>
+      %vt = tile.load %vv[%jt, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %pf = tile.convert %p : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+      %acc_new = tile.mma %pf, %vt, %acc : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      scf.yield %m_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x64xf32>
+    }
+    tile.store %res#1, %vo[%i, %zero] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @attention_fp8(%q: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %k: !tile.array<?x?xf8E4M3FN, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%i, %zero] : !tile.view<128x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %res = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<64x64, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf8E4M3FN> -> !tile.tile<64x64xf8E4M3FN>
+      %s = tile.mma %qt, %ktt, %acc0 : !tile.tile<128x64xf8E4M3FN>, !tile.tile<64x64xf8E4M3FN>, !tile.tile<128x64xf32>
+      %e = tile.math exp2 %s : !tile.tile<128x64xf32>
+      %next = tile.add %acc, %e : !tile.tile<128x64xf32>
+      scf.yield %next : !tile.tile<128x64xf32>
+    }
+    tile.store %res, %vo[%i, %zero] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
 // Stages (32 KiB here) fill 7/8 of the block's shared memory (sm_90a: 227
 // KiB), at most 4, shared equally by the kernel's multiplying loops, less
 // the largest tile an op outside them may move through shared memory: one
