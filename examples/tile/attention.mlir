@@ -8,6 +8,10 @@
 // float16/bfloat16) the A operand of P V without leaving their threads.
 // Keys past the sequence score -inf (its length need not be a multiple of
 // 64); the causal kernels stop at the diagonal block and mask above it.
+// The scores are scaled as they are shifted by the row maximum, one fma
+// each (the maximum is taken before scaling: the scale is positive), and
+// exp2 flushes subnormals (the hardware's ex2 without its subnormal
+// handling); on sm_90a both products run on warpgroup mmas.
 gpu.module @attention {
   gpu.func @attention_f16_d64(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 4} {
@@ -29,6 +33,7 @@ gpu.module @attention {
     // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
     %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
     %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %qk_scale_b = tile.broadcast %qk_scale : !tile.tile<f32> -> !tile.tile<128x64xf32>
     %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x64xf32>
     %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
     %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
@@ -47,14 +52,16 @@ gpu.module @attention {
       %start = tile.mul %jt, %bn : !tile.tile<si32>
       %col = tile.add %cols, %start promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xsi32>
       %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xi1>
-      %ss = tile.mul %s, %qk_scale promote cutile : !tile.tile<128x64xf32>, !tile.tile<f32> -> !tile.tile<128x64xf32>
-      %sm = tile.select %valid, %ss, %neg_inf promote cutile : !tile.tile<64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
-      %mrow = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %sm = tile.select %valid, %s, %neg_inf promote cutile : !tile.tile<64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
+      %smax = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
       %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
-      %sh = tile.sub %sm, %m_new promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
-      %p = tile.math exp2 %sh : !tile.tile<128x64xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %sh = tile.fma %sm, %qk_scale_b, %neg_mb : !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x64xf32>
       %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
-      %alpha = tile.math exp2 %dm : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
       %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
       %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
       %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
@@ -106,6 +113,7 @@ gpu.module @attention {
     // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
     %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
     %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %qk_scale_b = tile.broadcast %qk_scale : !tile.tile<f32> -> !tile.tile<128x64xf32>
     %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x64xf32>
     %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
     %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
@@ -126,14 +134,16 @@ gpu.module @attention {
       %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xi1>
       %seen = tile.cmp le %col, %rows promote cutile : !tile.tile<64xsi32>, !tile.tile<128x1xsi32> -> !tile.tile<128x64xi1>
       %keep = tile.and %seen, %valid promote cutile : !tile.tile<128x64xi1>, !tile.tile<64xi1> -> !tile.tile<128x64xi1>
-      %ss = tile.mul %s, %qk_scale promote cutile : !tile.tile<128x64xf32>, !tile.tile<f32> -> !tile.tile<128x64xf32>
-      %sm = tile.select %keep, %ss, %neg_inf promote cutile : !tile.tile<128x64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
-      %mrow = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %sm = tile.select %keep, %s, %neg_inf promote cutile : !tile.tile<128x64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
+      %smax = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
       %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
-      %sh = tile.sub %sm, %m_new promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
-      %p = tile.math exp2 %sh : !tile.tile<128x64xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %sh = tile.fma %sm, %qk_scale_b, %neg_mb : !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x64xf32>
       %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
-      %alpha = tile.math exp2 %dm : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
       %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
       %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
       %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
@@ -171,6 +181,7 @@ gpu.module @attention {
     // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
     %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
     %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %qk_scale_b = tile.broadcast %qk_scale : !tile.tile<f32> -> !tile.tile<128x64xf32>
     %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x64xf32>
     %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
     %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
@@ -189,14 +200,16 @@ gpu.module @attention {
       %start = tile.mul %jt, %bn : !tile.tile<si32>
       %col = tile.add %cols, %start promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xsi32>
       %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xi1>
-      %ss = tile.mul %s, %qk_scale promote cutile : !tile.tile<128x64xf32>, !tile.tile<f32> -> !tile.tile<128x64xf32>
-      %sm = tile.select %valid, %ss, %neg_inf promote cutile : !tile.tile<64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
-      %mrow = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %sm = tile.select %valid, %s, %neg_inf promote cutile : !tile.tile<64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
+      %smax = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
       %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
-      %sh = tile.sub %sm, %m_new promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
-      %p = tile.math exp2 %sh : !tile.tile<128x64xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %sh = tile.fma %sm, %qk_scale_b, %neg_mb : !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x64xf32>
       %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
-      %alpha = tile.math exp2 %dm : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
       %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
       %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
       %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>

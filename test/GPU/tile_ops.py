@@ -2,10 +2,11 @@
 # tile ops that move elements between threads, scans, arg-reductions,
 # combiner regions, gathers and scatters, pointer tiles and atomics,
 # mma/matmul, non-splat constants, tiles carried through scf.for/scf.if, a
-# tile index before the array.
+# tile index before the array, tile.math with rounding and ftz.
 # REQUIRES: cuda-gpu
 # RUN: %python %s | FileCheck %s
 
+import math
 import os
 
 import numpy as np
@@ -164,6 +165,31 @@ padded = np.concatenate([np.full(256, -np.inf, np.float32), x, np.full(68, -np.i
 print("index_before", bool(np.array_equal(got, padded[:1024])))
 # CHECK: index_before True
 
+
+# tile.math's rounding and ftz: each function against float64 NumPy within
+# its approximation's error (tanh.approx: 2^-10.7 relative), positive x
+# with one subnormal, which erf with ftz flushes (its result would be
+# subnormal) and the others take as zero or as itself alike.
+x = rng.uniform(0.1, 3.0, 256).astype(np.float32)
+x[0] = np.float32(1e-40)
+o = zeros((15, 256))
+run("math_modifiers", (1,), cp.asarray(x), o)
+got = cp.asnumpy(o).astype(np.float64)
+x64 = x.astype(np.float64)
+with np.errstate(divide="ignore", over="ignore"):
+    want = [np.exp2(x64), np.exp2(x64), np.exp(x64), np.log2(x64), np.log(x64), np.sin(x64),
+            np.cos(x64), 1 / np.sqrt(x64), np.tanh(x64), np.sqrt(x64), np.sqrt(x64), 1 / x64,
+            1 / x64, np.array([math.erf(v) for v in x64]), np.exp(x64)]
+tolerance = [1e-5] * 15
+tolerance[8] = 1e-3
+ok = []
+for k, (g, w) in enumerate(zip(got, want)):
+    rest = slice(1, None)  # the subnormal apart: log and 1/x of it are out of f32's range
+    ok.append(bool(np.allclose(g[rest], w[rest], rtol=tolerance[k], atol=1e-6)))
+ok.append(bool(got[13][0] == 0.0))  # erf ftz: the subnormal result flushed
+ok.append(bool(got[9][1] <= np.sqrt(x64[1])))  # sqrt.rz rounds toward zero
+print("math_modifiers", ok)
+# CHECK: math_modifiers [True, True, True, True, True, True, True, True, True, True, True, True, True, True, True, True, True]
 
 # fp8 and tf32. References from the formats' definitions: every fp8 code
 # decoded in NumPy (float64), encoding as the nearest finite code (ties to

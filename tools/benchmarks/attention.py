@@ -6,7 +6,8 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
 
 Ours: the kernels of examples/tile/attention.mlir (head dim 64, 4 warps)
 and test/GPU/Inputs/tile_attention_d128.mlir (head dim 128, 8 warps),
-compiled through the C API for this device's chip; 128-row blocks of
+compiled through the C API for this device's chip (sm_90a on an sm_90
+device: Q K^T and P V on wgmma, K and V through cp.async stages); 128-row blocks of
 queries, keys and values in blocks of 64. Triton: a fused-attention kernel
 written the way its tutorial writes one (online softmax in exp2, tl.dot for
 Q K^T and P V), with the best of three configurations per shape. SDPA:
@@ -41,20 +42,22 @@ import cudapy  # noqa: E402
 from cudapy import runtime  # noqa: E402
 
 device = runtime.Device(0)
-print("device:", torch.cuda.get_device_properties(0).name, device.chip)
+# The device's chip; on an sm_90 device its wgmma variant sm_90a.
+chip = "sm_90a" if device.chip == "sm_90" else device.chip
+print("device:", torch.cuda.get_device_properties(0).name, device.chip, "- ours for", chip)
 files = [os.path.join(root, "examples", "tile", "attention.mlir"),
          os.path.join(root, "test", "GPU", "Inputs", "tile_attention_d128.mlir")]
 ours = {}
 ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
 for path in files:
-    compiled = cudapy.compile(open(path).read(), chip=device.chip)
+    compiled = cudapy.compile(open(path).read(), chip=chip)
     module = device.load(compiled)
     usage = {}
     if os.path.exists(ptxas):
         with tempfile.NamedTemporaryFile("w", suffix=".ptx") as f:
             f.write(compiled.ptx)
             f.flush()
-            log = subprocess.run([ptxas, "-v", "-arch=" + device.chip, f.name, "-o", os.devnull],
+            log = subprocess.run([ptxas, "-v", "-arch=" + chip, f.name, "-o", os.devnull],
                                  capture_output=True, text=True).stderr
         for name, body in re.findall(r"Compiling entry function '(\w+)'.*?\n(.*?)(?=Compiling|\Z)", log, re.S):
             regs = re.search(r"Used (\d+) registers", body)

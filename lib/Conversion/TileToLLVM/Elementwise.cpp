@@ -305,9 +305,104 @@ FailureOr<Value> UnaryLowering<AbsOp>::emit(Emitter &e, AbsOp, Type dtype, Type,
   return math::AbsIOp::create(e.b, e.loc, x).getResult();
 }
 
+/// A float32 PTX instruction of one operand: `name` with `modifiers`
+/// (".approx.ftz"), pure.
+static Value emitPtxUnary(Emitter &e, StringRef name, StringRef modifiers,
+                          Value x) {
+  std::string text = (name + modifiers + ".f32 $0, $1;").str();
+  return createInlinePtx(e.b, e.loc, x.getType(), ValueRange{x}, text, "=f,f",
+                         /*pure=*/true);
+}
+
+/// `x` with f32 subnormals flushed to zero of their sign.
+static Value flushSubnormal(Emitter &e, Value x) {
+  Value magnitude = math::AbsFOp::create(e.b, e.loc, x);
+  Value tiny = arith::CmpFOp::create(
+      e.b, e.loc, arith::CmpFPredicate::OLT, magnitude,
+      e.floatConst(x.getType(), std::numeric_limits<float>::min()));
+  Value zero =
+      math::CopySignOp::create(e.b, e.loc, e.floatConst(x.getType(), 0.0), x);
+  return arith::SelectOp::create(e.b, e.loc, tiny, zero, x);
+}
+
+/// tile.math's `rounding` and `ftz` (f32, the verifier's rule): `sqrt` and
+/// `rcp` as the PTX instruction of that rounding; the functions the
+/// hardware approximates (`ex2`, `lg2`, `sin`, `cos`, `rsqrt`, `tanh`; exp
+/// and log through ex2 and lg2) by it where `approx` asks for it, and with
+/// `.ftz` where `ftz` does (exp2 also without `approx`: LLVM lowers a
+/// float exp2 to ex2.approx). None where the function takes the default
+/// path: there `ftz` flushes its operand and result.
+static std::optional<Value> emitMathModifiers(Emitter &e, MathOp op, Type dtype,
+                                              Value x) {
+  std::optional<RoundingMode> rounding = op.getRounding();
+  bool ftz = op.getFtz();
+  UnaryFunction function = op.getFunction();
+  if ((function == UnaryFunction::sqrt || function == UnaryFunction::rcp) &&
+      needsPtx(dtype, rounding, ftz))
+    return emitPtxFloatOp(e, function == UnaryFunction::sqrt ? "sqrt" : "rcp",
+                          rounding, ftz, {x});
+  bool approx = rounding && *rounding == RoundingMode::approx;
+  if (!dtype.isF32() || (!approx && !ftz))
+    return std::nullopt;
+  std::string modifiers = ftz ? ".approx.ftz" : ".approx";
+  switch (function) {
+  case UnaryFunction::exp2:
+    return emitPtxUnary(e, "ex2", modifiers, x);
+  case UnaryFunction::exp:
+    if (!approx)
+      break;
+    return emitPtxUnary(
+        e, "ex2", modifiers,
+        arith::MulFOp::create(e.b, e.loc, x,
+                              e.floatConst(dtype, 1.4426950408889634)));
+  case UnaryFunction::log2:
+    if (!approx)
+      break;
+    return emitPtxUnary(e, "lg2", modifiers, x);
+  case UnaryFunction::log:
+    if (!approx)
+      break;
+    return arith::MulFOp::create(e.b, e.loc,
+                                 emitPtxUnary(e, "lg2", modifiers, x),
+                                 e.floatConst(dtype, 0.6931471805599453))
+        .getResult();
+  case UnaryFunction::sin:
+  case UnaryFunction::cos:
+  case UnaryFunction::rsqrt:
+    if (!approx)
+      break;
+    return emitPtxUnary(e, stringifyEnum(function), modifiers, x);
+  case UnaryFunction::tanh:
+    if (!approx)
+      break;
+    // tanh.approx has no .ftz: its result is flushed.
+    return ftz ? flushSubnormal(e, emitPtxUnary(e, "tanh", ".approx", x))
+               : emitPtxUnary(e, "tanh", ".approx", x);
+  default:
+    break;
+  }
+  return std::nullopt;
+}
+
+static FailureOr<Value> emitMathFunction(Emitter &e, MathOp op, Type dtype,
+                                         Value x);
+
 template <>
 FailureOr<Value> UnaryLowering<MathOp>::emit(Emitter &e, MathOp op, Type dtype,
                                              Type, Value x) {
+  if (std::optional<Value> value = emitMathModifiers(e, op, dtype, x))
+    return *value;
+  if (!op.getFtz())
+    return emitMathFunction(e, op, dtype, x);
+  FailureOr<Value> value = emitMathFunction(e, op, dtype, flushSubnormal(e, x));
+  if (failed(value))
+    return failure();
+  return flushSubnormal(e, *value);
+}
+
+/// The function of `op` at full precision (the default path).
+static FailureOr<Value> emitMathFunction(Emitter &e, MathOp op, Type dtype,
+                                         Value x) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
   switch (op.getFunction()) {

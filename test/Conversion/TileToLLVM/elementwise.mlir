@@ -149,3 +149,45 @@ gpu.module @m3 {
     gpu.return
   }
 }
+
+// tile.math's rounding and ftz (f32): the PTX instruction of the
+// hardware's approximation or of the rounding, `.ftz` where asked (exp2
+// with ftz alone is ex2.approx.ftz, what LLVM makes of a float exp2);
+// exp and log approximated through ex2 and lg2; a function without an
+// instruction flushes its operand and result with ftz (|x| below the
+// least normal: zero of x's sign).
+// CHECK-LABEL: gpu.func @math_modifiers
+// CHECK: llvm.inline_asm "ex2.approx.ftz.f32 $0, $1;", "=f,f"
+// CHECK: llvm.inline_asm "ex2.approx.f32 $0, $1;", "=f,f"
+// CHECK: %[[L2E:.*]] = arith.mulf %{{.*}}, %cst{{.*}} : f32
+// CHECK: llvm.inline_asm "ex2.approx.ftz.f32 $0, $1;", "=f,f" %[[L2E]]
+// CHECK: %[[LG:.*]] = llvm.inline_asm "lg2.approx.f32 $0, $1;", "=f,f"
+// CHECK: arith.mulf %[[LG]]
+// CHECK: llvm.inline_asm "sin.approx.f32 $0, $1;", "=f,f"
+// CHECK: llvm.inline_asm "rsqrt.approx.ftz.f32 $0, $1;", "=f,f"
+// CHECK: llvm.inline_asm "tanh.approx.f32 $0, $1;", "=f,f"
+// CHECK: llvm.inline_asm "sqrt.rz.f32 $0, $1;", "=f,f"
+// CHECK: llvm.inline_asm "rcp.approx.ftz.f32 $0, $1;", "=f,f"
+// CHECK: %[[ABS:.*]] = math.absf %[[X:.*]] : f32
+// CHECK: %[[TINY:.*]] = arith.cmpf olt, %[[ABS]], %cst{{.*}} : f32
+// CHECK: %[[ZERO:.*]] = math.copysign %cst{{.*}}, %[[X]] : f32
+// CHECK: %[[FLUSHED:.*]] = arith.select %[[TINY]], %[[ZERO]], %[[X]] : f32
+// CHECK: %[[ERF:.*]] = math.erf %[[FLUSHED]] : f32
+// CHECK: math.absf %[[ERF]] : f32
+// CHECK: math.sin %{{.*}} : f32
+gpu.module @math {
+  gpu.func @math_modifiers(%a: !tile.tile<f32>) kernel {
+    %0 = tile.math exp2 %a ftz : !tile.tile<f32>
+    %1 = tile.math exp2 %0 rounding approx : !tile.tile<f32>
+    %2 = tile.math exp %1 rounding approx ftz : !tile.tile<f32>
+    %3 = tile.math log %2 rounding approx : !tile.tile<f32>
+    %4 = tile.math sin %3 rounding approx : !tile.tile<f32>
+    %5 = tile.math rsqrt %4 rounding approx ftz : !tile.tile<f32>
+    %6 = tile.math tanh %5 rounding approx : !tile.tile<f32>
+    %7 = tile.math sqrt %6 rounding rz : !tile.tile<f32>
+    %8 = tile.math rcp %7 rounding approx ftz : !tile.tile<f32>
+    %9 = tile.math erf %8 ftz : !tile.tile<f32>
+    %10 = tile.math sin %9 : !tile.tile<f32>
+    gpu.return
+  }
+}

@@ -288,6 +288,77 @@ module attributes {gpu.container_module} {
       tile.store %res, %vo[%z] : !tile.view<256, !tile.array<?xf32, strides [1]>>
       gpu.return
     }
+    // tile.math with rounding and ftz (f32): one row of o per function,
+    // o[k, i] = f_k(x[i]) (the PTX instructions of the hardware's
+    // approximations and roundings; ftz without one flushes operand and
+    // result).
+    gpu.func @math_modifiers(%x: !tile.array<?xf32, strides [1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel {
+      %vx = tile.make_view %x : !tile.array<?xf32, strides [1]> -> !tile.view<256, !tile.array<?xf32, strides [1]>, padding zero>
+      %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %zero = tile.constant dense<0> : !tile.tile<si32>
+      %t = tile.load %vx[%zero] : !tile.view<256, !tile.array<?xf32, strides [1]>, padding zero>
+      %f0 = tile.math exp2 %t ftz : !tile.tile<256xf32>
+      %r0 = tile.reshape %f0 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k0 = tile.constant dense<0> : !tile.tile<si32>
+      tile.store %r0, %vo[%k0, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f1 = tile.math exp2 %t rounding approx : !tile.tile<256xf32>
+      %r1 = tile.reshape %f1 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k1 = tile.constant dense<1> : !tile.tile<si32>
+      tile.store %r1, %vo[%k1, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f2 = tile.math exp %t rounding approx ftz : !tile.tile<256xf32>
+      %r2 = tile.reshape %f2 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k2 = tile.constant dense<2> : !tile.tile<si32>
+      tile.store %r2, %vo[%k2, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f3 = tile.math log2 %t rounding approx : !tile.tile<256xf32>
+      %r3 = tile.reshape %f3 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k3 = tile.constant dense<3> : !tile.tile<si32>
+      tile.store %r3, %vo[%k3, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f4 = tile.math log %t rounding approx : !tile.tile<256xf32>
+      %r4 = tile.reshape %f4 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k4 = tile.constant dense<4> : !tile.tile<si32>
+      tile.store %r4, %vo[%k4, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f5 = tile.math sin %t rounding approx : !tile.tile<256xf32>
+      %r5 = tile.reshape %f5 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k5 = tile.constant dense<5> : !tile.tile<si32>
+      tile.store %r5, %vo[%k5, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f6 = tile.math cos %t rounding approx ftz : !tile.tile<256xf32>
+      %r6 = tile.reshape %f6 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k6 = tile.constant dense<6> : !tile.tile<si32>
+      tile.store %r6, %vo[%k6, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f7 = tile.math rsqrt %t rounding approx : !tile.tile<256xf32>
+      %r7 = tile.reshape %f7 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k7 = tile.constant dense<7> : !tile.tile<si32>
+      tile.store %r7, %vo[%k7, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f8 = tile.math tanh %t rounding approx : !tile.tile<256xf32>
+      %r8 = tile.reshape %f8 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k8 = tile.constant dense<8> : !tile.tile<si32>
+      tile.store %r8, %vo[%k8, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f9 = tile.math sqrt %t rounding rz : !tile.tile<256xf32>
+      %r9 = tile.reshape %f9 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k9 = tile.constant dense<9> : !tile.tile<si32>
+      tile.store %r9, %vo[%k9, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f10 = tile.math sqrt %t rounding approx ftz : !tile.tile<256xf32>
+      %r10 = tile.reshape %f10 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k10 = tile.constant dense<10> : !tile.tile<si32>
+      tile.store %r10, %vo[%k10, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f11 = tile.math rcp %t rounding rn ftz : !tile.tile<256xf32>
+      %r11 = tile.reshape %f11 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k11 = tile.constant dense<11> : !tile.tile<si32>
+      tile.store %r11, %vo[%k11, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f12 = tile.math rcp %t rounding approx : !tile.tile<256xf32>
+      %r12 = tile.reshape %f12 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k12 = tile.constant dense<12> : !tile.tile<si32>
+      tile.store %r12, %vo[%k12, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f13 = tile.math erf %t ftz : !tile.tile<256xf32>
+      %r13 = tile.reshape %f13 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k13 = tile.constant dense<13> : !tile.tile<si32>
+      tile.store %r13, %vo[%k13, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      %f14 = tile.math exp %t ftz : !tile.tile<256xf32>
+      %r14 = tile.reshape %f14 : !tile.tile<256xf32> -> !tile.tile<1x256xf32>
+      %k14 = tile.constant dense<14> : !tile.tile<si32>
+      tile.store %r14, %vo[%k14, %zero] : !tile.view<1x256, !tile.array<?x?xf32, strides [?, 1]>>
+      gpu.return
+    }
     // Tile i reads tile i - 1 of x: tile 0 reads tile -1, wholly before
     // the array, so all padding (-inf), never memory.
     gpu.func @index_before(%x: !tile.array<?xf32, strides [1]>, %o: !tile.array<?xf32, strides [1]>) kernel {
