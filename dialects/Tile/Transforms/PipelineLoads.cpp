@@ -458,6 +458,7 @@ struct TilePipelineLoadsPass
     eraseLoads(rewriter, loads);
     numPipelined += loads.size();
     numAsync += loads.size();
+    stageInvariantOperands(rewriter, loop);
     SmallVector<Operation *> multiplies;
     for (Operation &op : loop.getBody()->without_terminator())
       if (isa<MmaOp, MatmulOp>(op))
@@ -472,6 +473,52 @@ struct TilePipelineLoadsPass
     }
     if (shared.size() == 1 && multiplies.size() == 1)
       overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
+  }
+
+  /// The A operands of `loop`'s mmas that a load just before the loop
+  /// reads (attention's Q) and that only the mma uses: on sm_90a, where the
+  /// mma can run on warpgroups with A in shared memory, copied once into a
+  /// stage of their own (its group committed before the pipeline's, so the
+  /// first iteration's wait covers it) and read there by the warpgroup
+  /// mma, instead of holding A's fragments in registers through the loop.
+  void stageInvariantOperands(RewriterBase &rewriter, scf::ForOp loop) {
+    Location loc = loop.getLoc();
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (!isa<MmaOp, MatmulOp>(op))
+        continue;
+      auto b = op.getOperand(1).getDefiningOp<LocalLoadOp>();
+      Value a = op.getOperand(0);
+      auto load = a.getDefiningOp<LoadOp>();
+      if (!load)
+        if (auto reshape = a.getDefiningOp<ReshapeOp>())
+          load = reshape.getSource().getDefiningOp<LoadOp>();
+      if (!load || !b || load->getBlock() != loop->getBlock() ||
+          getStageTile(load) != a || !a.hasOneUse() ||
+          !canCopyAsynchronously(load) ||
+          !fitsWarpgroupMma(&op, /*sharedA=*/true, b.getTranspose()))
+        continue;
+      auto tile = cast<TileType>(a.getType());
+      SmallVector<int64_t> shape = {1};
+      llvm::append_range(shape, tile.getShape());
+      rewriter.setInsertionPoint(load);
+      Value buffer = AllocSharedOp::create(
+          rewriter, load.getLoc(),
+          SharedType::get(&getContext(), shape, tile.getElementType()));
+      Value first = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      AsyncCopyOp::create(rewriter, load.getLoc(), load.getView(),
+                          load.getIndices(), buffer, first);
+      AsyncCommitOp::create(rewriter, loc);
+      rewriter.setInsertionPoint(&op);
+      Value local =
+          LocalLoadOp::create(rewriter, load.getLoc(), tile, buffer,
+                              arith::ConstantIndexOp::create(rewriter, loc, 0),
+                              DenseI64ArrayAttr(), UnitAttr());
+      op.setOperand(0, local);
+      if (ReshapeOp reshape = getUnitDropReshape(load))
+        rewriter.eraseOp(reshape);
+      rewriter.eraseOp(load);
+    }
+    rewriter.setInsertionPoint(loop);
   }
 
   /// Keeps each iteration's warpgroup mmas (those of `mma`, the loop's one

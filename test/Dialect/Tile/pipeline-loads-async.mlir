@@ -471,18 +471,21 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 
 // sm_90a: a loop that works on its products whose mmas all run on
 // warpgroups is pipelined without being asked, through 2 stages:
-// attention's S = Q Kᵀ (Q, loaded before the loop, from the registers; K
-// from the stages of Kᵀ's tiles, read transposed) and P V (P, computed in
-// the iteration, from the registers; V from its stages). With A from
+// attention's S = Q Kᵀ (Q, loaded before the loop and used only there,
+// copied once into a stage of its own, its group the first; K from the
+// stages of Kᵀ's tiles, read transposed) and P V (P, computed in the
+// iteration, from the registers; V from its stages). With A from
 // registers, 8-bit floats do not go on warpgroups (wgmma reads them from
 // shared memory only): that loop is left alone.
 // CHECK-LABEL: gpu.func @attention
-// CHECK: %[[Q:.*]] = tile.load
+// CHECK: %[[Q:.*]] = tile.alloc_shared : !tile.shared<1x128x64xf16>
+// CHECK: tile.async_copy %{{.*}}, %[[Q]][%{{.*}}] : !tile.view<128x64
+// CHECK-NEXT: tile.async_commit
 // CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<2x64x64xf16>
 // CHECK: %[[V:.*]] = tile.alloc_shared : !tile.shared<2x64x64xf16>
 // CHECK: scf.for {{.*}} -> (!tile.tile<128x1xf32>, !tile.tile<128x64xf32>, index, index)
 // CHECK: tile.async_wait {pending = 0 : i64}
-// CHECK: %[[S:.*]] = tile.shared_mma %[[Q]], %[[K]][%{{.*}}] transpose, %{{.*}} : !tile.tile<128x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<128x64xf32>
+// CHECK: %[[S:.*]] = tile.shared_mma %[[Q]][%{{.*}}], %[[K]][%{{.*}}] transpose, %{{.*}} : !tile.shared<1x128x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<128x64xf32>
 // CHECK: tile.reduce max %[[S]]
 // CHECK: %[[P:.*]] = tile.convert
 // CHECK: tile.shared_mma %[[P]], %[[V]][%{{.*}}], %{{.*}} : !tile.tile<128x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<128x64xf32>
