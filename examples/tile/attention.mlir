@@ -8,6 +8,9 @@
 // float16/bfloat16) the A operand of P V without leaving their threads.
 // Keys past the sequence score -inf (its length need not be a multiple of
 // 64); the causal kernels stop at the diagonal block and mask above it.
+// The blocks that need no mask (before the block's first row when causal,
+// every whole block otherwise) run in a loop of their own, the rest (the
+// diagonal blocks, or a partial last block) in a second, masked one.
 // The scores are scaled as they are shifted by the row maximum, one fma
 // each (the maximum is taken before scaling: the scale is positive), and
 // exp2 flushes subnormals (the hardware's ex2 without its subnormal
@@ -41,9 +44,38 @@ gpu.module @attention {
     %s0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
     %cols = tile.iota : !tile.tile<64xsi32>
     %bn = tile.constant dense<64> : !tile.tile<si32>
+    // Whole blocks of keys inside the sequence: unmasked.
+    %fullt = tile.floordiv %seq, %bn : !tile.tile<si32>
+    %full = tile.to_scalar %fullt : !tile.tile<si32> -> index
     // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
     // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
-    %res:3 = scf.for %j = %c0 to %steps step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+    %resA:3 = scf.for %j = %c0 to %full step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      %smax = tile.reduce max %s axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %sh = tile.fma %s, %qk_scale_b, %neg_mb : !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x64xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
+      %pf = tile.convert %p : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>
+    }
+    // The partial last block, if any: keys past the sequence score -inf.
+    %res:3 = scf.for %j = %full to %steps step %c1 iter_args(%m_i = %resA#0, %l_i = %resA#1, %acc = %resA#2) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
       %jt = tile.from_scalar %j : index -> !tile.tile<si32>
       %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
       %kt = tile.reshape %k3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
@@ -121,9 +153,39 @@ gpu.module @attention {
     %s0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
     %cols = tile.iota : !tile.tile<64xsi32>
     %bn = tile.constant dense<64> : !tile.tile<si32>
+    // Blocks of keys before the first row of this block of queries: all
+    // seen and all in the sequence, so unmasked.
+    %fullt = tile.floordiv %rows0, %bn : !tile.tile<si32>
+    %full = tile.to_scalar %fullt : !tile.tile<si32> -> index
     // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
     // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
-    %res:3 = scf.for %j = %c0 to %steps step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+    %resA:3 = scf.for %j = %c0 to %full step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      %smax = tile.reduce max %s axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %sh = tile.fma %s, %qk_scale_b, %neg_mb : !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x64xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
+      %pf = tile.convert %p : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>
+    }
+    // The diagonal blocks: keys past a row, or past the sequence, score -inf.
+    %res:3 = scf.for %j = %full to %steps step %c1 iter_args(%m_i = %resA#0, %l_i = %resA#1, %acc = %resA#2) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
       %jt = tile.from_scalar %j : index -> !tile.tile<si32>
       %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
       %kt = tile.reshape %k3 : !tile.tile<1x64x64xf16> -> !tile.tile<64x64xf16>
@@ -189,9 +251,38 @@ gpu.module @attention {
     %s0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
     %cols = tile.iota : !tile.tile<64xsi32>
     %bn = tile.constant dense<64> : !tile.tile<si32>
+    // Whole blocks of keys inside the sequence: unmasked.
+    %fullt = tile.floordiv %seq, %bn : !tile.tile<si32>
+    %full = tile.to_scalar %fullt : !tile.tile<si32> -> index
     // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
     // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
-    %res:3 = scf.for %j = %c0 to %steps step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+    %resA:3 = scf.for %j = %c0 to %full step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x64x64xbf16> -> !tile.tile<64x64xbf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xbf16> -> !tile.tile<64x64xbf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x64xbf16>, !tile.tile<64x64xbf16>, !tile.tile<128x64xf32>
+      %smax = tile.reduce max %s axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %sh = tile.fma %s, %qk_scale_b, %neg_mb : !tile.tile<128x64xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x64xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x64x64xbf16> -> !tile.tile<64x64xbf16>
+      %pf = tile.convert %p : !tile.tile<128x64xf32> -> !tile.tile<128x64xbf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x64xbf16>, !tile.tile<64x64xbf16>, !tile.tile<128x64xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>
+    }
+    // The partial last block, if any: keys past the sequence score -inf.
+    %res:3 = scf.for %j = %full to %steps step %c1 iter_args(%m_i = %resA#0, %l_i = %resA#1, %acc = %resA#2) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x64xf32>) {
       %jt = tile.from_scalar %j : index -> !tile.tile<si32>
       %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x64x64, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
       %kt = tile.reshape %k3 : !tile.tile<1x64x64xbf16> -> !tile.tile<64x64xbf16>

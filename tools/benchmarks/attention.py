@@ -7,10 +7,12 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
 Ours: the kernels of examples/tile/attention.mlir (head dim 64, 4 warps)
 and test/GPU/Inputs/tile_attention_d128.mlir (head dim 128, 8 warps),
 compiled through the C API for this device's chip (sm_90a on an sm_90
-device: Q K^T and P V on wgmma, K and V through cp.async stages); 128-row blocks of
-queries, keys and values in blocks of 64. Triton: a fused-attention kernel
-written the way its tutorial writes one (online softmax in exp2, tl.dot for
-Q K^T and P V), with the best of three configurations per shape. SDPA:
+device: Q K^T and P V on wgmma, K and V through cp.async stages);
+128-row blocks of queries, keys and values in blocks of 64. Triton: a
+fused-attention kernel written the way its tutorial writes one (online
+softmax in exp2, tl.dot for Q K^T and P V, the blocks that need no mask
+in a loop of their own, as ours), with the best of three configurations
+per shape. SDPA:
 torch.nn.functional.scaled_dot_product_attention on its flash backend.
 Batch 4 x 32 heads, sequences of 1k, 4k and 16k, causal and not, float16.
 Each is checked against SDPA, then timed with CUDA events (median of 5
@@ -73,8 +75,42 @@ for path in files:
 
 
 @triton.jit
+def triton_attention_blocks(acc, l_i, m_i, q, K, V, base, lo, hi, rm, rd, N, qk_scale, D: tl.constexpr,
+                            BN: tl.constexpr, MASK: tl.constexpr, CAUSAL: tl.constexpr):
+    # Blocks of keys lo .. hi; MASK: some keys are past the sequence or
+    # (CAUSAL) past a row.
+    for start in range(lo, hi, BN):
+        rn = start + tl.arange(0, BN)
+        if MASK:
+            k = tl.load(K + base + rn[None, :] * D + rd[:, None], mask=rn[None, :] < N, other=0.0)
+        else:
+            k = tl.load(K + base + rn[None, :] * D + rd[:, None])
+        s = tl.dot(q, k)
+        if MASK:
+            valid = rn[None, :] < N
+            if CAUSAL:
+                valid = valid & (rn[None, :] <= rm[:, None])
+            s = tl.where(valid, s, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(s, 1) * qk_scale)
+        p = tl.math.exp2(s * qk_scale - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        if MASK:
+            v = tl.load(V + base + rn[:, None] * D + rd[None, :], mask=rn[:, None] < N, other=0.0)
+        else:
+            v = tl.load(V + base + rn[:, None] * D + rd[None, :])
+        acc = tl.dot(p.to(v.dtype), v, acc)
+        m_i = m_new
+    return acc, l_i, m_i
+
+
+@triton.jit
 def triton_attention(Q, K, V, O, scale, N, D: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
                      CAUSAL: tl.constexpr):
+    # The tutorial's structure: the blocks that need no mask in one loop
+    # (causal: those before the block's first row; else the whole blocks),
+    # the rest (the diagonal, or a partial last block) in a masked one.
     pid = tl.program_id(0)
     base = tl.program_id(1).to(tl.int64) * N * D
     rm = pid * BM + tl.arange(0, BM)
@@ -84,23 +120,16 @@ def triton_attention(Q, K, V, O, scale, N, D: tl.constexpr, BM: tl.constexpr, BN
     l_i = tl.zeros([BM], tl.float32)
     acc = tl.zeros([BM, D], tl.float32)
     qk_scale = scale * 1.44269504
-    hi = tl.minimum((pid + 1) * BM, N) if CAUSAL else N
-    for start in range(0, hi, BN):
-        rn = start + tl.arange(0, BN)
-        k = tl.load(K + base + rn[None, :] * D + rd[:, None], mask=rn[None, :] < N, other=0.0)
-        s = tl.dot(q, k) * qk_scale
-        valid = rn[None, :] < N
-        if CAUSAL:
-            valid = valid & (rn[None, :] <= rm[:, None])
-        s = tl.where(valid, s, float("-inf"))
-        m_new = tl.maximum(m_i, tl.max(s, 1))
-        p = tl.math.exp2(s - m_new[:, None])
-        alpha = tl.math.exp2(m_i - m_new)
-        l_i = l_i * alpha + tl.sum(p, 1)
-        acc = acc * alpha[:, None]
-        v = tl.load(V + base + rn[:, None] * D + rd[None, :], mask=rn[:, None] < N, other=0.0)
-        acc = tl.dot(p.to(v.dtype), v, acc)
-        m_i = m_new
+    if CAUSAL:
+        full = pid * BM
+        hi = tl.minimum((pid + 1) * BM, N)
+    else:
+        full = (N // BN) * BN
+        hi = N
+    acc, l_i, m_i = triton_attention_blocks(acc, l_i, m_i, q, K, V, base, 0, full, rm, rd, N, qk_scale,
+                                            D, BN, False, CAUSAL)
+    acc, l_i, m_i = triton_attention_blocks(acc, l_i, m_i, q, K, V, base, full, hi, rm, rd, N, qk_scale,
+                                            D, BN, True, CAUSAL)
     acc = acc / l_i[:, None]
     tl.store(O + base + rm[:, None] * D + rd[None, :], acc.to(O.dtype.element_ty), mask=rm[:, None] < N)
 

@@ -201,6 +201,8 @@ struct TilePipelineLoadsPass
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       pipeline(loop);
+    getOperation()->walk(
+        [&](FunctionOpInterface func) { stageInvariantOperands(func); });
   }
 
   /// The stages the kernel asks for (tile.num_stages, else the option);
@@ -458,7 +460,6 @@ struct TilePipelineLoadsPass
     eraseLoads(rewriter, loads);
     numPipelined += loads.size();
     numAsync += loads.size();
-    stageInvariantOperands(rewriter, loop);
     SmallVector<Operation *> multiplies;
     for (Operation &op : loop.getBody()->without_terminator())
       if (isa<MmaOp, MatmulOp>(op))
@@ -475,50 +476,50 @@ struct TilePipelineLoadsPass
       overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
   }
 
-  /// The A operands of `loop`'s mmas that a load just before the loop
-  /// reads (attention's Q) and that only the mma uses: on sm_90a, where the
-  /// mma can run on warpgroups with A in shared memory, copied once into a
-  /// stage of their own (its group committed before the pipeline's, so the
-  /// first iteration's wait covers it) and read there by the warpgroup
-  /// mma, instead of holding A's fragments in registers through the loop.
-  void stageInvariantOperands(RewriterBase &rewriter, scf::ForOp loop) {
-    Location loc = loop.getLoc();
-    for (Operation &op : loop.getBody()->without_terminator()) {
-      if (!isa<MmaOp, MatmulOp>(op))
+  /// Loads whose tile only warpgroup mmas of pipelined loops take as A,
+  /// from the registers (attention's Q, loaded before its loops): on
+  /// sm_90a the tile is copied once into a stage of its own where the load
+  /// was, and the mmas read it there instead of holding A's fragments in
+  /// registers through the loops. The copy's group comes before every
+  /// pipeline's, so each loop's first wait (which starts its iterations)
+  /// covers it.
+  void stageInvariantOperands(FunctionOpInterface func) {
+    SmallVector<LoadOp> candidates;
+    func->walk([&](LoadOp load) { candidates.push_back(load); });
+    for (LoadOp load : candidates) {
+      Value tile = getStageTile(load);
+      auto afterWait = [&](SharedMmaOp mma) {
+        auto loop = dyn_cast<scf::ForOp>(mma->getParentOp());
+        return loop && isa<AsyncWaitOp>(loop.getBody()->front());
+      };
+      if (tile.use_empty() || !canCopyAsynchronously(load) ||
+          !llvm::all_of(tile.getUses(), [&](OpOperand &use) {
+            auto mma = dyn_cast<SharedMmaOp>(use.getOwner());
+            return mma && use.getOperandNumber() == 0 && afterWait(mma);
+          }))
         continue;
-      auto b = op.getOperand(1).getDefiningOp<LocalLoadOp>();
-      Value a = op.getOperand(0);
-      auto load = a.getDefiningOp<LoadOp>();
-      if (!load)
-        if (auto reshape = a.getDefiningOp<ReshapeOp>())
-          load = reshape.getSource().getDefiningOp<LoadOp>();
-      if (!load || !b || load->getBlock() != loop->getBlock() ||
-          getStageTile(load) != a || !a.hasOneUse() ||
-          !canCopyAsynchronously(load) ||
-          !fitsWarpgroupMma(&op, /*sharedA=*/true, b.getTranspose()))
-        continue;
-      auto tile = cast<TileType>(a.getType());
+      auto type = cast<TileType>(tile.getType());
       SmallVector<int64_t> shape = {1};
-      llvm::append_range(shape, tile.getShape());
+      llvm::append_range(shape, type.getShape());
+      IRRewriter rewriter(load->getContext());
       rewriter.setInsertionPoint(load);
+      Location loc = load.getLoc();
       Value buffer = AllocSharedOp::create(
-          rewriter, load.getLoc(),
-          SharedType::get(&getContext(), shape, tile.getElementType()));
+          rewriter, loc,
+          SharedType::get(&getContext(), shape, type.getElementType()));
       Value first = arith::ConstantIndexOp::create(rewriter, loc, 0);
-      AsyncCopyOp::create(rewriter, load.getLoc(), load.getView(),
-                          load.getIndices(), buffer, first);
+      AsyncCopyOp::create(rewriter, loc, load.getView(), load.getIndices(),
+                          buffer, first);
       AsyncCommitOp::create(rewriter, loc);
-      rewriter.setInsertionPoint(&op);
-      Value local =
-          LocalLoadOp::create(rewriter, load.getLoc(), tile, buffer,
-                              arith::ConstantIndexOp::create(rewriter, loc, 0),
-                              DenseI64ArrayAttr(), UnitAttr());
-      op.setOperand(0, local);
+      for (Operation *user : llvm::to_vector(tile.getUsers())) {
+        auto mma = cast<SharedMmaOp>(user);
+        mma.getAMutable().assign(buffer);
+        mma.getStageAMutable().assign(first);
+      }
       if (ReshapeOp reshape = getUnitDropReshape(load))
         rewriter.eraseOp(reshape);
       rewriter.eraseOp(load);
     }
-    rewriter.setInsertionPoint(loop);
   }
 
   /// Keeps each iteration's warpgroup mmas (those of `mma`, the loop's one
