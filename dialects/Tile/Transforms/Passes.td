@@ -115,9 +115,14 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     dimensions, a batch's matrix, are taken: their stages hold the matrix.
     A loop with another load that reaches an mma is left alone, and so is
     one that works on its products in the iteration instead of only
-    accumulating them, as attention does between its two mmas (its live
-    tiles leave the pipeline no registers to spare), unless the kernel or
-    the option asks for stages.) Loads that reach the mma through a
+    accumulating them, as attention does between its two mmas (on
+    mma.sync its live tiles leave the pipeline no registers to spare),
+    unless the kernel or the option asks for stages or all its mmas can
+    run on warpgroups (2 stages then). A warpgroup mma takes A from the
+    registers where it is not a stage: a tile the iteration computes
+    (attention's P) or one loaded before the loop; one loaded before the
+    loops that only warpgroup mmas of pipelined loops take (attention's Q)
+    is copied once into a stage of its own instead.) Loads that reach the mma through a
     transpose (`permute [1, 0]`) are read from their stage transposed
     (`tile.local_load ... transpose`). S is the kernel's
     `tile.num_stages`, else the `num-stages` option, else 2 to 4, as many
