@@ -482,7 +482,7 @@ struct TilePipelineLoadsPass
   /// was, and the mmas read it there instead of holding A's fragments in
   /// registers through the loops. The copy's group comes before every
   /// pipeline's, so each loop's first wait (which starts its iterations)
-  /// covers it.
+  /// covers it. Only loads outside every loop: the copy runs once.
   void stageInvariantOperands(FunctionOpInterface func) {
     SmallVector<LoadOp> candidates;
     func->walk([&](LoadOp load) { candidates.push_back(load); });
@@ -492,7 +492,10 @@ struct TilePipelineLoadsPass
         auto loop = dyn_cast<scf::ForOp>(mma->getParentOp());
         return loop && isa<AsyncWaitOp>(loop.getBody()->front());
       };
-      if (tile.use_empty() || !canCopyAsynchronously(load) ||
+      // A load in a loop would refill the stage while the previous
+      // iteration's mmas (other warpgroups') may still read it.
+      if (load->getParentOfType<LoopLikeOpInterface>() || tile.use_empty() ||
+          !canCopyAsynchronously(load) ||
           !llvm::all_of(tile.getUses(), [&](OpOperand &use) {
             auto mma = dyn_cast<SharedMmaOp>(use.getOwner());
             return mma && use.getOperandNumber() == 0 && afterWait(mma);

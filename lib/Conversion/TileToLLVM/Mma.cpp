@@ -625,12 +625,20 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
       for (int64_t r = 0; r < n / 2; ++r)
         constraints += "," + std::to_string(r);
     }
+    // A's registers are made before the fence, which orders their writes
+    // before the wgmmas that read them.
+    SmallVector<SmallVector<SmallVector<Value>>> wordsA;
+    for (int64_t s = 0; tileA && s < k / kStep; ++s) {
+      wordsA.emplace_back();
+      for (int64_t i = 0; i < reps; ++i)
+        wordsA.back().push_back(registersA(i, s));
+    }
     NVVM::WgmmaFenceAlignedOp::create(rewriter, e.loc);
     for (int64_t s = 0; s < k / kStep; ++s) {
       Value b = descriptorB(s);
       for (int64_t i = 0; i < reps; ++i) {
         if (tileA) {
-          SmallVector<Value> operands = registersA(i, s);
+          SmallVector<Value> operands = wordsA[s][i];
           operands.push_back(b);
           operands.push_back(e.i32(zero && s == 0 ? 0 : 1));
           for (int64_t slot = 0; slot < n / 2; ++slot)

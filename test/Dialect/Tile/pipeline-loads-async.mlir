@@ -552,7 +552,13 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // A tile loaded before two pipelined loops whose warpgroup mmas both take
 // it as A (attention's Q, its unmasked and masked loops) is copied once,
 // where it was loaded, into a stage both read; one that something else
-// also uses (a store) stays in the registers.
+// also uses (a store) stays in the registers, and so does one loaded in a
+// loop (each of its iterations would refill the stage while the previous
+// one's warpgroup mmas may still read it).
+// CHECK-LABEL: gpu.func @loaded_in_a_loop
+// CHECK: scf.for
+// CHECK: %[[QL:.*]] = tile.load
+// CHECK: tile.shared_mma %[[QL]], %{{.*}} transpose
 // CHECK-LABEL: gpu.func @shared_by_two_loops
 // CHECK: %[[Q:.*]] = tile.alloc_shared : !tile.shared<1x128x64xf16>
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
@@ -566,6 +572,28 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK: tile.shared_mma %[[QT]], %{{.*}} transpose
 // CHECK: tile.shared_mma %[[QT]], %{{.*}} transpose
 gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @loaded_in_a_loop(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    scf.for %r = %c0 to %n step %c1 {
+      %rt = tile.from_scalar %r : index -> !tile.tile<si32>
+      %qt = tile.load %vq[%rt, %zero] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %res = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<128x64xf32>) {
+        %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+        %kt = tile.load %vk[%jt, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+        %next = tile.mma %qt, %ktt, %acc : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+        scf.yield %next : !tile.tile<128x64xf32>
+      }
+      tile.store %res, %vo[%rt, %zero] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    }
+    gpu.return
+  }
   gpu.func @shared_by_two_loops(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %h: !tile.array<?x?xf16, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
     %i = tile.bid 0
     %zero = tile.constant dense<0> : !tile.tile<si32>
