@@ -65,6 +65,15 @@ static LogicalResult verifyRounding(Operation *op,
     return op->emitOpError("rounding ")
            << stringifyRoundingMode(*rounding) << " is for float32, not "
            << getDTypeName(dtype);
+  // Directed rounding of arithmetic is PTX's, which has it for float32
+  // and float64 only (a narrower result would be rounded twice).
+  bool directed = *rounding == RoundingMode::rz ||
+                  *rounding == RoundingMode::rm ||
+                  *rounding == RoundingMode::rp;
+  if (directed && !dtype.isF32() && !dtype.isF64())
+    return op->emitOpError("rounding ")
+           << stringifyRoundingMode(*rounding)
+           << " is for float32 and float64, not " << getDTypeName(dtype);
   return success();
 }
 

@@ -1280,3 +1280,20 @@ func.func @f(%acc: !tile.tile<64x64xf32>) {
   return
 }
 
+
+// -----
+// Directed rounding of arithmetic: float32 and float64 (PTX's).
+
+func.func @f(%a: !tile.tile<16xf16>) {
+  // expected-error @below {{'tile.add' op rounding rz is for float32 and float64, not float16}}
+  %r = tile.add %a, %a rounding rz : !tile.tile<16xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.tile<16xbf16>) {
+  // expected-error @below {{'tile.math' op rounding rm is for float32 and float64, not bfloat16}}
+  %r = tile.math sqrt %a rounding rm : !tile.tile<16xbf16>
+  return
+}
