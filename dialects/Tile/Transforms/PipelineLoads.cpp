@@ -196,6 +196,11 @@ struct TilePipelineLoadsPass
     : public tile::impl::TilePipelineLoadsPassBase<TilePipelineLoadsPass> {
   using Base::Base;
 
+  /// The loops this run pipelined through shared memory: each iteration
+  /// starts with the wait for its stage, which covers every group
+  /// committed before the loop's copies.
+  llvm::SmallPtrSet<Operation *, 8> pipelinedLoops;
+
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
@@ -203,6 +208,7 @@ struct TilePipelineLoadsPass
       pipeline(loop);
     getOperation()->walk(
         [&](FunctionOpInterface func) { stageInvariantOperands(func); });
+    pipelinedLoops.clear();
   }
 
   /// The stages the kernel asks for (tile.num_stages, else the option);
@@ -436,6 +442,7 @@ struct TilePipelineLoadsPass
     if (failed(replaced))
       return;
     loop = cast<scf::ForOp>(replaced->getOperation());
+    pipelinedLoops.insert(loop);
     Value inductionVar = loop.getInductionVar();
     Value stage = loop.getRegionIterArgs()[loop.getNumRegionIterArgs() - 2];
     Value aheadStage = loop.getRegionIterArgs().back();
@@ -489,8 +496,7 @@ struct TilePipelineLoadsPass
     for (LoadOp load : candidates) {
       Value tile = getStageTile(load);
       auto afterWait = [&](SharedMmaOp mma) {
-        auto loop = dyn_cast<scf::ForOp>(mma->getParentOp());
-        return loop && isa<AsyncWaitOp>(loop.getBody()->front());
+        return pipelinedLoops.contains(mma->getParentOp());
       };
       // A load in a loop would refill the stage while the previous
       // iteration's mmas (other warpgroups') may still read it.

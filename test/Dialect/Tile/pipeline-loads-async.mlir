@@ -552,9 +552,14 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // A tile loaded before two pipelined loops whose warpgroup mmas both take
 // it as A (attention's Q, its unmasked and masked loops) is copied once,
 // where it was loaded, into a stage both read; one that something else
-// also uses (a store) stays in the registers, and so does one loaded in a
-// loop (each of its iterations would refill the stage while the previous
-// one's warpgroup mmas may still read it).
+// also uses (a store) stays in the registers, and so do one that mmas of
+// a loop the pass did not pipeline take (nothing there is known to wait
+// for its copy) and one loaded in a loop (each of its iterations would
+// refill the stage while the previous one's warpgroup mmas may still read
+// it).
+// CHECK-LABEL: gpu.func @written_by_hand
+// CHECK: %[[QH:.*]] = tile.load
+// CHECK: tile.shared_mma %[[QH]], %{{.*}}
 // CHECK-LABEL: gpu.func @loaded_in_a_loop
 // CHECK: scf.for
 // CHECK: %[[QL:.*]] = tile.load
@@ -572,6 +577,23 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK: tile.shared_mma %[[QT]], %{{.*}} transpose
 // CHECK: tile.shared_mma %[[QT]], %{{.*}} transpose
 gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @written_by_hand(%q: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%zero, %zero] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %b = tile.alloc_shared : !tile.shared<2x64x64xf16>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %res = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<128x64xf32>) {
+      tile.async_wait {pending = 0}
+      %next = tile.shared_mma %qt, %b[%c0], %acc : !tile.tile<128x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<128x64xf32>
+      scf.yield %next : !tile.tile<128x64xf32>
+    }
+    tile.store %res, %vo[%zero, %zero] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
   gpu.func @loaded_in_a_loop(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
     %zero = tile.constant dense<0> : !tile.tile<si32>
     %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
