@@ -129,6 +129,10 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   tile::TileAssignLayoutsPassOptions layouts;
   layouts.numWarps = options.numWarps;
   device.addPass(tile::createTileAssignLayoutsPass(layouts));
+  // One conversion where the layouts asked for the same one twice (a tile
+  // converted before each of two loops that read it, say): no second
+  // shuffle through shared memory, no second buffer.
+  device.addPass(createCSEPass());
   device.addPass(createConvertTileToLLVMPass());
   // The simt dialect to gpu/nvvm with py values; then the py dialect:
   // specialize for ConstExpr arguments, make conversions
