@@ -305,15 +305,6 @@ FailureOr<Value> UnaryLowering<AbsOp>::emit(Emitter &e, AbsOp, Type dtype, Type,
   return math::AbsIOp::create(e.b, e.loc, x).getResult();
 }
 
-/// A float32 PTX instruction of one operand: `name` with `modifiers`
-/// (".approx.ftz"), pure.
-static Value emitPtxUnary(Emitter &e, StringRef name, StringRef modifiers,
-                          Value x) {
-  std::string text = (name + modifiers + ".f32 $0, $1;").str();
-  return createInlinePtx(e.b, e.loc, x.getType(), ValueRange{x}, text, "=f,f",
-                         /*pure=*/true);
-}
-
 /// `x` with f32 subnormals flushed to zero of their sign.
 static Value flushSubnormal(Emitter &e, Value x) {
   Value magnitude = math::AbsFOp::create(e.b, e.loc, x);
@@ -344,26 +335,28 @@ static std::optional<Value> emitMathModifiers(Emitter &e, MathOp op, Type dtype,
   bool approx = rounding && *rounding == RoundingMode::approx;
   if (!dtype.isF32() || (!approx && !ftz))
     return std::nullopt;
-  std::string modifiers = ftz ? ".approx.ftz" : ".approx";
+  // The hardware's approximation, `.ftz` where asked.
+  auto hardware = [&](StringRef name, Value operand, bool flush) {
+    return emitPtxFloatOp(e, name, RoundingMode::approx, flush, {operand});
+  };
   switch (function) {
   case UnaryFunction::exp2:
-    return emitPtxUnary(e, "ex2", modifiers, x);
+    return hardware("ex2", x, ftz);
   case UnaryFunction::exp:
     if (!approx)
       break;
-    return emitPtxUnary(
-        e, "ex2", modifiers,
-        arith::MulFOp::create(e.b, e.loc, x,
-                              e.floatConst(dtype, 1.4426950408889634)));
+    return hardware("ex2",
+                    arith::MulFOp::create(
+                        e.b, e.loc, x, e.floatConst(dtype, 1.4426950408889634)),
+                    ftz);
   case UnaryFunction::log2:
     if (!approx)
       break;
-    return emitPtxUnary(e, "lg2", modifiers, x);
+    return hardware("lg2", x, ftz);
   case UnaryFunction::log:
     if (!approx)
       break;
-    return arith::MulFOp::create(e.b, e.loc,
-                                 emitPtxUnary(e, "lg2", modifiers, x),
+    return arith::MulFOp::create(e.b, e.loc, hardware("lg2", x, ftz),
                                  e.floatConst(dtype, 0.6931471805599453))
         .getResult();
   case UnaryFunction::sin:
@@ -371,13 +364,13 @@ static std::optional<Value> emitMathModifiers(Emitter &e, MathOp op, Type dtype,
   case UnaryFunction::rsqrt:
     if (!approx)
       break;
-    return emitPtxUnary(e, stringifyEnum(function), modifiers, x);
+    return hardware(stringifyEnum(function), x, ftz);
   case UnaryFunction::tanh:
     if (!approx)
       break;
     // tanh.approx has no .ftz: its result is flushed.
-    return ftz ? flushSubnormal(e, emitPtxUnary(e, "tanh", ".approx", x))
-               : emitPtxUnary(e, "tanh", ".approx", x);
+    return ftz ? flushSubnormal(e, hardware("tanh", x, false))
+               : hardware("tanh", x, false);
   default:
     break;
   }

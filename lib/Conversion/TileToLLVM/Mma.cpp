@@ -10,6 +10,7 @@
 #include "Utility.h"
 #include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 #include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
+#include "dialects/Tile/IR/TileVerification.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -300,6 +301,43 @@ static SmallVector<Value> emitMmaSync(Emitter &e, Type dtype, int64_t depth,
   return out;
 }
 
+/// The registers of an operand tile of `type` (its `registers`, in
+/// `layout`) from local index (row, column) along K: as many as a 32-bit
+/// register holds (the layout's vector width), as a vector; one alone as
+/// itself.
+static Value packAlongDepth(Emitter &e, TileType type,
+                            MmaOperandLayoutAttr layout, ValueRange registers,
+                            int64_t row, int64_t column) {
+  int64_t width = layout.getVectorWidth();
+  auto at = [&](int64_t q) {
+    SmallVector<int64_t> local = {row, column};
+    local[layout.getDepthDim()] += q;
+    return registers[linearize(layout, type.getShape(), local)];
+  };
+  if (width == 1)
+    return at(0);
+  return vector::FromElementsOp::create(
+      e.b, e.loc,
+      VectorType::get({width}, getRegisterType(type.getElementType())),
+      llvm::map_to_vector(llvm::seq<int64_t>(0, width), at));
+}
+
+/// The four 32-bit registers of A (a tile of `type`, its `registers` in
+/// the #tile.mma_operand<0> `layout`) for the m16 block row `i` at step `s`
+/// of K, packed (packAlongDepth): a0 (row g), a1 (g + 8), a2 (g, K / 2
+/// on), a3 — mma.sync's m16n8kK fragment, and wgmma's register A per warp.
+static SmallVector<Value> packFragmentA(Emitter &e, TileType type,
+                                        MmaOperandLayoutAttr layout,
+                                        ValueRange registers, int64_t i,
+                                        int64_t s) {
+  int64_t width = layout.getVectorWidth();
+  SmallVector<Value> words;
+  for (int64_t p = 0; p < 4; ++p)
+    words.push_back(packAlongDepth(e, type, layout, registers, 2 * i + p % 2,
+                                   2 * width * s + width * (p / 2)));
+  return words;
+}
+
 /// `mma` and `matmul` on tensor cores: operands in the #tile.mma_operand
 /// layouts of the accumulator's #tile.mma_accumulator, one mma.sync
 /// m16n8kK (getMmaSyncMinimumSm) per 16x8 block of the warp's share of the
@@ -336,27 +374,13 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
             columnBlocks = n / (8 * columnWarps);
     int64_t width = layoutA.getVectorWidth();
     ValueRange registersA = adaptor.getA(), registersB = adaptor.getB();
-    Type element = getRegisterType(dtype);
-    // The 32-bit register of `width` elements along K from local index
-    // (row, column): f16 pairs as the vectors nvvm.mma.sync takes them,
-    // everything else as i32.
-    auto word = [&](TileType type, MmaOperandLayoutAttr operand,
-                    ValueRange registers, int64_t row, int64_t column) {
-      auto at = [&](int64_t q) {
-        SmallVector<int64_t> local = {row, column};
-        local[operand.getDepthDim()] += q;
-        return registers[linearize(operand, type.getShape(), local)];
-      };
-      Value packed = at(0);
-      if (width > 1)
-        packed = vector::FromElementsOp::create(
-            rewriter, e.loc, VectorType::get({width}, element),
-            llvm::map_to_vector(llvm::seq<int64_t>(0, width), at));
+    // A packed register (packAlongDepth) as nvvm.mma.sync takes it: f16
+    // pairs as vectors, everything else as i32.
+    auto word = [&](Value packed) -> Value {
       if (dtype.isF16())
         return packed;
       return LLVM::BitcastOp::create(rewriter, e.loc, rewriter.getI32Type(),
-                                     packed)
-          .getResult();
+                                     packed);
     };
 
     SmallVector<Value> acc(getAccumulator(op, adaptor));
@@ -377,18 +401,14 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
       // Along K a block holds 2 * width local indices: A's registers a0 (row
       // g), a1 (g + 8), a2 (g, K / 2 on), a3; B's b0, b1 (K / 2 on).
       SmallVector<SmallVector<Value>> fragmentsA, fragmentsB;
-      for (int64_t i = 0; i < rowBlocks; ++i) {
-        SmallVector<Value> words;
-        for (int64_t p = 0; p < 4; ++p)
-          words.push_back(word(a, layoutA, registersA, 2 * i + p % 2,
-                               2 * width * s + width * (p / 2)));
-        fragmentsA.push_back(words);
-      }
+      for (int64_t i = 0; i < rowBlocks; ++i)
+        fragmentsA.push_back(llvm::map_to_vector(
+            packFragmentA(e, a, layoutA, registersA, i, s), word));
       for (int64_t j = 0; j < columnBlocks; ++j) {
         SmallVector<Value> words;
         for (int64_t p = 0; p < 2; ++p)
-          words.push_back(
-              word(b, layoutB, registersB, 2 * width * s + width * p, j));
+          words.push_back(word(packAlongDepth(e, b, layoutB, registersB,
+                                              2 * width * s + width * p, j)));
         fragmentsB.push_back(words);
       }
       for (int64_t i = 0; i < rowBlocks; ++i)
@@ -423,14 +443,11 @@ template <typename Op> struct MmaSyncLowering : public TilePattern<Op> {
 /// Whether `value` is a tile.constant of (positive) zeros.
 static bool isZeroTile(Value value) {
   auto constant = value.getDefiningOp<ConstantOp>();
-  auto dense =
-      constant ? dyn_cast<DenseElementsAttr>(constant.getValue()) : nullptr;
-  if (!dense || !dense.isSplat())
-    return false;
-  if (isa<FloatType>(dense.getElementType()))
-    return dense.getSplatValue<APFloat>().isPosZero();
-  return isa<IntegerType>(dense.getElementType()) &&
-         dense.getSplatValue<APInt>().isZero();
+  Attribute splat = constant ? getSplat(constant.getValue()) : Attribute();
+  if (auto number = dyn_cast_if_present<FloatAttr>(splat))
+    return number.getValue().isPosZero();
+  auto number = dyn_cast_if_present<IntegerAttr>(splat);
+  return number && number.getValue().isZero();
 }
 
 /// The wgmma operand type of `element`: 16-bit and 8-bit floats.
@@ -549,25 +566,15 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
                                  16 * warps * i * sharedA->slabRowBytes());
     };
     // A from registers: rows 16 warps i + 16 w of the warp w (block row i
-    // of its fragments), K from kStep s: a0 (row g), a1 (g + 8), a2 (row
-    // g, K 8 on), a3, each a pair along K as one 32-bit register.
+    // of its fragments), K from kStep s, as packFragmentA's four words,
+    // each one 32-bit register.
     auto registersA = [&](int64_t i, int64_t s) {
-      SmallVector<Value> words;
-      Type pair = VectorType::get({2}, getRegisterType(elementA));
-      for (int64_t p = 0; p < 4; ++p) {
-        Value packed = e.poison(pair);
-        for (int64_t q = 0; q < 2; ++q) {
-          SmallVector<int64_t> local = {2 * i + p % 2, 4 * s + 2 * (p / 2)};
-          local[layoutA.getDepthDim()] += q;
-          packed = LLVM::InsertElementOp::create(
-              rewriter, e.loc, packed,
-              adaptor.getA()[linearize(layoutA, tileA.getShape(), local)],
-              e.i32(q));
-        }
-        words.push_back(LLVM::BitcastOp::create(rewriter, e.loc,
-                                                rewriter.getI32Type(), packed));
-      }
-      return words;
+      return llvm::map_to_vector(
+          packFragmentA(e, tileA, layoutA, adaptor.getA(), i, s),
+          [&](Value packed) -> Value {
+            return LLVM::BitcastOp::create(rewriter, e.loc,
+                                           rewriter.getI32Type(), packed);
+          });
     };
     // B, N-major (a stage of B): K rows from 16 s; slabs of N `slabBytes`
     // apart, 8-row groups `8 * slab row` bytes apart. K-major (a stage of
