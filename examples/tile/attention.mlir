@@ -14,9 +14,15 @@
 // The scores are scaled as they are shifted by the row maximum, one fma
 // each (the maximum is taken before scaling: the scale is positive), and
 // exp2 flushes subnormals (the hardware's ex2 without its subnormal
-// handling); on sm_90a both products run on warpgroup mmas.
+// handling); on sm_90a both products run on warpgroup mmas. Q, K and V
+// carry the facts a JIT knows of the arrays it is given (bases aligned to
+// 16 bytes, strides multiples of 8 elements): on sm_90 and later K and V
+// then reach shared memory by the tensor memory accelerator.
 gpu.module @attention {
-  gpu.func @attention_f16_d64(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+  gpu.func @attention_f16_d64(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 4} {
     %bm = tile.bid 0
     %bh = tile.bid 1
@@ -111,7 +117,10 @@ gpu.module @attention {
     gpu.return
   }
 
-  gpu.func @attention_f16_d64_causal(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+  gpu.func @attention_f16_d64_causal(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 4} {
     %bm = tile.bid 0
     %bh = tile.bid 1
@@ -223,7 +232,10 @@ gpu.module @attention {
     gpu.return
   }
 
-  gpu.func @attention_bf16_d64(%q: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xbf16, strides [?, ?, 1]>,
+  gpu.func @attention_bf16_d64(%q: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xbf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 4} {
     %bm = tile.bid 0
     %bh = tile.bid 1

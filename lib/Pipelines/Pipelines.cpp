@@ -164,6 +164,9 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   toNVVM.indexBitwidth = 64;
   toNVVM.useBarePtrCallConv = options.barePtrMemrefABI;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // Tensor maps (tile tensor copies) as by-value kernel parameters, which
+  // the gpu.func lowering cannot say.
+  device.addPass(createCudapyGridConstantParamsPass());
   device.addPass(createConvertNVVMToLLVMPass());
   device.addPass(LLVM::createNVVMOptimizeForTargetPass());
   device.addPass(createCanonicalizerPass());

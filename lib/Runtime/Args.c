@@ -18,11 +18,20 @@
 // Arguments
 //===----------------------------------------------------------------------===//
 
+/// What a tensor map in the argument buffer was made from: the next launch
+/// with the same array keeps it.
+typedef struct TensorMapKey {
+  bool valid;
+  uint64_t pointer;
+  uint64_t dims[kMaxTensorMapRank], strides[kMaxTensorMapRank];
+} TensorMapKey;
+
 typedef struct Args {
   Kernel *kernel;
   int count;
   unsigned char *storage;
   void **pointers;
+  TensorMapKey *tensorMapKeys; // per parameter; null without tensor maps
 } Args;
 
 static Args *unwrapArgs(CudapyArgs args) { return args.ptr; }
@@ -34,12 +43,23 @@ CudapyArgs cudapyArgsCreate(CudapyKernel handle) {
   if (!args)
     return result;
   args->kernel = kernel;
-  // Parameters are at most 16-byte aligned; calloc's alignment suffices.
-  args->storage = calloc(1, kernel->argumentBytes + 16);
+  // Parameters are at most 64-byte aligned (tensor maps).
+  void *storage = NULL;
+  if (posix_memalign(&storage, 64, kernel->argumentBytes + 64) == 0) {
+    memset(storage, 0, kernel->argumentBytes + 64);
+    args->storage = storage;
+  }
   args->pointers = calloc((size_t)kernel->numParams + 1, sizeof(void *));
-  if (!args->storage || !args->pointers) {
+  bool maps = false;
+  for (int a = 0; a < kernel->numArgs; ++a)
+    maps |= kernel->args[a].numTensorMaps > 0;
+  if (maps)
+    args->tensorMapKeys =
+        calloc((size_t)kernel->numParams + 1, sizeof(TensorMapKey));
+  if (!args->storage || !args->pointers || (maps && !args->tensorMapKeys)) {
     free(args->storage);
     free(args->pointers);
+    free(args->tensorMapKeys);
     free(args);
     return result;
   }
@@ -55,6 +75,7 @@ void cudapyArgsDestroy(CudapyArgs handle) {
     return;
   free(args->storage);
   free(args->pointers);
+  free(args->tensorMapKeys);
   free(args);
 }
 
@@ -266,6 +287,87 @@ bool cudapyArgsAddArray(CudapyArgs handle, uint64_t pointer, int rank,
                             sizeof(uint64_t) * (1 + 2 * (size_t)rank), status);
 }
 
+/// The next parameter, a tensor map of `map` over the array at `pointer`
+/// of `shape` and `strides` (elements of `elementBytes`), made by the
+/// driver unless the parameter holds it from the previous launch. The
+/// tensor map takes dimensions innermost first. An empty array is mapped as
+/// one of one element of any strides the driver accepts (the kernel's
+/// copies then start before it, reading nothing), and so is the stride of a
+/// dimension of one index.
+static bool addTensorMap(Args *args, const struct TensorMapInfo *map,
+                         uint64_t pointer, int rank, const int64_t *shape,
+                         const int64_t *strides, size_t elementBytes, int index,
+                         CudapyStatus *status) {
+  Kernel *kernel = args->kernel;
+  Param *param =
+      nextParam(args, CUDAPY_PARAM_AGGREGATE, "a tensor map", status);
+  if (!param)
+    return false;
+  if (param->size != 128)
+    return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                     "parameter %d of kernel '%s' is %s, not a tensor map",
+                     args->count, kernel->name, param->type);
+  TensorMapKey key;
+  memset(&key, 0, sizeof(key)); // padding too: keys compare by memcmp
+  key.valid = true;
+  key.pointer = pointer;
+  bool empty = false;
+  for (int d = 0; d < rank; ++d)
+    empty |= shape[d] == 0;
+  for (int i = 0; i < rank; ++i) {
+    int d = rank - 1 - i;
+    key.dims[i] = empty ? 1 : (uint64_t)shape[d];
+    uint64_t bytes = (uint64_t)strides[d] * elementBytes;
+    key.strides[i] =
+        !empty && (shape[d] > 1 || (bytes > 0 && bytes % 16 == 0)) ? bytes : 16;
+  }
+  TensorMapKey *held = &args->tensorMapKeys[args->count];
+  if (!held->valid || memcmp(held, &key, sizeof(key)) != 0) {
+    if (!driver.cuTensorMapEncodeTiled)
+      return setStatus(status, CUDAPY_STATUS_NO_DRIVER,
+                       "kernel '%s' copies argument %d by tensor map; the "
+                       "CUDA driver lacks cuTensorMapEncodeTiled (CUDA 12 "
+                       "or newer)",
+                       kernel->name, index);
+    // Unsigned integers of the element's size: the copy moves bits.
+    int dataType = elementBytes == 1   ? 0
+                   : elementBytes == 2 ? 1
+                   : elementBytes == 4 ? 2
+                                       : 4;
+    unsigned box[kMaxTensorMapRank], ones[kMaxTensorMapRank];
+    for (int i = 0; i < rank; ++i) {
+      box[i] = map->box[rank - 1 - i];
+      ones[i] = 1;
+    }
+    int swizzle = map->swizzle == 128  ? 3
+                  : map->swizzle == 64 ? 2
+                  : map->swizzle == 32 ? 1
+                                       : 0;
+    held->valid = false;
+    CUresult result = driver.cuTensorMapEncodeTiled(
+        args->pointers[args->count], dataType, (unsigned)rank,
+        (void *)(uintptr_t)pointer, key.dims, key.strides + 1, box, ones,
+        /*interleave=*/0, swizzle, /*l2Promotion: 128 bytes=*/2,
+        /*oobFill: zeros=*/0);
+    if (result != 0) {
+      CudapyStatus driverStatus;
+      driverFailed(result, "cuTensorMapEncodeTiled", &driverStatus);
+      setStatus(status, CUDAPY_STATUS_DRIVER_ERROR,
+                "argument %d of kernel '%s' (%s): the driver made no tensor "
+                "map of the array (%s); its base must be aligned to 16 bytes "
+                "and its strides multiples of 16 bytes",
+                index, kernel->name, kernel->args[index].type,
+                driverStatus.message);
+      if (status)
+        status->driverError = result;
+      return false;
+    }
+    *held = key;
+  }
+  ++args->count;
+  return true;
+}
+
 bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
                             const int64_t *shape, const int64_t *strides,
                             size_t elementBytes, CudapyStatus *status) {
@@ -363,6 +465,10 @@ bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
       return false;
   for (int d = 0; d < rank; ++d)
     if (info->strides[d] < 0 && !cudapyArgsAddInt(handle, actual[d], status))
+      return false;
+  for (int m = 0; m < described->numTensorMaps; ++m)
+    if (!addTensorMap(args, &described->tensorMaps[m], pointer, rank, shape,
+                      actual, info->elementBytes, index, status))
       return false;
   return true;
 }

@@ -138,6 +138,11 @@ static void loadDriver(void) {
     }
     *symbols[i].slot = address;
   }
+  // Optional symbols: what needs them fails at its use where they lack.
+  driver.cuTensorMapEncodeTiled =
+      (CUresult(*)(void *, int, unsigned, void *, const uint64_t *,
+                   const uint64_t *, const unsigned *, const unsigned *, int,
+                   int, int, int))dlsym(handle, "cuTensorMapEncodeTiled");
   // The handle stays open for the life of the process.
   if (DRIVER_CALL(cuInit(0), &driverStatus))
     return;
@@ -533,6 +538,7 @@ static void destroyKernel(Kernel *kernel) {
     free(kernel->args[i].strides);
     free(kernel->args[i].divisibility);
     free(kernel->args[i].strideDivisibility);
+    free(kernel->args[i].tensorMaps);
   }
   free(kernel->args);
   free(kernel->name);
@@ -651,6 +657,41 @@ static bool readList(cJSON *arg, const char *key, int rank, bool optional,
   return true;
 }
 
+/// The optional "tensor_maps" list of tile array `arg` into `out`: each a
+/// box of the array's rank (up to kMaxTensorMapRank, extents 1 to 256) and
+/// a swizzle of 0, 32, 64 or 128 bytes; they are its last parameters.
+static bool readTensorMaps(Arg *out, cJSON *arg, bool *outOfMemory) {
+  cJSON *maps = cJSON_GetObjectItem(arg, "tensor_maps");
+  if (!maps)
+    return true;
+  int count = cJSON_GetArraySize(maps);
+  int rank = out->info.rank;
+  if (!cJSON_IsArray(maps) || rank < 1 || rank > kMaxTensorMapRank ||
+      count >= out->info.numParams)
+    return false;
+  out->tensorMaps = calloc((size_t)count + 1, sizeof(*out->tensorMaps));
+  *outOfMemory = !out->tensorMaps;
+  if (!out->tensorMaps)
+    return false;
+  out->numTensorMaps = count;
+  for (int m = 0; m < count; ++m) {
+    cJSON *map = cJSON_GetArrayItem(maps, m);
+    cJSON *box = cJSON_GetObjectItem(map, "box");
+    int swizzle = (int)numberOf(map, "swizzle");
+    if (!cJSON_IsArray(box) || cJSON_GetArraySize(box) != rank ||
+        (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128))
+      return false;
+    out->tensorMaps[m].swizzle = swizzle;
+    for (int d = 0; d < rank; ++d) {
+      double extent = cJSON_GetNumberValue(cJSON_GetArrayItem(box, d));
+      if (!(extent >= 1 && extent <= 256))
+        return false;
+      out->tensorMaps[m].box[d] = (unsigned)extent;
+    }
+  }
+  return true;
+}
+
 /// Reads the optional "args" list: the kernel's source-level arguments.
 static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
   cJSON *args = cJSON_GetObjectItem(entry, "args");
@@ -731,6 +772,13 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
                            : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
                                        "kernel metadata of '%s': argument %d "
                                        "has bad facts",
+                                       kernel->name, i);
+      if (!readTensorMaps(out, arg, &outOfMemory))
+        return outOfMemory ? setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                                       "out of host memory")
+                           : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                                       "kernel metadata of '%s': argument %d "
+                                       "has bad tensor maps",
                                        kernel->name, i);
     }
     if (out->info.isMemref) {

@@ -48,6 +48,9 @@ enum {
   kEventDefault = 0,
 };
 
+/// A tensor map's rank at most (the driver's limit).
+enum { kMaxTensorMapRank = 5 };
+
 /// Shared memory a kernel may use without opting in.
 enum { kDefaultSharedLimit = 48 * 1024 };
 
@@ -89,6 +92,15 @@ struct DriverTable {
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, unsigned, CUstream, void **,
                              void **);
+  /// Optional (null where the driver lacks it): tensor maps of kernels
+  /// with tensor copies (sm_90 on).
+  CUresult (*cuTensorMapEncodeTiled)(void *map, int dataType, unsigned rank,
+                                     void *address, const uint64_t *dims,
+                                     const uint64_t *strides,
+                                     const unsigned *box,
+                                     const unsigned *elementStrides,
+                                     int interleave, int swizzle,
+                                     int l2Promotion, int oobFill);
 };
 
 /// The driver's functions, loaded once (the library's only process-wide
@@ -150,6 +162,13 @@ typedef struct Arg {
   /// base's alignment in bytes, what each extent and stride is a multiple of.
   int64_t alignment;
   int64_t *divisibility, *strideDivisibility;
+  /// Tile arrays: the tensor maps (CUtensorMap) among its parameters, after
+  /// the others: box (outermost dimension first) and swizzle in bytes.
+  int numTensorMaps;
+  struct TensorMapInfo {
+    unsigned box[kMaxTensorMapRank];
+    int swizzle;
+  } * tensorMaps;
 } Arg;
 
 typedef struct Kernel {

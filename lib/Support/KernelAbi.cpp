@@ -52,6 +52,14 @@ DictionaryAttr cudapy::buildKernelArgumentAttr(Builder &b,
   integer("alignment", arg.alignment);
   list("divisibility", arg.divisibility);
   list("stride_divisibility", arg.strideDivisibility);
+  if (!arg.tensorMaps.empty()) {
+    SmallVector<Attribute> maps;
+    for (const TensorMapRecord &map : arg.tensorMaps)
+      maps.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("box", b.getDenseI64ArrayAttr(map.box)),
+           b.getNamedAttr("swizzle", b.getI64IntegerAttr(map.swizzle))}));
+    fields.append("tensor_maps", b.getArrayAttr(maps));
+  }
   return fields.getDictionary(b.getContext());
 }
 

@@ -476,6 +476,13 @@ LogicalResult SharedType::verify(function_ref<InFlightDiagnostic()> emitError,
                           Attribute());
 }
 
+LogicalResult BarriersType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   int64_t count) {
+  if (count < 1)
+    return emitError() << "barriers come at least one at a time, not " << count;
+  return success();
+}
+
 TileType SharedType::getStageType() const {
   return TileType::get(getContext(), getShape().drop_front(), getElementType());
 }

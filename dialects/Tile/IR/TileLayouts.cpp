@@ -517,3 +517,47 @@ BlockedLayoutAttr tile::getCoalescedLayout(MLIRContext *context,
   return BlockedLayoutAttr::get(context, sizePerThread, threadsPerWarp,
                                 warpsPerCTA, order);
 }
+
+TensorCopyBoxes cudapy::tile::getTensorCopyBoxes(ArrayRef<int64_t> tileShape,
+                                                 Type dtype) {
+  int64_t bytes = getStorageBits(dtype) / 8;
+  int64_t columns = tileShape.back();
+  int64_t slab = std::min<int64_t>(columns, std::max<int64_t>(1, 128 / bytes));
+  TensorCopyBoxes boxes;
+  boxes.box.assign(tileShape.begin(), tileShape.end());
+  boxes.box.back() = slab;
+  boxes.count = columns / slab;
+  boxes.bytes = bytes;
+  for (int64_t extent : boxes.box)
+    boxes.bytes *= extent;
+  int64_t rowBytes = slab * bytes;
+  boxes.swizzleBytes = rowBytes >= 32 ? rowBytes : 0;
+  return boxes;
+}
+
+std::optional<std::string> cudapy::tile::whyNotTensorCopy(ViewType view) {
+  TileType tile = view.getTileType();
+  Type dtype = tile.getElementType();
+  int64_t bits = getStorageBits(dtype);
+  if (bits < 8 || !llvm::isPowerOf2_64(bits) || bits > 64)
+    return std::string("its elements are not of 1, 2, 4 or 8 bytes");
+  ArrayRef<int64_t> shape = tile.getShape();
+  if (shape.empty() || shape.size() > 5)
+    return std::string("its tiles are not of rank 1 to 5");
+  if (view.getArray().getStrides().back() != 1)
+    return std::string("its array's last stride is not 1");
+  TensorCopyBoxes boxes = getTensorCopyBoxes(shape, dtype);
+  int64_t rowBytes = boxes.box.back() * bits / 8;
+  if (rowBytes % 16 != 0)
+    return std::string("its tiles' rows are not a multiple of 16 bytes");
+  if (llvm::any_of(boxes.box, [](int64_t extent) { return extent > 256; }))
+    return std::string("its tiles span more than 256 elements along a "
+                       "dimension");
+  int64_t rows = 1;
+  for (int64_t extent : shape.drop_back())
+    rows *= extent;
+  if (boxes.swizzleBytes && rows % 8 != 0)
+    return std::string("its tiles' rows do not come in groups of 8 (the "
+                       "swizzle's period)");
+  return std::nullopt;
+}

@@ -14,6 +14,9 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+#include <string>
+
 namespace cudapy::tile {
 
 /// The threads of a CTA have 32 lanes per warp.
@@ -115,6 +118,29 @@ int64_t getStorageBits(mlir::Type dtype);
 /// (si32); 89: f8E4M3FN and f8E5M2 (f32). PTX ISA, "Matrix shape" of
 /// warp-level mma.
 int64_t getMmaSyncMinimumSm(mlir::Type operand, mlir::Type accumulator);
+
+/// How the tensor memory accelerator writes a tile into a stage of a shared
+/// buffer, in the stages' layout (docs/Tile.md, "Shared memory"; the
+/// lowering's SwizzledLayout): one box per slab of 128 bytes of columns
+/// (the whole row where it is shorter), each box the tile with its columns
+/// cut to the slab's, written where the slab starts; swizzled as wide as
+/// the slab's rows (128, 64 or 32 bytes; 0: rows of 16 bytes, unswizzled).
+struct TensorCopyBoxes {
+  /// The box, outermost dimension first (the tile's order).
+  llvm::SmallVector<int64_t> box;
+  /// Boxes per tile, and bytes a box moves.
+  int64_t count, bytes;
+  int64_t swizzleBytes;
+};
+TensorCopyBoxes getTensorCopyBoxes(llvm::ArrayRef<int64_t> tileShape,
+                                   mlir::Type dtype);
+
+/// Why the tensor memory accelerator cannot copy tiles of `view` into
+/// stages (the tensor map's limits: elements of 1, 2, 4 or 8 bytes, rank
+/// 5 at most, unit stride along the last dimension, boxes of rows of a
+/// multiple of 16 bytes and at most 256 elements along each dimension;
+/// the swizzles' 8-row period); nothing where it can.
+std::optional<std::string> whyNotTensorCopy(ViewType view);
 
 } // namespace cudapy::tile
 

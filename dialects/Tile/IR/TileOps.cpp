@@ -8,8 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Tile/IR/TileOps.h"
+#include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/IR/TileVerification.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
@@ -1102,6 +1104,20 @@ LogicalResult AsyncCopyOp::verify() {
   for (auto [k, dim] : llvm::enumerate(view.getOrder()))
     if (static_cast<int64_t>(k) != dim)
       return emitOpError("copies tiles in the array's order");
+  if (static_cast<bool>(getBarriers()) != static_cast<bool>(getBarrier()))
+    return emitOpError("names a barrier by its barriers and an index");
+  if (getTensorMap() && !isTensorCopy())
+    return emitOpError("takes a tensor map only with a barrier");
+  if (Value map = getTensorMap()) {
+    auto pointer = dyn_cast<LLVM::LLVMPointerType>(map.getType());
+    if (!pointer || pointer.getAddressSpace() != 0)
+      return emitOpError("takes the tensor map as an !llvm.ptr, not ")
+             << map.getType();
+  }
+  if (isTensorCopy())
+    if (std::optional<std::string> why = whyNotTensorCopy(view))
+      return emitOpError("cannot copy with the tensor memory accelerator: ")
+             << *why;
   return verifyTileIndices(*this, getIndices(), view.getArray().getRank());
 }
 

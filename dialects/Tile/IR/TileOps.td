@@ -1173,7 +1173,7 @@ def Tile_AllocSharedOp : Tile_Op<"alloc_shared", [
 }
 
 def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
-    MemoryEffects<[MemRead, MemWrite]>]> {
+    MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
   let summary = "Start copying the tile at a tile index of a view to shared "
                 "memory";
   let description = [{
@@ -1187,17 +1187,78 @@ def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
     read as zero, so the view's padding is `zero` or `undetermined`; the
     view's order is the array's.
 
+    With `barrier`, the tensor memory accelerator makes the copy instead
+    (sm_90 and later: `cp.async.bulk.tensor`, one thread issuing it for the
+    CTA): it is no thread's group; it arrives on barrier `barrier` of
+    `barriers` and completes that barrier's phase with its bytes (see
+    `tile.alloc_barriers`, `tile.barrier_wait`). Its array is a kernel
+    argument whose tensor map (`cuTensorMapEncodeTiled`) the runtime passes
+    as a hidden parameter: `convert-tile-to-llvm` adds that parameter and
+    makes it the `tensor_map` operand (an `!llvm.ptr`). The stage must be
+    one the accelerator can write in its layout (`whyNotTensorCopy`, in
+    TileLayouts.h: 16-byte rows, up to 256 rows and columns per box, and
+    swizzled rows in groups of 8).
+
     ```mlir
     tile.async_copy %v[%i, %k], %buffer[%stage] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x128x32xf16>
+    tile.async_copy %v[%i, %k], %buffer[%stage] barrier %barriers[%stage] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x128x32xf16>, !tile.barriers<3>
     ```
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Tile_Si32Scalar>:$indices,
-                       Tile_SharedType:$buffer, Index:$stage);
+                       Tile_SharedType:$buffer, Index:$stage,
+                       Optional<Tile_BarriersType>:$barriers,
+                       Optional<Index>:$barrier,
+                       Optional<AnyType>:$tensorMap);
   let assemblyFormat = [{
-    $view `[` $indices `]` `,` $buffer `[` $stage `]` attr-dict `:`
-    qualified(type($view)) `,` qualified(type($buffer))
+    $view `[` $indices `]` `,` $buffer `[` $stage `]`
+    (`barrier` $barriers^ `[` $barrier `]`)? (`tensor_map` $tensorMap^)?
+    attr-dict `:` qualified(type($view)) `,` qualified(type($buffer))
+    (`,` qualified(type($barriers))^)? (`,` type($tensorMap)^)?
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether the tensor memory accelerator makes the copy (a barrier).
+    bool isTensorCopy() { return static_cast<bool>(getBarriers()); }
+  }];
+}
+
+def Tile_AllocBarriersOp : Tile_Op<"alloc_barriers", [
+    MemoryEffects<[MemAlloc<DefaultResource, 0, FullEffect>]>]> {
+  let summary = "Transaction barriers for the stages of a pipeline";
+  let description = [{
+    Fresh barriers, for the whole kernel, each expecting `arrivals` copies
+    (`tile.async_copy ... barrier`) per phase; their first phase has parity
+    0. Every thread of the CTA reaches it (a barrier follows the
+    initialization).
+
+    ```mlir
+    %barriers = tile.alloc_barriers {arrivals = 2} : !tile.barriers<3>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$arrivals);
+  let results = (outs Tile_BarriersType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def Tile_BarrierWaitOp : Tile_Op<"barrier_wait", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait for a phase of a barrier, then for the CTA";
+  let description = [{
+    Waits until the phase of barrier `barrier` whose parity is `phase` has
+    completed (the copies of that phase have filled their stages), then for
+    every thread of the CTA to get there, so that the stage the previous
+    phase of another barrier filled is no longer read when a copy refills
+    it.
+
+    ```mlir
+    tile.barrier_wait %barriers[%stage], %phase : !tile.barriers<3>
+    ```
+  }];
+  let arguments = (ins Tile_BarriersType:$barriers, Index:$barrier, I1:$phase);
+  let assemblyFormat = [{
+    $barriers `[` $barrier `]` `,` $phase attr-dict `:`
+    qualified(type($barriers))
+  }];
 }
 
 def Tile_AsyncCommitOp : Tile_Op<"async_commit"> {

@@ -190,6 +190,23 @@ def Tile_SharedType : Tile_Type<"Shared", "shared"> {
   }];
 }
 
+def Tile_BarriersType : Tile_Type<"Barriers", "barriers"> {
+  let summary = "A CTA's transaction barriers in shared memory";
+  let description = [{
+    `count` barriers (mbarriers, one per stage of a pipelined loop), each
+    completing a phase when the copies of a stage have all arrived and moved
+    their bytes. Like `!tile.shared`, it exists only between
+    `tile-pipeline-loads` and `convert-tile-to-llvm`.
+
+    ```mlir
+    !tile.barriers<3>
+    ```
+  }];
+  let parameters = (ins "int64_t":$count);
+  let assemblyFormat = "`<` $count `>`";
+  let genVerifyDecl = 1;
+}
+
 def Tile_LooseIntType : Tile_Type<"LooseInt", "loose_int"> {
   let summary = "A loosely typed integral constant";
   let description = [{

@@ -131,6 +131,19 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     the kernel's multiplying loops takes (its scratch), shared equally by
     those loops.
 
+    On sm_90 and later, where every such load reads a view of a kernel
+    argument that the tensor memory accelerator can copy (its tiles suit
+    `whyNotTensorCopy`; the argument's facts promise a base aligned to 16
+    bytes and strides of multiples of 16 bytes: `tile.alignment`,
+    `tile.stride_divisibility`), the copies are tensor copies instead
+    (`tile.async_copy ... barrier`): one `tile.alloc_barriers` of S
+    barriers, each expecting the loop's copies of one stage; iteration i
+    waits for barrier i mod S at the parity of its round through the
+    stages (`tile.barrier_wait`, a loop-carried bit that flips where the
+    stage wraps) instead of a group. A tile staged before such a loop (as
+    Q above) is waited for before the loop (`tile.async_wait {pending =
+    0}`). The `tensor-copies` option turns them off.
+
     Elsewhere, a two-stage pipeline in registers: the first iteration's
     tiles are loaded before the loop, and each iteration loads the next
     one's before its own multiply, carrying them as loop values; a load past
@@ -163,9 +176,14 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     Option<"numWarps", "num-warps", "int64_t", /*default=*/"4",
            "Warps of kernels without tile.num_warps (as tile-assign-layouts "
            "will give them)">,
+    Option<"tensorCopies", "tensor-copies", "bool", /*default=*/"true",
+           "Copy with the tensor memory accelerator where it can (sm_90 "
+           "on)">,
   ];
   let statistics = [
     Statistic<"numPipelined", "num-pipelined-loads", "Loads pipelined">,
+    Statistic<"numTensor", "num-tensor-loads",
+              "Loads pipelined through tensor copies">,
     Statistic<"numAsync", "num-async-loads",
               "Loads pipelined through shared memory">,
   ];

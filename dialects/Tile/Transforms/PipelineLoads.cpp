@@ -11,6 +11,8 @@
 #include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
+#include "cudapy/Support/Target.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -84,6 +86,59 @@ static bool canCopyAsynchronously(LoadOp load) {
 static int64_t getTileBytes(TileType type) {
   return llvm::divideCeil(
       getStorageBits(type.getElementType()) * type.getNumElements(), 8);
+}
+
+/// Whether the tensor memory accelerator can copy `load`'s tiles
+/// (`tile.async_copy ... barrier`): the chip has it (sm_90 on) and the
+/// module's PTX ISA has its barriers' transaction counts (8.0: sm_90a's
+/// first, sm_90 from 8.0 up; the chip's first where the module names no
+/// version), the view's
+/// tiles suit it (whyNotTensorCopy) and its array is an argument of a
+/// kernel (whose tensor map the runtime makes) whose facts promise what a
+/// tensor map needs: a base aligned to 16 bytes and strides of multiples
+/// of 16 bytes (all but the last, 1, along dimensions of more than one
+/// index).
+static bool canCopyByTensorMap(LoadOp load) {
+  std::optional<CompileTarget> chip = target::getCompileTargetFor(load, "");
+  ViewType view = load.getView().getType();
+  if (!chip || chip->host || chip->sm < 90 || !canCopyAsynchronously(load) ||
+      whyNotTensorCopy(view))
+    return false;
+  std::optional<unsigned> ptx = target::getPtxVersionFor(load);
+  if (!ptx)
+    ptx = getMinimumPtxVersion(chip->str());
+  if (!ptx || *ptx < 80)
+    return false;
+  auto make = load.getView().getDefiningOp<MakeViewOp>();
+  auto arg = make ? dyn_cast<BlockArgument>(make.getArray()) : BlockArgument();
+  auto kernel =
+      arg ? dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()) : nullptr;
+  if (!kernel || !kernel.isKernel() || !arg.getOwner()->isEntryBlock() ||
+      arg.getArgNumber() >= kernel.getNumArguments())
+    return false;
+  DictionaryAttr facts = kernel.getArgAttrDict(arg.getArgNumber());
+  auto alignment = facts ? facts.getAs<IntegerAttr>(
+                               TileDialect::AlignmentAttrHelper::getNameStr())
+                         : IntegerAttr();
+  if (!alignment || alignment.getInt() % 16 != 0)
+    return false;
+  auto strideFacts =
+      facts ? facts.getAs<DenseI64ArrayAttr>(
+                  TileDialect::StrideDivisibilityAttrHelper::getNameStr())
+            : DenseI64ArrayAttr();
+  ArrayType array = view.getArray();
+  int64_t bytes = getStorageBits(array.getElementType()) / 8;
+  for (int64_t d = 0, e = array.getRank() - 1; d < e; ++d) {
+    if (array.getShape()[d] == 1)
+      continue;
+    int64_t stride = array.getStrides()[d];
+    int64_t multiple = !ShapedType::isDynamic(stride) ? stride
+                       : strideFacts                  ? strideFacts[d]
+                                                      : 1;
+    if (multiple <= 0 || (multiple * bytes) % 16 != 0)
+      return false;
+  }
+  return true;
 }
 
 /// The reshape that is `load`'s only use when it drops leading unit
@@ -200,6 +255,9 @@ struct TilePipelineLoadsPass
   /// starts with the wait for its stage, which covers every group
   /// committed before the loop's copies.
   llvm::SmallPtrSet<Operation *, 8> pipelinedLoops;
+  /// Those of them whose copies are tensor copies (waiting on barriers,
+  /// which do not cover groups of copies).
+  llvm::SmallPtrSet<Operation *, 8> tensorLoops;
 
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
@@ -209,6 +267,7 @@ struct TilePipelineLoadsPass
     getOperation()->walk(
         [&](FunctionOpInterface func) { stageInvariantOperands(func); });
     pipelinedLoops.clear();
+    tensorLoops.clear();
   }
 
   /// The stages the kernel asks for (tile.num_stages, else the option);
@@ -374,6 +433,14 @@ struct TilePipelineLoadsPass
     IRRewriter rewriter(loop->getContext());
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
+    bool tensor = tensorCopies && llvm::all_of(loads, [](auto &entry) {
+                    return canCopyByTensorMap(entry.first);
+                  });
+    Value barriers;
+    if (tensor)
+      barriers = AllocBarriersOp::create(
+          rewriter, loc, BarriersType::get(&getContext(), stages),
+          static_cast<int64_t>(loads.size()));
     SmallVector<Value> buffers;
     for (auto &[load, slice] : loads) {
       auto tile = cast<TileType>(getStageTile(load).getType());
@@ -384,7 +451,8 @@ struct TilePipelineLoadsPass
           SharedType::get(&getContext(), shape, tile.getElementType())));
     }
     // The copies of the iteration at `iv` into `stage`, when it runs; one
-    // group either way.
+    // group either way (none for tensor copies, which complete the stage's
+    // barrier).
     auto copy = [&](Value iv,
                     Value stage) -> std::pair<Operation *, Operation *> {
       Value runs = arith::CmpIOp::create(
@@ -403,9 +471,12 @@ struct TilePipelineLoadsPass
               llvm::map_to_vector(
                   load.getIndices(),
                   [&](Value index) { return mapping.lookupOrDefault(index); }),
-              buffer, stage);
+              buffer, stage, barriers, tensor ? stage : Value(),
+              /*tensorMap=*/Value());
         }
       }
+      if (tensor)
+        return {ifOp, nullptr};
       return {ifOp, AsyncCommitOp::create(rewriter, loc)};
     };
     auto constant = [&](int64_t value) -> Value {
@@ -420,36 +491,51 @@ struct TilePipelineLoadsPass
     }
     // The loop carries the stage it reads and the stage it fills (S - 1
     // ahead), each counting up to S and back to 0: no division by S in
-    // the iteration.
+    // the iteration; with tensor copies also the parity of the phase of
+    // the barrier it waits for, which flips where the stage it reads
+    // wraps.
     Value zero = constant(0), one = constant(1), count = constant(stages);
     auto nextStages = [&](OpBuilder &builder, Location at,
                           ArrayRef<BlockArgument> carried) {
-      SmallVector<Value> next;
-      for (BlockArgument current : carried) {
+      SmallVector<Value> next, wrapped;
+      for (BlockArgument current : carried.take_front(2)) {
         Value after = arith::AddIOp::create(builder, at, current, one);
         Value wraps = arith::CmpIOp::create(
             builder, at, arith::CmpIPredicate::eq, after, count);
+        wrapped.push_back(wraps);
         next.push_back(
             arith::SelectOp::create(builder, at, wraps, zero, after));
       }
+      if (tensor)
+        next.push_back(
+            arith::XOrIOp::create(builder, at, carried[2], wrapped.front()));
       return next;
     };
+    SmallVector<Value> initial = {zero, constant(stages - 1)};
+    if (tensor)
+      initial.push_back(arith::ConstantIntOp::create(rewriter, loc, 0, 1));
     FailureOr<LoopLikeOpInterface> replaced =
         cast<LoopLikeOpInterface>(loop.getOperation())
-            .replaceWithAdditionalYields(
-                rewriter, ValueRange{zero, constant(stages - 1)},
-                /*replaceInitOperandUsesInLoop=*/false, nextStages);
+            .replaceWithAdditionalYields(rewriter, initial,
+                                         /*replaceInitOperandUsesInLoop=*/false,
+                                         nextStages);
     if (failed(replaced))
       return;
     loop = cast<scf::ForOp>(replaced->getOperation());
     pipelinedLoops.insert(loop);
+    if (tensor)
+      tensorLoops.insert(loop);
     Value inductionVar = loop.getInductionVar();
-    Value stage = loop.getRegionIterArgs()[loop.getNumRegionIterArgs() - 2];
-    Value aheadStage = loop.getRegionIterArgs().back();
+    ValueRange carried = loop.getRegionIterArgs().take_back(initial.size());
+    Value stage = carried[0];
+    Value aheadStage = carried[1];
     // Each iteration: wait for its own stage, read it, start the copies of
     // the iteration S - 1 ahead.
     rewriter.setInsertionPointToStart(loop.getBody());
-    AsyncWaitOp::create(rewriter, loc, stages - 2);
+    if (tensor)
+      BarrierWaitOp::create(rewriter, loc, barriers, stage, carried[2]);
+    else
+      AsyncWaitOp::create(rewriter, loc, stages - 2);
     for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
       LoadOp load = entry.first;
       Value loaded = getLoadedTile(load);
@@ -467,6 +553,8 @@ struct TilePipelineLoadsPass
     eraseLoads(rewriter, loads);
     numPipelined += loads.size();
     numAsync += loads.size();
+    if (tensor)
+      numTensor += loads.size();
     SmallVector<Operation *> multiplies;
     for (Operation &op : loop.getBody()->without_terminator())
       if (isa<MmaOp, MatmulOp>(op))
@@ -491,6 +579,7 @@ struct TilePipelineLoadsPass
   /// pipeline's, so each loop's first wait (which starts its iterations)
   /// covers it. Only loads outside every loop: the copy runs once.
   void stageInvariantOperands(FunctionOpInterface func) {
+    llvm::SmallPtrSet<Operation *, 4> waitedLoops;
     SmallVector<LoadOp> candidates;
     func->walk([&](LoadOp load) { candidates.push_back(load); });
     for (LoadOp load : candidates) {
@@ -518,12 +607,21 @@ struct TilePipelineLoadsPass
           SharedType::get(&getContext(), shape, type.getElementType()));
       Value first = arith::ConstantIndexOp::create(rewriter, loc, 0);
       AsyncCopyOp::create(rewriter, loc, load.getView(), load.getIndices(),
-                          buffer, first);
+                          buffer, first, /*barriers=*/Value(),
+                          /*barrier=*/Value(), /*tensorMap=*/Value());
       AsyncCommitOp::create(rewriter, loc);
       for (Operation *user : llvm::to_vector(tile.getUsers())) {
         auto mma = cast<SharedMmaOp>(user);
         mma.getAMutable().assign(buffer);
         mma.getStageAMutable().assign(first);
+        // A loop of tensor copies waits on barriers, not for groups: the
+        // copy's group is waited for before it (after its own copies
+        // ahead have started).
+        Operation *loop = mma->getParentOp();
+        if (tensorLoops.contains(loop) && waitedLoops.insert(loop).second) {
+          OpBuilder before(loop);
+          AsyncWaitOp::create(before, loc, /*pending=*/0);
+        }
       }
       if (ReshapeOp reshape = getUnitDropReshape(load))
         rewriter.eraseOp(reshape);
@@ -549,7 +647,8 @@ struct TilePipelineLoadsPass
       return;
     mma.setPending(1);
     copies->moveAfter(mma);
-    commit->moveAfter(copies);
+    if (commit)
+      commit->moveAfter(copies);
     // Each warpgroup waits for its own mmas: the others' may still read
     // the stage until all have passed their waits.
     if (getNumWarps(loop) > 4) {

@@ -38,6 +38,25 @@ inline constexpr llvm::StringLiteral kDynamicSharedBytesAttrName =
 inline constexpr llvm::StringLiteral kReturnAlignAttrName =
     "cudapy.return_align";
 
+/// Kernel attribute (between convert-tile-to-llvm and
+/// cudapy-grid-constant-params): the PTX parameters that are tensor maps
+/// (CUtensorMap, 128 bytes aligned to 64, passed by value and read in
+/// place by the tensor memory accelerator).
+inline constexpr llvm::StringLiteral kTensorMapParamsAttrName =
+    "cudapy.tensor_map_params";
+
+/// The bytes and alignment of a tensor map (CUDA's CUtensorMap).
+inline constexpr int64_t kTensorMapBytes = 128, kTensorMapAlign = 64;
+
+/// A tensor map a kernel takes for a tile array (docs/Runtime.md): the box
+/// (outermost dimension first) and swizzle (bytes: 0, 32, 64 or 128) it
+/// copies with; its elements are moved as unsigned integers of the array's
+/// element size, and outside the array it reads zeros.
+struct TensorMapRecord {
+  llvm::SmallVector<int64_t> box;
+  int64_t swizzle = 0;
+};
+
 /// How an argument travels (the metadata's `kind`).
 enum class KernelArgKind {
   Scalar,    ///< one parameter of its type
@@ -69,6 +88,8 @@ struct KernelArgument {
   /// checks at each launch.
   std::optional<int64_t> alignment;
   std::optional<llvm::SmallVector<int64_t>> divisibility, strideDivisibility;
+  /// Tile arrays: the tensor maps of it that follow its other parameters.
+  llvm::SmallVector<TensorMapRecord> tensorMaps;
 };
 
 /// The metadata's keyword of a kind ("scalar", "py_array", ...).

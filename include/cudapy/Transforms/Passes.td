@@ -86,6 +86,35 @@ def CudapyNVVMFlushDenormalsPass
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def CudapyGridConstantParamsPass
+    : Pass<"cudapy-grid-constant-params", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Make the tensor-map parameters of kernels by-value params";
+  let description = [{
+    Runs on a `gpu.module` lowered to the LLVM dialect. The parameters a
+    kernel's `cudapy.tensor_map_params` lists (convert-tile-to-llvm adds
+    them for its tensor copies, as `!llvm.ptr`s) become what CUDA passes a
+    `const __grid_constant__ CUtensorMap`: a `.param` of 128 bytes aligned
+    to 64, passed by value and read in place (`llvm.byval`, `llvm.align`,
+    `nvvm.grid_constant`), whose generic address the tensor copies take.
+    The attribute goes. (The gpu-to-nvvm lowering of `gpu.func` does not
+    carry these argument attributes, hence this pass after it.)
+
+    Before:
+    ```mlir
+    llvm.func @k(%a: !llvm.ptr<1>, %map: !llvm.ptr) attributes {
+        cudapy.tensor_map_params = array<i64: 1>, nvvm.kernel}
+    ```
+    After:
+    ```mlir
+    llvm.func @k(%a: !llvm.ptr<1>, %map: !llvm.ptr {llvm.align = 64 : i64,
+        llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant})
+        attributes {nvvm.kernel}
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::NVVM::NVVMDialect"];
+}
+
 def CudapySerializeToPTXPass
     : Pass<"cudapy-serialize-to-ptx", "mlir::ModuleOp"> {
   let summary = "Translate lowered gpu.modules to PTX (or LLVM IR) objects";

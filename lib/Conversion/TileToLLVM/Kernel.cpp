@@ -86,6 +86,61 @@ static void annotateArrayFacts(FunctionOpInterface func) {
   }
 }
 
+/// Gives each tensor copy of `kernel` the tensor map it copies with: one
+/// new argument (an !llvm.ptr to the by-value map) per array argument, box
+/// and swizzle, placed after that array's argument (and its earlier maps).
+/// Returns, per argument the kernel had, the maps that follow it; fails
+/// (with a diagnostic) on a tensor copy of a view that is not of a kernel
+/// argument.
+static FailureOr<llvm::DenseMap<unsigned, SmallVector<TensorMapRecord>>>
+addTensorMaps(gpu::GPUFuncOp kernel, llvm::SmallDenseSet<unsigned> &hidden) {
+  llvm::DenseMap<unsigned, SmallVector<TensorMapRecord>> maps;
+  SmallVector<AsyncCopyOp> copies;
+  kernel.walk([&](AsyncCopyOp copy) {
+    if (copy.isTensorCopy() && !copy.getTensorMap())
+      copies.push_back(copy);
+  });
+  if (copies.empty())
+    return maps;
+  // The arguments before any is added, and the maps made so far.
+  SmallVector<BlockArgument> original(kernel.getArguments());
+  llvm::DenseMap<BlockArgument, SmallVector<std::pair<TensorMapRecord, Value>>>
+      made;
+  auto pointer = LLVM::LLVMPointerType::get(kernel.getContext());
+  for (AsyncCopyOp copy : copies) {
+    auto view = copy.getView().getDefiningOp<MakeViewOp>();
+    auto array =
+        view ? dyn_cast<BlockArgument>(view.getArray()) : BlockArgument();
+    if (!array || !llvm::is_contained(original, array))
+      return copy.emitOpError("copies by tensor map only views of kernel "
+                              "arguments"),
+             failure();
+    ViewType type = copy.getView().getType();
+    TensorCopyBoxes boxes = getTensorCopyBoxes(
+        type.getTileType().getShape(), type.getTileType().getElementType());
+    TensorMapRecord record{boxes.box, boxes.swizzleBytes};
+    auto &ofArray = made[array];
+    Value map;
+    for (auto &[existing, value] : ofArray)
+      if (existing.box == record.box && existing.swizzle == record.swizzle)
+        map = value;
+    if (!map) {
+      // After the array's argument and the maps it has so far.
+      unsigned position = array.getArgNumber() + 1 + ofArray.size();
+      (void)kernel.insertArgument(position, pointer, DictionaryAttr(),
+                                  copy.getLoc());
+      map = kernel.getArgument(position);
+      ofArray.emplace_back(record, map);
+      maps[llvm::find(original, array) - original.begin()].push_back(record);
+    }
+    copy.getTensorMapMutable().assign(map);
+  }
+  for (auto &[array, ofArray] : made)
+    for (auto &entry : ofArray)
+      hidden.insert(cast<BlockArgument>(entry.second).getArgNumber());
+  return maps;
+}
+
 /// Whether a kernel has tiles to lower (arguments or ops).
 static bool usesTiles(gpu::GPUFuncOp kernel) {
   for (Type type : kernel.getArgumentTypes())
@@ -98,26 +153,52 @@ static bool usesTiles(gpu::GPUFuncOp kernel) {
   return found.wasInterrupted();
 }
 
-void lowering::prepareKernels(Operation *root) {
+LogicalResult lowering::prepareKernels(Operation *root,
+                                       const TypeConverter &converter) {
   Builder b(root->getContext());
   TileDialect::NumWarpsAttrHelper numWarps(root->getContext());
-  root->walk([&](FunctionOpInterface func) {
+  WalkResult result = root->walk([&](FunctionOpInterface func) {
     if (func.isExternal())
-      return;
+      return WalkResult::advance();
     annotateArrayFacts(func);
     auto kernel = dyn_cast<gpu::GPUFuncOp>(func.getOperation());
     if (kernel && kernel.isKernel() && usesTiles(kernel)) {
       // The launch's block is the CTA of num_warps warps; the metadata
-      // describes the source-level arguments.
+      // describes the source-level arguments, the tensor maps among their
+      // parameters.
       IntegerAttr warps = numWarps.getAttr(kernel);
       int64_t threads = (warps ? warps.getInt() : 4) * kWarpSize;
       kernel.setKnownBlockSizeAttr(
           b.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1}));
+      llvm::SmallDenseSet<unsigned> hidden;
+      FailureOr<llvm::DenseMap<unsigned, SmallVector<TensorMapRecord>>> maps =
+          addTensorMaps(kernel, hidden);
+      if (failed(maps))
+        return WalkResult::interrupt();
       SmallVector<Attribute> args;
-      for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes()))
-        args.push_back(buildKernelArgumentAttr(
-            b, describeArgument(type, kernel.getArgAttrDict(i))));
+      SmallVector<int64_t> mapParams;
+      int64_t param = 0;
+      unsigned source = 0;
+      for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+        SmallVector<Type> converted;
+        (void)converter.convertType(type, converted);
+        if (hidden.contains(i)) {
+          mapParams.push_back(param++);
+          continue;
+        }
+        param += converted.size();
+        KernelArgument arg = describeArgument(type, kernel.getArgAttrDict(i));
+        if (auto found = maps->find(source); found != maps->end()) {
+          arg.tensorMaps = found->second;
+          arg.params += found->second.size();
+        }
+        ++source;
+        args.push_back(buildKernelArgumentAttr(b, arg));
+      }
       kernel->setAttr(kSignatureAttrName, b.getArrayAttr(args));
+      if (!mapParams.empty())
+        kernel->setAttr(kTensorMapParamsAttrName,
+                        b.getDenseI64ArrayAttr(mapParams));
     }
     // The facts now live on the accesses and in the metadata; the lowered
     // arguments are pointers and integers, which no fact is about.
@@ -125,7 +206,9 @@ void lowering::prepareKernels(Operation *root) {
       for (NamedAttribute attr : func.getArgAttrs(i))
         if (isa_and_nonnull<TileDialect>(attr.getNameDialect()))
           func.removeArgAttr(i, attr.getName());
+    return WalkResult::advance();
   });
+  return failure(result.wasInterrupted());
 }
 
 /// A kernel's tiles' shared memory is static while it fits the 48 KiB a

@@ -44,6 +44,132 @@ struct AllocSharedLowering : public TilePattern<AllocSharedOp> {
   }
 };
 
+/// Barrier `index` (an index) of the barriers at `base`.
+static Value getBarrier(Emitter &e, Value base, Value index) {
+  Value i32 = arith::IndexCastUIOp::create(e.b, e.loc, e.b.getI32Type(), index);
+  return e.gep(base, e.b.getI64Type(), i32);
+}
+
+/// Thread 0 initializes the barriers (mbarrier.init, count `arrivals`),
+/// fences the initialization for the tensor memory accelerator and the
+/// CTA waits for it.
+struct AllocBarriersLowering : public TilePattern<AllocBarriersOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AllocBarriersOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    int64_t count = op.getType().getCount();
+    Value base =
+        allocateShared(e, op, rewriter.getI64Type(), count, /*alignment=*/8);
+    auto first =
+        scf::IfOp::create(rewriter, e.loc, e.eq(e.threadId(), e.i32(0)));
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(first.thenBlock());
+      for (int64_t k = 0; k < count; ++k)
+        NVVM::MBarrierInitOp::create(
+            rewriter, e.loc, e.gep(base, rewriter.getI64Type(), e.i32(k)),
+            e.i32(op.getArrivals()), /*predicate=*/Value());
+      NVVM::FenceMbarrierInitOp::create(rewriter, e.loc);
+    }
+    gpu::BarrierOp::create(rewriter, e.loc);
+    rewriter.replaceOp(op, base);
+    return success();
+  }
+};
+
+/// mbarrier.try_wait.parity until the phase has completed, then a
+/// barrier.
+struct BarrierWaitLowering : public TilePattern<BarrierWaitOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(BarrierWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Value barrier = getBarrier(e, adaptor.getBarriers().front(),
+                               adaptor.getBarrier().front());
+    Value phase = e.zext(rewriter.getI32Type(), adaptor.getPhase().front());
+    // The suspend-time hint upstream's nvgpu lowering gives (10 ms).
+    NVVM::MBarrierTryWaitParityOp::create(rewriter, e.loc, barrier, phase,
+                                          e.i32(10000000));
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    return success();
+  }
+};
+
+/// A tensor copy: thread 0 announces the stage's bytes on the barrier
+/// (mbarrier.arrive.expect_tx) and has the tensor memory accelerator copy
+/// the tile box by box (cp.async.bulk.tensor), each box the slab of the
+/// stage layout that getTensorCopyBoxes says. Boxes past the array's
+/// edges are zero-filled by the accelerator. The tensor map covers an
+/// array with no element as one of one element (a tensor map has no empty
+/// dimension), so the copy then starts a whole tile before the array: all
+/// zeros, as the array's padding.
+static LogicalResult
+lowerTensorCopy(AsyncCopyOp op,
+                TilePattern<AsyncCopyOp>::OneToNOpAdaptor adaptor,
+                ConversionPatternRewriter &rewriter) {
+  if (!op.getTensorMap())
+    return op.emitOpError("has no tensor map; convert-tile-to-llvm gives "
+                          "one to tensor copies of kernel arguments");
+  Emitter e{rewriter, op.getLoc()};
+  ViewType view = op.getView().getType();
+  SharedType bufferType = op.getBuffer().getType();
+  ArrayRef<int64_t> shape = view.getTileType().getShape();
+  int64_t rank = shape.size();
+  TensorCopyBoxes boxes =
+      getTensorCopyBoxes(shape, bufferType.getElementType());
+  SwizzledLayout shared = getStageLayout(bufferType);
+  ArrayValues array(e, view.getArray(), flatten(adaptor.getView()));
+  SmallVector<Value> indices = flatten(adaptor.getIndices());
+  SmallVector<Value> start;
+  for (int64_t d = 0; d < rank; ++d)
+    start.push_back(e.mul(indices[d], e.i32(view.getSteps()[d])));
+  SmallVector<Value> empty;
+  for (int64_t d = 0; d < rank; ++d)
+    if (ShapedType::isDynamic(view.getArray().getShape()[d]))
+      empty.push_back(e.eq(array.extents[d], e.i32(0)));
+  if (!empty.empty()) {
+    Value none = empty.front();
+    for (Value other : ArrayRef<Value>(empty).drop_front())
+      none = e.orI(none, other);
+    start[0] = e.select(none, e.i32(-shape[0]), start[0]);
+  }
+  Value stage = getStage(e, bufferType, adaptor.getBuffer().front(),
+                         adaptor.getStage().front());
+  Value barrier = getBarrier(e, adaptor.getBarriers().front(),
+                             adaptor.getBarrier().front());
+  Value tensorMap = adaptor.getTensorMap().front();
+  Type memoryType = getMemoryType(bufferType.getElementType());
+  auto first = scf::IfOp::create(rewriter, e.loc, e.eq(e.threadId(), e.i32(0)));
+  rewriter.setInsertionPointToStart(first.thenBlock());
+  NVVM::MBarrierArriveExpectTxOp::create(
+      rewriter, e.loc, Type(), barrier, e.i32(boxes.count * boxes.bytes),
+      NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
+  auto cluster =
+      LLVM::LLVMPointerType::get(rewriter.getContext(), kSharedCluster);
+  for (int64_t k = 0; k < boxes.count; ++k) {
+    Value slab =
+        e.gep(stage, memoryType, e.i32(k * shared.rows * shared.slabColumns));
+    // The coordinates run innermost first.
+    SmallVector<Value> coordinates;
+    for (int64_t d = rank - 1; d >= 0; --d)
+      coordinates.push_back(
+          d == rank - 1 ? e.add(start[d], e.i32(k * boxes.box[d])) : start[d]);
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        rewriter, e.loc,
+        LLVM::AddrSpaceCastOp::create(rewriter, e.loc, cluster, slab),
+        tensorMap, coordinates, barrier, /*im2colOffsets=*/ValueRange(),
+        /*multicastMask=*/Value(), /*l2CacheHint=*/Value(),
+        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+        /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
+  }
+  rewriter.setInsertionPointAfter(first);
+  rewriter.eraseOp(op);
+  return success();
+}
+
 /// The threads of the CTA take the tile's chunks in turn (thread t chunks
 /// t, t + T, …), so a warp's copies cover consecutive chunks of a row.
 struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
@@ -51,6 +177,8 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
   LogicalResult
   matchAndRewrite(AsyncCopyOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op.isTensorCopy())
+      return lowerTensorCopy(op, adaptor, rewriter);
     Emitter e{rewriter, op.getLoc()};
     ViewType view = op.getView().getType();
     SharedType bufferType = op.getBuffer().getType();
@@ -310,7 +438,7 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
 
 void cudapy::populateTileSharedMemoryToLLVMPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<AllocSharedLowering, AsyncCopyLowering, AsyncCommitLowering,
-               AsyncWaitLowering, LocalLoadLowering>(converter,
-                                                     patterns.getContext());
+  patterns.add<AllocSharedLowering, AllocBarriersLowering, AsyncCopyLowering,
+               AsyncCommitLowering, AsyncWaitLowering, BarrierWaitLowering,
+               LocalLoadLowering>(converter, patterns.getContext());
 }

@@ -56,7 +56,8 @@ struct ConvertTileToLLVMPass
     populateTileToLLVMConversionPatterns(converter, patterns);
     if (failed(checkLowerable(root, patterns)))
       return signalPassFailure();
-    prepareKernels(root);
+    if (failed(prepareKernels(root, converter)))
+      return signalPassFailure();
 
     ConversionTarget target(*context);
     target.addIllegalDialect<TileDialect>();

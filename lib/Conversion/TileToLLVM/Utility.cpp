@@ -111,8 +111,12 @@ TileToLLVMTypeConverter::TileToLLVMTypeConverter(MLIRContext *context) {
   addConversion([context](PointerType) {
     return LLVM::LLVMPointerType::get(context, kGlobal);
   });
-  // A shared buffer is the address of its first stage.
+  // A shared buffer is the address of its first stage; barriers the
+  // address of the first.
   addConversion([context](SharedType) {
+    return LLVM::LLVMPointerType::get(context, kShared);
+  });
+  addConversion([context](BarriersType) {
     return LLVM::LLVMPointerType::get(context, kShared);
   });
   // Scalars as the scalar tiles a cloned combiner region takes (see

@@ -56,8 +56,8 @@ namespace gpu = mlir::gpu;
 namespace LLVM = mlir::LLVM;
 namespace scf = mlir::scf;
 
-/// LLVM's global and shared address spaces.
-constexpr unsigned kGlobal = 1, kShared = 3;
+/// LLVM's global, shared and shared::cluster address spaces.
+constexpr unsigned kGlobal = 1, kShared = 3, kSharedCluster = 7;
 
 /// The prefix of the shared-memory buffers, which the pass adds up per
 /// kernel.
@@ -515,9 +515,12 @@ SmallVector<Value> applyCombiner(Emitter &e, Region &region, ArrayRef<Value> a,
 //===----------------------------------------------------------------------===//
 
 /// Before the patterns: each tile kernel's launch block (32 x
-/// tile.num_warps threads) and argument metadata, and the facts of array
-/// arguments copied onto the loads and stores that use them.
-void prepareKernels(Operation *root);
+/// tile.num_warps threads) and argument metadata, the facts of array
+/// arguments copied onto the loads and stores that use them, and the
+/// tensor maps of its tensor copies as parameters (listed in the kernel's
+/// kTensorMapParamsAttrName, counted as `converter` converts the
+/// arguments).
+LogicalResult prepareKernels(Operation *root, const TypeConverter &converter);
 
 /// What a kernel may declare statically: 48 KiB.
 constexpr int64_t kStaticSharedLimit = 48 * 1024;

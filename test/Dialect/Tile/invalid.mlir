@@ -1163,6 +1163,82 @@ func.func @f(%v: !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>, order [
 }
 
 // -----
+// Tensor copies (async_copy ... barrier): the tensor map is an !llvm.ptr
+// and comes with a barrier; the stage layout must be one the tensor memory
+// accelerator writes (whyNotTensorCopy).
+
+func.func @f(%v: !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x64x32xf16>, %s: index, %map: !llvm.ptr) {
+  // expected-error @below {{'tile.async_copy' op takes a tensor map only with a barrier}}
+  "tile.async_copy"(%v, %i, %i, %b, %s, %map) {operandSegmentSizes = array<i32: 1, 2, 1, 1, 0, 0, 1>} : (!tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.tile<si32>, !tile.tile<si32>, !tile.shared<2x64x32xf16>, index, !llvm.ptr) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%v: !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x64x32xf16>, %bars: !tile.barriers<2>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op names a barrier by its barriers and an index}}
+  "tile.async_copy"(%v, %i, %i, %b, %s, %bars) {operandSegmentSizes = array<i32: 1, 2, 1, 1, 1, 0, 0>} : (!tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.tile<si32>, !tile.tile<si32>, !tile.shared<2x64x32xf16>, index, !tile.barriers<2>) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%v: !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x64x32xf16>, %bars: !tile.barriers<2>, %s: index, %map: !llvm.ptr<1>) {
+  // expected-error @below {{'tile.async_copy' op takes the tensor map as an !llvm.ptr, not '!llvm.ptr<1>'}}
+  tile.async_copy %v[%i, %i], %b[%s] barrier %bars[%s] tensor_map %map : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x64x32xf16>, !tile.barriers<2>, !llvm.ptr<1>
+  return
+}
+
+// -----
+
+// Swizzled rows (64 bytes) in groups of 4, not 8.
+func.func @f(%v: !tile.view<4x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x4x32xf16>, %bars: !tile.barriers<2>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op cannot copy with the tensor memory accelerator: its tiles' rows do not come in groups of 8 (the swizzle's period)}}
+  tile.async_copy %v[%i, %i], %b[%s] barrier %bars[%s] : !tile.view<4x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x4x32xf16>, !tile.barriers<2>
+  return
+}
+
+// -----
+
+// Rows of 8 bytes.
+func.func @f(%v: !tile.view<64x4, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x64x4xf16>, %bars: !tile.barriers<2>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op cannot copy with the tensor memory accelerator: its tiles' rows are not a multiple of 16 bytes}}
+  tile.async_copy %v[%i, %i], %b[%s] barrier %bars[%s] : !tile.view<64x4, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x64x4xf16>, !tile.barriers<2>
+  return
+}
+
+// -----
+
+// A box of 512 rows.
+func.func @f(%v: !tile.view<512x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<1x512x64xf16>, %bars: !tile.barriers<1>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op cannot copy with the tensor memory accelerator: its tiles span more than 256 elements along a dimension}}
+  tile.async_copy %v[%i, %i], %b[%s] barrier %bars[%s] : !tile.view<512x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<1x512x64xf16>, !tile.barriers<1>
+  return
+}
+
+// -----
+
+// Rank 6.
+func.func @f(%v: !tile.view<1x1x1x1x8x64, !tile.array<?x?x?x?x?x?xf16, strides [?, ?, ?, ?, ?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<1x8x64xf16>, %bars: !tile.barriers<1>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op cannot copy with the tensor memory accelerator: its tiles are not of rank 1 to 5}}
+  tile.async_copy %v[%i, %i, %i, %i, %i, %i], %b[%s] barrier %bars[%s] : !tile.view<1x1x1x1x8x64, !tile.array<?x?x?x?x?x?xf16, strides [?, ?, ?, ?, ?, 1]>, padding zero>, !tile.shared<1x8x64xf16>, !tile.barriers<1>
+  return
+}
+
+// -----
+
+// expected-error @below {{barriers come at least one at a time, not 0}}
+func.func private @f(!tile.barriers<0>)
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'tile.alloc_barriers' op attribute 'arrivals' failed to satisfy constraint}}
+  %b = tile.alloc_barriers {arrivals = 0} : !tile.barriers<2>
+  return
+}
+
+// -----
 // local_load: the stage's tile or a part of it inside the stage.
 
 func.func @f(%b: !tile.shared<2x32x32xf16>, %s: index) {

@@ -270,7 +270,7 @@ func.func @scalars(%n: !tile.tile<si32>, %m: !tile.tile<i1>, %f: !tile.tile<f32>
 // Shared buffers and asynchronous copies (made by tile-pipeline-loads), and
 // the mma fragment layouts.
 // CHECK-LABEL: func.func @shared_memory(
-func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %i: !tile.tile<si32>, %s: index) -> !tile.tile<64x16xf16> {
+func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %i: !tile.tile<si32>, %s: index, %phase: i1, %map: !llvm.ptr) -> !tile.tile<64x16xf16> {
   %v3 = tile.make_view %a3 : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
   %v = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
   // CHECK: %[[BUF:.*]] = tile.alloc_shared : !tile.shared<3x64x32xf16>
@@ -284,6 +284,16 @@ func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.ar
   tile.async_commit
   // CHECK: tile.async_wait {pending = 1 : i64}
   tile.async_wait {pending = 1}
+  // Tensor copies: barriers, a copy that completes one, its wait; the
+  // tensor map operand convert-tile-to-llvm gives it.
+  // CHECK: %[[BARS:.*]] = tile.alloc_barriers {arrivals = 2 : i64} : !tile.barriers<3>
+  %bars = tile.alloc_barriers {arrivals = 2} : !tile.barriers<3>
+  // CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[BUF]][%{{.*}}] barrier %[[BARS]][%{{.*}}] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>, !tile.barriers<3>
+  tile.async_copy %v[%i, %i], %buf[%s] barrier %bars[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>, !tile.barriers<3>
+  // CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[BUF]][%{{.*}}] barrier %[[BARS]][%{{.*}}] tensor_map %{{.*}} : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>, !tile.barriers<3>, !llvm.ptr
+  tile.async_copy %v[%i, %i], %buf[%s] barrier %bars[%s] tensor_map %map : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>, !tile.barriers<3>, !llvm.ptr
+  // CHECK: tile.barrier_wait %[[BARS]][%{{.*}}], %{{.*}} : !tile.barriers<3>
+  tile.barrier_wait %bars[%s], %phase : !tile.barriers<3>
   // CHECK: tile.local_load %[[BUF]][%{{.*}}] : !tile.shared<3x64x32xf16> -> !tile.tile<64x32xf16>
   %t = tile.local_load %buf[%s] : !tile.shared<3x64x32xf16> -> !tile.tile<64x32xf16>
   // CHECK: tile.local_load %[[BUF]][%{{.*}}] offsets [0, 16] : !tile.shared<3x64x32xf16> -> !tile.tile<64x16xf16>

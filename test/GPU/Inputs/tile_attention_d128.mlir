@@ -1,7 +1,10 @@
 // examples/tile/attention.mlir at head dim 128, 8 warps (16 rows of the
 // 128-row block each): float16 and bfloat16, causal and not.
 gpu.module @attention_d128 {
-  gpu.func @attention_f16_d128(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+  gpu.func @attention_f16_d128(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 8} {
     %bm = tile.bid 0
     %bh = tile.bid 1
@@ -96,7 +99,10 @@ gpu.module @attention_d128 {
     gpu.return
   }
 
-  gpu.func @attention_f16_d128_causal(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+  gpu.func @attention_f16_d128_causal(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 8} {
     %bm = tile.bid 0
     %bh = tile.bid 1
@@ -208,7 +214,10 @@ gpu.module @attention_d128 {
     gpu.return
   }
 
-  gpu.func @attention_bf16_d128_causal(%q: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %k: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %v: !tile.array<?x?x?xbf16, strides [?, ?, 1]>, %o: !tile.array<?x?x?xbf16, strides [?, ?, 1]>,
+  gpu.func @attention_bf16_d128_causal(%q: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xbf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 8} {
     %bm = tile.bid 0
     %bh = tile.bid 1

@@ -1,0 +1,118 @@
+// Matmul kernels specialized on the facts a JIT knows of its arrays (bases
+// 16-byte aligned, row strides multiples of 16 bytes: tile.alignment,
+// tile.stride_divisibility), which let tile-pipeline-loads copy their
+// operands with the tensor memory accelerator on sm_90 and later
+// (cp.async.bulk.tensor into stages, mbarriers); cp.async elsewhere. Tiles
+// whose rows are 128 bytes (64 x f16; the 64-wide B slabs of a 256-wide
+// tile, four boxes a stage), 64 bytes (32 x f16) and of 8-bit floats,
+// 3-D views of batches (boxes 1 x rows x columns) and B from a stage of
+// Bᵀ (fp8, N x K).
+gpu.module @tile_tensor_copies {
+  gpu.func @matmul_128x256x64(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+      %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+      %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %bn] : !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
+      scf.yield %next : !tile.tile<128x256xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<128x256xf32> -> !tile.tile<128x256xf16>
+    tile.store %out, %vc[%bm, %bn] : !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+
+  gpu.func @matmul_64x64x32(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+      %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+      %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 4} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %bn] : !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+    tile.store %out, %vc[%bm, %bn] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+
+  gpu.func @batch_matmul(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %b: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %c: !tile.array<?x?x?xf16, strides [?, ?, 1]>) kernel
+      attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %bb = tile.bid 2
+    %va = tile.make_view %a : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %tiles = tile.num_tiles %va, 2 : !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x3 = tile.load %va[%bb, %bm, %kt] : !tile.view<1x128x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %y3 = tile.load %vb[%bb, %kt, %bn] : !tile.view<1x64x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %x = tile.reshape %x3 : !tile.tile<1x128x64xf16> -> !tile.tile<128x64xf16>
+      %y = tile.reshape %y3 : !tile.tile<1x64x128xf16> -> !tile.tile<64x128xf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %next : !tile.tile<128x128xf32>
+    }
+    %vc = tile.make_view %c : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    %out = tile.convert %acc : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+    %out3 = tile.reshape %out : !tile.tile<128x128xf16> -> !tile.tile<1x128x128xf16>
+    tile.store %out3, %vc[%bb, %bm, %bn] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    gpu.return
+  }
+
+  gpu.func @fp8_matmul_nt(%a: !tile.array<?x?xf8E4M3FN, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 16, 1>},
+      %w: !tile.array<?x?xf8E4M3FN, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 16, 1>},
+      %c: !tile.array<?x?xf32, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %vw = tile.make_view %w : !tile.array<?x?xf8E4M3FN, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<128x128, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<128x128, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %wt = tile.load %vw[%bn, %kt] : !tile.view<128x128, !tile.array<?x?xf8E4M3FN, strides [?, 1]>, padding zero>
+      %y = tile.permute %wt [1, 0] : !tile.tile<128x128xf8E4M3FN> -> !tile.tile<128x128xf8E4M3FN>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x128xf8E4M3FN>, !tile.tile<128x128xf8E4M3FN>, !tile.tile<128x128xf32>
+      scf.yield %next : !tile.tile<128x128xf32>
+    }
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    tile.store %acc, %vc[%bm, %bn] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
