@@ -1242,13 +1242,14 @@ def Tile_AllocBarriersOp : Tile_Op<"alloc_barriers", [
 
 def Tile_BarrierWaitOp : Tile_Op<"barrier_wait", [
     MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "Wait for a phase of a barrier, then for the CTA";
+  let summary = "Wait for a phase of a barrier";
   let description = [{
     Waits until the phase of barrier `barrier` whose parity is `phase` has
-    completed (the copies of that phase have filled their stages), then for
-    every thread of the CTA to get there, so that the stage the previous
-    phase of another barrier filled is no longer read when a copy refills
-    it.
+    completed: the copies of that phase have filled their stages, which the
+    thread may then read. It waits for no other thread (a `gpu.barrier`
+    does, where a stage is to be refilled once all have read it). Parity
+    tells two phases apart only while the thread waits for each phase of a
+    barrier before the next one completes.
 
     ```mlir
     tile.barrier_wait %barriers[%stage], %phase : !tile.barriers<3>

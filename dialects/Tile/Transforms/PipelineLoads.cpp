@@ -532,9 +532,13 @@ struct TilePipelineLoadsPass
     // Each iteration: wait for its own stage, read it, start the copies of
     // the iteration S - 1 ahead.
     rewriter.setInsertionPointToStart(loop.getBody());
-    if (tensor)
+    if (tensor) {
+      // The barrier's wait is each thread's own: the CTA then waits for
+      // all, so that the stage the previous iteration read is refilled
+      // after every thread has read it.
       BarrierWaitOp::create(rewriter, loc, barriers, stage, carried[2]);
-    else
+      gpu::BarrierOp::create(rewriter, loc);
+    } else
       AsyncWaitOp::create(rewriter, loc, stages - 2);
     for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
       LoadOp load = entry.first;
@@ -650,11 +654,21 @@ struct TilePipelineLoadsPass
     if (commit)
       commit->moveAfter(copies);
     // Each warpgroup waits for its own mmas: the others' may still read
-    // the stage until all have passed their waits.
+    // the stage until all have passed their waits. (With one warpgroup,
+    // its mmas are the CTA's: its wait is every thread's, and the copies
+    // need no barrier.) Tensor copies then need none after their barrier's
+    // wait either: that one only kept the copies at the iteration's start
+    // behind the previous iteration's reads.
     if (getNumWarps(loop) > 4) {
       OpBuilder barrier(copies);
       gpu::BarrierOp::create(barrier, loop.getLoc());
     }
+    for (Operation &op : *loop.getBody())
+      if (isa<BarrierWaitOp>(op)) {
+        if (auto after = dyn_cast_or_null<gpu::BarrierOp>(op.getNextNode()))
+          after->erase();
+        break;
+      }
     // The loop and its wait run where the loop has iterations: the path
     // that skips it then holds no moves into the accumulators' registers
     // between the mmas and the wait (which ptxas would answer by waiting

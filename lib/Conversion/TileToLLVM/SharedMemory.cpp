@@ -79,8 +79,7 @@ struct AllocBarriersLowering : public TilePattern<AllocBarriersOp> {
   }
 };
 
-/// mbarrier.try_wait.parity until the phase has completed, then a
-/// barrier.
+/// mbarrier.try_wait.parity until the phase has completed.
 struct BarrierWaitLowering : public TilePattern<BarrierWaitOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -93,7 +92,7 @@ struct BarrierWaitLowering : public TilePattern<BarrierWaitOp> {
     // The suspend-time hint upstream's nvgpu lowering gives (10 ms).
     NVVM::MBarrierTryWaitParityOp::create(rewriter, e.loc, barrier, phase,
                                           e.i32(10000000));
-    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    rewriter.eraseOp(op);
     return success();
   }
 };

@@ -6,7 +6,10 @@
 // name the barrier of their stage and are in no group (no
 // tile.async_commit); each iteration waits for its stage's barrier at the
 // parity the loop carries (false at first), which flips where the stage it
-// reads wraps. Loads whose arrays lack the facts keep cp.async.
+// reads wraps, then (mma.sync) for the CTA before its copies refill the
+// stage the previous iteration read; with one warpgroup's wgmmas in flight
+// the copies follow its wait for them and no CTA barrier is needed. Loads
+// whose arrays lack the facts keep cp.async.
 // RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
 // RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads=tensor-copies=false | FileCheck %s --check-prefix=OFF
 
@@ -25,6 +28,9 @@
 // CHECK: %[[FALSE:.*]] = arith.constant false
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[STAGE:.*]] = %[[ZERO]], %[[NEXT:.*]] = %[[THREE]], %[[PHASE:.*]] = %[[FALSE]]) -> (!tile.tile<64x64xf32>, index, index, i1)
 // CHECK-NEXT: tile.barrier_wait %[[BARS]][%[[STAGE]]], %[[PHASE]] : !tile.barriers<4>
+// CHECK-NOT: gpu.barrier
+// CHECK: tile.shared_mma {{.*}} {pending = 1 : i64}
+// CHECK-NOT: gpu.barrier
 // CHECK: scf.if
 // CHECK: tile.async_copy %{{.*}}, %[[A]][%[[NEXT]]] barrier %[[BARS]][%[[NEXT]]]
 // CHECK: tile.async_copy %{{.*}}, %[[B]][%[[NEXT]]] barrier %[[BARS]][%[[NEXT]]]
@@ -147,6 +153,9 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // its barriers) on: not at 7.8, sm_90's first.
 // CHECK-LABEL: gpu.func @sm_90_ptx80
 // CHECK: tile.alloc_barriers
+// CHECK: scf.for
+// CHECK-NEXT: tile.barrier_wait
+// CHECK-NEXT: gpu.barrier
 // CHECK-LABEL: gpu.func @sm_90_ptx78
 // CHECK-NOT: barrier
 // CHECK: tile.async_commit
