@@ -2,15 +2,15 @@
 # (Inputs/tile_tensor_copies.mlir: matmuls specialized on 16-byte alignment
 # facts), on the GPU against float64 NumPy products of the same values:
 # tiles of 128-byte and 64-byte rows and four boxes a stage, batches (3-D
-# boxes), fp8 with B from a stage of Bᵀ; M, N and K not multiples of the
-# tiles, K smaller than a tile, K = 0 (no copy: zeros), and views with row
-# strides wider than their rows. Compiled for sm_90a (wgmma), the device's
-# chip at PTX ISA 8.0 (mma.sync; the tensor copies' barriers need 8.0), and
-# sm_80 (cp.async): the same results. The PTX must hold tensor copies where
-# the chip has them, so that the test cannot pass on cp.async alone. Also:
-# the runtime's refusal of an array that breaks a fact, and a second
-# launch with other arrays through the same argument buffers (the tensor
-# maps are remade).
+# boxes), fp8 with B from a stage of Bᵀ, bfloat16; M, N and K not
+# multiples of the tiles, K smaller than a tile, K = 0 (no copy: zeros),
+# and views with row strides wider than their rows. Compiled for sm_90a
+# (wgmma), the device's chip at PTX ISA 8.0 (mma.sync; the tensor copies'
+# barriers need 8.0), and sm_80 (cp.async): the same results. The PTX must
+# hold tensor copies where the chip has them, so that the test cannot pass
+# on cp.async alone. Every kernel runs many launches with other arrays
+# through the same argument buffers (the tensor maps are remade). Also:
+# the runtime's refusal of an array that breaks a fact.
 # REQUIRES: cuda-gpu
 # RUN: %python %s | FileCheck %s
 
@@ -26,6 +26,7 @@ import cupy as cp  # noqa: E402
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "Inputs"))
+from bfloat16 import from_bfloat16_bits, to_bfloat16_bits  # noqa: E402
 from narrow_formats import random_finite_codes  # noqa: E402
 
 device = runtime.Device(0)
@@ -40,33 +41,41 @@ def close(got, want, scale, eps):
     return bool(np.all(np.abs(got - want) <= eps * (scale + np.abs(want) + 1)))
 
 
-def f16(shape, pad=0):
-    """Random float16 values on the device, each row `pad` elements (a
-    multiple of 8) apart from the next beyond its own rounded up to 8
-    elements, as the facts the kernels take ask: 16-byte strides."""
+def f16(shape, pad=0, bf16=False):
+    """Random float16 (or bfloat16, as bit patterns) values on the device,
+    each row `pad` elements (a multiple of 8) apart from the next beyond its
+    own rounded up to 8 elements, as the facts the kernels take ask: 16-byte
+    strides."""
     x = rng.standard_normal(shape).astype(np.float16)
+    stored = to_bfloat16_bits(x.astype(np.float32)) if bf16 else x
+    values = (from_bfloat16_bits(stored) if bf16 else x).astype(np.float64)
     width = (shape[-1] + 7) // 8 * 8 + pad
     if width == shape[-1]:
-        return cp.asarray(x), x.astype(np.float64)
-    wide = cp.zeros(shape[:-1] + (width,), dtype=np.float16)
+        return cp.asarray(stored), values
+    wide = cp.zeros(shape[:-1] + (width,), dtype=stored.dtype)
     view = wide[..., :shape[-1]]
-    view[...] = cp.asarray(x)
-    return view, x.astype(np.float64)
+    view[...] = cp.asarray(stored)
+    return view, values
 
 
 def matmuls(module, threads):
     ok = []
-    for name, bm, bn in (("matmul_128x256x64", 128, 256), ("matmul_64x64x32", 64, 64)):
+    for name, bm, bn in (("matmul_128x256x64", 128, 256), ("matmul_64x64x32", 64, 64),
+                         ("matmul_bf16_128x256x64", 128, 256)):
+        bf16 = "bf16" in name
         for (m, n, k), pad in [(shape, 0) for shape in SHAPES] + [((300, 264, 200), 24)]:
-            a, av = f16((m, k), pad)
-            b, bv = f16((k, n), pad)
-            c = cp.full((m, n), np.nan, dtype=np.float16)
+            a, av = f16((m, k), pad, bf16)
+            b, bv = f16((k, n), pad, bf16)
+            c = cp.full((m, n), 0xFFFF if bf16 else np.nan,
+                        dtype=np.uint16 if bf16 else np.float16)
             grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
             module.kernel(name).launch(grid, (threads[name],), a, b, c)
             device.synchronize()
+            got = cp.asnumpy(c)
+            got = (from_bfloat16_bits(got) if bf16 else got).astype(np.float64)
             ok.append(("%s %dx%dx%d pad %d" % (name, m, n, k, pad),
-                       close(cp.asnumpy(c).astype(np.float64), av @ bv,
-                             np.abs(av) @ np.abs(bv), 2e-3)))
+                       close(got, av @ bv, np.abs(av) @ np.abs(bv),
+                             2 ** -8 if bf16 else 2e-3)))
     return ok
 
 
@@ -137,6 +146,6 @@ for label, chip, ptx in targets:
     for case, ok in results:
         if not ok:
             print("  wrong:", case)
-# CHECK-DAG: sm_80: 16 of 16 correct, tensor copies no
-# CHECK-DAG: native PTX 8.0: 16 of 16 correct, tensor copies yes
-# CHECK-DAG: sm_90a: {{16 of 16 correct, tensor copies yes|skipped}}
+# CHECK-DAG: sm_80: 21 of 21 correct, tensor copies no
+# CHECK-DAG: native PTX 8.0: 21 of 21 correct, tensor copies yes
+# CHECK-DAG: sm_90a: {{21 of 21 correct, tensor copies yes|skipped}}

@@ -1,5 +1,5 @@
-"""float16 matmul (float32 accumulation) on tensor cores against cuBLAS and
-Triton, one run.
+"""float16 and bfloat16 matmul (float32 accumulation) on tensor cores against
+cuBLAS and Triton, one run.
 
 Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
     python3 tools/benchmarks/matmul.py BUNDLE_DIR
@@ -60,7 +60,7 @@ for file, chip, ptx in builds:
     module = device.load(compiled)
     for kernel in compiled.metadata["kernels"]:
         name = kernel["name"]
-        if "bf16" in name or not name.startswith("matmul"):
+        if not name.startswith("matmul"):
             continue
         bm, bn, _ = (int(x) for x in re.search(r"(\d+)x(\d+)x(\d+)", name).groups())
         ours.append(("%s:%s" % (label, name), module.kernel(name), bm, bn, kernel["max_threads_per_block"]))
@@ -70,14 +70,19 @@ for file, chip, ptx in builds:
 
 stream = lambda: torch.cuda.current_stream().cuda_stream  # noqa: E731
 print("%-22s %10s %10s %10s %9s %9s" % ("shape", "ours", "triton", "cublas", "vs triton", "vs cublas"))
-for (m, n, k) in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (128, 4096, 4096)]:
+cases = [(shape, torch.float16) for shape in
+         [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (128, 4096, 4096)]]
+cases += [(shape, torch.bfloat16) for shape in [(4096, 4096, 4096), (8192, 8192, 8192)]]
+for (m, n, k), dtype in cases:
     gen = torch.Generator(device="cuda").manual_seed(1)
-    a = torch.randn(m, k, device="cuda", dtype=torch.float16, generator=gen)
-    b = torch.randn(k, n, device="cuda", dtype=torch.float16, generator=gen)
+    a = torch.randn(m, k, device="cuda", dtype=dtype, generator=gen)
+    b = torch.randn(k, n, device="cuda", dtype=dtype, generator=gen)
     want = torch.matmul(a, b)
     rows = {}
     for name, kern, bm, bn, threads in ours:
-        c = torch.empty(m, n, device="cuda", dtype=torch.float16)
+        if ("bf16" in name) != (dtype == torch.bfloat16):
+            continue
+        c = torch.empty(m, n, device="cuda", dtype=dtype)
         grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
         if "grouped" in name:  # one block per tile of C, in grouped order
             grid = (grid[0] * grid[1],)
@@ -88,7 +93,7 @@ for (m, n, k) in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (1
         run()
         ok = torch.allclose(c.float(), want.float(), rtol=2e-2, atol=2e-1)
         rows[name] = (median_ms(run), ok, graph_ms(run))
-    ct = torch.empty(m, n, device="cuda", dtype=torch.float16)
+    ct = torch.empty(m, n, device="cuda", dtype=dtype)
     tgrid = (triton.cdiv(m, 128), triton.cdiv(n, 128))
     trun = lambda: triton_matmul[tgrid](a, b, ct, m, n, k, a.stride(0), a.stride(1), b.stride(0),  # noqa: E731
                                         b.stride(1), ct.stride(0), ct.stride(1), BM=128, BN=128, BK=64,
@@ -102,7 +107,7 @@ for (m, n, k) in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024), (1
     best = min(rows, key=lambda r: rows[r][0])
     ms, ok, _ = rows[best]
     print("%-22s %10.1f %10.1f %10.1f %9.3f %9.3f  (ours: %s, correct %s; triton correct %s; %s)" % (
-        "%dx%dx%d" % (m, n, k), flops / ms / 1e9, flops / t_ms / 1e9, flops / cb_ms / 1e9,
+        "%dx%dx%d%s" % (m, n, k, " bf16" if dtype == torch.bfloat16 else ""), flops / ms / 1e9, flops / t_ms / 1e9, flops / cb_ms / 1e9,
         t_ms / ms, cb_ms / ms, best, ok, tok,
         ", ".join("%s %.1f" % (r, flops / rows[r][0] / 1e9) for r in rows)))
     # The same kernels timed as CUDA graphs (no host launch cost).

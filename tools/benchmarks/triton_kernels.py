@@ -80,7 +80,7 @@ def triton_matmul(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
     rm = pm * BM + tl.arange(0, BM)
     rn = pn * BN + tl.arange(0, BN)
     acc = tile_product(a, b, rm, rn, M, N, K, sam, sak, sbk, sbn, BM, BN, BK)
-    tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc.to(tl.float16),
+    tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc.to(c.dtype.element_ty),
              mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
