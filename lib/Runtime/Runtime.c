@@ -677,14 +677,14 @@ static bool readTensorMaps(Arg *out, cJSON *arg, bool *outOfMemory) {
   for (int m = 0; m < count; ++m) {
     cJSON *map = cJSON_GetArrayItem(maps, m);
     cJSON *box = cJSON_GetObjectItem(map, "box");
-    int swizzle = (int)numberOf(map, "swizzle");
+    double swizzle = numberOf(map, "swizzle"); // NaN where it lacks
     if (!cJSON_IsArray(box) || cJSON_GetArraySize(box) != rank ||
         (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128))
       return false;
-    out->tensorMaps[m].swizzle = swizzle;
+    out->tensorMaps[m].swizzle = (int)swizzle;
     for (int d = 0; d < rank; ++d) {
       double extent = cJSON_GetNumberValue(cJSON_GetArrayItem(box, d));
-      if (!(extent >= 1 && extent <= 256))
+      if (!(extent >= 1 && extent <= 256) || extent != (double)(int)extent)
         return false;
       out->tensorMaps[m].box[d] = (unsigned)extent;
     }

@@ -559,5 +559,8 @@ std::optional<std::string> cudapy::tile::whyNotTensorCopy(ViewType view) {
   if (boxes.swizzleBytes && rows % 8 != 0)
     return std::string("its tiles' rows do not come in groups of 8 (the "
                        "swizzle's period)");
+  if (boxes.bytes % 128 != 0)
+    return std::string("its boxes are not a multiple of 128 bytes (the "
+                       "accelerator writes to 128-byte aligned addresses)");
   return std::nullopt;
 }

@@ -138,8 +138,9 @@ TensorCopyBoxes getTensorCopyBoxes(llvm::ArrayRef<int64_t> tileShape,
 /// Why the tensor memory accelerator cannot copy tiles of `view` into
 /// stages (the tensor map's limits: elements of 1, 2, 4 or 8 bytes, rank
 /// 5 at most, unit stride along the last dimension, boxes of rows of a
-/// multiple of 16 bytes and at most 256 elements along each dimension;
-/// the swizzles' 8-row period); nothing where it can.
+/// multiple of 16 bytes and at most 256 elements along each dimension,
+/// boxes of multiples of 128 bytes; the swizzles' 8-row period); nothing
+/// where it can.
 std::optional<std::string> whyNotTensorCopy(ViewType view);
 
 } // namespace cudapy::tile

@@ -89,7 +89,9 @@ static int64_t getTileBytes(TileType type) {
 }
 
 /// Whether the tensor memory accelerator can copy `load`'s tiles
-/// (`tile.async_copy ... barrier`): the chip has it (sm_90 on) and the
+/// (`tile.async_copy ... barrier`) in `loop`: a loop in no other loop (its
+/// barriers are initialized once: initializing a barrier again is
+/// undefined before it is invalidated), the chip has it (sm_90 on) and the
 /// module's PTX ISA has its barriers' transaction counts (8.0: sm_90a's
 /// first, sm_90 from 8.0 up; the chip's first where the module names no
 /// version), the view's
@@ -98,11 +100,11 @@ static int64_t getTileBytes(TileType type) {
 /// tensor map needs: a base aligned to 16 bytes and strides of multiples
 /// of 16 bytes (all but the last, 1, along dimensions of more than one
 /// index).
-static bool canCopyByTensorMap(LoadOp load) {
+static bool canCopyByTensorMap(scf::ForOp loop, LoadOp load) {
   std::optional<CompileTarget> chip = target::getCompileTargetFor(load, "");
   ViewType view = load.getView().getType();
-  if (!chip || chip->host || chip->sm < 90 || !canCopyAsynchronously(load) ||
-      whyNotTensorCopy(view))
+  if (loop->getParentOfType<LoopLikeOpInterface>() || !chip || chip->host ||
+      chip->sm < 90 || !canCopyAsynchronously(load) || whyNotTensorCopy(view))
     return false;
   std::optional<unsigned> ptx = target::getPtxVersionFor(load);
   if (!ptx)
@@ -433,8 +435,8 @@ struct TilePipelineLoadsPass
     IRRewriter rewriter(loop->getContext());
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
-    bool tensor = tensorCopies && llvm::all_of(loads, [](auto &entry) {
-                    return canCopyByTensorMap(entry.first);
+    bool tensor = tensorCopies && llvm::all_of(loads, [&](auto &entry) {
+                    return canCopyByTensorMap(loop, entry.first);
                   });
     Value barriers;
     if (tensor)

@@ -122,13 +122,24 @@ lowerTensorCopy(AsyncCopyOp op,
   SwizzledLayout shared = getStageLayout(bufferType);
   ArrayValues array(e, view.getArray(), flatten(adaptor.getView()));
   SmallVector<Value> indices = flatten(adaptor.getIndices());
+  // Coordinates are 32-bit: a tile whose first element lies beyond (or
+  // before) that range starts at its end, still outside the array.
   SmallVector<Value> start;
-  for (int64_t d = 0; d < rank; ++d)
-    start.push_back(e.mul(indices[d], e.i32(view.getSteps()[d])));
+  Value low = e.i64(INT32_MIN), high = e.i64(INT32_MAX);
+  for (int64_t d = 0; d < rank; ++d) {
+    Value first = e.mul(e.ext64(indices[d]), e.i64(view.getSteps()[d]));
+    first = e.select(e.slt(first, low), low, first);
+    first = e.select(e.slt(high, first), high, first);
+    start.push_back(e.trunc(rewriter.getI32Type(), first));
+  }
   SmallVector<Value> empty;
-  for (int64_t d = 0; d < rank; ++d)
-    if (ShapedType::isDynamic(view.getArray().getShape()[d]))
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t extent = view.getArray().getShape()[d];
+    if (ShapedType::isDynamic(extent))
       empty.push_back(e.eq(array.extents[d], e.i32(0)));
+    else if (extent == 0)
+      empty.push_back(e.boolean(true));
+  }
   if (!empty.empty()) {
     Value none = empty.front();
     for (Value other : ArrayRef<Value>(empty).drop_front())

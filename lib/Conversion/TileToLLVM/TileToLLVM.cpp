@@ -10,6 +10,9 @@
 
 #include "Utility.h"
 
+#include "cudapy/Support/Target.h"
+#include "dialects/Target/IR/TargetDialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -41,6 +44,29 @@ void cudapy::populateTileToLLVMConversionPatterns(
   populateTileScanToLLVMPatterns(converter, patterns);
   populateTileSharedMemoryToLLVMPatterns(converter, patterns);
   populateTileMmaToLLVMPatterns(converter, patterns);
+}
+
+/// Whether `op` is one of the tensor copies' ops (sm_90 on).
+static bool usesTensorCopies(Operation *op) {
+  if (auto copy = dyn_cast<AsyncCopyOp>(op))
+    return copy.isTensorCopy();
+  return isa<AllocBarriersOp, BarrierWaitOp>(op);
+}
+
+/// Tensor copies and their barriers need sm_90 and PTX ISA 8.0 (where the
+/// module names its target): a diagnostic, not NVPTX's failure to select.
+static LogicalResult checkTensorCopyTarget(Operation *op) {
+  std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+  if (chip && !chip->host && chip->sm < 90)
+    return op->emitOpError("needs the tensor memory accelerator and its "
+                           "barriers, which ")
+           << chip->str() << " lacks (sm_90 and later have them)";
+  std::optional<unsigned> ptx = target::getPtxVersionFor(op);
+  if (ptx && *ptx < 80)
+    return op->emitOpError("needs PTX ISA 8.0 or later for the tensor "
+                           "memory accelerator's barriers; the module's is ")
+           << formatPtxVersion(*ptx);
+  return success();
 }
 
 namespace {
@@ -112,6 +138,8 @@ struct ConvertTileToLLVMPass
         if (!isa<DenseElementsAttr>(constant.getValue()))
           return op->emitOpError("lowers dense constants only"),
                  WalkResult::interrupt();
+      if (usesTensorCopies(op) && failed(checkTensorCopyTarget(op)))
+        return WalkResult::interrupt();
       for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                                 op->getResultTypes()))
         if (auto tile = dyn_cast<TileType>(type);

@@ -75,3 +75,26 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     gpu.return
   }
 }
+
+// -----
+
+// Tensor copies need sm_90 and PTX ISA 8.0: a diagnostic elsewhere (IR
+// written by hand), not a failure of NVPTX's instruction selection.
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @old_chip() kernel {
+    // expected-error @below {{'tile.alloc_barriers' op needs the tensor memory accelerator and its barriers, which sm_80 lacks (sm_90 and later have them)}}
+    %bars = tile.alloc_barriers {arrivals = 1} : !tile.barriers<2>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx78">] attributes {target.chip = "sm_90"} {
+  gpu.func @old_ptx(%s: index, %p: i1) kernel {
+    // expected-error @below {{'tile.alloc_barriers' op needs PTX ISA 8.0 or later for the tensor memory accelerator's barriers; the module's is 7.8}}
+    %bars = tile.alloc_barriers {arrivals = 1} : !tile.barriers<2>
+    tile.barrier_wait %bars[%s], %p : !tile.barriers<2>
+    gpu.return
+  }
+}

@@ -1209,6 +1209,15 @@ func.func @f(%v: !tile.view<64x4, !tile.array<?x?xf16, strides [?, 1]>, padding 
 
 // -----
 
+// Four unswizzled rows of 16 bytes: a box of 64 bytes.
+func.func @f(%v: !tile.view<4x8, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x4x8xf16>, %bars: !tile.barriers<2>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op cannot copy with the tensor memory accelerator: its boxes are not a multiple of 128 bytes (the accelerator writes to 128-byte aligned addresses)}}
+  tile.async_copy %v[%i, %i], %b[%s] barrier %bars[%s] : !tile.view<4x8, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x4x8xf16>, !tile.barriers<2>
+  return
+}
+
+// -----
+
 // A box of 512 rows.
 func.func @f(%v: !tile.view<512x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<1x512x64xf16>, %bars: !tile.barriers<1>, %s: index) {
   // expected-error @below {{'tile.async_copy' op cannot copy with the tensor memory accelerator: its tiles span more than 256 elements along a dimension}}

@@ -149,6 +149,36 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // -----
 
+// A loop in another loop (a persistent kernel's tiles, say) keeps cp.async:
+// its barriers would be initialized again on every outer iteration.
+// CHECK-LABEL: gpu.func @nested
+// CHECK-NOT: barrier
+// CHECK: tile.async_commit
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @nested(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                   %n: index, %tiles: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %t = %c0 to %tiles step %c1 {
+      %i = tile.from_scalar %t : index -> !tile.tile<si32>
+      %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+        scf.yield %next : !tile.tile<64x64xf32>
+      }
+      %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+      tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 // sm_90 has the accelerator, from PTX ISA 8.0 (the transaction counts of
 // its barriers) on: not at 7.8, sm_90's first.
 // CHECK-LABEL: gpu.func @sm_90_ptx80
