@@ -1246,44 +1246,19 @@ def Tile_BarrierWaitOp : Tile_Op<"barrier_wait", [
   let description = [{
     Waits until the phase of barrier `barrier` whose parity is `phase` has
     completed: the copies of that phase have filled their stages, which the
-    thread may then read, or the warps have all arrived
-    (`tile.barrier_arrive`). It waits for no other thread (a `gpu.barrier`
+    thread may then read. It waits for no other thread (a `gpu.barrier`
     does, where a stage is to be refilled once all have read it). Parity
     tells two phases apart only while the thread waits for each phase of a
-    barrier before the next one completes. With `copier`, only the thread
-    that issues the CTA's tensor copies waits (the copies after it start
-    once the phase has completed; the other threads go on).
+    barrier before the next one completes.
 
     ```mlir
     tile.barrier_wait %barriers[%stage], %phase : !tile.barriers<3>
-    tile.barrier_wait %released[%stage], %phase copier : !tile.barriers<3>
     ```
   }];
-  let arguments = (ins Tile_BarriersType:$barriers, Index:$barrier, I1:$phase,
-                       UnitAttr:$copier);
+  let arguments = (ins Tile_BarriersType:$barriers, Index:$barrier, I1:$phase);
   let assemblyFormat = [{
-    $barriers `[` $barrier `]` `,` $phase (`copier` $copier^)? attr-dict `:`
+    $barriers `[` $barrier `]` `,` $phase attr-dict `:`
     qualified(type($barriers))
-  }];
-}
-
-def Tile_BarrierArriveOp : Tile_Op<"barrier_arrive", [
-    MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "Each warp arrives on a barrier";
-  let description = [{
-    Each warp of the CTA arrives once on barrier `barrier` when it gets
-    here, after what it did before (a barrier of `arrivals` = the warps
-    completes its phase once all have): a warpgroup's warps release a stage
-    they have finished reading (their warpgroup mmas waited for), without
-    waiting for each other.
-
-    ```mlir
-    tile.barrier_arrive %released[%stage] : !tile.barriers<3>
-    ```
-  }];
-  let arguments = (ins Tile_BarriersType:$barriers, Index:$barrier);
-  let assemblyFormat = [{
-    $barriers `[` $barrier `]` attr-dict `:` qualified(type($barriers))
   }];
 }
 

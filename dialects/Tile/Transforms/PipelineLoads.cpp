@@ -574,8 +574,7 @@ struct TilePipelineLoadsPass
         splitAlongDepth(op);
     }
     if (shared.size() == 1 && multiplies.size() == 1)
-      overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit,
-                           tensor ? carried : ValueRange(), stages);
+      overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
   }
 
   /// Loads whose tile only warpgroup mmas of pipelined loops take as A,
@@ -642,20 +641,8 @@ struct TilePipelineLoadsPass
   /// copies ahead then go after the shared_mma, which has waited for the
   /// previous iteration's, whose stage they refill; after the loop, a
   /// tile.mma_wait waits for the last.
-  ///
-  /// With tensor copies (`tensorStages`: the stage the iteration reads, the
-  /// one its copies fill, the phase's parity; `stages` of them) and more
-  /// than one warpgroup, the stage is released through barriers of its
-  /// own instead of a CTA barrier: each warp arrives on the released
-  /// stage's barrier once its wait for the previous iteration's mmas has
-  /// returned (`tile.barrier_arrive`), and only the thread that issues the
-  /// copies waits for all to have (`tile.barrier_wait ... copier`): the
-  /// iteration i arrives for the stage iteration i - 1 read, the one its
-  /// copies refill, completing that barrier's phase floor(i / S) -- the
-  /// parity of the stage the iteration reads.
   void overlapWarpgroupMmas(scf::ForOp loop, SharedMmaOp mma, Operation *copies,
-                            Operation *commit, ValueRange tensorStages,
-                            int64_t stages) {
+                            Operation *commit) {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     auto arg = dyn_cast<BlockArgument>(mma.getAcc());
     if (!mma->hasOneUse() || *mma->user_begin() != yield.getOperation() ||
@@ -674,19 +661,7 @@ struct TilePipelineLoadsPass
     // need no barrier.) Tensor copies then need none after their barrier's
     // wait either: that one only kept the copies at the iteration's start
     // behind the previous iteration's reads.
-    int64_t warps = getNumWarps(loop);
-    if (warps > 4 && !tensorStages.empty()) {
-      OpBuilder before(loop);
-      Value released = AllocBarriersOp::create(
-          before, loop.getLoc(), BarriersType::get(&getContext(), stages),
-          warps);
-      OpBuilder arrive(copies);
-      BarrierArriveOp::create(arrive, loop.getLoc(), released, tensorStages[1]);
-      auto guard = cast<scf::IfOp>(copies);
-      OpBuilder wait = OpBuilder::atBlockBegin(guard.thenBlock());
-      BarrierWaitOp::create(wait, loop.getLoc(), released, tensorStages[1],
-                            tensorStages[2], /*copier=*/true);
-    } else if (warps > 4) {
+    if (getNumWarps(loop) > 4) {
       OpBuilder barrier(copies);
       gpu::BarrierOp::create(barrier, loop.getLoc());
     }

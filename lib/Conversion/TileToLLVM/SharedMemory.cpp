@@ -89,34 +89,9 @@ struct BarrierWaitLowering : public TilePattern<BarrierWaitOp> {
     Value barrier = getBarrier(e, adaptor.getBarriers().front(),
                                adaptor.getBarrier().front());
     Value phase = e.zext(rewriter.getI32Type(), adaptor.getPhase().front());
-    std::optional<scf::IfOp> copier;
-    if (op.getCopier()) {
-      // The thread that issues the tensor copies (lowerTensorCopy's).
-      copier = scf::IfOp::create(rewriter, e.loc, e.eq(e.threadId(), e.i32(0)));
-      rewriter.setInsertionPointToStart(copier->thenBlock());
-    }
     // The suspend-time hint upstream's nvgpu lowering gives (10 ms).
     NVVM::MBarrierTryWaitParityOp::create(rewriter, e.loc, barrier, phase,
                                           e.i32(10000000));
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-/// The first lane of each warp arrives (mbarrier.arrive, release: the
-/// warp's earlier reads of the stage are done).
-struct BarrierArriveLowering : public TilePattern<BarrierArriveOp> {
-  using TilePattern::TilePattern;
-  LogicalResult
-  matchAndRewrite(BarrierArriveOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Emitter e{rewriter, op.getLoc()};
-    Value barrier = getBarrier(e, adaptor.getBarriers().front(),
-                               adaptor.getBarrier().front());
-    auto first = scf::IfOp::create(rewriter, e.loc, e.eq(e.lane(), e.i32(0)));
-    rewriter.setInsertionPointToStart(first.thenBlock());
-    NVVM::MBarrierArriveOp::create(rewriter, e.loc, rewriter.getI64Type(),
-                                   barrier, /*count=*/Value());
     rewriter.eraseOp(op);
     return success();
   }
@@ -474,7 +449,6 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
 void cudapy::populateTileSharedMemoryToLLVMPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<AllocSharedLowering, AllocBarriersLowering, AsyncCopyLowering,
-               AsyncCommitLowering, AsyncWaitLowering, BarrierArriveLowering,
-               BarrierWaitLowering, LocalLoadLowering>(converter,
-                                                       patterns.getContext());
+               AsyncCommitLowering, AsyncWaitLowering, BarrierWaitLowering,
+               LocalLoadLowering>(converter, patterns.getContext());
 }

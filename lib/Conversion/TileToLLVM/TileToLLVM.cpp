@@ -50,7 +50,7 @@ void cudapy::populateTileToLLVMConversionPatterns(
 static bool usesTensorCopies(Operation *op) {
   if (auto copy = dyn_cast<AsyncCopyOp>(op))
     return copy.isTensorCopy();
-  return isa<AllocBarriersOp, BarrierWaitOp, BarrierArriveOp>(op);
+  return isa<AllocBarriersOp, BarrierWaitOp>(op);
 }
 
 /// Tensor copies and their barriers need sm_90 and PTX ISA 8.0 (where the

@@ -98,27 +98,3 @@ gpu.module @m [#nvvm.target<chip = "sm_90", features = "+ptx78">] attributes {ta
     gpu.return
   }
 }
-
-// -----
-
-// A warp's arrival is its first lane's mbarrier.arrive; a wait for the
-// copying thread alone is thread 0's.
-// CHECK-LABEL: gpu.func @release
-// CHECK: gpu.barrier
-// CHECK: %[[LANE:.*]] = arith.andi %{{.*}}, %c31_i32
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[LANE]], %{{.*}} : i32
-// CHECK: scf.if %[[FIRST]] {
-// CHECK-NEXT: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3> -> i64
-// CHECK: %[[TID:.*]] = gpu.thread_id x
-// CHECK: %[[T32:.*]] = arith.index_castui %[[TID]]
-// CHECK: %[[ZERO:.*]] = arith.cmpi eq, %[[T32]], %{{.*}} : i32
-// CHECK: scf.if %[[ZERO]] {
-// CHECK: nvvm.mbarrier.try_wait.parity
-gpu.module @m attributes {target.chip = "sm_90a"} {
-  gpu.func @release(%s: index, %p: i1) kernel {
-    %bars = tile.alloc_barriers {arrivals = 4} : !tile.barriers<2>
-    tile.barrier_arrive %bars[%s] : !tile.barriers<2>
-    tile.barrier_wait %bars[%s], %p copier : !tile.barriers<2>
-    gpu.return
-  }
-}

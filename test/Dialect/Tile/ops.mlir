@@ -294,10 +294,6 @@ func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.ar
   tile.async_copy %v[%i, %i], %buf[%s] barrier %bars[%s] tensor_map %map : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>, !tile.barriers<3>, !llvm.ptr
   // CHECK: tile.barrier_wait %[[BARS]][%{{.*}}], %{{.*}} : !tile.barriers<3>
   tile.barrier_wait %bars[%s], %phase : !tile.barriers<3>
-  // CHECK: tile.barrier_wait %[[BARS]][%{{.*}}], %{{.*}} copier : !tile.barriers<3>
-  tile.barrier_wait %bars[%s], %phase copier : !tile.barriers<3>
-  // CHECK: tile.barrier_arrive %[[BARS]][%{{.*}}] : !tile.barriers<3>
-  tile.barrier_arrive %bars[%s] : !tile.barriers<3>
   // CHECK: tile.local_load %[[BUF]][%{{.*}}] : !tile.shared<3x64x32xf16> -> !tile.tile<64x32xf16>
   %t = tile.local_load %buf[%s] : !tile.shared<3x64x32xf16> -> !tile.tile<64x32xf16>
   // CHECK: tile.local_load %[[BUF]][%{{.*}}] offsets [0, 16] : !tile.shared<3x64x32xf16> -> !tile.tile<64x16xf16>

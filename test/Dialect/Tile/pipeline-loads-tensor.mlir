@@ -71,51 +71,6 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // -----
 
-// Two warpgroups whose wgmmas stay in flight: each waits only for its own,
-// so the stage the copies refill is released through barriers of its own
-// (one arrival per warp) instead of a CTA barrier: every warp arrives on
-// the barrier of the stage the copies refill once its shared_mma (and its
-// wait for the previous iteration's) has returned, and only the copying
-// thread waits for that phase (the parity of the iteration's own stage)
-// before the copies.
-// CHECK-LABEL: gpu.func @two_warpgroups
-// CHECK: %[[FULL:.*]] = tile.alloc_barriers {arrivals = 2 : i64} : !tile.barriers<4>
-// CHECK: %[[RELEASED:.*]] = tile.alloc_barriers {arrivals = 8 : i64} : !tile.barriers<4>
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[STAGE:.*]] = %{{.*}}, %[[NEXT:.*]] = %{{.*}}, %[[PHASE:.*]] = %{{.*}})
-// CHECK-NEXT: tile.barrier_wait %[[FULL]][%[[STAGE]]], %[[PHASE]] : !tile.barriers<4>
-// CHECK-NOT: gpu.barrier
-// CHECK: tile.shared_mma {{.*}} {pending = 1 : i64}
-// CHECK-NEXT: tile.barrier_arrive %[[RELEASED]][%[[NEXT]]] : !tile.barriers<4>
-// CHECK-NEXT: scf.if
-// CHECK-NEXT: tile.barrier_wait %[[RELEASED]][%[[NEXT]]], %[[PHASE]] copier : !tile.barriers<4>
-// CHECK: tile.async_copy {{.*}} barrier %[[FULL]][%[[NEXT]]]
-// CHECK-NOT: gpu.barrier
-// CHECK: scf.yield
-gpu.module @m attributes {target.chip = "sm_90a"} {
-  gpu.func @two_warpgroups(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
-                           %n: index) kernel attributes {tile.num_warps = 8} {
-    %i = tile.bid 0
-    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
-    %vb = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
-    %vc = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
-    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
-      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
-      %x = tile.load %va[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
-      %y = tile.load %vb[%kt, %i] : !tile.view<64x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
-      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x128xf16>, !tile.tile<128x128xf32>
-      scf.yield %next : !tile.tile<128x128xf32>
-    }
-    %out = tile.convert %acc : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
-    tile.store %out, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
-    gpu.return
-  }
-}
-
-// -----
-
 // Where a fact is missing or too weak, cp.async: B's base aligned to 8
 // bytes; B's row stride a multiple of 4 elements (8 bytes); B's array a
 // value the kernel makes (no tensor map of it reaches the kernel); the
