@@ -657,6 +657,17 @@ static bool readList(cJSON *arg, const char *key, int rank, bool optional,
   return true;
 }
 
+/// Fails reading argument `index` of `kernel`'s metadata: out of memory, or
+/// the argument has `what` ("a bad shape").
+static bool badArgument(const Kernel *kernel, int index, const char *what,
+                        bool outOfMemory, CudapyStatus *status) {
+  if (outOfMemory)
+    return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY, "out of host memory");
+  return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                   "kernel metadata of '%s': argument %d has %s", kernel->name,
+                   index, what);
+}
+
 /// The optional "tensor_maps" list of tile array `arg` into `out`: each a
 /// box of the array's rank (up to kMaxTensorMapRank, extents 1 to 256) and
 /// a swizzle of 0, 32, 64 or 128 bytes; they are its last parameters.
@@ -743,12 +754,8 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
           readList(arg, "shape", rank, false, 0, &out->shape, &outOfMemory) &&
           readList(arg, "strides", rank, false, 0, &out->strides, &outOfMemory);
       if (!ok)
-        return outOfMemory ? setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
-                                       "out of host memory")
-                           : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
-                                       "kernel metadata of '%s': argument %d "
-                                       "has a bad shape or strides",
-                                       kernel->name, i);
+        return badArgument(kernel, i, "a bad shape or strides", outOfMemory,
+                           status);
       out->info.rank = rank;
       out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
       cJSON *bits = cJSON_GetObjectItem(arg, "element_bits");
@@ -767,30 +774,15 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
       for (int d = 0; ok && d < rank; ++d)
         ok = out->divisibility[d] >= 1 && out->strideDivisibility[d] >= 1;
       if (!ok)
-        return outOfMemory ? setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
-                                       "out of host memory")
-                           : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
-                                       "kernel metadata of '%s': argument %d "
-                                       "has bad facts",
-                                       kernel->name, i);
+        return badArgument(kernel, i, "bad facts", outOfMemory, status);
       if (!readTensorMaps(out, arg, &outOfMemory))
-        return outOfMemory ? setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
-                                       "out of host memory")
-                           : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
-                                       "kernel metadata of '%s': argument %d "
-                                       "has bad tensor maps",
-                                       kernel->name, i);
+        return badArgument(kernel, i, "bad tensor maps", outOfMemory, status);
     }
     if (out->info.isMemref) {
       int rank = (int)numberOf(arg, "rank");
       if (rank < 0 ||
           !readList(arg, "shape", rank, false, 0, &out->shape, &outOfMemory))
-        return outOfMemory ? setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
-                                       "out of host memory")
-                           : setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
-                                       "kernel metadata of '%s': argument %d "
-                                       "has a bad shape",
-                                       kernel->name, i);
+        return badArgument(kernel, i, "a bad shape", outOfMemory, status);
       out->info.rank = rank;
       out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
       out->info.contiguous =
