@@ -119,6 +119,28 @@ int64_t getStorageBits(mlir::Type dtype);
 /// warp-level mma.
 int64_t getMmaSyncMinimumSm(mlir::Type operand, mlir::Type accumulator);
 
+/// What is known of an array's base alignment, extents and strides: static
+/// extents and strides, and the facts of a kernel argument (`given`, the
+/// tile.array_facts of an access, or its argument attributes): what the
+/// lowering's vector accesses and tile-pipeline-loads' tensor copies rely
+/// on.
+struct ArrayFacts {
+  int64_t alignment = 1; // bytes
+  llvm::SmallVector<int64_t> extentMultiple, strideMultiple;
+
+  ArrayFacts(ArrayType type, mlir::DictionaryAttr given);
+
+  /// Whether the facts prove every vector of `width` elements (of
+  /// `elementBits` bits) along dimension `dim` of a tile of `shape` read
+  /// through `view` aligned to its size: the base is, and so are the tiles'
+  /// steps along the vectors' dimension and the strides of the other
+  /// dimensions (those the tile spans one index of too: its first index
+  /// there moves it by multiples of the stride), but for dimensions whose
+  /// static extent is 1.
+  bool alignVectors(ViewType view, llvm::ArrayRef<int64_t> shape, int64_t dim,
+                    int64_t width, int64_t elementBits) const;
+};
+
 /// How the tensor memory accelerator writes a tile into a stage of a shared
 /// buffer, in the stages' layout (docs/Tile.md, "Shared memory"; the
 /// lowering's SwizzledLayout): one box per slab of 128 bytes of columns

@@ -118,28 +118,16 @@ static bool canCopyByTensorMap(scf::ForOp loop, LoadOp load) {
   if (!kernel || !kernel.isKernel() || !arg.getOwner()->isEntryBlock() ||
       arg.getArgNumber() >= kernel.getNumArguments())
     return false;
-  DictionaryAttr facts = kernel.getArgAttrDict(arg.getArgNumber());
-  auto alignment = facts ? facts.getAs<IntegerAttr>(
-                               TileDialect::AlignmentAttrHelper::getNameStr())
-                         : IntegerAttr();
-  if (!alignment || alignment.getInt() % 16 != 0)
-    return false;
-  auto strideFacts =
-      facts ? facts.getAs<DenseI64ArrayAttr>(
-                  TileDialect::StrideDivisibilityAttrHelper::getNameStr())
-            : DenseI64ArrayAttr();
   ArrayType array = view.getArray();
+  ArrayFacts facts(array, kernel.getArgAttrDict(arg.getArgNumber()));
+  if (facts.alignment % 16 != 0)
+    return false;
   int64_t bytes = getStorageBits(array.getElementType()) / 8;
-  for (int64_t d = 0, e = array.getRank() - 1; d < e; ++d) {
-    if (array.getShape()[d] == 1)
-      continue;
-    int64_t stride = array.getStrides()[d];
-    int64_t multiple = !ShapedType::isDynamic(stride) ? stride
-                       : strideFacts                  ? strideFacts[d]
-                                                      : 1;
-    if (multiple <= 0 || (multiple * bytes) % 16 != 0)
+  for (int64_t d = 0, e = array.getRank() - 1; d < e; ++d)
+    if (array.getShape()[d] != 1 &&
+        (facts.strideMultiple[d] <= 0 ||
+         (facts.strideMultiple[d] * bytes) % 16 != 0))
       return false;
-  }
   return true;
 }
 

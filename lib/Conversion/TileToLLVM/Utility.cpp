@@ -281,51 +281,6 @@ bool isInLoop(Operation *op) {
   return false;
 }
 
-ArrayFacts::ArrayFacts(ArrayType type, DictionaryAttr given) {
-  for (int64_t extent : type.getShape())
-    extentMultiple.push_back(ShapedType::isDynamic(extent) ? 1 : extent);
-  for (int64_t stride : type.getStrides())
-    strideMultiple.push_back(ShapedType::isDynamic(stride) ? 1 : stride);
-  if (!given)
-    return;
-  if (auto alignment = given.getAs<IntegerAttr>(
-          TileDialect::AlignmentAttrHelper::getNameStr()))
-    this->alignment = alignment.getInt();
-  auto merge = [](SmallVector<int64_t> &known, Attribute attr) {
-    auto list = dyn_cast_or_null<DenseI64ArrayAttr>(attr);
-    if (!list)
-      return;
-    for (auto [k, value] : llvm::zip(known, list.asArrayRef()))
-      if (k == 1) // a static value already says all
-        k = value;
-  };
-  merge(extentMultiple,
-        given.get(TileDialect::DivisibilityAttrHelper::getNameStr()));
-  merge(strideMultiple,
-        given.get(TileDialect::StrideDivisibilityAttrHelper::getNameStr()));
-}
-
-bool ArrayFacts::alignVectors(ViewType view, ArrayRef<int64_t> shape,
-                              int64_t dim, int64_t width,
-                              int64_t elementBits) const {
-  if (width == 1)
-    return true;
-  if ((alignment * 8) % (width * elementBits) != 0)
-    return false;
-  ArrayRef<int64_t> order = view.getOrder();
-  if (view.getSteps()[order[dim]] % width != 0)
-    return false;
-  // Every other dimension's stride, where the tile spans it and also where
-  // it does not: the tile's first index along it moves the vectors by
-  // multiples of its stride (unless the array has one index there).
-  ArrayRef<int64_t> extents = view.getArray().getShape();
-  for (int64_t k = 0, e = shape.size(); k < e; ++k)
-    if (k != dim && extents[order[k]] != 1 &&
-        strideMultiple[order[k]] % width != 0)
-      return false;
-  return true;
-}
-
 int64_t getKernelNumWarps(Operation *op) {
   auto func = op->getParentOfType<FunctionOpInterface>();
   TileDialect::NumWarpsAttrHelper numWarps(op->getContext());

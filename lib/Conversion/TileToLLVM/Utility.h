@@ -163,26 +163,6 @@ struct ArrayValues {
   ArrayValues(Emitter &e, ArrayType type, ValueRange values);
 };
 
-/// What is known of an array's base alignment, extents and strides: static
-/// extents and strides, and the facts of a kernel argument (`given`, the
-/// tile.array_facts of an access).
-struct ArrayFacts {
-  int64_t alignment = 1; // bytes
-  SmallVector<int64_t> extentMultiple, strideMultiple;
-
-  ArrayFacts(ArrayType type, DictionaryAttr given);
-
-  /// Whether the facts prove every vector of `width` elements (of
-  /// `elementBits` bits) along dimension `dim` of a tile of `shape` read
-  /// through `view` aligned to its size: the base is, and so are the tiles'
-  /// steps along the vectors' dimension and the strides of the other
-  /// dimensions (those the tile spans one index of too: its first index
-  /// there moves it by multiples of the stride), but for dimensions whose
-  /// static extent is 1.
-  bool alignVectors(ViewType view, ArrayRef<int64_t> shape, int64_t dim,
-                    int64_t width, int64_t elementBits) const;
-};
-
 SmallVector<Value> flatten(ArrayRef<ValueRange> ranges);
 
 /// Emits `body(fast)` under `scf.if condition`, yielding values of `types`
