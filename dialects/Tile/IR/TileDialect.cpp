@@ -110,6 +110,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError("'") << name << "' is a number of stages, 1 to 8";
     return success();
   }
+  if (name == WarpSpecializeAttrHelper::getNameStr()) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError("'") << name << "' belongs on a function";
+    if (!isa<BoolAttr>(value))
+      return op->emitOpError("'") << name << "' is true or false";
+    return success();
+  }
   if (name == ArrayFactsAttrHelper::getNameStr()) {
     auto facts = dyn_cast<DictionaryAttr>(value);
     ArrayType array;

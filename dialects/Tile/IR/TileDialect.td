@@ -28,6 +28,9 @@ def Tile_Dialect : Dialect {
   //  - `tile.num_stages` on a kernel: the shared-memory stages of its
   //    pipelined loops (1 to 8; 1 pipelines nothing), which
   //    tile-pipeline-loads otherwise chooses;
+  //  - `tile.warp_specialize` (a bool) on a kernel: false keeps its
+  //    pipelines on its own warps, where tile-pipeline-loads would give
+  //    their copies a producer warp of their own (tile.warp_specialize);
   //  - `tile.alignment` (bytes, a power of two), `tile.divisibility` and
   //    `tile.stride_divisibility` (one positive number per dimension) on an
   //    array argument: facts a JIT specializes on and the runtime checks;
@@ -36,6 +39,7 @@ def Tile_Dialect : Dialect {
   let discardableAttrs = (ins
     "::mlir::IntegerAttr":$num_warps,
     "::mlir::IntegerAttr":$num_stages,
+    "::mlir::BoolAttr":$warp_specialize,
     "::mlir::IntegerAttr":$alignment,
     "::mlir::DenseI64ArrayAttr":$divisibility,
     "::mlir::DenseI64ArrayAttr":$stride_divisibility,

@@ -11,12 +11,14 @@
 #include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/IR/TileVerification.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/InterleavedRange.h"
@@ -1133,6 +1135,58 @@ SmallVector<int64_t> LocalLoadOp::getStageExtents() {
   if (getTranspose())
     std::reverse(extents.begin(), extents.end());
   return extents;
+}
+
+/// tile.warp_specialize ends the first block of a kernel: the extra warps
+/// exit after it, and before it every thread of the block runs.
+LogicalResult WarpSpecializeOp::verify() {
+  auto kernel = dyn_cast<gpu::GPUFuncOp>((*this)->getParentOp());
+  if (!kernel || !kernel.isKernel() ||
+      (*this)->getBlock() != &kernel.getBody().front())
+    return emitOpError("belongs in the first block of a gpu.func kernel");
+  Operation *next = (*this)->getNextNode();
+  if (!next || !next->hasTrait<OpTrait::IsTerminator>())
+    return emitOpError("ends its kernel: only the kernel's terminator "
+                       "follows it");
+  TileDialect::NumWarpsAttrHelper numWarps(getContext());
+  if (IntegerAttr warps = numWarps.getAttr(kernel);
+      warps && warps.getInt() + getProducerWarps() > 32)
+    return emitOpError("needs ")
+           << warps.getInt() + getProducerWarps()
+           << " warps with the kernel's; a block has at most 32";
+  return success();
+}
+
+/// One thread runs the producer: no tile of rank 1 or more (it has no part
+/// of a layout), no CTA barrier or op of all the CTA's threads, and of the
+/// tile ops with effects only tensor copies and barrier waits and arrivals.
+LogicalResult WarpSpecializeOp::verifyRegions() {
+  for (Region *region : {&getProducer(), &getConsumer()})
+    if (region->front().getTerminator()->getNumOperands() != 0)
+      return emitOpError("yields nothing from its regions");
+  WalkResult walk = getProducer().walk([&](Operation *op) -> WalkResult {
+    auto refuse = [&](StringRef why) {
+      op->emitOpError("cannot run in a tile.warp_specialize producer, "
+                      "which one thread runs: ")
+          << why;
+      return WalkResult::interrupt();
+    };
+    for (Type type :
+         llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (auto tile = dyn_cast<TileType>(type); tile && tile.getRank() > 0)
+        return refuse("it holds no tile of rank 1 or more");
+    if (isa<gpu::BarrierOp>(op))
+      return refuse("a CTA barrier would wait for threads that never reach "
+                    "it");
+    if (auto copy = dyn_cast<AsyncCopyOp>(op); copy && !copy.isTensorCopy())
+      return refuse("its copies are tensor copies (with a barrier)");
+    if (isa<TileDialect>(op->getDialect()) && !isPure(op) &&
+        !isa<AsyncCopyOp, BarrierWaitOp, BarrierArriveOp, YieldOp>(op))
+      return refuse("of the tile ops with effects it runs tensor copies, "
+                    "barrier waits and arrivals only");
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 /// The result is the stage's tile, or a part of it inside the stage, or

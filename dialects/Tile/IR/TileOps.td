@@ -1098,9 +1098,11 @@ def Tile_ScanWithOp : Tile_Op<"scan_with", [Pure,
 }
 
 def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["ReduceWithOp", "ScanWithOp"]>]> {
+    ParentOneOf<["ReduceWithOp", "ScanWithOp", "WarpSpecializeOp"]>]> {
   let summary = "The combined values of a combiner region";
   let description = [{
+    Also ends `tile.warp_specialize`'s regions, yielding nothing (implied).
+
     ```mlir
     tile.yield %c : !tile.tile<f32>
     ```
@@ -1226,9 +1228,10 @@ def Tile_AllocBarriersOp : Tile_Op<"alloc_barriers", [
     MemoryEffects<[MemAlloc<DefaultResource, 0, FullEffect>]>]> {
   let summary = "Transaction barriers for the stages of a pipeline";
   let description = [{
-    Fresh barriers, for the whole kernel, each expecting `arrivals` copies
-    (`tile.async_copy ... barrier`) per phase; their first phase has parity
-    0. Every thread of the CTA reaches it (a barrier follows the
+    Fresh barriers, for the whole kernel, each expecting `arrivals`
+    arrivals per phase: a tensor copy (`tile.async_copy ... barrier`) is
+    one, and so is a warp's `tile.barrier_arrive`. Their first phase has
+    parity 0. Every thread of the CTA reaches it (a barrier follows the
     initialization).
 
     ```mlir
@@ -1246,10 +1249,14 @@ def Tile_BarrierWaitOp : Tile_Op<"barrier_wait", [
   let description = [{
     Waits until the phase of barrier `barrier` whose parity is `phase` has
     completed: the copies of that phase have filled their stages, which the
-    thread may then read. It waits for no other thread (a `gpu.barrier`
-    does, where a stage is to be refilled once all have read it). Parity
-    tells two phases apart only while the thread waits for each phase of a
-    barrier before the next one completes.
+    thread may then read (or the warps that read a stage have released it,
+    `tile.barrier_arrive`, and it may be refilled). It waits for no other
+    thread (a `gpu.barrier` does, where a stage is to be refilled once all
+    have read it). Parity tells two phases apart only while the thread
+    waits for each phase of a barrier before the next one completes; on a
+    fresh barrier, parity 1 names the phase before its first, which has
+    completed (a producer's first round through its stages waits for
+    nothing).
 
     ```mlir
     tile.barrier_wait %barriers[%stage], %phase : !tile.barriers<3>
@@ -1260,6 +1267,77 @@ def Tile_BarrierWaitOp : Tile_Op<"barrier_wait", [
     $barriers `[` $barrier `]` `,` $phase attr-dict `:`
     qualified(type($barriers))
   }];
+}
+
+def Tile_BarrierArriveOp : Tile_Op<"barrier_arrive", [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Arrive on a barrier, once per warp";
+  let description = [{
+    Each warp that reaches it arrives once on barrier `barrier` of
+    `barriers`, after all its threads have: their reads and writes of
+    shared memory before it are done for whoever waits for the phase this
+    arrival completes (`tile.barrier_wait`). A barrier that takes these
+    arrivals expects, per phase, as many as warps arrive
+    (`tile.alloc_barriers {arrivals}`). A pipeline's consumers release a
+    stage this way, so that its producer may refill it
+    (`tile.warp_specialize`).
+
+    ```mlir
+    tile.barrier_arrive %empty[%stage] : !tile.barriers<4>
+    ```
+  }];
+  let arguments = (ins Tile_BarriersType:$barriers, Index:$barrier);
+  let assemblyFormat = [{
+    $barriers `[` $barrier `]` attr-dict `:` qualified(type($barriers))
+  }];
+}
+
+def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "The rest of a kernel on its warps, and a producer beside them";
+  let description = [{
+    Ends a kernel (only its `gpu.return` follows, in its first block). The
+    kernel runs `producer_warps` warps beyond its `tile.num_warps`: one
+    thread of them runs the `producer` region, while the kernel's own warps,
+    over which every tile's layout is distributed, run the `consumer`
+    region; the extra warps then exit. The launch's block includes them
+    (the kernel metadata's block size). The two regions run concurrently
+    and meet only through shared memory and barriers made before the op:
+    the producer's tensor copies (`tile.async_copy ... barrier`) complete
+    barriers the consumers wait for, and the consumers release stages
+    (`tile.barrier_arrive`) on barriers the producer waits for. A thread
+    alone runs the producer, so it holds scalars and control flow, tensor
+    copies, barrier waits and arrivals, and no tile of rank 1 or more, no
+    other tile op with effects and no CTA barrier (`gpu.barrier`); the
+    consumers' CTA barriers wait for the consumers alone.
+
+    ```mlir
+    tile.warp_specialize producer_warps = 1 {
+      scf.for %k = %c0 to %n step %c1 iter_args(...) {
+        tile.barrier_wait %empty[%s], %free : !tile.barriers<4>
+        tile.async_copy %va[%i, %kt], %a[%s] barrier %full[%s] : ...
+        ...
+      }
+    } consumer {
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(...) {
+        tile.barrier_wait %full[%s], %phase : !tile.barriers<4>
+        %next = tile.shared_mma %a[%s], %b[%s], %sum : ...
+        tile.barrier_arrive %empty[%s] : !tile.barriers<4>
+        ...
+      }
+      tile.store %acc, %vc[%i, %j] : ...
+    }
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntMinValue<1>,
+                                              IntMaxValue<31>]>:$producer_warps);
+  let regions = (region SizedRegion<1>:$producer, SizedRegion<1>:$consumer);
+  let assemblyFormat = [{
+    `producer_warps` `=` $producer_warps $producer `consumer` $consumer
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def Tile_AsyncCommitOp : Tile_Op<"async_commit"> {

@@ -144,6 +144,23 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     Q above) is waited for before the loop (`tile.async_wait {pending =
     0}`). The `tensor-copies` option turns them off.
 
+    Where such a loop is in the kernel's first block, its one multiply is
+    an mma of two of its loads that runs on warpgroups (sm_90a) and
+    accumulates into a value the loop carries, and what its copies take
+    from outside the loop is the same on every thread, the copies get a
+    warp of their own (warp specialization): a `tile.warp_specialize`
+    takes the loop, the ops before it that hold tiles or have effects, and
+    the rest of the kernel as its consumer region, run by the kernel's
+    warps; its producer region, run by one thread of one more warp, runs
+    the loop's iterations again, each waiting for its stage to be free
+    (`tile.barrier_wait` on a second set of S barriers, at once in the
+    first round) and starting its tensor copies. Each consumer iteration
+    waits for its stage's copies, multiplies with its wgmmas left in
+    flight (`pending = 1`) and releases the stage the previous iteration
+    read (`tile.barrier_arrive`, each warp once): no CTA barrier remains
+    in the loop. The `warp-specialize` option and a kernel's
+    `tile.warp_specialize = false` turn it off.
+
     Elsewhere, a two-stage pipeline in registers: the first iteration's
     tiles are loaded before the loop, and each iteration loads the next
     one's before its own multiply, carrying them as loop values; a load past
@@ -179,6 +196,9 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     Option<"tensorCopies", "tensor-copies", "bool", /*default=*/"true",
            "Copy with the tensor memory accelerator where it can (sm_90 "
            "on)">,
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"true",
+           "Give a loop's tensor copies a producer warp of their own where "
+           "its mma runs on warpgroups">,
   ];
   let statistics = [
     Statistic<"numPipelined", "num-pipelined-loads", "Loads pipelined">,
@@ -186,6 +206,8 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
               "Loads pipelined through tensor copies">,
     Statistic<"numAsync", "num-async-loads",
               "Loads pipelined through shared memory">,
+    Statistic<"numSpecialized", "num-specialized-loops",
+              "Loops whose copies run on a producer warp">,
   ];
   let dependentDialects = ["cudapy::tile::TileDialect",
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect",

@@ -237,6 +237,99 @@ eraseLoads(RewriterBase &rewriter,
   }
 }
 
+/// Starts the copies of the iteration whose induction variable `mapping`
+/// maps into `stage` of `buffers` (tensor copies completing barrier
+/// `stage` of `barriers` where that is set), cloning the loads' index
+/// computations at `builder`.
+static void
+issueCopies(OpBuilder &builder,
+            ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
+            ArrayRef<Value> buffers, Value stage, Value barriers,
+            IRMapping &mapping) {
+  for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
+    LoadOp load = entry.first;
+    cloneSlice(builder, entry.second, mapping);
+    AsyncCopyOp::create(
+        builder, load.getLoc(), mapping.lookupOrDefault(load.getView()),
+        llvm::map_to_vector(
+            load.getIndices(),
+            [&](Value index) { return mapping.lookupOrDefault(index); }),
+        buffer, stage, barriers, barriers ? stage : Value(),
+        /*tensorMap=*/Value());
+  }
+}
+
+/// Replaces the tiles the loads stand for in the loop by tile.local_loads
+/// of `stage` of their buffers, at `builder`.
+static void
+readStages(OpBuilder &builder,
+           ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
+           ArrayRef<Value> buffers, Value stage) {
+  for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
+    LoadOp load = entry.first;
+    Value loaded = getLoadedTile(load);
+    Value tile = LocalLoadOp::create(builder, load.getLoc(), loaded.getType(),
+                                     buffer, stage, DenseI64ArrayAttr(),
+                                     getTranspose(load) ? builder.getUnitAttr()
+                                                        : UnitAttr());
+    loaded.replaceAllUsesWith(tile);
+  }
+}
+
+/// The constants a stage counter counts with: 0, 1 and the stages.
+struct StageConstants {
+  Value zero, one, count;
+  StageConstants(OpBuilder &builder, Location loc, int64_t stages)
+      : zero(arith::ConstantIndexOp::create(builder, loc, 0)),
+        one(arith::ConstantIndexOp::create(builder, loc, 1)),
+        count(arith::ConstantIndexOp::create(builder, loc, stages)) {}
+
+  /// The stage after `stage` (counting up to the stages and back to 0: no
+  /// division), and whether it wrapped.
+  std::pair<Value, Value> next(OpBuilder &builder, Location loc,
+                               Value stage) const {
+    Value after = arith::AddIOp::create(builder, loc, stage, one);
+    Value wraps = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                        after, count);
+    return {arith::SelectOp::create(builder, loc, wraps, zero, after), wraps};
+  }
+};
+
+/// Whether `op` computes the same on every thread of its kernel and may
+/// run on a producer warp: pure, no regions, no tile of rank 1 or more,
+/// its operands arguments or results of ops in `uniform`.
+static bool isUniform(Operation *op,
+                      const llvm::SmallPtrSetImpl<Operation *> &uniform) {
+  if (!isPure(op) || op->getNumRegions() != 0)
+    return false;
+  for (Type type :
+       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (auto tile = dyn_cast<TileType>(type); tile && tile.getRank() > 0)
+      return false;
+  return llvm::all_of(op->getOperands(), [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    return !def || uniform.contains(def);
+  });
+}
+
+/// The ops of `block` before `end` that isUniform takes.
+static llvm::SmallPtrSet<Operation *, 16> getUniformOps(Block &block,
+                                                        Operation *end) {
+  llvm::SmallPtrSet<Operation *, 16> uniform;
+  for (Operation &op : block) {
+    if (&op == end)
+      break;
+    if (isUniform(&op, uniform))
+      uniform.insert(&op);
+  }
+  return uniform;
+}
+
+/// The warps a specialized kernel adds for its producer: one thread issues
+/// the tensor copies, and one warp holds it (a warpgroup would hold the
+/// registers of three more warps idle).
+constexpr int64_t kProducerWarps = 1;
+
 struct TilePipelineLoadsPass
     : public tile::impl::TilePipelineLoadsPassBase<TilePipelineLoadsPass> {
   using Base::Base;
@@ -426,6 +519,8 @@ struct TilePipelineLoadsPass
     bool tensor = tensorCopies && llvm::all_of(loads, [&](auto &entry) {
                     return canCopyByTensorMap(loop, entry.first);
                   });
+    if (tensor && canSpecializeWarps(loop, loads))
+      return specializeWarps(loop, loads, stages);
     Value barriers;
     if (tensor)
       barriers = AllocBarriersOp::create(
@@ -453,17 +548,7 @@ struct TilePipelineLoadsPass
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
         IRMapping mapping;
         mapping.map(loop.getInductionVar(), iv);
-        for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
-          LoadOp load = entry.first;
-          cloneSlice(rewriter, entry.second, mapping);
-          AsyncCopyOp::create(
-              rewriter, load.getLoc(), mapping.lookupOrDefault(load.getView()),
-              llvm::map_to_vector(
-                  load.getIndices(),
-                  [&](Value index) { return mapping.lookupOrDefault(index); }),
-              buffer, stage, barriers, tensor ? stage : Value(),
-              /*tensorMap=*/Value());
-        }
+        issueCopies(rewriter, loads, buffers, stage, barriers, mapping);
       }
       if (tensor)
         return {ifOp, nullptr};
@@ -484,17 +569,15 @@ struct TilePipelineLoadsPass
     // the iteration; with tensor copies also the parity of the phase of
     // the barrier it waits for, which flips where the stage it reads
     // wraps.
-    Value zero = constant(0), one = constant(1), count = constant(stages);
+    StageConstants counter(rewriter, loc, stages);
+    Value zero = counter.zero;
     auto nextStages = [&](OpBuilder &builder, Location at,
                           ArrayRef<BlockArgument> carried) {
       SmallVector<Value> next, wrapped;
       for (BlockArgument current : carried.take_front(2)) {
-        Value after = arith::AddIOp::create(builder, at, current, one);
-        Value wraps = arith::CmpIOp::create(
-            builder, at, arith::CmpIPredicate::eq, after, count);
+        auto [after, wraps] = counter.next(builder, at, current);
         wrapped.push_back(wraps);
-        next.push_back(
-            arith::SelectOp::create(builder, at, wraps, zero, after));
+        next.push_back(after);
       }
       if (tensor)
         next.push_back(
@@ -530,15 +613,7 @@ struct TilePipelineLoadsPass
       gpu::BarrierOp::create(rewriter, loc);
     } else
       AsyncWaitOp::create(rewriter, loc, stages - 2);
-    for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
-      LoadOp load = entry.first;
-      Value loaded = getLoadedTile(load);
-      Value tile = LocalLoadOp::create(
-          rewriter, load.getLoc(), loaded.getType(), buffer, stage,
-          DenseI64ArrayAttr(),
-          getTranspose(load) ? rewriter.getUnitAttr() : UnitAttr());
-      loaded.replaceAllUsesWith(tile);
-    }
+    readStages(rewriter, loads, buffers, stage);
     Value ahead = arith::AddIOp::create(
         rewriter, loc, inductionVar,
         arith::MulIOp::create(rewriter, loc, loop.getStep(),
@@ -563,6 +638,207 @@ struct TilePipelineLoadsPass
     }
     if (shared.size() == 1 && multiplies.size() == 1)
       overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
+  }
+
+  /// Whether `loop`'s pipeline of tensor copies can run on a producer warp
+  /// of its own (specializeWarps): the option and the kernel
+  /// (`tile.warp_specialize`) let it; the loop is in the kernel's first
+  /// block; its one multiply is an mma of two of `loads` whose stages a
+  /// warpgroup mma reads, accumulating into a value the loop carries; and
+  /// what the copies take from outside the loop (the loop's bounds, the
+  /// views, indices) is the same on every thread (isUniform), so that the
+  /// producer computes it too.
+  bool canSpecializeWarps(
+      scf::ForOp loop,
+      ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
+    auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
+    if (!warpSpecialize || !kernel || !kernel.isKernel() ||
+        loop->getBlock() != &kernel.getBody().front() ||
+        getNumWarps(loop) + kProducerWarps > 32)
+      return false;
+    TileDialect::WarpSpecializeAttrHelper wanted(&getContext());
+    if (BoolAttr attr = wanted.getAttr(kernel); attr && !attr.getValue())
+      return false;
+    MmaOp mma;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (!isa<MmaOp, MatmulOp>(op))
+        continue;
+      if (mma || !isa<MmaOp>(op))
+        return false;
+      mma = cast<MmaOp>(op);
+    }
+    auto loadOf = [&](Value tile) -> LoadOp {
+      for (auto &entry : loads)
+        if (getLoadedTile(entry.first) == tile)
+          return entry.first;
+      return {};
+    };
+    LoadOp a = mma ? loadOf(mma.getA()) : LoadOp(),
+           b = mma ? loadOf(mma.getB()) : LoadOp();
+    if (!a || !b || getTranspose(a) ||
+        !fitsWarpgroupMma(mma, /*sharedA=*/true, bool(getTranspose(b))))
+      return false;
+    auto arg = dyn_cast<BlockArgument>(mma.getAcc());
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    if (!arg || arg.getOwner() != loop.getBody() || !arg.hasOneUse() ||
+        arg.getArgNumber() == 0 || !mma->hasOneUse() ||
+        yield.getOperand(arg.getArgNumber() - 1) != mma.getResult())
+      return false;
+    Block &entry = kernel.getBody().front();
+    llvm::SmallPtrSet<Operation *, 16> uniform = getUniformOps(entry, loop);
+    auto available = [&](Value value) {
+      if (!loop.isDefinedOutsideOfLoop(value))
+        return true;
+      Operation *def = value.getDefiningOp();
+      return def ? uniform.contains(def) : value.getParentBlock() == &entry;
+    };
+    if (!available(loop.getLowerBound()) || !available(loop.getUpperBound()) ||
+        !available(loop.getStep()))
+      return false;
+    for (auto &[load, slice] : loads) {
+      if (!llvm::all_of(load->getOperands(), available))
+        return false;
+      for (Operation *op : slice)
+        if (!llvm::all_of(op->getOperands(), available))
+          return false;
+    }
+    return true;
+  }
+
+  /// The S-stage pipeline of tensor copies with its copies on a producer
+  /// warp (Passes.td): `loop`, the ops before it that are not uniform and
+  /// the rest of the kernel become the consumer region of a
+  /// tile.warp_specialize, in which each iteration waits for its stage's
+  /// copies (full barriers), multiplies on warpgroups, and releases the
+  /// stage the previous iteration read (empty barriers, once its wgmmas
+  /// have completed); the producer region runs the loop's iterations again,
+  /// each waiting for its stage to be released (at once in the first round:
+  /// parity 1 of a fresh barrier) and starting its copies.
+  void specializeWarps(
+      scf::ForOp loop,
+      MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
+      int64_t stages) {
+    MLIRContext *context = &getContext();
+    auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
+    Block &entry = kernel.getBody().front();
+    llvm::SmallPtrSet<Operation *, 16> uniform = getUniformOps(entry, loop);
+    SmallVector<Operation *> consumed;
+    for (Operation &op : entry) {
+      if (&op == loop.getOperation())
+        break;
+      if (!uniform.contains(&op))
+        consumed.push_back(&op);
+    }
+    for (Operation *op = loop; op != entry.getTerminator();
+         op = op->getNextNode())
+      consumed.push_back(op);
+
+    IRRewriter rewriter(context);
+    Location loc = loop.getLoc();
+    rewriter.setInsertionPoint(loop);
+    auto barriersType = BarriersType::get(context, stages);
+    Value full = AllocBarriersOp::create(rewriter, loc, barriersType,
+                                         static_cast<int64_t>(loads.size()));
+    Value empty =
+        AllocBarriersOp::create(rewriter, loc, barriersType, getNumWarps(loop));
+    SmallVector<Value> buffers;
+    for (auto &entry : loads) {
+      auto tile = cast<TileType>(getStageTile(entry.first).getType());
+      SmallVector<int64_t> shape = {stages};
+      llvm::append_range(shape, tile.getShape());
+      buffers.push_back(AllocSharedOp::create(
+          rewriter, entry.first.getLoc(),
+          SharedType::get(context, shape, tile.getElementType())));
+    }
+    auto specialized = WarpSpecializeOp::create(rewriter, loc, kProducerWarps);
+    for (Region *region :
+         {&specialized.getProducer(), &specialized.getConsumer()})
+      WarpSpecializeOp::ensureTerminator(*region, rewriter, loc);
+    Block *consumer = &specialized.getConsumer().front();
+    for (Operation *op : consumed)
+      op->moveBefore(consumer->getTerminator());
+
+    // The producer: each iteration waits for its stage to be free, then
+    // starts its copies.
+    rewriter.setInsertionPoint(
+        specialized.getProducer().front().getTerminator());
+    StageConstants producerCounter(rewriter, loc, stages);
+    Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    scf::ForOp::create(
+        rewriter, loc, loop.getLowerBound(), loop.getUpperBound(),
+        loop.getStep(), ValueRange{producerCounter.zero, no},
+        [&](OpBuilder &builder, Location at, Value iv, ValueRange carried) {
+          Value stage = carried[0], phase = carried[1];
+          BarrierWaitOp::create(builder, at, empty, stage,
+                                arith::XOrIOp::create(builder, at, phase, yes));
+          IRMapping mapping;
+          mapping.map(loop.getInductionVar(), iv);
+          issueCopies(builder, loads, buffers, stage, full, mapping);
+          auto [next, wraps] = producerCounter.next(builder, at, stage);
+          scf::YieldOp::create(
+              builder, at,
+              ValueRange{next,
+                         arith::XOrIOp::create(builder, at, phase, wraps)});
+        });
+
+    // The consumers: the loop carries the stage it reads and its phase.
+    rewriter.setInsertionPoint(loop);
+    StageConstants counter(rewriter, loc, stages);
+    SmallVector<Value> initial = {
+        counter.zero, arith::ConstantIntOp::create(rewriter, loc, 0, 1)};
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(
+                rewriter, initial, /*replaceInitOperandUsesInLoop=*/false,
+                [&](OpBuilder &builder, Location at,
+                    ArrayRef<BlockArgument> carried) {
+                  auto [next, wraps] = counter.next(builder, at, carried[0]);
+                  return SmallVector<Value>{
+                      next,
+                      arith::XOrIOp::create(builder, at, carried[1], wraps)};
+                });
+    if (failed(replaced))
+      return;
+    loop = cast<scf::ForOp>(replaced->getOperation());
+    ValueRange carried = loop.getRegionIterArgs().take_back(2);
+    Value stage = carried[0];
+    rewriter.setInsertionPointToStart(loop.getBody());
+    BarrierWaitOp::create(rewriter, loc, full, stage, carried[1]);
+    readStages(rewriter, loads, buffers, stage);
+    eraseLoads(rewriter, loads);
+    numPipelined += loads.size();
+    numAsync += loads.size();
+    numTensor += loads.size();
+    ++numSpecialized;
+    Operation *multiply = nullptr;
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (isa<MmaOp>(op))
+        multiply = &op;
+    FailureOr<SharedMmaOp> mma = multiplyInSharedMemory(multiply);
+    if (failed(mma))
+      return; // canSpecializeWarps has checked it fits
+    Value iv = loop.getInductionVar();
+    Value lowerBound = loop.getLowerBound();
+    bool overlapped = overlapWarpgroupMmas(loop, *mma, nullptr, nullptr);
+    // Release the stage whose wgmmas have completed: the previous
+    // iteration's where this one's stay in flight, else this one's.
+    rewriter.setInsertionPointAfter(*mma);
+    if (!overlapped) {
+      BarrierArriveOp::create(rewriter, loc, empty, stage);
+      return;
+    }
+    Value later = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                        iv, lowerBound);
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        stage, counter.zero);
+    Value previous = arith::SelectOp::create(
+        rewriter, loc, first,
+        arith::SubIOp::create(rewriter, loc, counter.count, counter.one),
+        arith::SubIOp::create(rewriter, loc, stage, counter.one));
+    auto release = scf::IfOp::create(rewriter, loc, later);
+    rewriter.setInsertionPointToStart(release.thenBlock());
+    BarrierArriveOp::create(rewriter, loc, empty, previous);
   }
 
   /// Loads whose tile only warpgroup mmas of pipelined loops take as A,
@@ -629,29 +905,34 @@ struct TilePipelineLoadsPass
   /// copies ahead then go after the shared_mma, which has waited for the
   /// previous iteration's, whose stage they refill; after the loop, a
   /// tile.mma_wait waits for the last.
-  void overlapWarpgroupMmas(scf::ForOp loop, SharedMmaOp mma, Operation *copies,
+  ///
+  /// A specialized loop has no copies (`copies` null): its producer refills
+  /// the stages once the consumers release them.
+  bool overlapWarpgroupMmas(scf::ForOp loop, SharedMmaOp mma, Operation *copies,
                             Operation *commit) {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     auto arg = dyn_cast<BlockArgument>(mma.getAcc());
     if (!mma->hasOneUse() || *mma->user_begin() != yield.getOperation() ||
         !arg || arg.getOwner() != loop.getBody() || !arg.hasOneUse())
-      return;
+      return false;
     int64_t carried = arg.getArgNumber() - 1;
     if (yield.getOperand(carried) != mma.getResult())
-      return;
+      return false;
     mma.setPending(1);
-    copies->moveAfter(mma);
-    if (commit)
-      commit->moveAfter(copies);
     // Each warpgroup waits for its own mmas: the others' may still read
     // the stage until all have passed their waits. (With one warpgroup,
     // its mmas are the CTA's: its wait is every thread's, and the copies
     // need no barrier.) Tensor copies then need none after their barrier's
     // wait either: that one only kept the copies at the iteration's start
     // behind the previous iteration's reads.
-    if (getNumWarps(loop) > 4) {
-      OpBuilder barrier(copies);
-      gpu::BarrierOp::create(barrier, loop.getLoc());
+    if (copies) {
+      copies->moveAfter(mma);
+      if (commit)
+        commit->moveAfter(copies);
+      if (getNumWarps(loop) > 4) {
+        OpBuilder barrier(copies);
+        gpu::BarrierOp::create(barrier, loop.getLoc());
+      }
     }
     for (Operation &op : *loop.getBody())
       if (isa<BarrierWaitOp>(op)) {
@@ -683,6 +964,7 @@ struct TilePipelineLoadsPass
                           /*pending=*/0)
             .getResult(0);
     scf::YieldOp::create(builder, loc, results);
+    return true;
   }
 
   /// Whether every mma of `loop` would run as a warpgroup mma (see

@@ -12,6 +12,7 @@
 
 #include "cudapy/Support/KernelAbi.h"
 #include "dialects/Target/IR/TargetDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -168,6 +169,9 @@ LogicalResult lowering::prepareKernels(Operation *root,
       // parameters.
       IntegerAttr warps = numWarps.getAttr(kernel);
       int64_t threads = (warps ? warps.getInt() : 4) * kWarpSize;
+      kernel.walk([&](WarpSpecializeOp op) {
+        threads += op.getProducerWarps() * kWarpSize;
+      });
       kernel.setKnownBlockSizeAttr(
           b.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1}));
       llvm::SmallDenseSet<unsigned> hidden;
@@ -304,4 +308,60 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+bool lowering::isInProducer(Operation *op) {
+  for (Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion())
+    if (auto specialized = dyn_cast<WarpSpecializeOp>(region->getParentOp()))
+      return region == &specialized.getProducer();
+  return false;
+}
+
+/// The consumer's threads (the kernel's tile warps) run its region; thread
+/// 32 x tile.num_warps, the first of the producer's warps, runs the
+/// producer's; the producer's other threads go straight to the kernel's
+/// end. A CTA barrier of the consumer would wait for the producer's
+/// threads until they exit, which they do only once the consumers have
+/// released every stage: a named barrier (1) of the consumers' threads.
+void lowering::splitSpecializedWarps(Operation *root) {
+  SmallVector<WarpSpecializeOp> found;
+  root->walk([&](WarpSpecializeOp op) { found.push_back(op); });
+  for (WarpSpecializeOp op : found) {
+    Location loc = op.getLoc();
+    OpBuilder b(op);
+    int64_t threads = getKernelNumWarps(op) * kWarpSize;
+    SmallVector<gpu::BarrierOp> barriers;
+    op.getConsumer().walk(
+        [&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
+    for (gpu::BarrierOp barrier : barriers) {
+      OpBuilder at(barrier);
+      auto i32 = [&](int64_t value) -> Value {
+        return LLVM::ConstantOp::create(at, barrier.getLoc(), at.getI32Type(),
+                                        at.getI32IntegerAttr(value));
+      };
+      NVVM::BarrierOp::create(at, barrier.getLoc(), TypeRange(), i32(1),
+                              i32(threads), NVVM::BarrierReductionAttr(),
+                              Value());
+      barrier.erase();
+    }
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    Value first = arith::ConstantIndexOp::create(b, loc, threads);
+    Value consumes =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid, first);
+    auto branch = scf::IfOp::create(b, loc, consumes, /*withElseRegion=*/true);
+    auto moveBody = [](Region &from, Block *to) {
+      Block &body = from.front();
+      body.getTerminator()->erase();
+      to->getOperations().splice(to->getTerminator()->getIterator(),
+                                 body.getOperations());
+    };
+    moveBody(op.getConsumer(), branch.thenBlock());
+    b.setInsertionPointToStart(branch.elseBlock());
+    Value produces =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, first);
+    auto producer = scf::IfOp::create(b, loc, produces);
+    moveBody(op.getProducer(), producer.thenBlock());
+    op.erase();
+  }
 }

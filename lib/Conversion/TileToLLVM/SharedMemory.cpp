@@ -97,11 +97,33 @@ struct BarrierWaitLowering : public TilePattern<BarrierWaitOp> {
   }
 };
 
-/// A tensor copy: thread 0 announces the stage's bytes on the barrier
-/// (mbarrier.arrive.expect_tx) and has the tensor memory accelerator copy
-/// the tile box by box (cp.async.bulk.tensor), each box the slab of the
-/// stage layout that getTensorCopyBoxes says. Boxes past the array's
-/// edges are zero-filled by the accelerator. The tensor map covers an
+/// Each warp, once all its threads are there (bar.warp.sync, which orders
+/// their shared-memory accesses before it), arrives on the barrier through
+/// its first lane (mbarrier.arrive, a release).
+struct BarrierArriveLowering : public TilePattern<BarrierArriveOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(BarrierArriveOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Value barrier = getBarrier(e, adaptor.getBarriers().front(),
+                               adaptor.getBarrier().front());
+    Value lane = e.lane();
+    NVVM::SyncWarpOp::create(rewriter, e.loc, e.i32(-1));
+    auto first = scf::IfOp::create(rewriter, e.loc, e.eq(lane, e.i32(0)));
+    rewriter.setInsertionPointToStart(first.thenBlock());
+    NVVM::MBarrierArriveOp::create(rewriter, e.loc, Type(), barrier,
+                                   /*count=*/Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A tensor copy: thread 0 (a producer's thread) announces the stage's bytes on
+/// the barrier (mbarrier.arrive.expect_tx) and has the tensor memory
+/// accelerator copy the tile box by box (cp.async.bulk.tensor), each box the
+/// slab of the stage layout that getTensorCopyBoxes says. Boxes past the
+/// array's edges are zero-filled by the accelerator. The tensor map covers an
 /// array with no element as one of one element (a tensor map has no empty
 /// dimension), so the copy then starts a whole tile before the array: all
 /// zeros, as the array's padding.
@@ -152,8 +174,12 @@ lowerTensorCopy(AsyncCopyOp op,
                              adaptor.getBarrier().front());
   Value tensorMap = adaptor.getTensorMap().front();
   Type memoryType = getMemoryType(bufferType.getElementType());
-  auto first = scf::IfOp::create(rewriter, e.loc, e.eq(e.threadId(), e.i32(0)));
-  rewriter.setInsertionPointToStart(first.thenBlock());
+  // A producer's one thread issues its own copies.
+  scf::IfOp first;
+  if (!isInProducer(op)) {
+    first = scf::IfOp::create(rewriter, e.loc, e.eq(e.threadId(), e.i32(0)));
+    rewriter.setInsertionPointToStart(first.thenBlock());
+  }
   NVVM::MBarrierArriveExpectTxOp::create(
       rewriter, e.loc, Type(), barrier, e.i32(boxes.count * boxes.bytes),
       NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
@@ -175,7 +201,8 @@ lowerTensorCopy(AsyncCopyOp op,
         NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
         /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
   }
-  rewriter.setInsertionPointAfter(first);
+  if (first)
+    rewriter.setInsertionPointAfter(first);
   rewriter.eraseOp(op);
   return success();
 }
@@ -450,5 +477,6 @@ void cudapy::populateTileSharedMemoryToLLVMPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<AllocSharedLowering, AllocBarriersLowering, AsyncCopyLowering,
                AsyncCommitLowering, AsyncWaitLowering, BarrierWaitLowering,
-               LocalLoadLowering>(converter, patterns.getContext());
+               BarrierArriveLowering, LocalLoadLowering>(converter,
+                                                         patterns.getContext());
 }

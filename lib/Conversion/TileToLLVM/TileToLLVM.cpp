@@ -50,7 +50,7 @@ void cudapy::populateTileToLLVMConversionPatterns(
 static bool usesTensorCopies(Operation *op) {
   if (auto copy = dyn_cast<AsyncCopyOp>(op))
     return copy.isTensorCopy();
-  return isa<AllocBarriersOp, BarrierWaitOp>(op);
+  return isa<AllocBarriersOp, BarrierWaitOp, BarrierArriveOp>(op);
 }
 
 /// Tensor copies and their barriers need sm_90 and PTX ISA 8.0 (where the
@@ -93,6 +93,11 @@ struct ConvertTileToLLVMPass
                            scf::SCFDialect, vector::VectorDialect>();
     // Combiner regions run as clones between casts (see applyCombiner).
     target.addLegalOp<UnrealizedConversionCastOp>();
+    // tile.warp_specialize stays until its regions are lowered
+    // (splitSpecializedWarps).
+    target.addLegalOp<WarpSpecializeOp>();
+    target.addDynamicallyLegalOp<YieldOp>(
+        [](YieldOp op) { return isa<WarpSpecializeOp>(op->getParentOp()); });
     auto isLegalFunction = [&](Operation *op) {
       auto func = cast<FunctionOpInterface>(op);
       return converter.isSignatureLegal(
@@ -113,6 +118,7 @@ struct ConvertTileToLLVMPass
                                                          target);
     if (failed(applyPartialConversion(root, target, std::move(patterns))))
       return signalPassFailure();
+    splitSpecializedWarps(root);
     if (failed(placeSharedMemory(root)))
       signalPassFailure();
   }
@@ -131,7 +137,8 @@ struct ConvertTileToLLVMPass
     WalkResult check = root->walk([&](Operation *op) -> WalkResult {
       if (!isa<TileDialect>(op->getDialect()))
         return WalkResult::advance();
-      if (!lowered.contains(op->getName()) && !isa<YieldOp>(op))
+      if (!lowered.contains(op->getName()) &&
+          !isa<YieldOp, WarpSpecializeOp>(op))
         return op->emitOpError("has no lowering to LLVM yet"),
                WalkResult::interrupt();
       if (auto constant = dyn_cast<ConstantOp>(op))

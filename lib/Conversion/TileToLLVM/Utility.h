@@ -495,7 +495,8 @@ SmallVector<Value> applyCombiner(Emitter &e, Region &region, ArrayRef<Value> a,
 //===----------------------------------------------------------------------===//
 
 /// Before the patterns: each tile kernel's launch block (32 x
-/// tile.num_warps threads) and argument metadata, the facts of array
+/// tile.num_warps threads, and its producer's where it has a
+/// tile.warp_specialize) and argument metadata, the facts of array
 /// arguments copied onto the loads and stores that use them, and the
 /// tensor maps of its tensor copies as parameters (listed in the kernel's
 /// kTensorMapParamsAttrName, counted as `converter` converts the
@@ -511,6 +512,15 @@ constexpr llvm::StringLiteral kDynamicSharedName = "__tile_dynamic_shared";
 /// kStaticSharedLimit, else in the dynamic array (at most what the chip
 /// allows a block).
 LogicalResult placeSharedMemory(Operation *root);
+
+/// After them: each tile.warp_specialize (left in place, its regions
+/// lowered) becomes a branch on the thread's index, its consumer's CTA
+/// barriers (gpu.barrier) named barriers of the kernel's tile warps.
+void splitSpecializedWarps(Operation *root);
+
+/// Whether `op` is in the producer region of a tile.warp_specialize (one
+/// thread runs it).
+bool isInProducer(Operation *op);
 
 } // namespace cudapy::tile::lowering
 

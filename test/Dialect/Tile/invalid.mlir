@@ -903,7 +903,7 @@ func.func @f(%a: !tile.tile<4x8xf32>, %b: !tile.tile<2x8xf16>, %i: !tile.tile<si
 // -----
 
 func.func @f(%a: !tile.tile<4xf32>) {
-  // expected-error @below {{'tile.yield' op expects parent op to be one of 'tile.reduce_with, tile.scan_with'}}
+  // expected-error @below {{'tile.yield' op expects parent op to be one of 'tile.reduce_with, tile.scan_with, tile.warp_specialize'}}
   tile.yield %a : !tile.tile<4xf32>
 }
 
@@ -1380,5 +1380,128 @@ func.func @f(%a: !tile.tile<16xf16>) {
 func.func @f(%a: !tile.tile<16xbf16>) {
   // expected-error @below {{'tile.math' op rounding rm is for float32 and float64, not bfloat16}}
   %r = tile.math sqrt %a rounding rm : !tile.tile<16xbf16>
+  return
+}
+
+// -----
+// tile.warp_specialize ends the first block of a kernel; one thread runs
+// its producer.
+
+func.func @f() {
+  // expected-error @below {{'tile.warp_specialize' op belongs in the first block of a gpu.func kernel}}
+  tile.warp_specialize producer_warps = 1 {
+  } consumer {
+  }
+  return
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @f(%s: index) kernel {
+    // expected-error @below {{'tile.warp_specialize' op ends its kernel: only the kernel's terminator follows it}}
+    tile.warp_specialize producer_warps = 1 {
+    } consumer {
+    }
+    %c = arith.addi %s, %s : index
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @f() kernel attributes {tile.num_warps = 32} {
+    // expected-error @below {{'tile.warp_specialize' op needs 33 warps with the kernel's; a block has at most 32}}
+    tile.warp_specialize producer_warps = 1 {
+    } consumer {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @f() kernel {
+    // expected-error @below {{'tile.warp_specialize' op attribute 'producer_warps' failed to satisfy constraint}}
+    tile.warp_specialize producer_warps = 0 {
+    } consumer {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @f(%t: !tile.tile<64xf32>) kernel {
+    // expected-error @below {{'tile.warp_specialize' op yields nothing from its regions}}
+    "tile.warp_specialize"() ({
+      "tile.yield"(%t) : (!tile.tile<64xf32>) -> ()
+    }, {
+      "tile.yield"() : () -> ()
+    }) {producer_warps = 1 : i64} : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @f(%t: !tile.tile<64xf32>) kernel {
+    tile.warp_specialize producer_warps = 1 {
+      // expected-error @below {{'tile.neg' op cannot run in a tile.warp_specialize producer, which one thread runs: it holds no tile of rank 1 or more}}
+      %n = tile.neg %t : !tile.tile<64xf32>
+    } consumer {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @f() kernel {
+    tile.warp_specialize producer_warps = 1 {
+      // expected-error @below {{'gpu.barrier' op cannot run in a tile.warp_specialize producer, which one thread runs: a CTA barrier would wait for threads that never reach it}}
+      gpu.barrier
+    } consumer {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @f(%v: !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %s: index) kernel {
+    %buf = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    tile.warp_specialize producer_warps = 1 {
+      // expected-error @below {{'tile.async_copy' op cannot run in a tile.warp_specialize producer, which one thread runs: its copies are tensor copies (with a barrier)}}
+      tile.async_copy %v[%i, %i], %buf[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x64x32xf16>
+    } consumer {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @f() kernel {
+    tile.warp_specialize producer_warps = 1 {
+      // expected-error @below {{'tile.alloc_barriers' op cannot run in a tile.warp_specialize producer, which one thread runs: of the tile ops with effects it runs tensor copies, barrier waits and arrivals only}}
+      %b = tile.alloc_barriers {arrivals = 1} : !tile.barriers<2>
+    } consumer {
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// expected-error @below {{'func.func' op 'tile.warp_specialize' is true or false}}
+func.func @f() attributes {tile.warp_specialize = 1 : i64} {
   return
 }

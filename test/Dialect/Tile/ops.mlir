@@ -329,3 +329,36 @@ func.func @mma_layouts(
   %d = tile.mma %a, %b, %c : !tile.tile<32x16xf16, #tile.mma_operand<operand = 0, bits = 16, parent = #tile.mma_accumulator<warpsPerCTA = [2, 2]>>>, !tile.tile<16x32xf16, #tile.mma_operand<operand = 1, bits = 16, parent = #tile.mma_accumulator<warpsPerCTA = [2, 2]>>>, !tile.tile<32x32xf32, #tile.mma_accumulator<warpsPerCTA = [2, 2]>>
   return %d : !tile.tile<32x32xf32, #tile.mma_accumulator<warpsPerCTA = [2, 2]>>
 }
+
+// A kernel ended by a producer warp beside its warps: the producer's
+// thread waits for free stages and starts tensor copies, the consumers wait
+// for the copies and release the stages, each warp once.
+// CHECK-LABEL: gpu.func @warp_specialized(
+// CHECK: %[[FULL:.*]] = tile.alloc_barriers {arrivals = 1 : i64} : !tile.barriers<2>
+// CHECK: %[[EMPTY:.*]] = tile.alloc_barriers {arrivals = 4 : i64} : !tile.barriers<2>
+// CHECK: tile.warp_specialize producer_warps = 1 {
+// CHECK: tile.barrier_wait %[[EMPTY]][%{{.*}}], %{{.*}} : !tile.barriers<2>
+// CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}] barrier %[[FULL]][%{{.*}}]
+// CHECK: } consumer {
+// CHECK: tile.barrier_wait %[[FULL]][%{{.*}}], %{{.*}} : !tile.barriers<2>
+// CHECK: tile.barrier_arrive %[[EMPTY]][%{{.*}}] : !tile.barriers<2>
+// CHECK: }
+// CHECK-NEXT: gpu.return
+gpu.module @specialized {
+  gpu.func @warp_specialized(%a: !tile.array<?x?xf16, strides [?, 1]>, %i: !tile.tile<si32>, %s: index, %phase: i1) kernel attributes {tile.num_warps = 4} {
+    %v = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %full = tile.alloc_barriers {arrivals = 1} : !tile.barriers<2>
+    %empty = tile.alloc_barriers {arrivals = 4} : !tile.barriers<2>
+    %buf = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    tile.warp_specialize producer_warps = 1 {
+      tile.barrier_wait %empty[%s], %phase : !tile.barriers<2>
+      tile.async_copy %v[%i, %i], %buf[%s] barrier %full[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x64x32xf16>, !tile.barriers<2>
+    } consumer {
+      tile.barrier_wait %full[%s], %phase : !tile.barriers<2>
+      %t = tile.local_load %buf[%s] : !tile.shared<2x64x32xf16> -> !tile.tile<64x32xf16>
+      tile.barrier_arrive %empty[%s] : !tile.barriers<2>
+      tile.store %t, %v[%i, %i] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    }
+    gpu.return
+  }
+}

@@ -6,12 +6,40 @@
 // whose rows are 128 bytes (64 x f16; the 64-wide B slabs of a 256-wide
 // tile, four boxes a stage), 64 bytes (32 x f16) and of 8-bit floats,
 // 3-D views of batches (boxes 1 x rows x columns) and B from a stage of
-// Bᵀ (fp8, N x K); float16 and bfloat16.
+// Bᵀ (fp8, N x K); float16 and bfloat16. On sm_90a each kernel's copies
+// run on a producer warp of its own (warp specialization), but for the one
+// that declines it (tile.warp_specialize = false).
 gpu.module @tile_tensor_copies {
   gpu.func @matmul_128x256x64(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
       %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
       %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
       attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bn = tile.bid 1
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%bm, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %bn] : !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
+      scf.yield %next : !tile.tile<128x256xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<128x256xf32> -> !tile.tile<128x256xf16>
+    tile.store %out, %vc[%bm, %bn] : !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+  // The same, its copies issued by its own warps (no producer warp).
+  gpu.func @matmul_128x256x64_unspecialized(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+      %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+      %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 8, tile.warp_specialize = false} {
     %bm = tile.bid 0
     %bn = tile.bid 1
     %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>

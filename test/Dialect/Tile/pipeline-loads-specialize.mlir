@@ -1,0 +1,213 @@
+// tile-pipeline-loads gives a loop's tensor copies a producer warp of their
+// own (warp specialization) where the loop is in the kernel's first block,
+// its one mma accumulates on warpgroups (sm_90a) from two of its loads, and
+// what the copies take from outside the loop is the same on every thread.
+// The allocations stay before the tile.warp_specialize: S full barriers
+// (each expecting the stage's copies) and S empty barriers (each expecting
+// one arrival from each of the kernel's warps). The producer runs the
+// loop's iterations again: each waits for its stage to be free, at the
+// parity opposite its round's (parity 1 of a fresh barrier has completed:
+// the first round waits for nothing), then starts its copies. The consumer
+// region takes the tiles made before the loop (the accumulator), the loop
+// and the rest of the kernel: each iteration waits for its stage's copies,
+// multiplies with its wgmmas left in flight and then releases the stage
+// the previous iteration read (from the second iteration on): no CTA
+// barrier, no copy.
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads=warp-specialize=false | FileCheck %s --check-prefix=OFF
+
+// CHECK-LABEL: gpu.func @matmul
+// CHECK: %[[I:.*]] = tile.bid 0
+// CHECK: %[[VA:.*]] = tile.make_view %{{.*}} -> !tile.view<128x64
+// CHECK: %[[VB:.*]] = tile.make_view %{{.*}} -> !tile.view<64x128
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NOT: tile.constant
+// CHECK: %[[FULL:.*]] = tile.alloc_barriers {arrivals = 2 : i64} : !tile.barriers<4>
+// CHECK: %[[EMPTY:.*]] = tile.alloc_barriers {arrivals = 8 : i64} : !tile.barriers<4>
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x128x64xf16>
+// CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x64x128xf16>
+// CHECK: tile.warp_specialize producer_warps = 1 {
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: scf.for %[[K:.*]] = %[[C0]] to %{{.*}} step %[[C1]] iter_args(%[[S:.*]] = %{{.*}}, %[[P:.*]] = %[[FALSE]]) -> (index, i1) {
+// CHECK-NEXT: %[[FREE:.*]] = arith.xori %[[P]], %[[TRUE]] : i1
+// CHECK-NEXT: tile.barrier_wait %[[EMPTY]][%[[S]]], %[[FREE]] : !tile.barriers<4>
+// CHECK-NEXT: %[[KT:.*]] = tile.from_scalar %[[K]] : index -> !tile.tile<si32>
+// CHECK-NEXT: tile.async_copy %[[VA]][%[[I]], %[[KT]]], %[[A]][%[[S]]] barrier %[[FULL]][%[[S]]]
+// CHECK-NEXT: tile.async_copy %[[VB]][%[[KT]], %[[I]]], %[[B]][%[[S]]] barrier %[[FULL]][%[[S]]]
+// CHECK: arith.xori %[[P]], %{{.*}} : i1
+// CHECK: scf.yield
+// CHECK: } consumer {
+// CHECK-NEXT: %[[ZERO:.*]] = tile.constant dense<0.000000e+00> : !tile.tile<128x128xf32>
+// CHECK: scf.if
+// CHECK: scf.for %[[CK:.*]] = %[[C0]] to %{{.*}} step %[[C1]] iter_args(%{{.*}} = %[[ZERO]], %[[CS:.*]] = %{{.*}}, %[[CP:.*]] = %{{.*}}) -> (!tile.tile<128x128xf32>, index, i1) {
+// CHECK-NEXT: tile.barrier_wait %[[FULL]][%[[CS]]], %[[CP]] : !tile.barriers<4>
+// CHECK-NEXT: tile.shared_mma %[[A]][%[[CS]]], %[[B]][%[[CS]]], %{{.*}} {pending = 1 : i64}
+// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ne, %[[CK]], %[[C0]] : index
+// CHECK: %[[PREV:.*]] = arith.select
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK-NEXT: tile.barrier_arrive %[[EMPTY]][%[[PREV]]] : !tile.barriers<4>
+// CHECK-NEXT: }
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: tile.async_copy
+// CHECK: scf.yield
+// CHECK: tile.mma_wait
+// CHECK: tile.store
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
+// OFF-LABEL: gpu.func @matmul
+// OFF-NOT: tile.warp_specialize producer_warps
+// OFF: tile.barrier_wait
+// OFF-NOT: tile.warp_specialize producer_warps
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @matmul(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                   %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                   %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<64x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %next : !tile.tile<128x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Not specialized: the kernel says no (tile.warp_specialize = false); the
+// loop in a branch; the copies' row index computed from a tile the kernel
+// loads (not the same on every thread); two mmas in the loop; sm_90
+// without `a` (mma.sync). Each keeps its tensor copies in its own warps.
+// CHECK-LABEL: gpu.func @declined
+// CHECK-NOT: tile.warp_specialize producer_warps
+// CHECK: tile.barrier_wait
+// CHECK-LABEL: gpu.func @in_branch
+// CHECK-NOT: tile.warp_specialize producer_warps
+// CHECK: tile.barrier_wait
+// CHECK-LABEL: gpu.func @loaded_index
+// CHECK-NOT: tile.warp_specialize producer_warps
+// CHECK: tile.barrier_wait
+// CHECK-LABEL: gpu.func @two_mmas
+// CHECK-NOT: tile.warp_specialize producer_warps
+// CHECK: tile.barrier_wait
+// CHECK-NOT: tile.warp_specialize producer_warps
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @declined(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                     %n: index) kernel attributes {tile.warp_specialize = false} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+    tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    gpu.return
+  }
+  gpu.func @in_branch(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                      %n: index, %go: i1) kernel {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.if %go {
+      %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+        scf.yield %next : !tile.tile<64x64xf32>
+      }
+      %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+      tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    }
+    gpu.return
+  }
+  gpu.func @loaded_index(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                         %rows: !tile.array<?xsi32, strides [1]>, %n: index) kernel {
+    %vr = tile.make_view %rows : !tile.array<?xsi32, strides [1]> -> !tile.view<16, !tile.array<?xsi32, strides [1]>, padding zero>
+    %c0i = tile.constant dense<0> : !tile.tile<si32>
+    %r = tile.load %vr[%c0i] : !tile.view<16, !tile.array<?xsi32, strides [1]>, padding zero>
+    %i = tile.reduce max %r axes [0] : !tile.tile<16xsi32> -> !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+    tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    gpu.return
+  }
+  gpu.func @two_mmas(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                     %n: index) kernel {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %once = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      %next = tile.mma %x, %y, %once : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+    tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    gpu.return
+  }
+}
+
+// -----
+
+// sm_90 (PTX ISA 8.0: tensor copies) multiplies on mma.sync: not
+// specialized.
+// CHECK-LABEL: gpu.func @sm_90
+// CHECK-NOT: tile.warp_specialize producer_warps
+// CHECK: tile.barrier_wait
+// CHECK-NOT: tile.warp_specialize producer_warps
+gpu.module @m90 [#nvvm.target<chip = "sm_90", features = "+ptx80">] attributes {target.chip = "sm_90"} {
+  gpu.func @sm_90(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                  %n: index) kernel {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+    tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    gpu.return
+  }
+}
