@@ -8,11 +8,12 @@
 # (wgmma), the device's chip at PTX ISA 8.0 (mma.sync; the tensor copies'
 # barriers need 8.0), and sm_80 (cp.async): the same results. On sm_90a
 # the copies run on a producer warp (warp specialization: one warp more in
-# the block than tile.num_warps says) in every kernel but the one that
-# declines it; elsewhere in none. The PTX must
+# the block than tile.num_warps says) in the four kernels that ask for it
+# (tile.warp_specialize = true); elsewhere in none. The PTX must
 # hold tensor copies where the chip has them, so that the test cannot pass
 # on cp.async alone. Every kernel runs many launches with other arrays
-# through the same argument buffers (the tensor maps are remade). Also:
+# through the same argument buffers (the tensor maps are remade); the
+# persistent kernel on 2 blocks, each looping over several tiles. Also:
 # the runtime's refusal of an array that breaks a fact.
 # REQUIRES: cuda-gpu
 # RUN: %python %s | FileCheck %s
@@ -65,7 +66,8 @@ def matmuls(module, threads):
     ok = []
     for name, bm, bn in (("matmul_128x256x64", 128, 256), ("matmul_64x64x32", 64, 64),
                          ("matmul_bf16_128x256x64", 128, 256),
-                         ("matmul_128x256x64_unspecialized", 128, 256)):
+                         ("matmul_128x256x64_specialized", 128, 256),
+                         ("matmul_128x256x64_persistent", 128, 256)):
         bf16 = "bf16" in name
         for (m, n, k), pad in [(shape, 0) for shape in SHAPES] + [((300, 264, 200), 24)]:
             a, av = f16((m, k), pad, bf16)
@@ -73,6 +75,8 @@ def matmuls(module, threads):
             c = cp.full((m, n), 0xFFFF if bf16 else np.nan,
                         dtype=np.uint16 if bf16 else np.float16)
             grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
+            if "persistent" in name:  # 2 blocks, each looping over tiles
+                grid = (2,)
             module.kernel(name).launch(grid, (threads[name],), a, b, c)
             device.synchronize()
             got = cp.asnumpy(c)
@@ -153,6 +157,6 @@ for label, chip, ptx in targets:
     for case, ok in results:
         if not ok:
             print("  wrong:", case)
-# CHECK-DAG: sm_80: 26 of 26 correct, tensor copies no, producer warps in 0 of 6 kernels
-# CHECK-DAG: native PTX 8.0: 26 of 26 correct, tensor copies yes, producer warps in 0 of 6 kernels
-# CHECK-DAG: sm_90a: {{26 of 26 correct, tensor copies yes, producer warps in 5 of 6 kernels|skipped}}
+# CHECK-DAG: sm_80: 31 of 31 correct, tensor copies no, producer warps in 0 of 7 kernels
+# CHECK-DAG: native PTX 8.0: 31 of 31 correct, tensor copies yes, producer warps in 0 of 7 kernels
+# CHECK-DAG: sm_90a: {{31 of 31 correct, tensor copies yes, producer warps in 4 of 7 kernels|skipped}}

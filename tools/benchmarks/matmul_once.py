@@ -3,6 +3,8 @@ profilers (ncu, compute-sanitizer).
 
 Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
     ncu --kernel-name KERNEL python3 tools/benchmarks/matmul_once.py BUNDLE_DIR KERNEL [M N K [CHIP]]
+CUDAPY_MATMUL_INPUT names another file of test/GPU/Inputs (tile_tensor_copies
+for the kernels specialized on alignment facts).
 """
 import os
 import re
@@ -21,7 +23,8 @@ import cudapy  # noqa: E402
 from cudapy import runtime  # noqa: E402
 
 device = runtime.Device(0)
-source = open(os.path.join(root, "test", "GPU", "Inputs", "tile_matmul.mlir")).read()
+source = open(os.path.join(root, "test", "GPU", "Inputs",
+                           os.environ.get("CUDAPY_MATMUL_INPUT", "tile_matmul") + ".mlir")).read()
 compiled = cudapy.compile(source, chip=sys.argv[6] if len(sys.argv) > 6 else device.chip)
 kernel = next(kern for kern in compiled.metadata["kernels"] if kern["name"] == name)
 bm, bn, _ = (int(x) for x in re.search(r"(\d+)x(\d+)x(\d+)", name).groups())
@@ -32,6 +35,8 @@ c = torch.empty(m, n, device="cuda", dtype=dtype)
 grid = ((m + bm - 1) // bm, (n + bn - 1) // bn)
 if "grouped" in name:
     grid = (grid[0] * grid[1],)
+if "persistent" in name:
+    grid = (torch.cuda.get_device_properties(0).multi_processor_count,)
 device.load(compiled).kernel(name).launch(grid, (kernel["max_threads_per_block"],), a, b, c)
 torch.cuda.synchronize()
 print("%s %dx%dx%d: max abs error %.3g" % (name, m, n, k, (c.float() - (a.float() @ b.float())).abs().max()))

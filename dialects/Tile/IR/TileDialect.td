@@ -28,9 +28,10 @@ def Tile_Dialect : Dialect {
   //  - `tile.num_stages` on a kernel: the shared-memory stages of its
   //    pipelined loops (1 to 8; 1 pipelines nothing), which
   //    tile-pipeline-loads otherwise chooses;
-  //  - `tile.warp_specialize` (a bool) on a kernel: false keeps its
-  //    pipelines on its own warps, where tile-pipeline-loads would give
-  //    their copies a producer warp of their own (tile.warp_specialize);
+  //  - `tile.warp_specialize` (a bool) on a kernel: whether
+  //    tile-pipeline-loads gives its pipelines' tensor copies a producer
+  //    warp of their own (tile.warp_specialize) where it can, whatever its
+  //    option says;
   //  - `tile.alignment` (bytes, a power of two), `tile.divisibility` and
   //    `tile.stride_divisibility` (one positive number per dimension) on an
   //    array argument: facts a JIT specializes on and the runtime checks;

@@ -144,22 +144,28 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     Q above) is waited for before the loop (`tile.async_wait {pending =
     0}`). The `tensor-copies` option turns them off.
 
-    Where such a loop is in the kernel's first block, its one multiply is
-    an mma of two of its loads that runs on warpgroups (sm_90a) and
-    accumulates into a value the loop carries, and what its copies take
-    from outside the loop is the same on every thread, the copies get a
-    warp of their own (warp specialization): a `tile.warp_specialize`
-    takes the loop, the ops before it that hold tiles or have effects, and
-    the rest of the kernel as its consumer region, run by the kernel's
-    warps; its producer region, run by one thread of one more warp, runs
-    the loop's iterations again, each waiting for its stage to be free
+    Where the kernel asks for it (`tile.warp_specialize = true`, else the
+    `warp-specialize` option, off by default: measured on an H100 it did
+    not pay, docs/performance.md), the copies of such a loop get a warp of
+    their own (warp specialization) where the loop is in the kernel's
+    first block or in a nest of loops there (a persistent kernel's loop
+    over its tiles), its one multiply is an mma of two of its loads that
+    runs on warpgroups (sm_90a) and accumulates into a value the loop
+    carries, and what its copies and the nest's loops take is the same on
+    every thread. A `tile.warp_specialize` then takes the nest, the ops
+    before it that hold tiles or have effects, and the rest of the kernel
+    as its consumer region, run by the kernel's warps; its producer region,
+    run by one thread of one more warp, runs the nest again (the uniform
+    ops of each loop's body before the next loop, then the innermost's
+    iterations), each iteration waiting for its stage to be free
     (`tile.barrier_wait` on a second set of S barriers, at once in the
     first round) and starting its tensor copies. Each consumer iteration
     waits for its stage's copies, multiplies with its wgmmas left in
     flight (`pending = 1`) and releases the stage the previous iteration
-    read (`tile.barrier_arrive`, each warp once): no CTA barrier remains
-    in the loop. The `warp-specialize` option and a kernel's
-    `tile.warp_specialize = false` turn it off.
+    read (`tile.barrier_arrive`, each warp once), the last after the
+    loop's wait: no CTA barrier remains in the loop. Both sides count the
+    stage and its phase on through the nest, whose barriers are made once,
+    before it.
 
     Elsewhere, a two-stage pipeline in registers: the first iteration's
     tiles are loaded before the loop, and each iteration loads the next
@@ -196,9 +202,10 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     Option<"tensorCopies", "tensor-copies", "bool", /*default=*/"true",
            "Copy with the tensor memory accelerator where it can (sm_90 "
            "on)">,
-    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"true",
+    Option<"warpSpecialize", "warp-specialize", "bool", /*default=*/"false",
            "Give a loop's tensor copies a producer warp of their own where "
-           "its mma runs on warpgroups">,
+           "its mma runs on warpgroups (a kernel's tile.warp_specialize "
+           "comes first)">,
   ];
   let statistics = [
     Statistic<"numPipelined", "num-pipelined-loads", "Loads pipelined">,

@@ -89,12 +89,10 @@ static int64_t getTileBytes(TileType type) {
 }
 
 /// Whether the tensor memory accelerator can copy `load`'s tiles
-/// (`tile.async_copy ... barrier`) in `loop`: a loop in no other loop (its
-/// barriers are initialized once: initializing a barrier again is
-/// undefined before it is invalidated), the chip has it (sm_90 on) and the
-/// module's PTX ISA has its barriers' transaction counts (8.0: sm_90a's
-/// first, sm_90 from 8.0 up; the chip's first where the module names no
-/// version), the view's
+/// (`tile.async_copy ... barrier`) in `loop`: the chip has it (sm_90 on)
+/// and the module's PTX ISA has its barriers' transaction counts (8.0:
+/// sm_90a's first, sm_90 from 8.0 up; the chip's first where the module
+/// names no version), the view's
 /// tiles suit it (whyNotTensorCopy) and its array is an argument of a
 /// kernel (whose tensor map the runtime makes) whose facts promise what a
 /// tensor map needs: a base aligned to 16 bytes and strides of multiples
@@ -103,8 +101,8 @@ static int64_t getTileBytes(TileType type) {
 static bool canCopyByTensorMap(scf::ForOp loop, LoadOp load) {
   std::optional<CompileTarget> chip = target::getCompileTargetFor(load, "");
   ViewType view = load.getView().getType();
-  if (loop->getParentOfType<LoopLikeOpInterface>() || !chip || chip->host ||
-      chip->sm < 90 || !canCopyAsynchronously(load) || whyNotTensorCopy(view))
+  if (!chip || chip->host || chip->sm < 90 || !canCopyAsynchronously(load) ||
+      whyNotTensorCopy(view))
     return false;
   std::optional<unsigned> ptx = target::getPtxVersionFor(load);
   if (!ptx)
@@ -259,6 +257,25 @@ issueCopies(OpBuilder &builder,
   }
 }
 
+/// One buffer of `stages` stages per load, at `builder`: each stage holds
+/// the load's stage tile.
+static SmallVector<Value>
+allocateStages(OpBuilder &builder,
+               ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
+               int64_t stages) {
+  SmallVector<Value> buffers;
+  for (auto &entry : loads) {
+    LoadOp load = entry.first;
+    auto tile = cast<TileType>(getStageTile(load).getType());
+    SmallVector<int64_t> shape = {stages};
+    llvm::append_range(shape, tile.getShape());
+    buffers.push_back(AllocSharedOp::create(
+        builder, load.getLoc(),
+        SharedType::get(builder.getContext(), shape, tile.getElementType())));
+  }
+  return buffers;
+}
+
 /// Replaces the tiles the loads stand for in the loop by tile.local_loads
 /// of `stage` of their buffers, at `builder`.
 static void
@@ -295,35 +312,62 @@ struct StageConstants {
   }
 };
 
-/// Whether `op` computes the same on every thread of its kernel and may
-/// run on a producer warp: pure, no regions, no tile of rank 1 or more,
-/// its operands arguments or results of ops in `uniform`.
-static bool isUniform(Operation *op,
-                      const llvm::SmallPtrSetImpl<Operation *> &uniform) {
-  if (!isPure(op) || op->getNumRegions() != 0)
-    return false;
-  for (Type type :
-       llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
-    if (auto tile = dyn_cast<TileType>(type); tile && tile.getRank() > 0)
-      return false;
-  return llvm::all_of(op->getOperands(), [&](Value value) {
-    Operation *def = value.getDefiningOp();
-    return !def || uniform.contains(def);
-  });
+/// The loops from a kernel's first block down to `loop`, outermost first
+/// (a persistent kernel's loop over its tiles, then the loop over K), where
+/// each is in the body of the one before and the first in the first block
+/// of a kernel; empty otherwise.
+static SmallVector<scf::ForOp> getLoopNest(scf::ForOp loop) {
+  SmallVector<scf::ForOp> nest = {loop};
+  while (auto outer = dyn_cast<scf::ForOp>(nest.back()->getParentOp()))
+    nest.push_back(outer);
+  std::reverse(nest.begin(), nest.end());
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(nest.front()->getParentOp());
+  if (!kernel || !kernel.isKernel() ||
+      nest.front()->getBlock() != &kernel.getBody().front())
+    return {};
+  return nest;
 }
 
-/// The ops of `block` before `end` that isUniform takes.
-static llvm::SmallPtrSet<Operation *, 16> getUniformOps(Block &block,
-                                                        Operation *end) {
-  llvm::SmallPtrSet<Operation *, 16> uniform;
-  for (Operation &op : block) {
-    if (&op == end)
-      break;
-    if (isUniform(&op, uniform))
-      uniform.insert(&op);
+/// What a producer warp can compute of a loop nest (getLoopNest): the ops
+/// of the kernel's first block before the nest and of each loop's body
+/// before the next loop that compute the same on every thread (pure, no
+/// regions, no tile of rank 1 or more, operands among `available`), and the
+/// values it has: the kernel's arguments, the loops' induction variables
+/// and those ops' results.
+struct UniformValues {
+  llvm::SmallPtrSet<Operation *, 16> ops;
+  llvm::DenseSet<Value> available;
+
+  explicit UniformValues(ArrayRef<scf::ForOp> nest) {
+    auto kernel = cast<gpu::GPUFuncOp>(nest.front()->getParentOp());
+    Block *block = &kernel.getBody().front();
+    available.insert(block->getArguments().begin(),
+                     block->getArguments().end());
+    for (scf::ForOp loop : nest) {
+      for (Operation &op : *block) {
+        if (&op == loop.getOperation())
+          break;
+        if (isUniform(&op)) {
+          ops.insert(&op);
+          available.insert(op.getResults().begin(), op.getResults().end());
+        }
+      }
+      available.insert(loop.getInductionVar());
+      block = loop.getBody();
+    }
   }
-  return uniform;
-}
+
+  bool isUniform(Operation *op) const {
+    if (!isPure(op) || op->getNumRegions() != 0)
+      return false;
+    for (Type type :
+         llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (auto tile = dyn_cast<TileType>(type); tile && tile.getRank() > 0)
+        return false;
+    return llvm::all_of(op->getOperands(),
+                        [&](Value value) { return available.contains(value); });
+  }
+};
 
 /// The warps a specialized kernel adds for its producer: one thread issues
 /// the tensor copies, and one warp holds it (a warpgroup would hold the
@@ -338,6 +382,9 @@ struct TilePipelineLoadsPass
   /// starts with the wait for its stage, which covers every group
   /// committed before the loop's copies.
   llvm::SmallPtrSet<Operation *, 8> pipelinedLoops;
+  /// Loops enclosing a specialized one that were replaced (by loops that
+  /// also carry its stage counters), after the walk saw them.
+  llvm::SmallPtrSet<Operation *, 8> replacedLoops;
   /// Those of them whose copies are tensor copies (waiting on barriers,
   /// which do not cover groups of copies).
   llvm::SmallPtrSet<Operation *, 8> tensorLoops;
@@ -346,11 +393,13 @@ struct TilePipelineLoadsPass
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
-      pipeline(loop);
+      if (!replacedLoops.contains(loop))
+        pipeline(loop);
     getOperation()->walk(
         [&](FunctionOpInterface func) { stageInvariantOperands(func); });
     pipelinedLoops.clear();
     tensorLoops.clear();
+    replacedLoops.clear();
   }
 
   /// The stages the kernel asks for (tile.num_stages, else the option);
@@ -516,25 +565,21 @@ struct TilePipelineLoadsPass
     IRRewriter rewriter(loop->getContext());
     Location loc = loop.getLoc();
     rewriter.setInsertionPoint(loop);
-    bool tensor = tensorCopies && llvm::all_of(loads, [&](auto &entry) {
+    bool mapped = tensorCopies && llvm::all_of(loads, [&](auto &entry) {
                     return canCopyByTensorMap(loop, entry.first);
                   });
-    if (tensor && canSpecializeWarps(loop, loads))
+    if (mapped && canSpecializeWarps(loop, loads))
       return specializeWarps(loop, loads, stages);
+    // Without a producer the barriers are made where the loop is: in no
+    // other loop (initializing a barrier again is undefined before it is
+    // invalidated).
+    bool tensor = mapped && !loop->getParentOfType<LoopLikeOpInterface>();
     Value barriers;
     if (tensor)
       barriers = AllocBarriersOp::create(
           rewriter, loc, BarriersType::get(&getContext(), stages),
           static_cast<int64_t>(loads.size()));
-    SmallVector<Value> buffers;
-    for (auto &[load, slice] : loads) {
-      auto tile = cast<TileType>(getStageTile(load).getType());
-      SmallVector<int64_t> shape = {stages};
-      llvm::append_range(shape, tile.getShape());
-      buffers.push_back(AllocSharedOp::create(
-          rewriter, load.getLoc(),
-          SharedType::get(&getContext(), shape, tile.getElementType())));
-    }
+    SmallVector<Value> buffers = allocateStages(rewriter, loads, stages);
     // The copies of the iteration at `iv` into `stage`, when it runs; one
     // group either way (none for tensor copies, which complete the stage's
     // barrier).
@@ -641,23 +686,24 @@ struct TilePipelineLoadsPass
   }
 
   /// Whether `loop`'s pipeline of tensor copies can run on a producer warp
-  /// of its own (specializeWarps): the option and the kernel
-  /// (`tile.warp_specialize`) let it; the loop is in the kernel's first
-  /// block; its one multiply is an mma of two of `loads` whose stages a
-  /// warpgroup mma reads, accumulating into a value the loop carries; and
-  /// what the copies take from outside the loop (the loop's bounds, the
-  /// views, indices) is the same on every thread (isUniform), so that the
-  /// producer computes it too.
+  /// of its own (specializeWarps): the kernel asks for it
+  /// (`tile.warp_specialize`), else the option does; the loop is in the
+  /// kernel's first block or in a nest of loops there (getLoopNest: a
+  /// persistent kernel's loop over its tiles); its one multiply is an mma
+  /// of two of `loads` whose stages a warpgroup mma reads, accumulating
+  /// into a value the loop carries; and what the copies and the loops take
+  /// is the same on every thread (UniformValues), so that the producer
+  /// computes it too.
   bool canSpecializeWarps(
       scf::ForOp loop,
       ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
-    auto kernel = dyn_cast<gpu::GPUFuncOp>(loop->getParentOp());
-    if (!warpSpecialize || !kernel || !kernel.isKernel() ||
-        loop->getBlock() != &kernel.getBody().front() ||
-        getNumWarps(loop) + kProducerWarps > 32)
+    SmallVector<scf::ForOp> nest = getLoopNest(loop);
+    if (nest.empty() || getNumWarps(loop) + kProducerWarps > 32)
       return false;
+    auto kernel = cast<gpu::GPUFuncOp>(nest.front()->getParentOp());
     TileDialect::WarpSpecializeAttrHelper wanted(&getContext());
-    if (BoolAttr attr = wanted.getAttr(kernel); attr && !attr.getValue())
+    BoolAttr attr = wanted.getAttr(kernel);
+    if (!(attr ? attr.getValue() : warpSpecialize))
       return false;
     MmaOp mma;
     for (Operation &op : loop.getBody()->without_terminator()) {
@@ -684,17 +730,15 @@ struct TilePipelineLoadsPass
         arg.getArgNumber() == 0 || !mma->hasOneUse() ||
         yield.getOperand(arg.getArgNumber() - 1) != mma.getResult())
       return false;
-    Block &entry = kernel.getBody().front();
-    llvm::SmallPtrSet<Operation *, 16> uniform = getUniformOps(entry, loop);
+    UniformValues uniform(nest);
     auto available = [&](Value value) {
-      if (!loop.isDefinedOutsideOfLoop(value))
-        return true;
-      Operation *def = value.getDefiningOp();
-      return def ? uniform.contains(def) : value.getParentBlock() == &entry;
+      return !loop.isDefinedOutsideOfLoop(value) ||
+             uniform.available.contains(value);
     };
-    if (!available(loop.getLowerBound()) || !available(loop.getUpperBound()) ||
-        !available(loop.getStep()))
-      return false;
+    for (scf::ForOp level : nest)
+      if (!available(level.getLowerBound()) ||
+          !available(level.getUpperBound()) || !available(level.getStep()))
+        return false;
     for (auto &[load, slice] : loads) {
       if (!llvm::all_of(load->getOperands(), available))
         return false;
@@ -706,50 +750,48 @@ struct TilePipelineLoadsPass
   }
 
   /// The S-stage pipeline of tensor copies with its copies on a producer
-  /// warp (Passes.td): `loop`, the ops before it that are not uniform and
-  /// the rest of the kernel become the consumer region of a
-  /// tile.warp_specialize, in which each iteration waits for its stage's
-  /// copies (full barriers), multiplies on warpgroups, and releases the
-  /// stage the previous iteration read (empty barriers, once its wgmmas
-  /// have completed); the producer region runs the loop's iterations again,
-  /// each waiting for its stage to be released (at once in the first round:
-  /// parity 1 of a fresh barrier) and starting its copies.
+  /// warp (Passes.td). The loop nest (getLoopNest), the ops before it that
+  /// are not uniform and the rest of the kernel become the consumer region
+  /// of a tile.warp_specialize; the stages and both sets of barriers are
+  /// made before it, once (so the nest may be a persistent kernel's). In
+  /// the consumer each iteration waits for its stage's copies (full
+  /// barriers), multiplies on warpgroups and releases the stage whose
+  /// wgmmas have completed (empty barriers): the previous iteration's where
+  /// its own stay in flight, and the last iteration's after the loop's
+  /// wait. The producer region runs the nest's loops again, computing what
+  /// their bodies compute uniformly before the next loop, and in the
+  /// innermost each iteration waits for its stage to be free (at once in
+  /// the first round: parity 1 of a fresh barrier) and starts its copies.
+  /// Both sides count the stage and its phase on through the whole nest.
   void specializeWarps(
       scf::ForOp loop,
       MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
       int64_t stages) {
     MLIRContext *context = &getContext();
-    auto kernel = cast<gpu::GPUFuncOp>(loop->getParentOp());
+    SmallVector<scf::ForOp> nest = getLoopNest(loop);
+    auto kernel = cast<gpu::GPUFuncOp>(nest.front()->getParentOp());
     Block &entry = kernel.getBody().front();
-    llvm::SmallPtrSet<Operation *, 16> uniform = getUniformOps(entry, loop);
+    UniformValues uniform(nest);
     SmallVector<Operation *> consumed;
     for (Operation &op : entry) {
-      if (&op == loop.getOperation())
+      if (&op == nest.front().getOperation())
         break;
-      if (!uniform.contains(&op))
+      if (!uniform.ops.contains(&op))
         consumed.push_back(&op);
     }
-    for (Operation *op = loop; op != entry.getTerminator();
+    for (Operation *op = nest.front(); op != entry.getTerminator();
          op = op->getNextNode())
       consumed.push_back(op);
 
     IRRewriter rewriter(context);
     Location loc = loop.getLoc();
-    rewriter.setInsertionPoint(loop);
+    rewriter.setInsertionPoint(nest.front());
     auto barriersType = BarriersType::get(context, stages);
     Value full = AllocBarriersOp::create(rewriter, loc, barriersType,
                                          static_cast<int64_t>(loads.size()));
     Value empty =
         AllocBarriersOp::create(rewriter, loc, barriersType, getNumWarps(loop));
-    SmallVector<Value> buffers;
-    for (auto &entry : loads) {
-      auto tile = cast<TileType>(getStageTile(entry.first).getType());
-      SmallVector<int64_t> shape = {stages};
-      llvm::append_range(shape, tile.getShape());
-      buffers.push_back(AllocSharedOp::create(
-          rewriter, entry.first.getLoc(),
-          SharedType::get(context, shape, tile.getElementType())));
-    }
+    SmallVector<Value> buffers = allocateStages(rewriter, loads, stages);
     auto specialized = WarpSpecializeOp::create(rewriter, loc, kProducerWarps);
     for (Region *region :
          {&specialized.getProducer(), &specialized.getConsumer()})
@@ -758,49 +800,89 @@ struct TilePipelineLoadsPass
     for (Operation *op : consumed)
       op->moveBefore(consumer->getTerminator());
 
-    // The producer: each iteration waits for its stage to be free, then
-    // starts its copies.
+    // The producer: the nest again; in its innermost loop each iteration
+    // waits for its stage to be free, then starts its copies.
     rewriter.setInsertionPoint(
         specialized.getProducer().front().getTerminator());
     StageConstants producerCounter(rewriter, loc, stages);
     Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
     Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
-    scf::ForOp::create(
-        rewriter, loc, loop.getLowerBound(), loop.getUpperBound(),
-        loop.getStep(), ValueRange{producerCounter.zero, no},
-        [&](OpBuilder &builder, Location at, Value iv, ValueRange carried) {
-          Value stage = carried[0], phase = carried[1];
-          BarrierWaitOp::create(builder, at, empty, stage,
-                                arith::XOrIOp::create(builder, at, phase, yes));
-          IRMapping mapping;
-          mapping.map(loop.getInductionVar(), iv);
-          issueCopies(builder, loads, buffers, stage, full, mapping);
-          auto [next, wraps] = producerCounter.next(builder, at, stage);
-          scf::YieldOp::create(
-              builder, at,
-              ValueRange{next,
-                         arith::XOrIOp::create(builder, at, phase, wraps)});
-        });
+    IRMapping mapping;
+    std::function<ValueRange(OpBuilder &, size_t, ValueRange)> produce =
+        [&](OpBuilder &builder, size_t level, ValueRange counters) {
+          scf::ForOp original = nest[level];
+          auto body = [&](OpBuilder &inner, Location at, Value iv,
+                          ValueRange carried) {
+            mapping.map(original.getInductionVar(), iv);
+            if (level + 1 < nest.size()) {
+              for (Operation &op : *original.getBody()) {
+                if (&op == nest[level + 1].getOperation())
+                  break;
+                if (uniform.ops.contains(&op))
+                  inner.clone(op, mapping);
+              }
+              scf::YieldOp::create(inner, at,
+                                   produce(inner, level + 1, carried));
+              return;
+            }
+            Value stage = carried[0], phase = carried[1];
+            BarrierWaitOp::create(inner, at, empty, stage,
+                                  arith::XOrIOp::create(inner, at, phase, yes));
+            issueCopies(inner, loads, buffers, stage, full, mapping);
+            auto [next, wraps] = producerCounter.next(inner, at, stage);
+            scf::YieldOp::create(
+                inner, at,
+                ValueRange{next,
+                           arith::XOrIOp::create(inner, at, phase, wraps)});
+          };
+          return scf::ForOp::create(
+                     builder, loc,
+                     mapping.lookupOrDefault(original.getLowerBound()),
+                     mapping.lookupOrDefault(original.getUpperBound()),
+                     mapping.lookupOrDefault(original.getStep()), counters,
+                     body)
+              .getResults();
+        };
+    produce(rewriter, 0, ValueRange{producerCounter.zero, no});
 
-    // The consumers: the loop carries the stage it reads and its phase.
-    rewriter.setInsertionPoint(loop);
+    // The consumers: each loop of the nest carries the stage and its phase
+    // on, the innermost reading and advancing them (the outer loops pass
+    // them through to it and yield what it yields).
+    rewriter.setInsertionPoint(nest.front());
     StageConstants counter(rewriter, loc, stages);
     SmallVector<Value> initial = {
         counter.zero, arith::ConstantIntOp::create(rewriter, loc, 0, 1)};
-    FailureOr<LoopLikeOpInterface> replaced =
-        cast<LoopLikeOpInterface>(loop.getOperation())
-            .replaceWithAdditionalYields(
-                rewriter, initial, /*replaceInitOperandUsesInLoop=*/false,
-                [&](OpBuilder &builder, Location at,
-                    ArrayRef<BlockArgument> carried) {
-                  auto [next, wraps] = counter.next(builder, at, carried[0]);
-                  return SmallVector<Value>{
-                      next,
-                      arith::XOrIOp::create(builder, at, carried[1], wraps)};
-                });
-    if (failed(replaced))
-      return;
-    loop = cast<scf::ForOp>(replaced->getOperation());
+    for (auto [level, original] : llvm::enumerate(nest)) {
+      bool innermost = level + 1 == nest.size();
+      FailureOr<LoopLikeOpInterface> replaced =
+          cast<LoopLikeOpInterface>(original.getOperation())
+              .replaceWithAdditionalYields(
+                  rewriter, initial, /*replaceInitOperandUsesInLoop=*/false,
+                  [&](OpBuilder &builder, Location at,
+                      ArrayRef<BlockArgument> carried) -> SmallVector<Value> {
+                    if (!innermost)
+                      return {carried[0], carried[1]};
+                    auto [next, wraps] = counter.next(builder, at, carried[0]);
+                    return {next, arith::XOrIOp::create(builder, at, carried[1],
+                                                        wraps)};
+                  });
+      if (failed(replaced))
+        return;
+      replacedLoops.insert(original);
+      nest[level] = cast<scf::ForOp>(replaced->getOperation());
+      initial =
+          SmallVector<Value>(nest[level].getRegionIterArgs().take_back(2));
+    }
+    // Each outer loop yields what the loop inside it leaves.
+    for (size_t level = 0; level + 1 < nest.size(); ++level) {
+      auto yield = cast<scf::YieldOp>(nest[level].getBody()->getTerminator());
+      unsigned count = yield.getNumOperands();
+      yield->setOperand(count - 2, nest[level + 1].getResult(
+                                       nest[level + 1].getNumResults() - 2));
+      yield->setOperand(count - 1, nest[level + 1].getResult(
+                                       nest[level + 1].getNumResults() - 1));
+    }
+    loop = nest.back();
     ValueRange carried = loop.getRegionIterArgs().take_back(2);
     Value stage = carried[0];
     rewriter.setInsertionPointToStart(loop.getBody());
@@ -820,25 +902,31 @@ struct TilePipelineLoadsPass
       return; // canSpecializeWarps has checked it fits
     Value iv = loop.getInductionVar();
     Value lowerBound = loop.getLowerBound();
-    bool overlapped = overlapWarpgroupMmas(loop, *mma, nullptr, nullptr);
-    // Release the stage whose wgmmas have completed: the previous
-    // iteration's where this one's stay in flight, else this one's.
+    auto previousOf = [&](OpBuilder &builder, Value of) -> Value {
+      Value first = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::eq, of, counter.zero);
+      return arith::SelectOp::create(
+          builder, loc, first,
+          arith::SubIOp::create(builder, loc, counter.count, counter.one),
+          arith::SubIOp::create(builder, loc, of, counter.one));
+    };
     rewriter.setInsertionPointAfter(*mma);
-    if (!overlapped) {
+    if (!overlapWarpgroupMmas(loop, *mma, nullptr, nullptr)) {
       BarrierArriveOp::create(rewriter, loc, empty, stage);
       return;
     }
+    // From the second iteration on, the previous iteration's stage; after
+    // the loop's wait for its last wgmmas, the last iteration's.
     Value later = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
                                         iv, lowerBound);
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        stage, counter.zero);
-    Value previous = arith::SelectOp::create(
-        rewriter, loc, first,
-        arith::SubIOp::create(rewriter, loc, counter.count, counter.one),
-        arith::SubIOp::create(rewriter, loc, stage, counter.one));
+    Value previous = previousOf(rewriter, stage);
     auto release = scf::IfOp::create(rewriter, loc, later);
     rewriter.setInsertionPointToStart(release.thenBlock());
     BarrierArriveOp::create(rewriter, loc, empty, previous);
+    auto wait = cast<MmaWaitOp>(loop->getNextNode());
+    rewriter.setInsertionPointAfter(wait);
+    Value after = loop.getResult(loop.getNumResults() - 2);
+    BarrierArriveOp::create(rewriter, loc, empty, previousOf(rewriter, after));
   }
 
   /// Loads whose tile only warpgroup mmas of pipelined loops take as A,

@@ -11,7 +11,7 @@
 // completes. One warpgroup whose wgmmas stay in flight (pending = 1) needs
 // no CTA barrier in the iteration: the copies ahead follow its wait for
 // the previous iteration's wgmmas, the only readers of their stage.
-// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads=warp-specialize=false --tile-assign-layouts --convert-tile-to-llvm --verify-diagnostics | FileCheck %s
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads --tile-assign-layouts --convert-tile-to-llvm --verify-diagnostics | FileCheck %s
 
 // CHECK-LABEL: gpu.func @matmul(
 // CHECK-SAME: %[[A:arg0]]: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i64, %[[AMAP:arg4]]: !llvm.ptr, %[[B:arg5]]: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i64, %[[BMAP:arg9]]: !llvm.ptr, %{{.*}}: !llvm.ptr<1>

@@ -11,7 +11,7 @@
 // The consumers' CTA barriers (the column sums' exchange through shared
 // memory) are named barrier 1 of their 256 threads: barrier 0 would wait
 // for the producer warp until it exits.
-// RUN: cudapy-opt %s --tile-pipeline-loads --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s
+// RUN: cudapy-opt %s --tile-pipeline-loads=warp-specialize=true --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s
 
 // CHECK-LABEL: gpu.func @matmul_column_sums(
 // CHECK-SAME: known_block_size = array<i32: 288, 1, 1>

@@ -1,7 +1,9 @@
 // tile-pipeline-loads gives a loop's tensor copies a producer warp of their
-// own (warp specialization) where the loop is in the kernel's first block,
-// its one mma accumulates on warpgroups (sm_90a) from two of its loads, and
-// what the copies take from outside the loop is the same on every thread.
+// own (warp specialization) where the kernel (tile.warp_specialize) or the
+// option (warp-specialize, off by default) asks, the loop is in the
+// kernel's first block or a nest of loops there, its one mma accumulates on
+// warpgroups (sm_90a) from two of its loads, and what the copies and the
+// loops take is the same on every thread.
 // The allocations stay before the tile.warp_specialize: S full barriers
 // (each expecting the stage's copies) and S empty barriers (each expecting
 // one arrival from each of the kernel's warps). The producer runs the
@@ -11,10 +13,10 @@
 // region takes the tiles made before the loop (the accumulator), the loop
 // and the rest of the kernel: each iteration waits for its stage's copies,
 // multiplies with its wgmmas left in flight and then releases the stage
-// the previous iteration read (from the second iteration on): no CTA
-// barrier, no copy.
-// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
-// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads=warp-specialize=false | FileCheck %s --check-prefix=OFF
+// the previous iteration read (from the second iteration on; the last
+// after the loop's wait): no CTA barrier, no copy.
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads=warp-specialize=true | FileCheck %s
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s --check-prefix=OFF
 
 // CHECK-LABEL: gpu.func @matmul
 // CHECK: %[[I:.*]] = tile.bid 0
@@ -208,6 +210,69 @@ gpu.module @m90 [#nvvm.target<chip = "sm_90", features = "+ptx80">] attributes {
     }
     %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
     tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    gpu.return
+  }
+}
+
+// -----
+
+// By default only a kernel that asks (tile.warp_specialize = true). A
+// persistent kernel's loop over its tiles around the loop over K: the
+// barriers and stages are made once, before the nest; the producer runs
+// the nest again (the tile's row index, uniform, computed in its loop
+// over the tiles); both sides carry the stage and its phase through the
+// outer loop into the inner one and back out; the consumers release the
+// last stage of each tile after the wait for its last wgmmas, before the
+// tile's store.
+// CHECK-LABEL: gpu.func @persistent
+// OFF-LABEL: gpu.func @persistent
+// OFF: tile.warp_specialize producer_warps = 1 {
+// CHECK: %[[FULL:.*]] = tile.alloc_barriers {arrivals = 2 : i64} : !tile.barriers<4>
+// CHECK: %[[EMPTY:.*]] = tile.alloc_barriers {arrivals = 4 : i64} : !tile.barriers<4>
+// CHECK: tile.warp_specialize producer_warps = 1 {
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OS:.*]] = %{{.*}}, %[[OP:.*]] = %{{.*}}) -> (index, i1) {
+// CHECK-NEXT: %[[ROW:.*]] = tile.from_scalar %[[T]] : index -> !tile.tile<si32>
+// CHECK-NEXT: %[[IN:.*]]:2 = scf.for %{{.*}} iter_args(%[[S:.*]] = %[[OS]], %[[P:.*]] = %[[OP]]) -> (index, i1) {
+// CHECK: tile.barrier_wait %[[EMPTY]][%[[S]]]
+// CHECK: tile.async_copy %{{.*}}[%[[ROW]], %{{.*}}], %{{.*}}[%[[S]]] barrier %[[FULL]][%[[S]]]
+// CHECK: scf.yield
+// CHECK: scf.yield %[[IN]]#0, %[[IN]]#1 : index, i1
+// CHECK: } consumer {
+// CHECK: scf.for %{{.*}} iter_args(%[[CS:.*]] = %{{.*}}, %[[CP:.*]] = %{{.*}}) -> (index, i1) {
+// CHECK: %[[R:.*]]:3 = scf.if
+// CHECK-NEXT: %[[K:.*]]:3 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[CS]], %{{.*}} = %[[CP]])
+// CHECK: tile.barrier_wait %[[FULL]]
+// CHECK: tile.barrier_arrive %[[EMPTY]]
+// CHECK: tile.mma_wait %[[K]]#0
+// CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi eq, %[[K]]#1, %{{.*}} : index
+// CHECK: %[[LAST:.*]] = arith.select %[[WRAPS]]
+// CHECK-NEXT: tile.barrier_arrive %[[EMPTY]][%[[LAST]]] : !tile.barriers<4>
+// CHECK: } else {
+// CHECK: tile.store
+// CHECK-NEXT: scf.yield %[[R]]#1, %[[R]]#2 : index, i1
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @persistent(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                       %c: !tile.array<?x?xf32, strides [?, 1]>, %tiles: index, %n: index) kernel attributes {tile.warp_specialize = true} {
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %first = tile.bid 0
+    %start = tile.to_scalar %first : !tile.tile<si32> -> index
+    %blocks = tile.num_blocks 0
+    %stride = tile.to_scalar %blocks : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    scf.for %t = %start to %tiles step %stride {
+      %i = tile.from_scalar %t : index -> !tile.tile<si32>
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+        scf.yield %next : !tile.tile<64x64xf32>
+      }
+      tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    }
     gpu.return
   }
 }

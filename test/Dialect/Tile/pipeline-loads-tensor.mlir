@@ -10,7 +10,7 @@
 // stage the previous iteration read; with one warpgroup's wgmmas in flight
 // the copies follow its wait for them and no CTA barrier is needed. Loads
 // whose arrays lack the facts keep cp.async.
-// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads=warp-specialize=false | FileCheck %s
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
 // RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads=tensor-copies=false | FileCheck %s --check-prefix=OFF
 
 // CHECK-LABEL: gpu.func @matmul
