@@ -1,7 +1,8 @@
 # Tile kernels whose operands the tensor memory accelerator copies
 # (Inputs/tile_tensor_copies.mlir: matmuls specialized on 16-byte alignment
 # facts), on the GPU against float64 NumPy products of the same values:
-# tiles of 128-byte and 64-byte rows and four boxes a stage, batches (3-D
+# tiles of 256-, 128- and 64-byte rows (two boxes a stage, one, and four
+# for B of the 128x256x64 kernels; 128 x 64 and 64 x 128 tiles), batches (3-D
 # boxes), fp8 with B from a stage of Bᵀ, bfloat16; M, N and K not
 # multiples of the tiles, K smaller than a tile, K = 0 (no copy: zeros),
 # and views with row strides wider than their rows. Compiled for sm_90a
@@ -67,7 +68,9 @@ def matmuls(module, threads):
     for name, bm, bn in (("matmul_128x256x64", 128, 256), ("matmul_64x64x32", 64, 64),
                          ("matmul_bf16_128x256x64", 128, 256),
                          ("matmul_128x256x64_specialized", 128, 256),
-                         ("matmul_128x256x64_persistent", 128, 256)):
+                         ("matmul_128x256x64_persistent", 128, 256),
+                         ("matmul_128x64x64", 128, 64), ("matmul_64x128x64", 64, 128),
+                         ("matmul_64x64x128", 64, 64)):
         bf16 = "bf16" in name
         for (m, n, k), pad in [(shape, 0) for shape in SHAPES] + [((300, 264, 200), 24)]:
             a, av = f16((m, k), pad, bf16)
@@ -157,6 +160,6 @@ for label, chip, ptx in targets:
     for case, ok in results:
         if not ok:
             print("  wrong:", case)
-# CHECK-DAG: sm_80: 31 of 31 correct, tensor copies no, producer warps in 0 of 7 kernels
-# CHECK-DAG: native PTX 8.0: 31 of 31 correct, tensor copies yes, producer warps in 0 of 7 kernels
-# CHECK-DAG: sm_90a: {{31 of 31 correct, tensor copies yes, producer warps in 4 of 7 kernels|skipped}}
+# CHECK-DAG: sm_80: 46 of 46 correct, tensor copies no, producer warps in 0 of 10 kernels
+# CHECK-DAG: native PTX 8.0: 46 of 46 correct, tensor copies yes, producer warps in 0 of 10 kernels
+# CHECK-DAG: sm_90a: {{46 of 46 correct, tensor copies yes, producer warps in 4 of 10 kernels|skipped}}
