@@ -1278,9 +1278,9 @@ def Tile_BarrierArriveOp : Tile_Op<"barrier_arrive", [
     shared memory before it are done for whoever waits for the phase this
     arrival completes (`tile.barrier_wait`). A barrier that takes these
     arrivals expects, per phase, as many as warps arrive
-    (`tile.alloc_barriers {arrivals}`). A pipeline's consumers release a
-    stage this way, so that its producer may refill it
-    (`tile.warp_specialize`).
+    (`tile.alloc_barriers {arrivals}`); a producer's thread
+    (`tile.warp_specialize`) is its warp. A pipeline's consumers release a
+    stage this way, so that its producer may refill it.
 
     ```mlir
     tile.barrier_arrive %empty[%stage] : !tile.barriers<4>

@@ -99,7 +99,8 @@ struct BarrierWaitLowering : public TilePattern<BarrierWaitOp> {
 
 /// Each warp, once all its threads are there (bar.warp.sync, which orders
 /// their shared-memory accesses before it), arrives on the barrier through
-/// its first lane (mbarrier.arrive, a release).
+/// its first lane (mbarrier.arrive, a release); a producer's thread, alone
+/// in its warp, arrives itself.
 struct BarrierArriveLowering : public TilePattern<BarrierArriveOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -108,10 +109,12 @@ struct BarrierArriveLowering : public TilePattern<BarrierArriveOp> {
     Emitter e{rewriter, op.getLoc()};
     Value barrier = getBarrier(e, adaptor.getBarriers().front(),
                                adaptor.getBarrier().front());
-    Value lane = e.lane();
-    NVVM::SyncWarpOp::create(rewriter, e.loc, e.i32(-1));
-    auto first = scf::IfOp::create(rewriter, e.loc, e.eq(lane, e.i32(0)));
-    rewriter.setInsertionPointToStart(first.thenBlock());
+    if (!isInProducer(op)) {
+      Value lane = e.lane();
+      NVVM::SyncWarpOp::create(rewriter, e.loc, e.i32(-1));
+      auto first = scf::IfOp::create(rewriter, e.loc, e.eq(lane, e.i32(0)));
+      rewriter.setInsertionPointToStart(first.thenBlock());
+    }
     NVVM::MBarrierArriveOp::create(rewriter, e.loc, Type(), barrier,
                                    /*count=*/Value());
     rewriter.eraseOp(op);

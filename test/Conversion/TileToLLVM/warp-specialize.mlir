@@ -11,7 +11,7 @@
 // The consumers' CTA barriers (the column sums' exchange through shared
 // memory) are named barrier 1 of their 256 threads: barrier 0 would wait
 // for the producer warp until it exits.
-// RUN: cudapy-opt %s --tile-pipeline-loads=warp-specialize=true --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s
+// RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads=warp-specialize=true --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s
 
 // CHECK-LABEL: gpu.func @matmul_column_sums(
 // CHECK-SAME: known_block_size = array<i32: 288, 1, 1>
@@ -70,6 +70,39 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     }
     %rows = tile.reduce sum %acc axes [0] : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
     tile.store %rows, %vc[%i] : !tile.view<128, !tile.array<?xf32, strides [1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Written by hand: a producer's thread arriving on a barrier arrives
+// itself (no bar.warp.sync, which its exited lanes never reach); its wait
+// and its copy are its own.
+// CHECK-LABEL: gpu.func @hand_written(
+// CHECK-SAME: known_block_size = array<i32: 160, 1, 1>
+// CHECK: scf.if
+// CHECK: nvvm.bar.warp.sync
+// CHECK: nvvm.mbarrier.arrive
+// CHECK: %[[PRODUCES:.*]] = arith.cmpi eq, %{{.*}}, %c128 : index
+// CHECK-NEXT: scf.if %[[PRODUCES]] {
+// CHECK-NOT: nvvm.bar.warp.sync
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK-NOT: nvvm.bar.warp.sync
+// CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK-NOT: nvvm.bar.warp.sync
+// CHECK: gpu.return
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @hand_written(%s: index, %phase: i1) kernel attributes {tile.num_warps = 4} {
+    %full = tile.alloc_barriers {arrivals = 1} : !tile.barriers<2>
+    %empty = tile.alloc_barriers {arrivals = 4} : !tile.barriers<2>
+    tile.warp_specialize producer_warps = 1 {
+      tile.barrier_wait %empty[%s], %phase : !tile.barriers<2>
+      tile.barrier_arrive %full[%s] : !tile.barriers<2>
+    } consumer {
+      tile.barrier_wait %full[%s], %phase : !tile.barriers<2>
+      tile.barrier_arrive %empty[%s] : !tile.barriers<2>
+    }
     gpu.return
   }
 }
