@@ -218,6 +218,17 @@ static bool onlyAccumulates(scf::ForOp loop) {
   return true;
 }
 
+/// The load of `loads` whose tile in the loop (getLoadedTile) is `tile`;
+/// null if none.
+static LoadOp
+findLoad(ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
+         Value tile) {
+  for (auto &entry : loads)
+    if (getLoadedTile(entry.first) == tile)
+      return entry.first;
+  return {};
+}
+
 /// Erases the loads a pipeline has replaced (and their unit-dropping
 /// reshapes), and the ops of their index slices nothing else uses.
 static void
@@ -713,12 +724,7 @@ struct TilePipelineLoadsPass
         return false;
       mma = cast<MmaOp>(op);
     }
-    auto loadOf = [&](Value tile) -> LoadOp {
-      for (auto &entry : loads)
-        if (getLoadedTile(entry.first) == tile)
-          return entry.first;
-      return {};
-    };
+    auto loadOf = [&](Value tile) { return findLoad(loads, tile); };
     LoadOp a = mma ? loadOf(mma.getA()) : LoadOp(),
            b = mma ? loadOf(mma.getB()) : LoadOp();
     if (!a || !b || getTranspose(a) ||
@@ -1064,12 +1070,7 @@ struct TilePipelineLoadsPass
   bool multipliesOnWarpgroups(
       scf::ForOp loop,
       ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
-    auto loadOf = [&](Value tile) -> LoadOp {
-      for (auto &entry : loads)
-        if (getLoadedTile(entry.first) == tile)
-          return entry.first;
-      return {};
-    };
+    auto loadOf = [&](Value tile) { return findLoad(loads, tile); };
     bool any = false;
     for (Operation &op : loop.getBody()->without_terminator()) {
       if (!isa<MmaOp, MatmulOp>(op))

@@ -50,6 +50,17 @@ static Value getBarrier(Emitter &e, Value base, Value index) {
   return e.gep(base, e.b.getI64Type(), i32);
 }
 
+/// Moves `e`'s insertion point into a branch that one thread of the CTA
+/// takes, thread 0, and returns the branch; in a producer, whose one thread
+/// acts alone already, stays and returns null.
+static scf::IfOp actAlone(Emitter &e, Operation *op) {
+  if (isInProducer(op))
+    return {};
+  auto first = scf::IfOp::create(e.b, e.loc, e.eq(e.threadId(), e.i32(0)));
+  e.b.setInsertionPointToStart(first.thenBlock());
+  return first;
+}
+
 /// Thread 0 initializes the barriers (mbarrier.init, count `arrivals`),
 /// fences the initialization for the tensor memory accelerator and the
 /// CTA waits for it.
@@ -62,11 +73,9 @@ struct AllocBarriersLowering : public TilePattern<AllocBarriersOp> {
     int64_t count = op.getType().getCount();
     Value base =
         allocateShared(e, op, rewriter.getI64Type(), count, /*alignment=*/8);
-    auto first =
-        scf::IfOp::create(rewriter, e.loc, e.eq(e.threadId(), e.i32(0)));
     {
       OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(first.thenBlock());
+      actAlone(e, op);
       for (int64_t k = 0; k < count; ++k)
         NVVM::MBarrierInitOp::create(
             rewriter, e.loc, e.gep(base, rewriter.getI64Type(), e.i32(k)),
@@ -177,12 +186,7 @@ lowerTensorCopy(AsyncCopyOp op,
                              adaptor.getBarrier().front());
   Value tensorMap = adaptor.getTensorMap().front();
   Type memoryType = getMemoryType(bufferType.getElementType());
-  // A producer's one thread issues its own copies.
-  scf::IfOp first;
-  if (!isInProducer(op)) {
-    first = scf::IfOp::create(rewriter, e.loc, e.eq(e.threadId(), e.i32(0)));
-    rewriter.setInsertionPointToStart(first.thenBlock());
-  }
+  scf::IfOp first = actAlone(e, op);
   NVVM::MBarrierArriveExpectTxOp::create(
       rewriter, e.loc, Type(), barrier, e.i32(boxes.count * boxes.bytes),
       NVVM::MemScopeKind::CTA, /*relaxed=*/false, /*predicate=*/Value());
