@@ -84,6 +84,7 @@ _options_parse_json = _declare("cudapyCompileOptionsParseJSON", ctypes.c_int8,
                                ctypes.c_void_p)
 _compile_source = _declare("cudapyCompileSource", _Handle, _StringRef,
                            _StringRef, _Handle)
+_compile_module = _declare("cudapyCompileModule", _Handle, _Handle, _Handle)
 _result_destroy = _declare("cudapyCompileResultDestroy", None, _Handle)
 _result_succeeded = _declare("cudapyCompileResultSucceeded", ctypes.c_bool,
                              _Handle)
@@ -196,6 +197,15 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
         result = _compile_source(_StringRef.of(text), _StringRef.of(name), handle)
     finally:
         _options_destroy(handle)
+    compiled = _read_result(result)
+    if isinstance(compiled, list):
+        raise CompileError(compiled)
+    return compiled
+
+
+def _read_result(result):
+    """A CompiledModule, or the list of diagnostics of a failed compile;
+    destroys `result`."""
     try:
         diagnostics = []
         for i in range(_result_num_diagnostics(result)):
@@ -204,7 +214,7 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
                                           info.file.text(), info.line,
                                           info.column, info.message.text()))
         if not _result_succeeded(result):
-            raise CompileError(diagnostics)
+            return diagnostics
         outputs = [Output(_result_output_name(result, i).text(),
                           _result_output_chip(result, i).text(),
                           _result_output(result, i).text())
@@ -213,3 +223,16 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
                               diagnostics, _result_timing(result).text())
     finally:
         _result_destroy(result)
+
+
+def compile_module(ir, options: dict):
+    """Compiles the module of a cudapy._ir.IR in place with `options` (the
+    JSON keys of cudapyCompileOptionsParseJSON). Returns a CompiledModule,
+    or the list of Diagnostics when the compile fails."""
+    handle = _options_create()
+    try:
+        _parse_options(handle, options)
+        result = _compile_module(_Handle(ir.module.ptr), handle)
+    finally:
+        _options_destroy(handle)
+    return _read_result(result)

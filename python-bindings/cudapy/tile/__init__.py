@@ -1,0 +1,111 @@
+"""cudapy.tile: cuTile Python's API over the cudapy compiler.
+
+A program written for cuTile Python runs with one line changed:
+
+    import cudapy.tile as ct
+
+    @ct.kernel
+    def vector_add(a, b, c, tile_size: ct.Constant[int]):
+        pid = ct.bid(0)
+        x = ct.load(a, index=(pid,), shape=(tile_size,))
+        y = ct.load(b, index=(pid,), shape=(tile_size,))
+        ct.store(c, index=(pid,), tile=x + y)
+
+    ct.launch(stream, (ct.cdiv(n, 1024),), vector_add, (a, b, c, 1024))
+
+The kernel's Python source is translated to the tile dialect (its `ast`,
+with cuTile's typing rules from the dialect's own library through the C
+API), compiled by the one cudapy pipeline and launched through the cudapy
+runtime on CuPy and PyTorch arrays. Errors name the kernel's file and line.
+docs/TilePython.md lists every cuTile API entry and its status here.
+"""
+
+import contextlib as _contextlib
+
+from . import _api
+from ._api import (MemoryOrder, MemoryScope, PaddingMode, RoundingMode, abs, add, arange,
+                   argmax, argmin, astype, atomic_add, atomic_and, atomic_cas, atomic_max,
+                   atomic_min, atomic_or, atomic_xchg, atomic_xor, bid, bitcast, bitwise_and,
+                   bitwise_lshift, bitwise_not, bitwise_or, bitwise_rshift, bitwise_xor,
+                   broadcast_to, cat, cdiv, ceil, cos, cosh, cumprod, cumsum, ensure_constant,
+                   equal, exp, exp2, expand_dims, extract, floor, floordiv, full, gather,
+                   greater, greater_equal, insert, isnan, less, less_equal, load, log, log2,
+                   matmul, max, maximum, min, minimum, mma, mod, mul, negative, not_equal,
+                   num_blocks, num_tiles, ones, permute, pow, prod, reshape, rsqrt, scatter,
+                   sin, sinh, sqrt, static_assert, static_iter, store, sub, sum, tan, tanh,
+                   transpose, truediv, where, zeros)
+from ._dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2,
+                      float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64,
+                      tfloat32, uint8, uint16, uint32, uint64)
+from ._errors import (TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
+                      TileInternalError, TileRecursionError, TileStaticAssertionError,
+                      TileStaticEvalError, TileSyntaxError, TileTypeError,
+                      TileUnsupportedFeatureError, TileValueError)
+from ._kernel import ByTarget, Constant, ConstantAnnotation, kernel, launch
+
+
+def function(func=None, /, *, host=False, tile=True):
+    """Marks a helper called from kernels (plain functions work too: every
+    Python function a kernel calls is translated in place)."""
+    def mark(f):
+        f.__cudapy_tile_function__ = True
+        return f
+    return mark(func) if func is not None else mark
+
+
+class Tile:
+    """The type of tiles in annotations (`x: ct.Tile`)."""
+
+
+class Array:
+    """The type of global arrays in annotations (`a: ct.Array`)."""
+
+
+class TiledView:
+    """The type of tiled views in annotations."""
+
+
+Scalar = (int, float)
+
+_timeout = [None]
+
+
+@_contextlib.contextmanager
+def compiler_timeout(timeout_sec):
+    """Bounds the compile time of kernels compiled inside the block (kept
+    for cuTile's API: cudapy's compiles take milliseconds)."""
+    previous, _timeout[0] = _timeout[0], timeout_sec
+    try:
+        yield
+    finally:
+        _timeout[0] = previous
+
+
+__all__ = [
+    # kernels
+    "kernel", "launch", "function", "ByTarget", "compiler_timeout", "cdiv",
+    # enums
+    "MemoryOrder", "MemoryScope", "PaddingMode", "RoundingMode",
+    # dtypes
+    "DType", "bfloat16", "bool_", "float4_e2m1fn", "float8_e4m3fn", "float8_e5m2",
+    "float8_e8m0fnu", "float16", "float32", "float64", "int8", "int16", "int32", "int64",
+    "tfloat32", "uint8", "uint16", "uint32", "uint64",
+    # exceptions
+    "TileCompilerExecutionError", "TileCompilerTimeoutError", "TileError", "TileInternalError",
+    "TileRecursionError", "TileStaticAssertionError", "TileStaticEvalError", "TileSyntaxError",
+    "TileTypeError", "TileUnsupportedFeatureError", "TileValueError",
+    # annotations
+    "Array", "Constant", "ConstantAnnotation", "Scalar", "Tile", "TiledView",
+    # operations
+    "abs", "add", "arange", "argmax", "argmin", "astype", "atomic_add", "atomic_and",
+    "atomic_cas", "atomic_max", "atomic_min", "atomic_or", "atomic_xchg", "atomic_xor",
+    "bid", "bitcast", "bitwise_and", "bitwise_lshift", "bitwise_not", "bitwise_or",
+    "bitwise_rshift", "bitwise_xor", "broadcast_to", "cat", "ceil", "cos", "cosh", "cumprod",
+    "cumsum", "ensure_constant", "equal", "exp", "exp2", "expand_dims", "extract", "floor",
+    "floordiv", "full", "gather", "greater", "greater_equal", "insert", "isnan", "less",
+    "less_equal", "load", "log", "log2", "matmul", "max", "maximum", "min", "minimum", "mma",
+    "mod", "mul", "negative", "not_equal", "num_blocks", "num_tiles", "ones", "permute", "pow",
+    "prod", "reshape", "rsqrt", "scatter", "sin", "sinh", "sqrt", "static_assert",
+    "static_iter", "store", "sub", "sum", "tan", "tanh", "transpose", "truediv", "where",
+    "zeros",
+]

@@ -1,0 +1,1292 @@
+"""The operations of cuTile Python's API, as the kernel translator sees them.
+
+Each public function here has cuTile's signature and documents itself; it
+runs only inside a kernel, where the translator binds the call's arguments
+to that signature (so unknown or missing arguments are errors at the
+caller's line) and emits tile-dialect operations. Called from host code, a
+function raises, except `cdiv`, which works in both.
+"""
+
+import builtins
+import enum
+import inspect
+import math
+
+from . import _dtypes
+from ._errors import (TileStaticAssertionError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
+                      TileValueError)
+from ._values import ArrayValue, BoundMethod, Const, TileValue, TupleValue, is_number
+
+BUILTINS = {}
+PYTHON_BUILTINS = {}
+
+
+class PaddingMode(enum.IntEnum):
+    """The value of a loaded tile's elements outside the array."""
+    UNDETERMINED = 0
+    ZERO = 1
+    NEG_ZERO = 2
+    NAN = 3
+    POS_INF = 4
+    NEG_INF = 5
+
+
+class RoundingMode(enum.IntEnum):
+    """Rounding of floating-point results (values of the tile dialect's
+    rounding attribute)."""
+    RN = 0
+    RZ = 1
+    RM = 2
+    RP = 3
+    FULL = 4
+    APPROX = 5
+    RZI = 6
+
+
+class MemoryOrder(enum.IntEnum):
+    WEAK = -1
+    RELAXED = 0
+    ACQUIRE = 1
+    RELEASE = 2
+    ACQ_REL = 3
+
+
+class MemoryScope(enum.IntEnum):
+    NONE = -1
+    BLOCK = 0
+    DEVICE = 1
+    SYS = 2
+
+
+_FVALUES = (Const, TileValue, ArrayValue, TupleValue, BoundMethod)
+
+
+def _host_only(name):
+    raise TypeError("cudapy.tile.%s runs only inside a tile kernel" % name)
+
+
+def _wrap(value):
+    return value if isinstance(value, _FVALUES) else Const(value)
+
+
+def builtin(stub):
+    """Registers `stub` (signature + docs) with its translation, the
+    function named `_t_<name>` defined below it."""
+    signature = inspect.signature(stub)
+
+    def translate(tr, args, kwargs):
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as why:
+            raise tr.error(TileTypeError, "%s(): %s" % (stub.__name__, why))
+        bound.apply_defaults()
+        arguments = {k: _wrap(v) for k, v in bound.arguments.items()}
+        return _TRANSLATIONS[stub.__name__](tr, **arguments)
+
+    BUILTINS[id(stub)] = (stub, translate)
+    return stub
+
+
+_TRANSLATIONS = {}
+
+
+def translation(name):
+    def register(function):
+        _TRANSLATIONS[name] = function
+        return function
+    return register
+
+
+# -- helpers --------------------------------------------------------------------------
+
+
+def _const_bool(tr, value, what):
+    if isinstance(value, Const) and isinstance(value.obj, (bool, int)):
+        return bool(value.obj)
+    raise tr.error(TileTypeError, "%s must be a compile-time bool" % what)
+
+
+def _rounding(tr, value, allowed=None):
+    if isinstance(value, Const) and value.obj is None:
+        return None
+    if isinstance(value, Const) and isinstance(value.obj, RoundingMode):
+        if allowed is not None and value.obj not in allowed:
+            raise tr.error(TileValueError, "rounding_mode %s is not one of %s"
+                           % (value.obj.name, ", ".join(m.name for m in allowed)))
+        return tr.enum_attr(int(value.obj))
+    raise tr.error(TileTypeError, "rounding_mode must be a ct.RoundingMode")
+
+
+def _float_attrs(tr, rounding_mode=None, flush_to_zero=None, allowed=None):
+    attributes = {}
+    if rounding_mode is not None:
+        rounding = _rounding(tr, rounding_mode, allowed)
+        if rounding is not None:
+            attributes["rounding"] = rounding
+    if flush_to_zero is not None and _const_bool(tr, flush_to_zero, "flush_to_zero"):
+        attributes["ftz"] = tr.ir.unit_attr()
+    return attributes
+
+
+def _tile(tr, value, what="x"):
+    if isinstance(value, TileValue):
+        return value
+    if isinstance(value, Const) and is_number(value.obj):
+        return tr.as_tile(value)
+    raise tr.error(TileTypeError, "%s must be a tile, not %s" % (what, value.describe()))
+
+
+def _float_input(tr, x):
+    """UNARY_FLOAT ops: bools and integers become float32 first."""
+    x = _tile(tr, x)
+    if not x.dtype.is_float():
+        x = tr.convert(x, _dtypes.float32)
+    return x
+
+
+def _index_tuple(tr, index, rank, what="index"):
+    if isinstance(index, TupleValue):
+        items = list(index.items)
+    elif isinstance(index, Const) and isinstance(index.obj, tuple):
+        items = [Const(v) for v in index.obj]
+    else:
+        items = [index]
+    if len(items) != rank:
+        raise tr.error(TileValueError, "%s has %d entries; the array has rank %d"
+                       % (what, len(items), rank))
+    return [tr.index(i, what) for i in items]
+
+
+def _order(tr, order, rank):
+    if isinstance(order, Const) and order.obj == "C":
+        return list(range(rank))
+    if isinstance(order, Const) and order.obj == "F":
+        return list(reversed(range(rank)))
+    axes = tr.constant_shape(order, "order")
+    if sorted(axes) != list(range(rank)):
+        raise tr.error(TileValueError, "order %r is not a permutation of the array's %d axes"
+                       % (tuple(axes), rank))
+    return list(axes)
+
+
+def _array(tr, array, what="array"):
+    if not isinstance(array, ArrayValue):
+        raise tr.error(TileTypeError, "%s must be an array argument, not %s"
+                       % (what, array.describe()))
+    return array
+
+
+def _view(tr, array, shape, order, padding):
+    """The `tile.make_view` of an array for one tile shape, order and
+    padding (one per kernel and key)."""
+    key = (shape, tuple(order), padding)
+    found = array.views.get(key)
+    if found is not None:
+        return found
+    type = tr.ir.view_type(shape, array.type, order, padding, tr.loc())
+    if not type:
+        tr.check_diagnostics()
+        raise tr.error(TileTypeError, "invalid view of %s with tiles of shape %s"
+                       % (array.describe(), shape))
+    # Views depend on the argument alone: made once, at the kernel's entry,
+    # so that every loop and branch can use them.
+    operation = tr.ir.create("tile.make_view", tr.loc(), [array.value], [type])
+    tr.ir.insert(tr.entry_block, len(tr.entry_views), operation)
+    tr.entry_views.append(operation)
+    view = array.views[key] = tr.ir.result(operation)
+    return view
+
+
+def _padding(tr, padding_mode):
+    if isinstance(padding_mode, Const) and isinstance(padding_mode.obj, PaddingMode):
+        return int(padding_mode.obj)
+    raise tr.error(TileTypeError, "padding_mode must be a ct.PaddingMode")
+
+
+def _check_hints(tr, latency=None, allow_tma=None, check_bounds=None):
+    if latency is not None and not (isinstance(latency, Const) and (
+            latency.obj is None or (isinstance(latency.obj, int) and 1 <= latency.obj <= 10))):
+        raise tr.error(TileValueError, "latency must be None or a constant from 1 to 10")
+    if allow_tma is not None and not (isinstance(allow_tma, Const) and
+                                      (allow_tma.obj is None or
+                                       isinstance(allow_tma.obj, bool))):
+        raise tr.error(TileTypeError, "allow_tma must be None or a compile-time bool")
+    if check_bounds is not None:
+        _const_bool(tr, check_bounds, "check_bounds")
+
+
+def _memory(tr, memory_order, memory_scope, allowed):
+    order = memory_order.obj if isinstance(memory_order, Const) else None
+    scope = memory_scope.obj if isinstance(memory_scope, Const) else None
+    if not isinstance(order, MemoryOrder) or not isinstance(scope, MemoryScope):
+        raise tr.error(TileTypeError, "memory_order and memory_scope must be ct.MemoryOrder "
+                       "and ct.MemoryScope values")
+    if order not in allowed:
+        raise tr.error(TileValueError, "memory_order %s is not allowed here" % order.name)
+    if order not in (MemoryOrder.WEAK, MemoryOrder.RELAXED):
+        raise tr.error(TileUnsupportedFeatureError, "memory_order %s on loads and stores"
+                       % order.name)
+
+
+# -- blocks and grids -------------------------------------------------------------------
+
+
+@builtin
+def bid(axis, /):
+    """The index of this tile block along grid axis `axis` (0, 1 or 2), an
+    int32 scalar."""
+    _host_only("bid")
+
+
+@translation("bid")
+def _t_bid(tr, axis):
+    dim = tr.constant_int(axis, "axis")
+    if dim not in (0, 1, 2):
+        raise tr.error(TileValueError, "axis must be 0, 1 or 2, not %d" % dim)
+    return tr.tile_op("tile.bid", [], (), _dtypes.int32, {"dim": tr.ir.i64_attr(dim)})
+
+
+@builtin
+def num_blocks(axis, /):
+    """The grid's extent along axis `axis`, an int32 scalar."""
+    _host_only("num_blocks")
+
+
+@translation("num_blocks")
+def _t_num_blocks(tr, axis):
+    dim = tr.constant_int(axis, "axis")
+    if dim not in (0, 1, 2):
+        raise tr.error(TileValueError, "axis must be 0, 1 or 2, not %d" % dim)
+    return tr.tile_op("tile.num_blocks", [], (), _dtypes.int32, {"dim": tr.ir.i64_attr(dim)})
+
+
+@builtin
+def num_tiles(array, /, axis, shape, order="C"):
+    """The number of tiles of `shape` along tile axis `axis` of `array`
+    (`cdiv(array.shape[order[axis]], shape[axis])`), an int32 scalar."""
+    _host_only("num_tiles")
+
+
+@translation("num_tiles")
+def _t_num_tiles(tr, array, axis, shape, order):
+    array = _array(tr, array)
+    shape = tr.constant_shape(shape)
+    axes = _order(tr, order, array.rank)
+    if len(shape) != array.rank:
+        raise tr.error(TileValueError, "shape %s has rank %d; the array has rank %d"
+                       % (shape, len(shape), array.rank))
+    k = tr.constant_axes(axis, array.rank, "axis")[0]
+    view = _view(tr, array, shape, axes, int(PaddingMode.UNDETERMINED))
+    return tr.tile_op("tile.num_tiles", [view], (), _dtypes.int32,
+                      {"dim": tr.ir.i64_attr(axes[k])})
+
+
+def cdiv(x, y, /):
+    """`ceil(x / y)` of integers; in host code and in kernels."""
+    return -(-x // y)
+
+
+@translation("cdiv")
+def _t_cdiv(tr, x, y):
+    if isinstance(x, Const) and isinstance(y, Const):
+        return Const(cdiv(x.obj, y.obj))
+    return tr.binary("floordiv", tr.binary("add", x, tr.binary("sub", y, Const(1))), y)
+
+
+BUILTINS[id(cdiv)] = (cdiv, lambda tr, args, kwargs: _bind_and_translate(tr, cdiv, args,
+                                                                         kwargs))
+
+
+def _bind_and_translate(tr, stub, args, kwargs):
+    try:
+        bound = inspect.signature(stub).bind(*args, **kwargs)
+    except TypeError as why:
+        raise tr.error(TileTypeError, "%s(): %s" % (stub.__name__, why))
+    bound.apply_defaults()
+    return _TRANSLATIONS[stub.__name__](tr, **{k: _wrap(v) for k, v in bound.arguments.items()})
+
+
+# -- memory ----------------------------------------------------------------------------
+
+
+@builtin
+def load(array, /, index, shape, *, order="C", padding_mode=PaddingMode.UNDETERMINED,
+         check_bounds=True, latency=None, allow_tma=None, memory_order=MemoryOrder.WEAK,
+         memory_scope=MemoryScope.NONE):
+    """The tile of `shape` at tile-space `index` of `array`: element `x` of
+    the tile is `array[index * shape + x]` along each axis, read in the
+    axis order `order` ("C", "F" or a permutation). Elements outside the
+    array are the `padding_mode` value."""
+    _host_only("load")
+
+
+@translation("load")
+def _t_load(tr, array, index, shape, order, padding_mode, check_bounds, latency, allow_tma,
+            memory_order, memory_scope):
+    array = _array(tr, array)
+    shape = tr.constant_shape(shape)
+    if len(shape) != array.rank:
+        raise tr.error(TileValueError, "shape %s has rank %d; the array has rank %d"
+                       % (shape, len(shape), array.rank))
+    _check_hints(tr, latency, allow_tma, check_bounds)
+    _memory(tr, memory_order, memory_scope, (MemoryOrder.WEAK, MemoryOrder.RELAXED,
+                                             MemoryOrder.ACQUIRE))
+    axes = _order(tr, order, array.rank)
+    indices = _index_tuple(tr, index, array.rank)
+    view = _view(tr, array, shape, axes, _padding(tr, padding_mode))
+    in_array_order = [None] * array.rank
+    for k, axis in enumerate(axes):
+        in_array_order[axis] = indices[k]
+    return tr.tile_op("tile.load", [view] + in_array_order, shape, array.dtype)
+
+
+@builtin
+def store(array, /, index, tile, *, order="C", check_bounds=True, latency=None,
+          allow_tma=None, memory_order=MemoryOrder.WEAK, memory_scope=MemoryScope.NONE):
+    """Stores `tile` at tile-space `index` of `array` (the inverse of
+    `load`); elements outside the array are not written. The tile is
+    converted to the array's dtype; a scalar is broadcast."""
+    _host_only("store")
+
+
+@translation("store")
+def _t_store(tr, array, index, tile, order, check_bounds, latency, allow_tma, memory_order,
+             memory_scope):
+    array = _array(tr, array)
+    _check_hints(tr, latency, allow_tma, check_bounds)
+    _memory(tr, memory_order, memory_scope, (MemoryOrder.WEAK, MemoryOrder.RELAXED,
+                                             MemoryOrder.RELEASE))
+    value = _tile(tr, tile, "tile")
+    if not value.shape:
+        value = tr.broadcast_to(value, (1,) * array.rank)
+    if len(value.shape) != array.rank:
+        raise tr.error(TileValueError, "a tile of rank %d cannot be stored in an array of "
+                       "rank %d" % (len(value.shape), array.rank))
+    value = tr.convert(value, array.dtype)
+    axes = _order(tr, order, array.rank)
+    indices = _index_tuple(tr, index, array.rank)
+    view = _view(tr, array, value.shape, axes, int(PaddingMode.UNDETERMINED))
+    in_array_order = [None] * array.rank
+    for k, axis in enumerate(axes):
+        in_array_order[axis] = indices[k]
+    tr.emit("tile.store", [value, view] + in_array_order)
+    return Const(None)
+
+
+def _element_indices(tr, array, indices):
+    if isinstance(indices, TupleValue):
+        items = list(indices.items)
+    elif isinstance(indices, Const) and isinstance(indices.obj, tuple):
+        items = [Const(v) for v in indices.obj]
+    else:
+        items = [indices]
+    if len(items) != array.rank:
+        raise tr.error(TileValueError, "indices has %d entries; the array has rank %d"
+                       % (len(items), array.rank))
+    tiles = [_tile(tr, i, "an index") for i in items]
+    for t in tiles:
+        if not t.dtype.is_integer():
+            raise tr.error(TileTypeError, "indices must be integer tiles, not %s"
+                           % t.describe())
+    shape = ()
+    for t in tiles:
+        shape = tr.broadcast_of(shape, t.shape)
+    if not shape:
+        shape = (1,)
+    return [tr.broadcast_to(t, shape) for t in tiles], shape
+
+
+def _mask(tr, mask, shape):
+    if isinstance(mask, Const) and mask.obj is None:
+        return None
+    mask = _tile(tr, mask, "mask")
+    if mask.dtype is not _dtypes.bool_:
+        raise tr.error(TileTypeError, "mask must be a bool tile, not %s" % mask.describe())
+    return tr.broadcast_to(mask, shape)
+
+
+@builtin
+def gather(array, indices, /, *, mask=None, padding_value=0, check_bounds=True, latency=None):
+    """The elements of `array` at element indices (one integer tile per
+    axis, broadcast together); out-of-bounds or masked-off elements are
+    `padding_value`."""
+    _host_only("gather")
+
+
+@translation("gather")
+def _t_gather(tr, array, indices, mask, padding_value, check_bounds, latency):
+    array = _array(tr, array)
+    _check_hints(tr, latency, None, check_bounds)
+    tiles, shape = _element_indices(tr, array, indices)
+    mask = _mask(tr, mask, shape)
+    operands = [array.value] + [t.value for t in tiles]
+    if mask is not None:
+        operands.append(mask.value)
+    padding = None
+    if not (isinstance(padding_value, Const) and padding_value.obj == 0 and
+            not isinstance(padding_value.obj, float)):
+        padding = tr.convert(_tile(tr, padding_value, "padding_value")
+                             if not isinstance(padding_value, Const)
+                             else tr.constant(padding_value.obj, array.dtype), array.dtype)
+        if padding.shape:
+            raise tr.error(TileTypeError, "padding_value must be a scalar")
+        operands.append(padding.value)
+    segments = [1, len(tiles), 1 if mask is not None else 0, 1 if padding is not None else 0]
+    return tr.tile_op("tile.gather", operands, shape, array.dtype,
+                      {"operandSegmentSizes": tr.ir.i32_array_attr(segments)})
+
+
+@builtin
+def scatter(array, indices, value, /, *, mask=None, check_bounds=True, latency=None):
+    """Writes `value` (converted to the array's dtype) to `array` at element
+    indices; out-of-bounds or masked-off elements are not written."""
+    _host_only("scatter")
+
+
+@translation("scatter")
+def _t_scatter(tr, array, indices, value, mask, check_bounds, latency):
+    array = _array(tr, array)
+    _check_hints(tr, latency, None, check_bounds)
+    tiles, shape = _element_indices(tr, array, indices)
+    value = _tile(tr, value, "value")
+    shape = tr.broadcast_of(shape, value.shape)
+    tiles = [tr.broadcast_to(t, shape) for t in tiles]
+    value = tr.broadcast_to(tr.convert(value, array.dtype), shape)
+    mask = _mask(tr, mask, shape)
+    operands = [value.value, array.value] + [t.value for t in tiles]
+    if mask is not None:
+        operands.append(mask.value)
+    segments = [1, 1, len(tiles), 1 if mask is not None else 0]
+    tr.emit("tile.scatter", operands, [],
+            {"operandSegmentSizes": tr.ir.i32_array_attr(segments)})
+    return Const(None)
+
+
+def _unsupported(name, why):
+    def translate(tr, **_arguments):
+        raise tr.error(TileUnsupportedFeatureError, "ct.%s is not supported yet: %s"
+                       % (name, why))
+    _TRANSLATIONS[name] = translate
+
+
+for _name in ("atomic_add", "atomic_and", "atomic_max", "atomic_min", "atomic_or",
+              "atomic_xchg", "atomic_xor"):
+    def _atomic_stub(array, indices, update, /, *, check_bounds=True,
+                     memory_order=MemoryOrder.ACQ_REL, memory_scope=MemoryScope.DEVICE):
+        _host_only("atomic")
+    _atomic_stub.__name__ = _atomic_stub.__qualname__ = _name
+    _atomic_stub.__doc__ = ("Atomically combines `update` into `array` at element "
+                            "indices (%s); returns the old values." % _name[7:])
+    globals()[_name] = builtin(_atomic_stub)
+    _unsupported(_name, "atomics on array elements (issue 19's open list)")
+
+
+@builtin
+def atomic_cas(array, indices, expected, desired, /, *, check_bounds=True,
+               memory_order=MemoryOrder.ACQ_REL, memory_scope=MemoryScope.DEVICE):
+    """Atomic compare-and-swap at element indices; returns the old values."""
+    _host_only("atomic_cas")
+
+
+_unsupported("atomic_cas", "atomics on array elements (issue 19's open list)")
+
+
+# -- creation ----------------------------------------------------------------------------
+
+
+@builtin
+def arange(size, /, *, dtype, start=0, step=1):
+    """`[start, start + step, …]` of `size` (a power of two) elements."""
+    _host_only("arange")
+
+
+@translation("arange")
+def _t_arange(tr, size, dtype, start, step):
+    n = tr.constant_int(size, "size")
+    dtype = tr.dtype_arg(dtype)
+    result = tr.tile_op("tile.iota", [], (n,), dtype)
+    if not (isinstance(step, Const) and step.obj == 1):
+        result = tr.binary("mul", result, step)
+    if not (isinstance(start, Const) and start.obj == 0):
+        result = tr.binary("add", result, start)
+    return tr.convert(result, dtype)
+
+
+@builtin
+def full(shape, fill_value, dtype):
+    """A tile of `shape` whose every element is `fill_value`."""
+    _host_only("full")
+
+
+@translation("full")
+def _t_full(tr, shape, fill_value, dtype):
+    shape = tr.constant_shape(shape)
+    dtype = tr.dtype_arg(dtype)
+    if isinstance(fill_value, Const) and is_number(fill_value.obj):
+        return tr.constant(fill_value.obj, dtype, shape)
+    value = _tile(tr, fill_value, "fill_value")
+    if value.shape:
+        raise tr.error(TileTypeError, "fill_value must be a scalar, not %s" % value.describe())
+    return tr.broadcast_to(tr.convert(value, dtype), shape)
+
+
+@builtin
+def zeros(shape, dtype):
+    """A tile of zeros."""
+    _host_only("zeros")
+
+
+@translation("zeros")
+def _t_zeros(tr, shape, dtype):
+    return tr.constant(0, tr.dtype_arg(dtype), tr.constant_shape(shape))
+
+
+@builtin
+def ones(shape, dtype):
+    """A tile of ones."""
+    _host_only("ones")
+
+
+@translation("ones")
+def _t_ones(tr, shape, dtype):
+    return tr.constant(1, tr.dtype_arg(dtype), tr.constant_shape(shape))
+
+
+# -- conversions ---------------------------------------------------------------------------
+
+
+@builtin
+def astype(x, dtype, /, *, rounding_mode=None):
+    """`x` converted to `dtype` (rounding to nearest even by default)."""
+    _host_only("astype")
+
+
+@translation("astype")
+def _t_astype(tr, x, dtype, rounding_mode):
+    dtype = tr.dtype_arg(dtype)
+    if isinstance(x, Const) and is_number(x.obj):
+        return tr.constant(x.obj, dtype)
+    x = _tile(tr, x)
+    if x.dtype is dtype:
+        return x
+    return tr.tile_op("tile.convert", [x], x.shape, dtype,
+                      _float_attrs(tr, rounding_mode))
+
+
+@builtin
+def bitcast(x, /, dtype):
+    """`x`'s bits read as `dtype` (of the same width)."""
+    _host_only("bitcast")
+
+
+@translation("bitcast")
+def _t_bitcast(tr, x, dtype):
+    dtype = tr.dtype_arg(dtype)
+    x = _tile(tr, x)
+    if x.dtype.bits != dtype.bits:
+        raise tr.error(TileTypeError, "bitcast from %s to %s changes the width"
+                       % (x.dtype.name, dtype.name))
+    return tr.tile_op("tile.bitcast", [x], x.shape, dtype)
+
+
+@builtin
+def where(cond, x, y, /):
+    """`x` where `cond` holds, else `y` (broadcast, promoted)."""
+    _host_only("where")
+
+
+@translation("where")
+def _t_where(tr, cond, x, y):
+    return tr.select(cond, x, y)
+
+
+# -- shapes ----------------------------------------------------------------------------------
+
+
+@builtin
+def reshape(x, /, shape):
+    """The elements of `x` in row-major order with another shape (one extent
+    may be -1)."""
+    _host_only("reshape")
+
+
+@translation("reshape")
+def _t_reshape(tr, x, shape):
+    x = _tile(tr, x)
+    shape = list(tr.constant_shape(shape))
+    size = math.prod(x.shape)
+    if shape.count(-1) > 1:
+        raise tr.error(TileValueError, "reshape takes at most one -1")
+    if -1 in shape:
+        rest = math.prod(s for s in shape if s != -1)
+        shape[shape.index(-1)] = size // rest if rest else 0
+    if math.prod(shape) != size:
+        raise tr.error(TileValueError, "cannot reshape %s to %s" % (x.describe(), tuple(shape)))
+    if tuple(shape) == x.shape:
+        return x
+    return tr.tile_op("tile.reshape", [x], tuple(shape), x.dtype)
+
+
+@builtin
+def permute(x, /, axes):
+    """`x` with its dimensions in the order `axes`."""
+    _host_only("permute")
+
+
+@translation("permute")
+def _t_permute(tr, x, axes):
+    x = _tile(tr, x)
+    axes = tr.constant_axes(axes, x.ndim, "axes")
+    if len(axes) != x.ndim:
+        raise tr.error(TileValueError, "axes must name all %d dimensions" % x.ndim)
+    return tr.tile_op("tile.permute", [x], tuple(x.shape[a] for a in axes), x.dtype,
+                      {"permutation": tr.ir.i64_array_attr(axes)})
+
+
+@builtin
+def transpose(x, /, axis0=None, axis1=None):
+    """`x` with two dimensions swapped (the two of a 2-d tile by default)."""
+    _host_only("transpose")
+
+
+@translation("transpose")
+def _t_transpose(tr, x, axis0, axis1):
+    x = _tile(tr, x)
+    if axis0.obj is None and axis1.obj is None:
+        if x.ndim != 2:
+            raise tr.error(TileValueError, "transpose of a %d-d tile needs axis0 and axis1"
+                           % x.ndim)
+        a, b = 0, 1
+    else:
+        a = tr.constant_axes(axis0, x.ndim, "axis0")[0]
+        b = tr.constant_axes(axis1, x.ndim, "axis1")[0]
+    axes = list(range(x.ndim))
+    axes[a], axes[b] = axes[b], axes[a]
+    return _t_permute(tr, x, Const(tuple(axes)))
+
+
+@builtin
+def expand_dims(x, /, axis):
+    """`x` with a new dimension of extent 1 at `axis`."""
+    _host_only("expand_dims")
+
+
+@translation("expand_dims")
+def _t_expand_dims(tr, x, axis):
+    x = _tile(tr, x)
+    a = tr.constant_int(axis, "axis")
+    if not -(x.ndim + 1) <= a <= x.ndim:
+        raise tr.error(TileValueError, "axis %d is out of range" % a)
+    a %= x.ndim + 1
+    shape = x.shape[:a] + (1,) + x.shape[a:]
+    return tr.tile_op("tile.expand_dims", [x], shape, x.dtype, {"axis": tr.ir.i64_attr(a)})
+
+
+@builtin
+def broadcast_to(x, /, shape):
+    """`x` broadcast to `shape` (NumPy's rules)."""
+    _host_only("broadcast_to")
+
+
+@translation("broadcast_to")
+def _t_broadcast_to(tr, x, shape):
+    x = _tile(tr, x)
+    shape = tr.constant_shape(shape)
+    if tr.broadcast_of(x.shape, shape) != tuple(shape):
+        raise tr.error(TileValueError, "cannot broadcast %s to %s" % (x.describe(), shape))
+    return tr.broadcast_to(x, shape)
+
+
+@builtin
+def cat(tiles, /, axis):
+    """Two tiles of one shape joined along `axis`."""
+    _host_only("cat")
+
+
+@translation("cat")
+def _t_cat(tr, tiles, axis):
+    items = tr.unpack(tiles, 2, tr.node)
+    a, b = (_tile(tr, t) for t in items)
+    if a.shape != b.shape or a.dtype is not b.dtype:
+        raise tr.error(TileTypeError, "cat takes two tiles of one shape and dtype, not %s "
+                       "and %s" % (a.describe(), b.describe()))
+    k = tr.constant_axes(axis, a.ndim, "axis")[0]
+    shape = list(a.shape)
+    shape[k] *= 2
+    return tr.tile_op("tile.cat", [a, b], tuple(shape), a.dtype, {"axis": tr.ir.i64_attr(k)})
+
+
+@builtin
+def extract(x, /, index, shape):
+    """The sub-tile of `shape` at sub-tile index `index` of `x`."""
+    _host_only("extract")
+
+
+@translation("extract")
+def _t_extract(tr, x, index, shape):
+    x = _tile(tr, x)
+    shape = tr.constant_shape(shape)
+    if len(shape) != x.ndim or any(e == 0 or s % e for s, e in zip(x.shape, shape)):
+        raise tr.error(TileValueError, "shape %s does not divide %s" % (shape, x.describe()))
+    indices = _index_tuple(tr, index, x.ndim)
+    return tr.tile_op("tile.extract", [x] + indices, shape, x.dtype)
+
+
+@builtin
+def insert(x, /, index, value):
+    """`x` with the sub-tile at `index` (in units of `value`'s shape)
+    replaced by `value`."""
+    _host_only("insert")
+
+
+@translation("insert")
+def _t_insert(tr, x, index, value):
+    x = _tile(tr, x)
+    value = tr.convert(_tile(tr, value, "value"), x.dtype)
+    indices = _index_tuple(tr, index, x.ndim)
+    return tr.tile_op("tile.insert", [value, x] + indices, x.shape, x.dtype)
+
+
+# -- reductions and scans ----------------------------------------------------------------
+
+_REDUCE = {"sum": 0, "prod": 1, "max": 2, "min": 3}
+
+
+def _axes(tr, x, axis):
+    if isinstance(axis, Const) and axis.obj is None:
+        return tuple(range(x.ndim))
+    return tr.constant_axes(axis, x.ndim, "axis")
+
+
+def _reduce(tr, kind, x, axis, keepdims, propagate_nan=None, rounding_mode=None,
+            flush_to_zero=None):
+    x = _tile(tr, x)
+    axes = _axes(tr, x, axis)
+    keep = _const_bool(tr, keepdims, "keepdims")
+    if rounding_mode is not None and not (isinstance(rounding_mode, Const) and
+                                          rounding_mode.obj in (None, RoundingMode.RN)):
+        raise tr.error(TileUnsupportedFeatureError, "rounding_mode on reductions")
+    if flush_to_zero is not None and _const_bool(tr, flush_to_zero, "flush_to_zero"):
+        raise tr.error(TileUnsupportedFeatureError, "flush_to_zero on reductions")
+    if not axes:
+        return x
+    shape = tuple(1 if d in axes else e for d, e in enumerate(x.shape)) if keep else \
+        tuple(e for d, e in enumerate(x.shape) if d not in axes)
+    attributes = {"kind": tr.enum_attr(_REDUCE[kind]), "axes": tr.ir.i64_array_attr(axes)}
+    if keep:
+        attributes["keepdims"] = tr.ir.unit_attr()
+    if propagate_nan is not None and _const_bool(tr, propagate_nan, "propagate_nan"):
+        attributes["propagate_nan"] = tr.ir.unit_attr()
+    return tr.tile_op("tile.reduce", [x], shape, x.dtype, attributes)
+
+
+@builtin
+def sum(x, /, axis=None, *, keepdims=False, rounding_mode=None, flush_to_zero=False):
+    """The sum over `axis` (an int, a tuple, or None for all)."""
+    _host_only("sum")
+
+
+@translation("sum")
+def _t_sum(tr, x, axis, keepdims, rounding_mode, flush_to_zero):
+    return _reduce(tr, "sum", x, axis, keepdims, None, rounding_mode, flush_to_zero)
+
+
+@builtin
+def prod(x, /, axis=None, *, keepdims=False, rounding_mode=None, flush_to_zero=False):
+    """The product over `axis`."""
+    _host_only("prod")
+
+
+@translation("prod")
+def _t_prod(tr, x, axis, keepdims, rounding_mode, flush_to_zero):
+    return _reduce(tr, "prod", x, axis, keepdims, None, rounding_mode, flush_to_zero)
+
+
+@builtin
+def max(x, /, axis=None, *, keepdims=False, flush_to_zero=False, propagate_nan=False):
+    """The maximum over `axis`."""
+    _host_only("max")
+
+
+@translation("max")
+def _t_max(tr, x, axis, keepdims, flush_to_zero, propagate_nan):
+    return _reduce(tr, "max", x, axis, keepdims, propagate_nan, None, flush_to_zero)
+
+
+@builtin
+def min(x, /, axis=None, *, keepdims=False, flush_to_zero=False, propagate_nan=False):
+    """The minimum over `axis`."""
+    _host_only("min")
+
+
+@translation("min")
+def _t_min(tr, x, axis, keepdims, flush_to_zero, propagate_nan):
+    return _reduce(tr, "min", x, axis, keepdims, propagate_nan, None, flush_to_zero)
+
+
+def _argreduce(tr, kind, x, axis, keepdims, propagate_nan):
+    x = _tile(tr, x)
+    keep = _const_bool(tr, keepdims, "keepdims")
+    if isinstance(axis, Const) and axis.obj is None:
+        flat = _t_reshape(tr, x, Const((math.prod(x.shape),)))
+        result = _argreduce(tr, kind, flat, Const(0), Const(False), propagate_nan)
+        return _t_reshape(tr, result, Const((1,) * x.ndim)) if keep else result
+    a = tr.constant_axes(axis, x.ndim, "axis")
+    if len(a) != 1:
+        raise tr.error(TileTypeError, "arg%s takes one axis" % kind)
+    a = a[0]
+    shape = tuple(1 if d == a else e for d, e in enumerate(x.shape)) if keep else \
+        tuple(e for d, e in enumerate(x.shape) if d != a)
+    attributes = {"kind": tr.enum_attr(_REDUCE[kind]), "axis": tr.ir.i64_attr(a)}
+    if keep:
+        attributes["keepdims"] = tr.ir.unit_attr()
+    if _const_bool(tr, propagate_nan, "propagate_nan"):
+        attributes["propagate_nan"] = tr.ir.unit_attr()
+    return tr.tile_op("tile.argreduce", [x], shape, _dtypes.int32, attributes)
+
+
+@builtin
+def argmax(x, /, axis=None, *, keepdims=False, propagate_nan=False):
+    """The int32 index of the first maximum along `axis` (of the flattened
+    tile for None)."""
+    _host_only("argmax")
+
+
+@translation("argmax")
+def _t_argmax(tr, x, axis, keepdims, propagate_nan):
+    return _argreduce(tr, "max", x, axis, keepdims, propagate_nan)
+
+
+@builtin
+def argmin(x, /, axis=None, *, keepdims=False, propagate_nan=False):
+    """The int32 index of the first minimum along `axis`."""
+    _host_only("argmin")
+
+
+@translation("argmin")
+def _t_argmin(tr, x, axis, keepdims, propagate_nan):
+    return _argreduce(tr, "min", x, axis, keepdims, propagate_nan)
+
+
+def _scan(tr, kind, x, axis, reverse, rounding_mode, flush_to_zero):
+    x = _tile(tr, x)
+    a = tr.constant_axes(axis, x.ndim, "axis")[0]
+    if rounding_mode is not None and rounding_mode.obj not in (None, RoundingMode.RN):
+        raise tr.error(TileUnsupportedFeatureError, "rounding_mode on scans")
+    if _const_bool(tr, flush_to_zero, "flush_to_zero"):
+        raise tr.error(TileUnsupportedFeatureError, "flush_to_zero on scans")
+    attributes = {"kind": tr.enum_attr(_REDUCE[kind]), "axis": tr.ir.i64_attr(a)}
+    if _const_bool(tr, reverse, "reverse"):
+        attributes["reverse"] = tr.ir.unit_attr()
+    return tr.tile_op("tile.scan", [x], x.shape, x.dtype, attributes)
+
+
+@builtin
+def cumsum(x, /, axis=0, *, reverse=False, rounding_mode=None, flush_to_zero=False):
+    """The inclusive running sum along `axis`."""
+    _host_only("cumsum")
+
+
+@translation("cumsum")
+def _t_cumsum(tr, x, axis, reverse, rounding_mode, flush_to_zero):
+    return _scan(tr, "sum", x, axis, reverse, rounding_mode, flush_to_zero)
+
+
+@builtin
+def cumprod(x, /, axis=0, *, reverse=False, rounding_mode=None, flush_to_zero=False):
+    """The inclusive running product along `axis`."""
+    _host_only("cumprod")
+
+
+@translation("cumprod")
+def _t_cumprod(tr, x, axis, reverse, rounding_mode, flush_to_zero):
+    return _scan(tr, "prod", x, axis, reverse, rounding_mode, flush_to_zero)
+
+
+# -- matrix products ------------------------------------------------------------------------
+
+
+@builtin
+def mma(x, y, /, acc, *, use_fast_acc=False):
+    """`x @ y + acc` in `acc`'s dtype (2-d, or 3-d with a batch dimension)."""
+    _host_only("mma")
+
+
+@translation("mma")
+def _t_mma(tr, x, y, acc, use_fast_acc):
+    x, y, acc = _tile(tr, x), _tile(tr, y), _tile(tr, acc, "acc")
+    _const_bool(tr, use_fast_acc, "use_fast_acc")
+    tr.has_mma = True
+    tr.mma_elements = builtins.max(tr.mma_elements, math.prod(acc.shape[-2:]))
+    operation = tr.emit("tile.mma", [x, y, acc], [acc.type])
+    return TileValue(tr.ir.result(operation), acc.shape, acc.dtype, acc.type)
+
+
+@builtin
+def matmul(x, y, /):
+    """`x @ y` with the operands promoted to a common dtype, which the
+    result has."""
+    _host_only("matmul")
+
+
+@translation("matmul")
+def _t_matmul(tr, x, y):
+    x, y = _tile(tr, x), _tile(tr, y)
+    if x.ndim < 2 or y.ndim < 2 or x.ndim != y.ndim:
+        raise tr.error(TileTypeError, "matmul takes two 2-d (or two 3-d) tiles, not %s and %s"
+                       % (x.describe(), y.describe()))
+    _shape, spec, _info = tr.common([x, y])
+    dtype = tr.dtype_of_type(spec[1])
+    x, y = tr.convert(x, dtype), tr.convert(y, dtype)
+    shape = x.shape[:-1] + y.shape[-1:]
+    tr.has_mma = True
+    tr.mma_elements = builtins.max(tr.mma_elements, math.prod(shape[-2:]))
+    return tr.tile_op("tile.matmul", [x, y], shape, dtype)
+
+
+# -- elementwise ---------------------------------------------------------------------------
+
+def _binary_builtin(name, op, doc, float_modes=False):
+    if float_modes:
+        def stub(x, y, /, *, rounding_mode=None, flush_to_zero=False):
+            _host_only(name)
+
+        def translate(tr, x, y, rounding_mode, flush_to_zero):
+            return tr.binary(op, x, y, _float_attrs(tr, rounding_mode, flush_to_zero))
+    else:
+        def stub(x, y, /):
+            _host_only(name)
+
+        def translate(tr, x, y):
+            return tr.binary(op, x, y)
+    stub.__name__ = stub.__qualname__ = name
+    stub.__doc__ = doc
+    _TRANSLATIONS[name] = translate
+    globals()[name] = builtin(stub)
+
+
+_binary_builtin("add", "add", "`x + y`, broadcast and promoted.", True)
+_binary_builtin("sub", "sub", "`x - y`.", True)
+_binary_builtin("mul", "mul", "`x * y`.", True)
+_binary_builtin("truediv", "div", "`x / y` (integers divide as float32).", True)
+_binary_builtin("floordiv", "floordiv", "`x // y` (rounds toward negative infinity).")
+_binary_builtin("mod", "mod", "`x % y` (the sign of `y`).")
+_binary_builtin("pow", "pow", "`x ** y` of floats.")
+_binary_builtin("bitwise_and", "and", "`x & y` of integers or bools.")
+_binary_builtin("bitwise_or", "or", "`x | y`.")
+_binary_builtin("bitwise_xor", "xor", "`x ^ y`.")
+_binary_builtin("bitwise_lshift", "shl", "`x << y`.")
+_binary_builtin("bitwise_rshift", "shr", "`x >> y` (arithmetic for signed integers).")
+
+
+def _minmax_builtin(name, op):
+    def stub(x, y, /, *, flush_to_zero=False, propagate_nan=False):
+        _host_only(name)
+
+    def translate(tr, x, y, flush_to_zero, propagate_nan):
+        attributes = _float_attrs(tr, None, flush_to_zero)
+        if _const_bool(tr, propagate_nan, "propagate_nan"):
+            attributes["propagate_nan"] = tr.ir.unit_attr()
+        return tr.binary(op, x, y, attributes)
+    stub.__name__ = stub.__qualname__ = name
+    stub.__doc__ = "The elementwise %s of `x` and `y`." % op
+    _TRANSLATIONS[name] = translate
+    globals()[name] = builtin(stub)
+
+
+_minmax_builtin("maximum", "maximum")
+_minmax_builtin("minimum", "minimum")
+
+
+def _compare_builtin(name, predicate):
+    def stub(x, y, /):
+        _host_only(name)
+
+    def translate(tr, x, y):
+        return tr.compare(predicate, x, y)
+    stub.__name__ = stub.__qualname__ = name
+    stub.__doc__ = "The elementwise comparison %s, a bool tile." % name
+    _TRANSLATIONS[name] = translate
+    globals()[name] = builtin(stub)
+
+
+for _name, _predicate in (("equal", 0), ("not_equal", 1), ("less", 2), ("less_equal", 3),
+                          ("greater", 4), ("greater_equal", 5)):
+    _compare_builtin(_name, _predicate)
+
+
+# Math functions: name -> (tile.math function, keyword arguments, rounding
+# modes allowed).
+_MATH = {
+    "exp": ("exp", ("rounding_mode",), (RoundingMode.FULL, RoundingMode.APPROX)),
+    "exp2": ("exp2", ("flush_to_zero",), None),
+    "log": ("log", (), None),
+    "log2": ("log2", (), None),
+    "sqrt": ("sqrt", ("rounding_mode", "flush_to_zero"), None),
+    "rsqrt": ("rsqrt", ("flush_to_zero",), None),
+    "sin": ("sin", (), None), "cos": ("cos", (), None), "tan": ("tan", (), None),
+    "sinh": ("sinh", (), None), "cosh": ("cosh", (), None),
+    "tanh": ("tanh", ("rounding_mode",), (RoundingMode.FULL, RoundingMode.APPROX)),
+    "floor": ("floor", (), None), "ceil": ("ceil", (), None),
+}
+
+
+def _math_builtin(name, function, keywords, allowed):
+    if keywords == ("rounding_mode",):
+        def stub(x, /, *, rounding_mode=None):
+            _host_only(name)
+    elif keywords == ("flush_to_zero",):
+        def stub(x, /, *, flush_to_zero=False):
+            _host_only(name)
+    elif keywords:
+        def stub(x, /, *, rounding_mode=None, flush_to_zero=False):
+            _host_only(name)
+    else:
+        def stub(x, /):
+            _host_only(name)
+
+    def translate(tr, x, rounding_mode=None, flush_to_zero=None):
+        if name in ("floor", "ceil") and isinstance(x, TileValue) and not x.dtype.is_float():
+            raise tr.error(TileTypeError, "%s takes floats, not %s" % (name, x.describe()))
+        x = _float_input(tr, x)
+        value = tr.ir_math_function(function)
+        attributes = {"function": tr.enum_attr(value)}
+        attributes.update(_float_attrs(tr, rounding_mode, flush_to_zero, allowed))
+        return tr.tile_op("tile.math", [x], x.shape, x.dtype, attributes)
+    stub.__name__ = stub.__qualname__ = name
+    stub.__doc__ = "The elementwise %s of a float tile (integers become float32)." % name
+    _TRANSLATIONS[name] = translate
+    globals()[name] = builtin(stub)
+
+
+for _name, (_function, _keywords, _allowed) in _MATH.items():
+    _math_builtin(_name, _function, _keywords, _allowed)
+
+
+@builtin
+def abs(x, /):
+    """The elementwise absolute value."""
+    _host_only("abs")
+
+
+@translation("abs")
+def _t_abs(tr, x):
+    if isinstance(x, Const) and is_number(x.obj):
+        return Const(builtins.abs(x.obj))
+    x = _tile(tr, x)
+    if x.dtype.kind == "uint" or x.dtype is _dtypes.bool_:
+        return x
+    return tr.unary("abs", x)
+
+
+@builtin
+def negative(x, /):
+    """`-x` (bools become int32)."""
+    _host_only("negative")
+
+
+@translation("negative")
+def _t_negative(tr, x):
+    if isinstance(x, Const) and is_number(x.obj):
+        return Const(-x.obj)
+    x = _tile(tr, x)
+    if x.dtype is _dtypes.bool_:
+        x = tr.convert(x, _dtypes.int32)
+    return tr.unary("neg", x)
+
+
+@builtin
+def bitwise_not(x, /):
+    """`~x` of integers and bools."""
+    _host_only("bitwise_not")
+
+
+@translation("bitwise_not")
+def _t_bitwise_not(tr, x):
+    x = _tile(tr, x)
+    if x.dtype.is_float():
+        raise tr.error(TileTypeError, "~ takes integers or bools, not %s" % x.describe())
+    return tr.unary("not", x)
+
+
+@builtin
+def isnan(x, /):
+    """Where `x` is NaN, a bool tile."""
+    _host_only("isnan")
+
+
+@translation("isnan")
+def _t_isnan(tr, x):
+    x = _tile(tr, x)
+    if not x.dtype.is_float():
+        return tr.constant(False, _dtypes.bool_, x.shape)
+    return tr.compare(1, x, x)
+
+
+# -- compile-time helpers ---------------------------------------------------------------------
+
+
+@builtin
+def static_assert(condition, message=None, /):
+    """Fails the compile with TileStaticAssertionError unless the
+    compile-time `condition` holds."""
+    _host_only("static_assert")
+
+
+@translation("static_assert")
+def _t_static_assert(tr, condition, message):
+    if not isinstance(condition, Const):
+        raise tr.error(TileTypeError, "static_assert takes a compile-time condition")
+    if not condition.obj:
+        text = "Static assertion failed"
+        if message.obj is not None:
+            text += ": %s" % (message.obj,)
+        raise tr.error(TileStaticAssertionError, text)
+    return Const(None)
+
+
+@builtin
+def ensure_constant(value, /):
+    """`value`, which must be a compile-time constant."""
+    _host_only("ensure_constant")
+
+
+@translation("ensure_constant")
+def _t_ensure_constant(tr, value):
+    if not isinstance(value, Const):
+        raise tr.error(TileStaticAssertionError, "the value is not a compile-time constant")
+    return value
+
+
+def static_iter(iterable, /):
+    """`for x in ct.static_iter(seq)`: the loop is unrolled at compile time."""
+    return iterable
+
+
+BUILTINS[id(static_iter)] = (static_iter, lambda tr, args, kwargs: _static_iter(tr, args,
+                                                                                kwargs))
+
+
+def _static_iter(tr, args, kwargs):
+    if len(args) != 1 or kwargs:
+        raise tr.error(TileTypeError, "static_iter takes one iterable")
+    value = args[0]
+    if isinstance(value, Const):
+        try:
+            items = tuple(value.obj)
+        except TypeError:
+            raise tr.error(TileTypeError, "static_iter takes a compile-time iterable")
+        if len(items) > 1000:
+            raise tr.error(TileValueError, "static_iter unrolls at most 1000 iterations")
+        return Const(items)
+    if isinstance(value, TupleValue):
+        return value
+    raise tr.error(TileTypeError, "static_iter takes a compile-time iterable")
+
+
+# -- Python builtins inside kernels --------------------------------------------------------------
+
+
+def _py_range(tr, args, kwargs):
+    if all(isinstance(a, Const) for a in args) and not kwargs:
+        return Const(range(*[a.obj for a in args]))
+    raise tr.error(TileSyntaxError, "range() with runtime bounds is only a for loop's "
+                   "iterable")
+
+
+def _py_minmax(name):
+    def translate(tr, args, kwargs):
+        if kwargs:
+            raise tr.error(TileTypeError, "%s() takes positional arguments here" % name)
+        if len(args) == 1:
+            args = list(tr.unpack(args[0], len(getattr(args[0], "items", None) or
+                                               getattr(args[0], "obj", ())), tr.node))
+        if all(isinstance(a, Const) for a in args):
+            return Const(getattr(builtins, name)(a.obj for a in args))
+        result = args[0]
+        for other in args[1:]:
+            result = tr.binary("maximum" if name == "max" else "minimum", result, other)
+        return result
+    return translate
+
+
+def _py_len(tr, args, kwargs):
+    if len(args) != 1 or kwargs:
+        raise tr.error(TileTypeError, "len() takes one argument")
+    value = args[0]
+    if isinstance(value, TupleValue):
+        return Const(len(value.items))
+    if isinstance(value, Const):
+        return Const(len(value.obj))
+    if isinstance(value, TileValue) and value.shape:
+        return Const(value.shape[0])
+    if isinstance(value, ArrayValue):
+        return tr.tile_op("tile.array_dim", [value.value], (), _dtypes.int32,
+                          {"dim": tr.ir.i64_attr(0)})
+    raise tr.error(TileTypeError, "len() of %s" % value.describe())
+
+
+def _py_number(kind):
+    def translate(tr, args, kwargs):
+        if len(args) != 1 or kwargs:
+            raise tr.error(TileTypeError, "%s() takes one argument" % kind.__name__)
+        value = args[0]
+        if isinstance(value, Const):
+            return Const(kind(value.obj))
+        dtype = {int: _dtypes.int32, float: _dtypes.float32, bool: _dtypes.bool_}[kind]
+        return _t_astype(tr, value, Const(dtype), Const(None))
+    return translate
+
+
+def _py_abs(tr, args, kwargs):
+    return _t_abs(tr, *args)
+
+
+def _py_isinstance(tr, args, kwargs):
+    return Const(isinstance(getattr(args[0], "obj", args[0]), args[1].obj))
+
+
+PYTHON_BUILTINS.update({
+    range: _py_range, builtins.min: _py_minmax("min"), builtins.max: _py_minmax("max"),
+    len: _py_len, int: _py_number(int), float: _py_number(float), bool: _py_number(bool),
+    builtins.abs: _py_abs, isinstance: _py_isinstance,
+})
+
+
+# -- methods of tiles and arrays -----------------------------------------------------------------
+
+TILE_METHODS = {"astype", "reshape", "permute", "transpose", "extract", "insert", "item",
+                "sum", "max", "min", "prod", "argmax", "argmin", "cumsum", "cumprod"}
+ARRAY_METHODS = set()
+
+
+def method(tr, receiver, name, args, kwargs):
+    if isinstance(receiver, TileValue):
+        if name == "item":
+            if args or kwargs:
+                raise tr.error(TileTypeError, "item() takes no arguments")
+            if math.prod(receiver.shape) != 1:
+                raise tr.error(TileValueError, "item() of %s" % receiver.describe())
+            return _t_reshape(tr, receiver, Const(()))
+        function = globals()[name]
+        return BUILTINS[id(function)][1](tr, [receiver] + list(args), kwargs)
+    raise tr.error(TileTypeError, "%s has no method %s" % (receiver.describe(), name))
+
+
+def subscript(tr, tile, index):
+    """`t[:, None]`: cuTile's tile indexing inserts dimensions only."""
+    items = index.items if isinstance(index, TupleValue) else (
+        [Const(v) for v in index.obj] if isinstance(index, Const) and
+        isinstance(index.obj, tuple) else [index])
+    result, dim = tile, 0
+    for item in items:
+        if isinstance(item, Const) and item.obj is None:
+            result = _t_expand_dims(tr, result, Const(dim))
+            dim += 1
+        elif isinstance(item, Const) and isinstance(item.obj, slice) and \
+                item.obj == slice(None, None, None):
+            dim += 1
+        else:
+            raise tr.error(TileTypeError, "a tile is indexed with ':' and None only (use "
+                           "ct.extract or ct.gather for elements)")
+    return result

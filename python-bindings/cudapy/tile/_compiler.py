@@ -1,0 +1,1149 @@
+"""Translates a cuTile Python kernel (its `ast`) to the tile dialect.
+
+The kernel becomes a `gpu.func` in the tile dialect's implicit form: binary
+operations keep operands of different shapes and dtypes and say
+`promote cutile`; `tile-make-explicit` rewrites them. Result types come from
+the tile dialect's rules through the C API (promotion, broadcasting), never
+from rules written again here. Every operation carries the location of the
+Python expression it comes from, so that an error from any stage of the
+compile names the user's file, line and column.
+"""
+
+import ast
+import inspect
+import linecache
+import textwrap
+
+from .. import _ir
+from . import _dtypes
+from ._errors import (TileCompilerError, TileSyntaxError, TileTypeError, TileValueError,
+                      TileUnsupportedFeatureError, format_location)
+from ._values import (ArrayValue, BoundMethod, Const, TileValue, TupleValue, Undefined,
+                      is_number, shape_text)
+
+_PROMOTE_CUTILE = 0
+
+_BINARY_OPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div",
+               ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.Pow: "pow",
+               ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor",
+               ast.LShift: "shl", ast.RShift: "shr"}
+_COMPARE_OPS = {ast.Eq: 0, ast.NotEq: 1, ast.Lt: 2, ast.LtE: 3, ast.Gt: 4, ast.GtE: 5}
+_PY_BINARY = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b,
+              "mul": lambda a, b: a * b, "div": lambda a, b: a / b,
+              "floordiv": lambda a, b: a // b, "mod": lambda a, b: a % b,
+              "pow": lambda a, b: a ** b, "and": lambda a, b: a & b,
+              "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b,
+              "shl": lambda a, b: a << b, "shr": lambda a, b: a >> b}
+_PY_COMPARE = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a < b,
+               3: lambda a, b: a <= b, 4: lambda a, b: a > b, 5: lambda a, b: a >= b}
+
+
+class ArgSpec:
+    """What a launch argument says about its parameter: an array (dtype,
+    rank, facts), a scalar (dtype) or a `Constant` value."""
+
+    __slots__ = ("kind", "dtype", "rank", "value", "unit_stride", "aligned16",
+                 "stride_divisibility")
+
+    def __init__(self, kind, dtype=None, rank=0, value=None, unit_stride=False,
+                 aligned16=False, stride_divisibility=()):
+        self.kind, self.dtype, self.rank, self.value = kind, dtype, rank, value
+        self.unit_stride, self.aligned16 = unit_stride, aligned16
+        self.stride_divisibility = tuple(stride_divisibility)
+
+    def key(self):
+        if self.kind == "constant":
+            return ("constant", type(self.value).__name__, self.value)
+        return (self.kind, self.dtype.name, self.rank, self.unit_stride, self.aligned16,
+                self.stride_divisibility)
+
+
+class FunctionSource:
+    """A Python function's parsed source, with its file and line offset."""
+
+    def __init__(self, function):
+        self.function = function
+        try:
+            lines, first = inspect.getsourcelines(function)
+        except (OSError, TypeError) as error:
+            raise TileCompilerError("cannot read the source of %s: %s"
+                                    % (function.__qualname__, error))
+        self.filename = inspect.getsourcefile(function) or "<unknown>"
+        source = textwrap.dedent("".join(lines))
+        # The dedent shifts columns by the indentation removed.
+        self.column_offset = len(lines[0]) - len(lines[0].lstrip())
+        tree = ast.parse(source)
+        ast.increment_lineno(tree, first - 1)
+        self.tree = tree.body[0]
+        if not isinstance(self.tree, ast.FunctionDef):
+            raise TileSyntaxError("%s is not a function definition" % function.__qualname__)
+        self.globals = function.__globals__
+        self.closure = {}
+        if function.__closure__:
+            for name, cell in zip(function.__code__.co_freevars, function.__closure__):
+                try:
+                    self.closure[name] = cell.cell_contents
+                except ValueError:
+                    pass
+
+
+class _Frame:
+    """One function being translated: its source and its names."""
+
+    def __init__(self, source, names):
+        self.source, self.names = source, names
+
+
+class KernelTranslator:
+    """Translates one kernel for one specialization (argument specs)."""
+
+    def __init__(self, kernel_source, specs, api, options):
+        self.ir = _ir.IR()
+        self.api = api  # the cudapy.tile module (builtins by identity)
+        self.options = options
+        self.kernel_source = kernel_source
+        self.specs = specs
+        self.frame = None
+        self.node = None
+        self.block = None
+        self.largest_tile = 1
+        self.has_mma = False
+        self.mma_elements = 0
+        self.chosen_num_warps = None
+
+    # -- errors and locations --------------------------------------------------
+    def location_of(self, node):
+        source = self.frame.source
+        line = getattr(node, "lineno", source.tree.lineno)
+        column = getattr(node, "col_offset", 0) + source.column_offset + 1
+        return source.filename, line, column
+
+    def error(self, kind, message, node=None):
+        file, line, column = self.location_of(node if node is not None else self.node)
+        return kind(message, file, line, column)
+
+    def loc(self, node=None):
+        file, line, column = self.location_of(node if node is not None else self.node)
+        return self.ir.location(file, line, column)
+
+    def check_diagnostics(self, node=None):
+        """Raises the first error the context reported (a checked type)."""
+        errors = [d for d in self.ir.diagnostics if d.severity == "error"]
+        if errors:
+            self.ir.diagnostics.clear()
+            first = errors[0]
+            if first.file:
+                raise TileTypeError(first.message, first.file, first.line, first.column)
+            raise self.error(TileTypeError, first.message, node)
+
+    # -- types -------------------------------------------------------------------
+    def tile_type(self, shape, dtype):
+        for extent in shape:
+            if not isinstance(extent, int) or extent <= 0 or extent & (extent - 1):
+                raise self.error(TileValueError,
+                                 "tile shape %s: every dimension must be a power of two"
+                                 % shape_text(shape))
+        elements = 1
+        for extent in shape:
+            elements *= extent
+        self.largest_tile = max(self.largest_tile, elements)
+        result = self.ir.tile_type(tuple(shape), dtype.mlir_type(self.ir), self.loc())
+        if not result:
+            self.check_diagnostics()
+            raise self.error(TileTypeError, "invalid tile type %s of %s"
+                             % (shape_text(shape), dtype.name))
+        return result
+
+    def dtype_of_type(self, type):
+        """The dtype of a scalar element Type (for results of rules)."""
+        text = str(type)
+        dtype = _dtypes.from_element(text)
+        if dtype is None:
+            raise self.error(TileTypeError, "unsupported element type %s" % text)
+        return dtype
+
+    # -- emitting ------------------------------------------------------------------
+    def emit(self, name, operands=(), results=(), attributes=None, regions=()):
+        operation = self.ir.create(name, self.loc(), [o.value if hasattr(o, "value") else o
+                                                      for o in operands],
+                                   results, attributes, regions)
+        self.ir.append(self.block, operation)
+        return operation
+
+    def tile_op(self, name, operands, shape, dtype, attributes=None, regions=()):
+        type = self.tile_type(shape, dtype)
+        operation = self.emit(name, operands, [type], attributes, regions)
+        return TileValue(self.ir.result(operation), shape, dtype, type)
+
+    def enum_attr(self, value):
+        return self.ir.i32_attr(value)
+
+    # -- constants -------------------------------------------------------------------
+    def constant(self, value, dtype, shape=()):
+        """A tile of `shape` with every element `value` (a Python number)."""
+        type = self.tile_type(shape, dtype)
+        element = dtype.mlir_type(self.ir)
+        if dtype.kind == "float":
+            attribute = self.ir.float_attr(element, float(value))
+        elif dtype.kind == "bool":
+            attribute = self.ir.integer_attr(element, 1 if value else 0)
+        else:
+            integer = int(value)
+            low, high = ((-2**(dtype.bits - 1), 2**(dtype.bits - 1)) if dtype.kind == "int"
+                         else (0, 2**dtype.bits))
+            if not low <= integer < high:
+                raise self.error(TileValueError, "%r does not fit in %s" % (value, dtype.name))
+            if integer >= 2**63:
+                integer -= 2**64
+            attribute = self.ir.integer_attr(element, integer)
+        operation = self.emit("tile.constant", (), [type],
+                              {"value": self.ir.splat_attr(type, attribute)})
+        return TileValue(self.ir.result(operation), shape, dtype, type)
+
+    def si32(self, value):
+        return self.constant(value, _dtypes.int32)
+
+    def literal(self, value):
+        """A loosely typed constant (`tile.literal`) for the implicit form."""
+        if isinstance(value, bool):
+            return self.constant(value, _dtypes.bool_)
+        if isinstance(value, int):
+            if not -2**63 <= value < 2**64:
+                raise self.error(TileValueError, "the integer %d is out of range" % value)
+            if value >= 2**63:
+                attribute = self.ir.integer_attr(self.ir.int_type(64, False), value - 2**64)
+            else:
+                attribute = self.ir.i64_attr(value)
+            type = self.ir.loose_int_type()
+        else:
+            attribute = self.ir.float_attr(self.ir.float_type("f64"), float(value))
+            type = self.ir.loose_float_type()
+        operation = self.emit("tile.literal", (), [type], {"value": attribute})
+        return self.ir.result(operation)
+
+    # -- conversions between values -------------------------------------------------
+    def as_tile(self, value, what="an operand", dtype=None):
+        """A TileValue for a tile or a Python number (typed as `dtype`, or
+        by cuTile's rule for a lone constant: int32 / float32 / bool)."""
+        if isinstance(value, TileValue):
+            return value
+        if isinstance(value, Const) and is_number(value.obj):
+            if dtype is None:
+                dtype = _dtypes.of_python_scalar(value.obj)
+            return self.constant(value.obj, dtype)
+        raise self.error(TileTypeError, "%s must be a tile or a number, not %s"
+                         % (what, value.describe()))
+
+    def convert(self, value, dtype):
+        if value.dtype is dtype:
+            return value
+        return self.tile_op("tile.convert", [value], value.shape, dtype)
+
+    def index(self, value, what="an index"):
+        """An si32 scalar for a tile index (cuTile indices are int32)."""
+        if isinstance(value, Const):
+            if not isinstance(value.obj, int) or isinstance(value.obj, bool):
+                raise self.error(TileTypeError, "%s must be an integer, not %r"
+                                 % (what, value.obj))
+            return self.si32(value.obj)
+        if isinstance(value, TileValue) and not value.shape and value.dtype.is_integer():
+            return self.convert(value, _dtypes.int32)
+        raise self.error(TileTypeError, "%s must be an integer scalar, not %s"
+                         % (what, value.describe()))
+
+    def to_index_scalar(self, value, what):
+        """A builtin `index` for loop bounds."""
+        if isinstance(value, Const):
+            if not isinstance(value.obj, int) or isinstance(value.obj, bool):
+                raise self.error(TileTypeError, "%s must be an integer" % what)
+            operation = self.emit("arith.constant", (), [self.ir.index_type()],
+                                  {"value": self.ir.integer_attr(self.ir.index_type(),
+                                                                 value.obj)})
+            return self.ir.result(operation)
+        tile = self.index(value, what)
+        operation = self.emit("tile.to_scalar", [tile], [self.ir.index_type()])
+        return self.ir.result(operation)
+
+    def to_bool_scalar(self, value, what):
+        if isinstance(value, TileValue) and not value.shape:
+            if value.dtype is not _dtypes.bool_:
+                value = self.compare(1, value, Const(0))
+            operation = self.emit("tile.to_scalar", [value], [self.ir.int_type(1)])
+            return self.ir.result(operation)
+        raise self.error(TileTypeError, "%s must be a scalar, not %s" % (what, value.describe()))
+
+    def constant_int(self, value, what):
+        if isinstance(value, Const) and isinstance(value.obj, int) and \
+                not isinstance(value.obj, bool):
+            return value.obj
+        raise self.error(TileTypeError, "%s must be a compile-time integer "
+                         "(a literal or a ct.Constant parameter)" % what)
+
+    def constant_shape(self, value, what="shape"):
+        if isinstance(value, Const) and isinstance(value.obj, int):
+            return (value.obj,)
+        items = None
+        if isinstance(value, Const) and isinstance(value.obj, (tuple, list)):
+            items = [Const(v) for v in value.obj]
+        elif isinstance(value, TupleValue):
+            items = value.items
+        if items is None:
+            raise self.error(TileTypeError, "%s must be a tuple of compile-time integers"
+                             % what)
+        return tuple(self.constant_int(v, what) for v in items)
+
+    def constant_axes(self, value, rank, what="axis"):
+        axes = self.constant_shape(value, what)
+        result = []
+        for axis in axes:
+            if not -rank <= axis < rank:
+                raise self.error(TileValueError, "%s %d is out of range for rank %d"
+                                 % (what, axis, rank))
+            result.append(axis % rank)
+        if len(set(result)) != len(result):
+            raise self.error(TileValueError, "%s repeats a dimension" % what)
+        return tuple(result)
+
+    def dtype_arg(self, value, what="dtype"):
+        if isinstance(value, Const):
+            dtype = value.obj
+            if isinstance(dtype, _dtypes.DType):
+                return dtype
+            found = _dtypes.from_array_dtype(dtype) if dtype is not None else None
+            if found is not None:
+                return found
+        raise self.error(TileTypeError, "%s must be a cudapy.tile dtype" % what)
+
+    # -- operands of the implicit form ----------------------------------------------------
+    def operand(self, value):
+        """(kind, Type, int value) for the promotion rule, and the Value."""
+        if isinstance(value, TileValue):
+            return (_ir.TYPED, value.dtype.mlir_type(self.ir), 0), value.value, value.shape
+        if isinstance(value, Const) and isinstance(value.obj, bool):
+            return (_ir.TYPED, self.ir.int_type(1), 0), None, ()
+        if isinstance(value, Const) and isinstance(value.obj, int):
+            return (_ir.LOOSE_INT, None, value.obj), None, ()
+        if isinstance(value, Const) and isinstance(value.obj, float):
+            return (_ir.LOOSE_FLOAT, None, 0), None, ()
+        raise self.error(TileTypeError, "an operand must be a tile or a number, not %s"
+                         % value.describe())
+
+    def materialize(self, value, ssa):
+        if ssa is not None:
+            return ssa
+        if isinstance(value.obj, bool):
+            return self.constant(value.obj, _dtypes.bool_).value
+        return self.literal(value.obj)
+
+    def common(self, operands, comparison=False):
+        """Common shape and dtype of operands under cuTile's rules."""
+        shape = ()
+        info = []
+        for value in operands:
+            spec, ssa, value_shape = self.operand(value)
+            info.append((spec, ssa, value_shape))
+            try:
+                shape = _ir.broadcast_shape(shape, value_shape)
+            except ValueError as why:
+                raise self.error(TileTypeError, "shapes do not broadcast: %s" % why)
+        spec = info[0][0]
+        scalar = not info[0][2]
+        for other in info[1:]:
+            try:
+                kind, type = _ir.promote(self.ir, spec, other[0], scalar, not other[2],
+                                         comparison)
+            except ValueError as why:
+                raise self.error(TileTypeError, str(why))
+            spec = (kind, type, 0) if kind == _ir.TYPED else (kind, None, spec[2])
+            scalar = scalar and not other[2]
+        return shape, spec, info
+
+    def binary(self, name, lhs, rhs, attributes=None):
+        if isinstance(lhs, Const) and isinstance(rhs, Const) and is_number(lhs.obj) and \
+                is_number(rhs.obj):
+            try:
+                return Const(_PY_BINARY[name](lhs.obj, rhs.obj))
+            except (ArithmeticError, ValueError) as why:
+                raise self.error(TileValueError, "constant expression: %s" % why)
+        if name == "div":
+            lhs, rhs = self.true_division_operands(lhs, rhs)
+        shape, spec, info = self.common([lhs, rhs])
+        if spec[0] != _ir.TYPED:
+            # Two loose constants only meet in constant folding above.
+            raise self.error(TileTypeError, "no dtype for %s of two constants" % name)
+        dtype = self.dtype_of_type(spec[1])
+        operands = [self.materialize(v, i[1]) for v, i in zip((lhs, rhs), info)]
+        attrs = {"promote": self.enum_attr(_PROMOTE_CUTILE)}
+        attrs.update(attributes or {})
+        return self.tile_op("tile." + name, operands, shape, dtype, attrs)
+
+    def true_division_operands(self, lhs, rhs):
+        """cuTile's `/` always divides floats: where the operands' common
+        dtype is not a float, they divide as float32."""
+        _shape, spec, _info = self.common([lhs, rhs])
+        if spec[0] == _ir.LOOSE_FLOAT or (spec[0] == _ir.TYPED and
+                                          self.dtype_of_type(spec[1]).is_float()):
+            return lhs, rhs
+
+        def as_float(value):
+            if isinstance(value, TileValue):
+                return self.convert(value, _dtypes.float32)
+            return Const(float(value.obj))
+        return as_float(lhs), as_float(rhs)
+
+    def ir_math_function(self, name):
+        value = _ir.math_function_value(name)
+        if value < 0:
+            raise self.error(TileUnsupportedFeatureError, "no math function %s" % name)
+        return value
+
+    def compare(self, predicate, lhs, rhs):
+        if isinstance(lhs, Const) and isinstance(rhs, Const):
+            return Const(_PY_COMPARE[predicate](lhs.obj, rhs.obj))
+        shape, spec, info = self.common([lhs, rhs], comparison=True)
+        operands = [self.materialize(v, i[1]) for v, i in zip((lhs, rhs), info)]
+        return self.tile_op("tile.cmp", operands, shape, _dtypes.bool_,
+                            {"predicate": self.enum_attr(predicate),
+                             "promote": self.enum_attr(_PROMOTE_CUTILE)})
+
+    def select(self, cond, lhs, rhs):
+        if isinstance(cond, Const):
+            return lhs if cond.obj else rhs
+        cond = self.as_tile(cond, "a condition")
+        if cond.dtype is not _dtypes.bool_:
+            raise self.error(TileTypeError, "a condition must be a bool tile, not %s"
+                             % cond.describe())
+        shape, spec, info = self.common([lhs, rhs])
+        shape = self.broadcast_of(shape, cond.shape)
+        if spec[0] != _ir.TYPED:
+            raise self.error(TileTypeError, "where() of two constants needs a dtype: "
+                             "make one of them a tile")
+        dtype = self.dtype_of_type(spec[1])
+        operands = [cond.value] + [self.materialize(v, i[1]) for v, i in zip((lhs, rhs), info)]
+        return self.tile_op("tile.select", operands, shape, dtype,
+                            {"promote": self.enum_attr(_PROMOTE_CUTILE)})
+
+    def broadcast_of(self, a, b):
+        try:
+            return _ir.broadcast_shape(a, b)
+        except ValueError as why:
+            raise self.error(TileTypeError, "shapes do not broadcast: %s" % why)
+
+    def broadcast_to(self, value, shape):
+        value = self.as_tile(value)
+        if value.shape == tuple(shape):
+            return value
+        return self.tile_op("tile.broadcast", [value], shape, value.dtype)
+
+    def unary(self, name, value):
+        value = self.as_tile(value)
+        return self.tile_op("tile." + name, [value], value.shape, value.dtype)
+
+    # -- names ---------------------------------------------------------------------------
+    def lookup(self, name, node):
+        names = self.frame.names
+        if name in names:
+            value = names[name]
+            if isinstance(value, Undefined):
+                raise self.error(TileSyntaxError, "'%s' %s" % (name, value.reason), node)
+            return value
+        source = self.frame.source
+        if name in source.closure:
+            return Const(source.closure[name])
+        if name in source.globals:
+            return Const(source.globals[name])
+        builtins = source.globals.get("__builtins__")
+        builtins = builtins if isinstance(builtins, dict) else getattr(builtins, "__dict__", {})
+        if name in builtins:
+            return Const(builtins[name])
+        raise self.error(TileSyntaxError, "name '%s' is not defined" % name, node)
+
+    # -- the kernel ----------------------------------------------------------------------
+    def translate_kernel(self, kernel_name, num_warps, hints):
+        source = self.kernel_source
+        self.frame = _Frame(source, {})
+        tree = source.tree
+        self.node = tree
+        location = self.loc(tree)
+        body = self.ir.new_module(location)
+        self.ir.set_attribute(self.ir.module_operation(), "gpu.container_module",
+                              self.ir.unit_attr())
+        params = tree.args
+        if params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs:
+            raise self.error(TileSyntaxError, "a kernel takes positional parameters only")
+        if params.defaults:
+            raise self.error(TileSyntaxError, "kernel parameters have no default values")
+        names = [a.arg for a in params.args]
+        if len(names) != len(self.specs):
+            raise self.error(TileTypeError, "%s takes %d arguments, %d given"
+                             % (kernel_name, len(names), len(self.specs)))
+        arg_types, arg_attrs, bind = [], [], []
+        for name, spec, arg in zip(names, self.specs, params.args):
+            self.node = arg
+            if spec.kind == "constant":
+                bind.append((name, None))
+                continue
+            if spec.kind == "array":
+                strides = [None] * spec.rank
+                if spec.unit_stride and spec.rank:
+                    strides[-1] = 1
+                type = self.ir.array_type([None] * spec.rank, spec.dtype.mlir_type(self.ir),
+                                          strides, self.loc(arg))
+                if not type:
+                    self.check_diagnostics(arg)
+                facts = {}
+                if spec.aligned16:
+                    facts["tile.alignment"] = self.ir.i64_attr(16)
+                if any(d > 1 for d in spec.stride_divisibility):
+                    facts["tile.stride_divisibility"] = self.ir.i64_array_attr(
+                        spec.stride_divisibility)
+                arg_attrs.append(facts)
+            else:
+                type = self.tile_type((), spec.dtype)
+                arg_attrs.append({})
+            arg_types.append(type)
+            bind.append((name, type))
+        entry = self.ir.new_block(arg_types, [self.loc(a) for a, (n, t) in
+                                              zip(params.args, bind) if t is not None])
+        position = 0
+        for (name, type), spec in zip(bind, self.specs):
+            if type is None:
+                self.frame.names[name] = Const(spec.value)
+                continue
+            value = self.ir.block_argument(entry, position)
+            position += 1
+            if spec.kind == "array":
+                self.frame.names[name] = ArrayValue(value, spec.dtype, spec.rank, type, name)
+            else:
+                self.frame.names[name] = TileValue(value, (), spec.dtype, type)
+
+        self.block = self.entry_block = entry
+        self.entry_views = []
+        self.statements(tree.body, top=True)
+        self.node = tree
+        self.emit("gpu.return")
+
+        attributes = {
+            "sym_name": self.ir.string_attr(kernel_name),
+            "function_type": self.ir.type_attr(self.ir.function_type(arg_types, [])),
+            "gpu.kernel": self.ir.unit_attr(),
+            "tile.num_warps": self.ir.i64_attr(num_warps(self)),
+            "arg_attrs": self.ir.array_attr(self.ir.dictionary_attr(a) for a in arg_attrs),
+        }
+        attributes.update(hints(self))
+        self.node = tree
+        func = self.ir.create("gpu.func", location, attributes=attributes,
+                              regions=[self.ir.new_region([entry])])
+        module_block = self.ir.new_block()
+        self.ir.append(module_block, func)
+        gpu_module = self.ir.create("gpu.module", location,
+                                    attributes={"sym_name": self.ir.string_attr(kernel_name)},
+                                    regions=[self.ir.new_region([module_block])])
+        self.ir.append(body, gpu_module)
+        return self.ir
+
+    # -- statements ----------------------------------------------------------------------
+    def statements(self, statements, top=False):
+        """Translates statements; returns the value of a `return` (helpers)."""
+        for i, statement in enumerate(statements):
+            self.node = statement
+            if isinstance(statement, ast.Return):
+                if i != len(statements) - 1:
+                    raise self.error(TileSyntaxError, "code after return is unreachable")
+                return self.return_statement(statement, top)
+            self.statement(statement)
+        return None
+
+    def return_statement(self, statement, top):
+        if statement.value is None:
+            return Const(None)
+        value = self.expr(statement.value)
+        if top and self.frame.source is self.kernel_source:
+            if not (isinstance(value, Const) and value.obj is None):
+                raise self.error(TileSyntaxError, "a kernel returns nothing")
+        return value
+
+    def statement(self, node):
+        method = getattr(self, "stmt_" + type(node).__name__, None)
+        if method is None:
+            raise self.error(TileUnsupportedFeatureError,
+                             "'%s' statements are not supported in a tile kernel"
+                             % type(node).__name__.lower(), node)
+        method(node)
+
+    def stmt_Pass(self, node):
+        pass
+
+    def stmt_Expr(self, node):
+        self.expr(node.value)
+
+    def stmt_Assign(self, node):
+        value = self.expr(node.value)
+        for target in node.targets:
+            self.assign(target, value)
+
+    def stmt_AnnAssign(self, node):
+        if node.value is None:
+            return
+        self.assign(node.target, self.expr(node.value))
+
+    def stmt_AugAssign(self, node):
+        if not isinstance(node.target, ast.Name):
+            raise self.error(TileUnsupportedFeatureError,
+                             "augmented assignment to anything but a name", node)
+        current = self.lookup(node.target.id, node.target)
+        value = self.operator(type(node.op), current, self.expr(node.value), node)
+        self.assign(node.target, value)
+
+    def assign(self, target, value):
+        if isinstance(target, ast.Name):
+            self.frame.names[target.id] = value
+            return
+        if isinstance(target, (ast.Tuple, ast.List)):
+            items = self.unpack(value, len(target.elts), target)
+            for element, item in zip(target.elts, items):
+                self.assign(element, item)
+            return
+        raise self.error(TileUnsupportedFeatureError,
+                         "assignment to %s: tiles and arrays are immutable; use ct.store"
+                         % type(target).__name__.lower(), target)
+
+    def unpack(self, value, count, node):
+        if isinstance(value, TupleValue):
+            items = value.items
+        elif isinstance(value, Const) and isinstance(value.obj, (tuple, list)):
+            items = [Const(v) for v in value.obj]
+        else:
+            raise self.error(TileTypeError, "cannot unpack %s" % value.describe(), node)
+        if len(items) != count:
+            raise self.error(TileValueError, "cannot unpack %d values into %d names"
+                             % (len(items), count), node)
+        return items
+
+    def stmt_Assert(self, node):
+        condition = self.expr(node.test)
+        if not isinstance(condition, Const):
+            raise self.error(TileUnsupportedFeatureError,
+                             "assert takes a compile-time condition (ct.static_assert)", node)
+        if not condition.obj:
+            message = ""
+            if node.msg is not None:
+                message = self.expr(node.msg)
+                message = ": %s" % (message.obj if isinstance(message, Const) else "")
+            raise self.error(TileValueError, "assertion failed%s" % message, node)
+
+    # -- control flow ------------------------------------------------------------------------
+    def assigned_names(self, statements):
+        names = set()
+        for statement in statements:
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    names.add(node.id)
+        return names
+
+    def carried_value(self, name, value, node):
+        """A name's value as a loop-carried or branch-merged tile."""
+        if isinstance(value, TileValue):
+            return value
+        if isinstance(value, Const) and is_number(value.obj):
+            return self.as_tile(value)
+        raise self.error(TileTypeError, "'%s' changes inside control flow but holds %s; "
+                         "only tiles and numbers may" % (name, value.describe()), node)
+
+    def match_type(self, name, before, after, node, where):
+        if isinstance(after, Const) and is_number(after.obj) and not before.shape:
+            return self.constant(after.obj, before.dtype)
+        after = self.carried_value(name, after, node)
+        if after.shape != before.shape or after.dtype is not before.dtype:
+            raise self.error(TileTypeError, "'%s' is %s before %s and %s after it; give it "
+                             "its final shape and dtype before (e.g. ct.full)"
+                             % (name, before.describe(), where, after.describe()), node)
+        return after
+
+    def stmt_For(self, node):
+        if node.orelse:
+            raise self.error(TileUnsupportedFeatureError, "for ... else", node)
+        iterator = node.iter
+        if not (isinstance(iterator, ast.Call) and isinstance(iterator.func, (ast.Name,
+                                                                                 ast.Attribute))):
+            return self.static_for(node, self.expr(iterator))
+        callee = self.expr(iterator.func)
+        if not (isinstance(callee, Const) and callee.obj is range):
+            return self.static_for(node, self.call_value(callee, iterator))
+        if iterator.keywords or not 1 <= len(iterator.args) <= 3:
+            raise self.error(TileSyntaxError, "range takes 1 to 3 positional arguments", iterator)
+        bounds = [self.expr(a) for a in iterator.args]
+        if len(bounds) == 1:
+            bounds = [Const(0), bounds[0], Const(1)]
+        elif len(bounds) == 2:
+            bounds.append(Const(1))
+        if isinstance(bounds[2], Const) and bounds[2].obj == 0:
+            raise self.error(TileValueError, "range() step must not be zero", iterator)
+        if isinstance(bounds[2], Const) and bounds[2].obj < 0:
+            raise self.error(TileUnsupportedFeatureError, "range() with a negative step",
+                             iterator)
+        if not isinstance(node.target, ast.Name):
+            raise self.error(TileSyntaxError, "the loop variable must be a name", node.target)
+        self.node = iterator
+        lower, upper, step = (self.to_index_scalar(b, "a range() bound") for b in bounds)
+        self.loop(node, node.body, node.target.id, (lower, upper, step))
+
+    def static_for(self, node, iterable):
+        """`for x in <compile-time tuple>`: unrolled (ct.static_iter)."""
+        if isinstance(iterable, TupleValue):
+            items = iterable.items
+        elif isinstance(iterable, Const) and isinstance(iterable.obj, (tuple, list, range)):
+            items = [Const(v) for v in iterable.obj]
+        else:
+            raise self.error(TileUnsupportedFeatureError,
+                             "a kernel loops over range(...) or a compile-time sequence",
+                             node.iter)
+        for item in items:
+            self.assign(node.target, item)
+            self.statements(node.body)
+            self.node = node
+
+    def loop(self, node, body, variable, bounds):
+        names = self.frame.names
+        assigned = self.assigned_names(body) - {variable}
+        carried = sorted(n for n in assigned if n in names and not isinstance(names[n],
+                                                                              Undefined))
+        initial = [self.carried_value(n, names[n], node) for n in carried]
+        for name, value in zip(carried, initial):
+            names[name] = value
+        index_type = self.ir.index_type()
+        location = self.loc(node)
+        block = self.ir.new_block([index_type] + [v.type for v in initial],
+                                  [location] * (1 + len(initial)))
+        outer_block = self.block
+        self.block = block
+        saved = dict(names)
+        iv = self.ir.block_argument(block, 0)
+        self.node = node.target
+        names[variable] = self.tile_op("tile.from_scalar", [iv], (), _dtypes.int32)
+        for i, (name, value) in enumerate(zip(carried, initial)):
+            names[name] = TileValue(self.ir.block_argument(block, i + 1), value.shape,
+                                    value.dtype, value.type)
+        self.statements(body)
+        self.node = node
+        yielded = [self.match_type(n, v, names[n], node, "the loop")
+                   for n, v in zip(carried, initial)]
+        self.emit("scf.yield", yielded)
+        self.block = outer_block
+        self.node = node
+        operation = self.emit("scf.for", list(bounds) + [v.value for v in initial],
+                              [v.type for v in initial],
+                              regions=[self.ir.new_region([block])])
+        names.clear()
+        names.update(saved)
+        for name in assigned - set(carried):
+            if name not in saved or isinstance(saved[name], Undefined):
+                names[name] = Undefined("is assigned in a loop and used after it; assign it "
+                                        "before the loop")
+        for i, (name, value) in enumerate(zip(carried, initial)):
+            names[name] = TileValue(self.ir.result(operation, i), value.shape, value.dtype,
+                                    value.type)
+        names.pop(variable, None)
+        names[variable] = Undefined("is the variable of a loop that has ended")
+
+    def stmt_While(self, node):
+        if node.orelse:
+            raise self.error(TileUnsupportedFeatureError, "while ... else", node)
+        names = self.frame.names
+        assigned = self.assigned_names(node.body)
+        carried = sorted(n for n in assigned if n in names and not isinstance(names[n],
+                                                                              Undefined))
+        initial = [self.carried_value(n, names[n], node) for n in carried]
+        types = [v.type for v in initial]
+        location = self.loc(node)
+        saved = dict(names)
+        outer_block = self.block
+
+        before = self.ir.new_block(types, [location] * len(types))
+        self.block = before
+        for i, (name, value) in enumerate(zip(carried, initial)):
+            names[name] = TileValue(self.ir.block_argument(before, i), value.shape,
+                                    value.dtype, value.type)
+        self.node = node.test
+        condition = self.expr(node.test)
+        if isinstance(condition, Const):
+            condition = Const(bool(condition.obj))
+            condition = self.constant(condition.obj, _dtypes.bool_)
+        flag = self.to_bool_scalar(condition, "a while condition")
+        self.emit("scf.condition", [flag] + [self.ir.block_argument(before, i)
+                                             for i in range(len(types))])
+
+        after = self.ir.new_block(types, [location] * len(types))
+        self.block = after
+        for i, (name, value) in enumerate(zip(carried, initial)):
+            names[name] = TileValue(self.ir.block_argument(after, i), value.shape,
+                                    value.dtype, value.type)
+        self.statements(node.body)
+        self.node = node
+        yielded = [self.match_type(n, v, names[n], node, "the loop")
+                   for n, v in zip(carried, initial)]
+        self.emit("scf.yield", yielded)
+        self.block = outer_block
+        self.node = node
+        operation = self.emit("scf.while", [v.value for v in initial], types,
+                              regions=[self.ir.new_region([before]),
+                                       self.ir.new_region([after])])
+        names.clear()
+        names.update(saved)
+        for name in assigned - set(carried):
+            names[name] = Undefined("is assigned in a loop and used after it; assign it "
+                                    "before the loop")
+        for i, (name, value) in enumerate(zip(carried, initial)):
+            names[name] = TileValue(self.ir.result(operation, i), value.shape, value.dtype,
+                                    value.type)
+
+    def stmt_If(self, node):
+        condition = self.expr(node.test)
+        if isinstance(condition, Const):
+            # A compile-time condition: only the branch taken is translated.
+            self.statements(node.body if condition.obj else node.orelse)
+            return
+        self.node = node.test
+        flag = self.to_bool_scalar(condition, "an if condition")
+        names = self.frame.names
+        saved = dict(names)
+        outer_block = self.block
+
+        def branch(statements):
+            block = self.ir.new_block()
+            self.block = block
+            names.clear()
+            names.update(saved)
+            self.statements(statements)
+            result = dict(names)
+            return block, result
+
+        then_block, then_names = branch(node.body)
+        else_block, else_names = branch(node.orelse)
+        assigned = self.assigned_names(node.body) | self.assigned_names(node.orelse)
+        merged = []
+        for name in sorted(assigned):
+            a, b = then_names.get(name), else_names.get(name)
+            if a is None or b is None or isinstance(a, Undefined) or isinstance(b, Undefined):
+                continue
+            if a is b:
+                continue
+            if isinstance(a, Const) and isinstance(b, Const) and a.obj == b.obj and \
+                    type(a.obj) is type(b.obj):
+                continue
+            merged.append(name)
+        then_values, else_values = [], []
+        for name in merged:
+            a, b = then_names[name], else_names[name]
+            self.block = then_block
+            self.node = node
+            if isinstance(a, TileValue) or not isinstance(b, TileValue):
+                a = self.carried_value(name, a, node)
+            else:
+                a = self.match_type(name, b, a, node, "the else branch")
+            self.block = else_block
+            b = self.match_type(name, a, b, node, "the if branch")
+            then_values.append(a)
+            else_values.append(b)
+        self.node = node
+        self.block = then_block
+        self.emit("scf.yield", then_values)
+        self.block = else_block
+        self.emit("scf.yield", else_values)
+        self.block = outer_block
+        operation = self.emit("scf.if", [flag], [v.type for v in then_values],
+                              regions=[self.ir.new_region([then_block]),
+                                       self.ir.new_region([else_block])])
+        names.clear()
+        names.update(saved)
+        for name in assigned:
+            if name in merged:
+                continue
+            a, b = then_names.get(name), else_names.get(name)
+            if a is not None and a is b:
+                names[name] = a
+            elif isinstance(a, Const) and isinstance(b, Const) and a.obj == b.obj:
+                names[name] = a
+            else:
+                names[name] = Undefined("is assigned in only one branch of an if; assign it "
+                                        "in both, or before the if")
+        for i, name in enumerate(merged):
+            value = then_values[i]
+            names[name] = TileValue(self.ir.result(operation, i), value.shape, value.dtype,
+                                    value.type)
+
+    # -- expressions ---------------------------------------------------------------------------
+    def expr(self, node):
+        saved = self.node
+        self.node = node
+        method = getattr(self, "expr_" + type(node).__name__, None)
+        if method is None:
+            raise self.error(TileUnsupportedFeatureError,
+                             "%s expressions are not supported in a tile kernel"
+                             % type(node).__name__, node)
+        value = method(node)
+        self.node = saved
+        return value
+
+    def expr_Constant(self, node):
+        return Const(node.value)
+
+    def expr_Slice(self, node):
+        parts = [None if p is None else self.expr(p) for p in (node.lower, node.upper,
+                                                                node.step)]
+        if not all(p is None or isinstance(p, Const) for p in parts):
+            raise self.error(TileTypeError, "slices take compile-time bounds", node)
+        return Const(slice(*[None if p is None else p.obj for p in parts]))
+
+    def expr_Name(self, node):
+        return self.lookup(node.id, node)
+
+    def expr_Tuple(self, node):
+        items = [self.expr(e) for e in node.elts]
+        if all(isinstance(i, Const) for i in items):
+            return Const(tuple(i.obj for i in items))
+        return TupleValue(items)
+
+    expr_List = expr_Tuple
+
+    def expr_BinOp(self, node):
+        return self.operator(type(node.op), self.expr(node.left), self.expr(node.right), node)
+
+    def operator(self, op, lhs, rhs, node):
+        self.node = node
+        if op is ast.MatMult:
+            return self.api_call("matmul", [lhs, rhs], {})
+        name = _BINARY_OPS.get(op)
+        if name is None:
+            raise self.error(TileUnsupportedFeatureError, "operator %s" % op.__name__, node)
+        if isinstance(lhs, Const) and isinstance(rhs, Const) and \
+                isinstance(lhs.obj, (tuple, str)) and name in ("add", "mul"):
+            return Const(_PY_BINARY[name](lhs.obj, rhs.obj))
+        return self.binary(name, lhs, rhs)
+
+    def expr_UnaryOp(self, node):
+        operand = self.expr(node.operand)
+        op = type(node.op)
+        if isinstance(operand, Const):
+            try:
+                return Const({ast.USub: lambda v: -v, ast.UAdd: lambda v: +v,
+                              ast.Not: lambda v: not v, ast.Invert: lambda v: ~v}[op](
+                                  operand.obj))
+            except TypeError as why:
+                raise self.error(TileTypeError, str(why), node)
+        if op is ast.UAdd:
+            return operand
+        if op is ast.USub:
+            return self.unary("neg", operand)
+        if op is ast.Invert:
+            return self.unary("not", operand)
+        tile = self.as_tile(operand)
+        if tile.dtype is not _dtypes.bool_:
+            tile = self.compare(0, tile, Const(0))
+            return tile
+        return self.unary("not", tile)
+
+    def expr_Compare(self, node):
+        left = self.expr(node.left)
+        result = None
+        for op, comparator in zip(node.ops, node.comparators):
+            right = self.expr(comparator)
+            if type(op) in (ast.Is, ast.IsNot) and isinstance(left, Const) and \
+                    isinstance(right, Const):
+                value = Const((left.obj is right.obj) == (type(op) is ast.Is))
+            elif type(op) in (ast.In, ast.NotIn) and isinstance(right, Const):
+                if not isinstance(left, Const):
+                    raise self.error(TileTypeError, "'in' takes compile-time values", node)
+                value = Const((left.obj in right.obj) == (type(op) is ast.In))
+            elif type(op) in _COMPARE_OPS:
+                self.node = node
+                value = self.compare(_COMPARE_OPS[type(op)], left, right)
+            else:
+                raise self.error(TileUnsupportedFeatureError, "comparison %s"
+                                 % type(op).__name__, node)
+            result = value if result is None else self.logical("and", result, value)
+            left = right
+        return result
+
+    def logical(self, kind, lhs, rhs):
+        if isinstance(lhs, Const) and isinstance(rhs, Const):
+            return Const((lhs.obj and rhs.obj) if kind == "and" else (lhs.obj or rhs.obj))
+        for value in (lhs, rhs):
+            if isinstance(value, TileValue) and value.dtype is not _dtypes.bool_:
+                raise self.error(TileTypeError, "'%s' takes bools, not %s"
+                                 % (kind, value.describe()))
+        return self.binary(kind, lhs, rhs)
+
+    def expr_BoolOp(self, node):
+        kind = "and" if isinstance(node.op, ast.And) else "or"
+        result = self.expr(node.values[0])
+        for value in node.values[1:]:
+            if isinstance(result, Const):
+                # Python's short circuit, at compile time.
+                if (kind == "and" and not result.obj) or (kind == "or" and result.obj):
+                    return result
+                result = self.expr(value)
+                continue
+            self.node = node
+            result = self.logical(kind, result, self.expr(value))
+        return result
+
+    def expr_IfExp(self, node):
+        condition = self.expr(node.test)
+        if isinstance(condition, Const):
+            return self.expr(node.body if condition.obj else node.orelse)
+        return self.select(condition, self.expr(node.body), self.expr(node.orelse))
+
+    def expr_Attribute(self, node):
+        base = self.expr(node.value)
+        return self.attribute(base, node.attr, node)
+
+    def attribute(self, base, name, node):
+        if isinstance(base, Const):
+            try:
+                return Const(getattr(base.obj, name))
+            except AttributeError:
+                raise self.error(TileTypeError, "%r has no attribute '%s'" % (base.obj, name),
+                                 node)
+        if isinstance(base, TileValue):
+            if name == "shape":
+                return Const(base.shape)
+            if name == "dtype":
+                return Const(base.dtype)
+            if name == "ndim":
+                return Const(len(base.shape))
+            if name == "size":
+                size = 1
+                for extent in base.shape:
+                    size *= extent
+                return Const(size)
+            if name == "T":
+                return self.api_call("transpose", [base], {})
+            if name in self.api.TILE_METHODS:
+                return BoundMethod(base, name)
+        if isinstance(base, ArrayValue):
+            if name == "dtype":
+                return Const(base.dtype)
+            if name == "ndim":
+                return Const(base.rank)
+            if name == "shape":
+                return TupleValue([self.tile_op("tile.array_dim", [base.value], (),
+                                                _dtypes.int32, {"dim": self.ir.i64_attr(d)})
+                                   for d in range(base.rank)])
+            if name in self.api.ARRAY_METHODS:
+                return BoundMethod(base, name)
+        raise self.error(TileTypeError, "%s has no attribute '%s'" % (base.describe(), name),
+                         node)
+
+    def expr_Subscript(self, node):
+        base = self.expr(node.value)
+        index = self.expr(node.slice)
+        if isinstance(base, Const) and isinstance(index, Const):
+            try:
+                return Const(base.obj[index.obj])
+            except (IndexError, KeyError, TypeError) as why:
+                raise self.error(TileTypeError, str(why), node)
+        if isinstance(base, TupleValue) and isinstance(index, Const):
+            try:
+                item = base.items[index.obj]
+            except (IndexError, TypeError) as why:
+                raise self.error(TileTypeError, "tuple index: %s" % why, node)
+            return TupleValue(item) if isinstance(item, tuple) else item
+        if isinstance(base, TileValue):
+            return self.api.subscript(self, base, index)
+        raise self.error(TileTypeError, "%s cannot be indexed" % base.describe(), node)
+
+    def expr_Call(self, node):
+        callee = self.expr(node.func)
+        return self.call_value(callee, node)
+
+    def call_value(self, callee, node):
+        args = []
+        for argument in node.args:
+            if isinstance(argument, ast.Starred):
+                value = self.expr(argument.value)
+                args.extend(self.unpack(value, len(value.items) if isinstance(value, TupleValue)
+                                        else len(getattr(value, "obj", ())), argument))
+            else:
+                args.append(self.expr(argument))
+        kwargs = {}
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                raise self.error(TileUnsupportedFeatureError, "**kwargs in a call", node)
+            kwargs[keyword.arg] = self.expr(keyword.value)
+        self.node = node
+        if isinstance(callee, BoundMethod):
+            return self.api.method(self, callee.receiver, callee.name, args, kwargs)
+        if not isinstance(callee, Const):
+            raise self.error(TileTypeError, "%s is not callable" % callee.describe(), node)
+        function = callee.obj
+        handler = self.api.BUILTINS.get(id(function))
+        if handler is not None and handler[0] is function:
+            return handler[1](self, args, kwargs)
+        python = self.api.PYTHON_BUILTINS.get(function)
+        if python is not None:
+            return python(self, args, kwargs)
+        if isinstance(function, _dtypes.DType):
+            if len(args) != 1 or kwargs:
+                raise self.error(TileTypeError, "%s(x) takes one argument" % function.name)
+            return self.api_call("astype", [args[0], callee], {})
+        if inspect.isfunction(function) or hasattr(function, "__cudapy_tile_function__"):
+            return self.inline(getattr(function, "__wrapped__", function), args, kwargs)
+        if all(isinstance(a, Const) for a in args) and \
+                all(isinstance(v, Const) for v in kwargs.values()) and \
+                getattr(function, "__cudapy_tile_static__", False):
+            return Const(function(*[a.obj for a in args],
+                                  **{k: v.obj for k, v in kwargs.items()}))
+        raise self.error(TileUnsupportedFeatureError, "calling %r in a tile kernel"
+                         % (function,), node)
+
+    def api_call(self, name, args, kwargs):
+        function = getattr(self.api, name)
+        return self.api.BUILTINS[id(function)][1](self, args, kwargs)
+
+    def inline(self, function, args, kwargs):
+        """A helper function called from a kernel: translated in place."""
+        if getattr(self, "_depth", 0) > 64:
+            raise self.error(TileSyntaxError, "helper functions recurse too deeply")
+        source = getattr(function, "__cudapy_source__", None)
+        if source is None:
+            source = FunctionSource(function)
+            try:
+                function.__cudapy_source__ = source
+            except AttributeError:
+                pass
+        signature = inspect.signature(function)
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as why:
+            raise self.error(TileTypeError, "%s(): %s" % (function.__name__, why))
+        names = {}
+        for name, parameter in signature.parameters.items():
+            if name in bound.arguments:
+                names[name] = bound.arguments[name]
+            elif parameter.default is not inspect.Parameter.empty:
+                names[name] = Const(parameter.default)
+        saved_frame, saved_node = self.frame, self.node
+        self._depth = getattr(self, "_depth", 0) + 1
+        self.frame = _Frame(source, names)
+        try:
+            self.check_helper_returns(source.tree)
+            result = self.statements(source.tree.body)
+        finally:
+            self._depth -= 1
+            self.frame, self.node = saved_frame, saved_node
+        return result if result is not None else Const(None)
+
+    def check_helper_returns(self, tree):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Return) and node not in tree.body:
+                raise self.error(TileUnsupportedFeatureError,
+                                 "a return inside control flow (make it the last statement)",
+                                 node)
+
+
+def source_line(file, line):
+    return linecache.getline(file, line).rstrip("\n")
+
+
+__all__ = ["ArgSpec", "FunctionSource", "KernelTranslator", "format_location", "source_line"]

@@ -1,0 +1,414 @@
+"""Kernels, their specializations, the compile caches and `launch`."""
+
+import ctypes
+import hashlib
+import json
+import math
+import os
+import tempfile
+import typing
+
+from .. import _capi
+from .. import _ir
+from . import _dtypes
+from ._compiler import ArgSpec, FunctionSource, KernelTranslator
+from ._errors import (TileCompilerExecutionError, TileError, TileInternalError, TileTypeError,
+                      TileValueError)
+
+
+class ConstantAnnotation:
+    """Marks a kernel parameter whose value is compiled into the kernel
+    (`ct.Constant[int]`): one compiled kernel per distinct value."""
+
+    def __repr__(self):
+        return "ConstantAnnotation()"
+
+    def __eq__(self, other):
+        return isinstance(other, ConstantAnnotation)
+
+    def __hash__(self):
+        return hash(ConstantAnnotation)
+
+
+_T = typing.TypeVar("_T")
+Constant = typing.Annotated[_T, ConstantAnnotation()]
+
+
+class ByTarget:
+    """A hint whose value depends on the chip: `ByTarget(sm_90=2, default=1)`."""
+
+    def __init__(self, *, default=None, **value_by_target):
+        for target in value_by_target:
+            if not target.startswith("sm_"):
+                raise ValueError("ByTarget keys are chips such as sm_90, not %r" % target)
+        self.default, self.values = default, dict(value_by_target)
+
+    def resolve(self, chip):
+        base = chip[:-1] if chip.endswith(("a", "f")) else chip
+        for key in (chip, base):
+            if key in self.values:
+                return self.values[key]
+        return self.default
+
+    def __repr__(self):
+        items = ["%s=%r" % kv for kv in self.values.items()]
+        if self.default is not None:
+            items.append("default=%r" % self.default)
+        return "ByTarget(%s)" % ", ".join(items)
+
+
+_HINTS = {"num_ctas": (1, 16, True), "occupancy": (1, 32, False), "opt_level": (0, 3, False),
+          "num_worker_warps": (1, 32, True)}
+
+
+def _check_hint(name, value):
+    low, high, power_of_two = _HINTS[name]
+    values = list(value.values.values()) + ([value.default] if value.default is not None
+                                            else []) if isinstance(value, ByTarget) else [value]
+    for v in values:
+        if v is None:
+            continue
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high or \
+                (power_of_two and v & (v - 1)):
+            raise ValueError("%s must be %s in [%d, %d], not %r"
+                             % (name, "a power of two" if power_of_two else "an integer",
+                                low, high, v))
+
+
+def _cache_dir():
+    configured = os.environ.get("CUDAPY_CACHE_DIR")
+    if configured:
+        return os.path.join(configured, "tile")
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "cudapy", "tile")
+
+
+def _cache_enabled():
+    return os.environ.get("CUDAPY_CACHE", "1") not in ("0", "off", "no", "false")
+
+
+_LIBRARY_IDENTITY = None
+
+
+def _library_identity():
+    """What a cached kernel depends on besides its IR: the compiler build."""
+    global _LIBRARY_IDENTITY
+    if _LIBRARY_IDENTITY is None:
+        try:
+            status = os.stat(_capi.library_path)
+            stamp = "%d:%d" % (status.st_size, int(status.st_mtime))
+        except OSError:
+            stamp = "?"
+        _LIBRARY_IDENTITY = "%d:%s" % (_capi.api_version(), stamp)
+    return _LIBRARY_IDENTITY
+
+
+def _read_cache(key):
+    folder = _cache_dir()
+    try:
+        with open(os.path.join(folder, key + ".json"), "r", encoding="utf-8") as handle:
+            entry = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    ptx = entry.get("ptx")
+    digest = entry.get("sha256")
+    if not isinstance(ptx, str) or digest != hashlib.sha256(ptx.encode()).hexdigest():
+        return None  # torn or corrupt: compile again
+    return entry
+
+
+def _write_cache(key, entry):
+    folder = _cache_dir()
+    try:
+        os.makedirs(folder, exist_ok=True)
+        entry = dict(entry, sha256=hashlib.sha256(entry["ptx"].encode()).hexdigest())
+        descriptor, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            json.dump(entry, handle)
+        os.replace(temporary, os.path.join(folder, key + ".json"))
+    except OSError:
+        pass  # a cache that cannot be written only costs time
+
+
+_DEVICE = None
+
+
+def _device():
+    global _DEVICE
+    if _DEVICE is None:
+        from .. import runtime
+        _DEVICE = runtime.Device(0)
+    return _DEVICE
+
+
+def compile_chip(chip):
+    """The chip kernels are compiled for on a device of `chip`: sm_90 gets
+    its arch-specific features (wgmma, sm_90a)."""
+    return "sm_90a" if chip == "sm_90" else chip
+
+
+def _array_spec(value, view, constant_dtype=None):
+    dtype = _dtypes.from_array_dtype(getattr(value, "dtype", None))
+    if dtype is None:
+        raise TypeError("arrays of dtype %s are not supported" % getattr(value, "dtype", "?"))
+    rank = len(view.shape)
+    itemsize = dtype.itemsize
+    unit = rank > 0 and (view.strides[-1] == 1 or view.shape[-1] <= 1)
+    per16 = 16 // itemsize if itemsize and 16 % itemsize == 0 else 0
+    divisibility = []
+    for d, stride in enumerate(view.strides):
+        if d == rank - 1 and unit:
+            divisibility.append(1)
+        elif per16 and stride % per16 == 0:
+            divisibility.append(per16)
+        else:
+            divisibility.append(1)
+    return ArgSpec("array", dtype, rank, unit_stride=unit, aligned16=view.pointer % 16 == 0,
+                   stride_divisibility=divisibility)
+
+
+def _is_array(value):
+    return (hasattr(value, "__cuda_array_interface__") or hasattr(value, "__dlpack__") or
+            getattr(value, "is_cuda", False))
+
+
+class _Compiled:
+    __slots__ = ("kernel", "block", "runtime_positions", "metadata", "num_warps", "ir_text")
+
+    def __init__(self, kernel, block, runtime_positions, metadata, num_warps, ir_text):
+        self.kernel, self.block, self.metadata = kernel, block, metadata
+        self.runtime_positions, self.num_warps, self.ir_text = (runtime_positions, num_warps,
+                                                                ir_text)
+
+
+class kernel:
+    """`@ct.kernel` or `@ct.kernel(num_ctas=…, occupancy=…, opt_level=…,
+    num_worker_warps=…)`: a tile kernel, launched with `ct.launch`.
+
+    `num_worker_warps` fixes the warps per tile block; otherwise the
+    compiler chooses them from the kernel's tiles."""
+
+    def __init__(self, function=None, /, *, num_ctas=None, occupancy=None, opt_level=3,
+                 num_worker_warps=None):
+        hints = {"num_ctas": num_ctas, "occupancy": occupancy, "opt_level": opt_level,
+                 "num_worker_warps": num_worker_warps}
+        for name, value in hints.items():
+            _check_hint(name, value)
+        self._hints = hints
+        self._function = None
+        self._cache = {}
+        if function is not None:
+            self._set_function(function)
+
+    def _set_function(self, function):
+        if not callable(function):
+            raise TypeError("@ct.kernel decorates a function")
+        self._function = function
+        self.__name__ = getattr(function, "__name__", "kernel")
+        self.__qualname__ = getattr(function, "__qualname__", self.__name__)
+        self.__doc__ = getattr(function, "__doc__", None)
+        self.__wrapped__ = function
+        self._source = None
+        self._constants = None
+
+    def __call__(self, *args, **kwargs):
+        if self._function is None and len(args) == 1 and callable(args[0]) and not kwargs:
+            self._set_function(args[0])  # @ct.kernel(...) applied to the function
+            return self
+        raise TypeError("Tile kernels cannot be called directly. Use cudapy.tile.launch() "
+                        "instead.")
+
+    def replace_hints(self, **hints):
+        """A copy of this kernel with other hints (and its own caches)."""
+        merged = dict(self._hints)
+        for name, value in hints.items():
+            if name not in _HINTS:
+                raise TypeError("unknown kernel hint %r" % name)
+            merged[name] = value
+        return kernel(self._function, **merged)
+
+    @property
+    def function(self):
+        return self._function
+
+    # -- specialization --------------------------------------------------------------
+    def _constant_parameters(self):
+        if self._constants is None:
+            import inspect
+            names = list(inspect.signature(self._function).parameters)
+            try:
+                hints = typing.get_type_hints(self._function, include_extras=True)
+            except Exception:
+                hints = dict(getattr(self._function, "__annotations__", {}))
+            constants = set()
+            for name, hint in hints.items():
+                if any(isinstance(m, ConstantAnnotation) for m in getattr(hint, "__metadata__",
+                                                                          ())):
+                    constants.add(name)
+            self._constants = [name in constants for name in names]
+        return self._constants
+
+    def _specs(self, args):
+        constants = self._constant_parameters()
+        if len(args) != len(constants):
+            raise TileTypeError("%s takes %d arguments, %d given"
+                                % (self.__name__, len(constants), len(args)))
+        specs, views = [], []
+        from .. import runtime
+        for i, (value, constant) in enumerate(zip(args, constants)):
+            if constant:
+                if isinstance(value, (list, dict, set)) or _is_array(value):
+                    raise TileTypeError("argument %d of %s is a ct.Constant; pass a number, "
+                                        "a bool or a tuple, not %s"
+                                        % (i, self.__name__, type(value).__name__))
+                specs.append(ArgSpec("constant", value=value))
+                views.append(None)
+                continue
+            if isinstance(value, (bool, int, float)):
+                dtype = _dtypes.of_python_scalar(value)
+                specs.append(ArgSpec("scalar", dtype))
+                views.append(None)
+                continue
+            view = runtime._view(value) if _is_array(value) else None
+            if view is None:
+                raise TileTypeError("argument %d of %s: cannot pass a %s to a tile kernel"
+                                    % (i, self.__name__, type(value).__name__))
+            try:
+                specs.append(_array_spec(value, view))
+            except TypeError as why:
+                raise TileTypeError("argument %d of %s: %s" % (i, self.__name__, why))
+            views.append(view)
+        return specs
+
+    def _num_warps(self, chip):
+        fixed = self._hints["num_worker_warps"]
+        if isinstance(fixed, ByTarget):
+            fixed = fixed.resolve(chip)
+        return fixed
+
+    # -- compiling -------------------------------------------------------------------------
+    def compile(self, args, chip=None):
+        """Compiles for the arguments' specialization (without launching);
+        returns the compiled entry (PTX and metadata under `.metadata`)."""
+        chip = chip or compile_chip(_device().chip)
+        specs = self._specs(args)
+        return self._compile(specs, chip)
+
+    def _compile(self, specs, chip):
+        key = (chip, tuple(s.key() for s in specs))
+        found = self._cache.get(key)
+        if found is not None:
+            return found
+        translator, ir_text = self.translate(specs, chip)
+        options = {"chip": chip, "opt_level": self._hints["opt_level"]
+                   if not isinstance(self._hints["opt_level"], ByTarget)
+                   else self._hints["opt_level"].resolve(chip) or 3}
+        num_warps = translator.chosen_num_warps
+        disk_key = hashlib.sha256("\0".join([_library_identity(), json.dumps(options),
+                                             ir_text]).encode()).hexdigest()
+        entry = _read_cache(disk_key) if _cache_enabled() else None
+        if entry is None:
+            entry = self._run_pipeline(translator, options)
+            if _cache_enabled():
+                _write_cache(disk_key, entry)
+        translator.ir.close()
+        module = _device().load(None, ptx=entry["ptx"], metadata=json.dumps(entry["metadata"]))
+        runtime_kernel = module.kernel(self.__name__)
+        positions = [i for i, s in enumerate(specs) if s.kind != "constant"]
+        compiled = _Compiled(runtime_kernel, (32 * num_warps,), positions, entry["metadata"],
+                             num_warps, ir_text)
+        self._cache[key] = compiled
+        return compiled
+
+    def translate(self, specs, chip="sm_90a"):
+        """The kernel's IR for argument specs: (translator, text with
+        locations)."""
+        if self._source is None:
+            self._source = FunctionSource(self._function)
+        from . import _api
+        translator = KernelTranslator(self._source, specs, _api, {"chip": chip})
+        num_warps = self._num_warps(chip)
+
+        def choose(tr):
+            tr.chosen_num_warps = num_warps or choose_num_warps(tr)
+            return tr.chosen_num_warps
+
+        def hints(tr):
+            return {}
+
+        translator.translate_kernel(self.__name__, choose, hints)
+        ir = translator.ir
+        if not ir.verify():
+            errors = [d for d in ir.diagnostics if d.severity == "error"]
+            ir.close()
+            if errors:
+                first = errors[0]
+                raise TileCompilerExecutionError(first.message, first.file, first.line,
+                                                 first.column, errors)
+            raise TileInternalError("the kernel's IR does not verify")
+        return translator, ir.print_module(locations=True)
+
+    def _run_pipeline(self, translator, options):
+        result = _capi.compile_module(translator.ir, options)
+        if isinstance(result, list):  # diagnostics of a failed compile
+            errors = [d for d in result if d.severity == "error"] or result
+            first = errors[0] if errors else None
+            if first is None:
+                raise TileCompilerExecutionError("the compile failed")
+            raise TileCompilerExecutionError(first.message, first.file, first.line,
+                                             first.column, result)
+        if len(result.outputs) != 1:
+            raise TileInternalError("expected one PTX output, got %d" % len(result.outputs))
+        return {"ptx": result.outputs[0].text, "metadata": result.metadata}
+
+    # -- launching -------------------------------------------------------------------------
+    def _launch(self, stream, grid, args):
+        if not isinstance(args, tuple):
+            raise TypeError("kernel_args must be a tuple")
+        grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+        if not 1 <= len(grid) <= 3 or not all(isinstance(g, int) and g > 0 for g in grid):
+            raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
+        chip = compile_chip(_device().chip)
+        specs = self._specs(args)
+        compiled = self._compile(specs, chip)
+        runtime_args = [args[i] for i in compiled.runtime_positions]
+        compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream))
+
+
+def _stream(stream):
+    if stream is None or isinstance(stream, int):
+        return stream or None
+    for attribute in ("cuda_stream", "ptr", "handle"):
+        handle = getattr(stream, attribute, None)
+        if isinstance(handle, int):
+            return handle or None
+    if hasattr(stream, "__cuda_stream__"):
+        return stream.__cuda_stream__()[1] or None
+    try:
+        return int(stream) or None
+    except (TypeError, ValueError):
+        raise TypeError("cannot use %r as a CUDA stream" % (stream,))
+
+
+def choose_num_warps(tr):
+    """Warps per tile block when the kernel does not fix them: matrix
+    products of 128 x 128 or more take 8 warps (the tensor-core paths'
+    tiles), others one warp per 256 elements of the largest tile (8 per
+    thread at 32 threads a warp), from 1 to 8. docs/TilePython.md explains."""
+    if tr.has_mma:
+        return 8 if tr.mma_elements >= 128 * 128 else 4
+    warps = tr.largest_tile // 256
+    result = 1
+    while result < warps and result < 8:
+        result *= 2
+    return result
+
+
+def launch(stream, grid, kernel, kernel_args, /):
+    """Launches `kernel` on `grid` (1 to 3 extents) with `kernel_args` (a
+    tuple, `Constant` parameters included) on `stream` (a CuPy or PyTorch
+    stream, a raw handle, or 0 for the default stream). Compiles the
+    kernel's specialization for these arguments on first use."""
+    if not isinstance(kernel, globals()["kernel"]):
+        raise TypeError("launch() takes a @cudapy.tile.kernel, not %r" % (kernel,))
+    kernel._launch(stream, grid, kernel_args)

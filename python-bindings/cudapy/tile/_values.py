@@ -1,0 +1,97 @@
+"""The values a kernel's Python names stand for while it is translated."""
+
+
+class TileValue:
+    """An SSA value of type `!tile.tile<shape x dtype>` (shape () = scalar)."""
+
+    __slots__ = ("value", "shape", "dtype", "type")
+
+    def __init__(self, value, shape, dtype, type):
+        self.value, self.shape, self.dtype, self.type = value, tuple(shape), dtype, type
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def describe(self):
+        if not self.shape:
+            return "%s %s scalar" % (_article(self.dtype.name), self.dtype.name)
+        return "%s %s tile of shape %s" % (_article(self.dtype.name), self.dtype.name,
+                                           _shape_text(self.shape))
+
+
+class ArrayValue:
+    """A kernel argument of type `!tile.array` (cuTile's global array)."""
+
+    __slots__ = ("value", "dtype", "rank", "type", "name", "views")
+
+    def __init__(self, value, dtype, rank, type, name):
+        self.value, self.dtype, self.rank, self.type, self.name = value, dtype, rank, type, name
+        self.views = {}
+
+    def describe(self):
+        return "a %d-d %s array" % (self.rank, self.dtype.name)
+
+
+class TupleValue:
+    """A tuple whose items are translated values or constants."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items):
+        self.items = tuple(items)
+
+    def describe(self):
+        return "a tuple of %d items" % len(self.items)
+
+
+class Const:
+    """A compile-time Python object: a number, a dtype, a module, a function,
+    a `Constant` argument's value …"""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def describe(self):
+        if isinstance(self.obj, (bool, int, float)):
+            return "the constant %r" % (self.obj,)
+        return "%s" % type(self.obj).__name__
+
+
+class Undefined:
+    """A name that control flow left without a value."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason):
+        self.reason = reason
+
+
+class BoundMethod:
+    """`tile.astype` and the like: a method name and its receiver."""
+
+    __slots__ = ("receiver", "name")
+
+    def __init__(self, receiver, name):
+        self.receiver, self.name = receiver, name
+
+    def describe(self):
+        return "method %s" % self.name
+
+
+def _article(word):
+    return "an" if word[0] in "aeiou" else "a"
+
+
+def _shape_text(shape):
+    return "(" + ", ".join(str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def shape_text(shape):
+    return _shape_text(shape)
+
+
+def is_number(obj):
+    return isinstance(obj, (bool, int, float)) and not isinstance(obj, type)

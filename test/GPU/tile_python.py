@@ -1,0 +1,145 @@
+# cudapy.tile on the GPU: the Python tile examples (examples/python/tile)
+# and the frontend's operations, launched on PyTorch and CuPy arrays with
+# shapes that are multiples of the tiles and shapes that are not, each
+# against a reference PyTorch computes on its own.
+# REQUIRES: cuda-gpu
+# RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
+
+import os
+import sys
+
+import torch
+
+import cudapy.tile as ct
+
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
+
+import embedding  # noqa: E402
+import layernorm  # noqa: E402
+import matmul  # noqa: E402
+import row_sum  # noqa: E402
+import softmax  # noqa: E402
+import transpose  # noqa: E402
+import vector_add  # noqa: E402
+
+torch.manual_seed(0)
+cuda = "cuda"
+
+
+def close(name, got, want, tolerance):
+    torch.cuda.synchronize()
+    error = ((got.double() - want.double()).abs().max() /
+             want.double().abs().max().clamp(min=1e-30)).item()
+    print(name, "ok" if error <= tolerance else "FAILED (relative error %g)" % error)
+
+
+for n in (1 << 20, 1_000_003, 77):
+    for dtype in (torch.float32, torch.float16):
+        a = torch.rand(n, device=cuda, dtype=dtype)
+        b = torch.rand(n, device=cuda, dtype=dtype)
+        c = torch.full_like(a, -1)
+        vector_add.run(a, b, c, tile_size=2048 if dtype == torch.float16 else 1024)
+        close("vector_add %d %s" % (n, dtype), c, a + b, 0)
+# CHECK-COUNT-6: vector_add {{.*}} ok
+
+for rows, cols in ((4096, 1024), (1000, 999), (64, 3000)):
+    x = torch.randn(rows, cols, device=cuda)
+    y = torch.empty_like(x)
+    softmax.run(x, y)
+    close("softmax %dx%d" % (rows, cols), y, torch.softmax(x, dim=1), 1e-5)
+# CHECK-COUNT-3: softmax {{.*}} ok
+
+for rows, cols in ((512, 4096), (300, 1000)):
+    x = torch.randn(rows, cols, device=cuda)
+    w, b = torch.randn(cols, device=cuda), torch.randn(cols, device=cuda)
+    y = torch.empty_like(x)
+    layernorm.run(x, w, b, y, eps=1e-5)
+    close("layernorm %dx%d" % (rows, cols), y,
+          torch.nn.functional.layer_norm(x, (cols,), w, b, 1e-5), 1e-4)
+# CHECK-COUNT-2: layernorm {{.*}} ok
+
+for rows, cols in ((4096, 4096), (1001, 333)):
+    x = torch.randn(rows, cols, device=cuda)
+    out = torch.empty(rows, device=cuda)
+    row_sum.run(x, out)
+    close("row_sum %dx%d" % (rows, cols), out, x.double().sum(dim=1), 1e-5)
+# CHECK-COUNT-2: row_sum {{.*}} ok
+
+for rows, cols in ((2048, 4096), (999, 130)):
+    x = torch.randn(rows, cols, device=cuda)
+    y = torch.empty(cols, rows, device=cuda)
+    transpose.run(x, y)
+    close("transpose %dx%d" % (rows, cols), y, x.t().contiguous(), 0)
+# CHECK-COUNT-2: transpose {{.*}} ok
+
+table = torch.randn(5000, 128, device=cuda)
+ids = torch.randint(0, 5000, (1000,), device=cuda, dtype=torch.int32)
+out = torch.empty(1000, 128, device=cuda)
+embedding.run(ids, table, out)
+close("embedding", out, table[ids.long()], 0)
+# CHECK: embedding ok
+
+for m, n, k, dtype in ((512, 512, 512, torch.float16), (1000, 900, 700, torch.float16),
+                       (256, 384, 320, torch.bfloat16)):
+    a = torch.randn(m, k, device=cuda, dtype=dtype)
+    b = torch.randn(k, n, device=cuda, dtype=dtype)
+    c = torch.empty(m, n, device=cuda, dtype=dtype)
+    matmul.run(a, b, c)
+    close("matmul %dx%dx%d %s" % (m, n, k, dtype), c, a.float() @ b.float(), 1e-2)
+# CHECK-COUNT-3: matmul {{.*}} ok
+
+
+# Operations beyond the examples: control flow, reductions, scans, shape
+# operations, where, math with rounding modes, integer division.
+@ct.kernel
+def ops(x, out_sum, out_argmax, out_scan, out_misc, n: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, index=(pid, 0), shape=(4, n))
+    ct.store(out_sum, index=(pid,), tile=ct.sum(t, axis=1))
+    ct.store(out_argmax, index=(pid,), tile=ct.argmax(t, axis=1))
+    ct.store(out_scan, index=(pid, 0), tile=ct.cumsum(t, axis=1))
+    m = ct.exp(t, rounding_mode=ct.RoundingMode.APPROX) * 0
+    k = 0
+    while k < 3:
+        m = m + 1
+        k = k + 1
+    if pid % 2 == 0:
+        m = m + ct.transpose(ct.reshape(t, (n, 4)))
+    else:
+        m = m - t
+    ct.store(out_misc, index=(pid, 0), tile=ct.where(m > 3, m, -m) + ct.arange(n, dtype=ct.int32) // 3)
+
+
+n = 64
+x = torch.randn(64, n, device=cuda)
+out_sum = torch.empty(64, device=cuda)
+out_argmax = torch.empty(64, device=cuda, dtype=torch.int32)
+out_scan = torch.empty(64, n, device=cuda)
+out_misc = torch.empty(64, n, device=cuda)
+ct.launch(torch.cuda.current_stream(), (16,), ops, (x, out_sum, out_argmax, out_scan, out_misc, n))
+close("ops sum", out_sum, x.double().sum(dim=1), 1e-5)
+close("ops argmax", out_argmax, x.argmax(dim=1).int(), 0)
+close("ops cumsum", out_scan, x.double().cumsum(dim=1), 1e-5)
+blocks = torch.arange(64, device=cuda) // 4
+even = (blocks % 2 == 0)[:, None]
+m = torch.where(even, 3 + x.reshape(16, n, 4).transpose(1, 2).reshape(64, n), 3 - x)
+want = torch.where(m > 3, m, -m) + torch.arange(n, device=cuda) // 3
+close("ops control flow", out_misc, want, 1e-5)
+# CHECK: ops sum ok
+# CHECK: ops argmax ok
+# CHECK: ops cumsum ok
+# CHECK: ops control flow ok
+
+# CuPy arrays, a CuPy stream, and a kernel that is launched again from the
+# in-memory cache.
+import cupy as cp  # noqa: E402
+a = cp.arange(5000, dtype=cp.float32)
+b = cp.ones(5000, dtype=cp.float32)
+c = cp.zeros(5000, dtype=cp.float32)
+stream = cp.cuda.Stream()
+for _ in range(2):
+    ct.launch(stream, (ct.cdiv(5000, 1024),), vector_add.vector_add, (a, b, c, 1024))
+stream.synchronize()
+print("cupy", bool(cp.all(c == a + 1)), len(vector_add.vector_add._cache) >= 1)
+# CHECK: cupy True True

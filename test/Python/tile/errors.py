@@ -1,0 +1,168 @@
+# Bad tile kernels get a cudapy.tile exception that names the file, line
+# and column of the user's source and shows the line, from the frontend
+# and from the verifiers behind it; none crashes the process.
+# RUN: %python %s | FileCheck %s
+
+import cudapy.tile as ct
+from cudapy.tile import compilation as cc
+
+
+def attempt(kernel, *params):
+    signature = cc.KernelSignature(params, cc.CallingConvention.cutile_python_v1())
+    try:
+        cc.export_kernel(kernel, [signature], "/dev/null", output_format="mlir")
+        print("no error")
+    except ct.TileError as error:
+        where = "%s:%d:%d" % (error.file.rsplit("/", 1)[-1], error.line, error.column)
+        print(type(error).__name__, where, error.message)
+        print(str(error).splitlines()[1].strip())
+
+
+f32 = cc.ArrayConstraint(ct.float32, 1)
+
+
+@ct.kernel
+def unknown_attribute(a):
+    t = ct.lod(a, index=(0,), shape=(16,))
+
+
+attempt(unknown_attribute, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:9 <module 'cudapy.tile'{{.*}}> has no attribute 'lod'
+# CHECK-NEXT: t = ct.lod(a, index=(0,), shape=(16,))
+
+
+@ct.kernel
+def not_a_power_of_two(a):
+    t = ct.load(a, index=(0,), shape=(100,))
+
+
+attempt(not_a_power_of_two, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:9 tile dimensions are powers of two, not 100
+
+
+@ct.kernel
+def mixed_signs(a, b, c):
+    x = ct.load(a, index=(0,), shape=(16,))
+    y = ct.load(b, index=(0,), shape=(16,))
+    ct.store(c, index=(0,), tile=x + y)
+
+
+attempt(mixed_signs, cc.ArrayConstraint(ct.int32, 1), cc.ArrayConstraint(ct.uint32, 1),
+        cc.ArrayConstraint(ct.int32, 1))
+# CHECK: TileTypeError errors.py:[[#@LINE-5]]:34 int32 and uint32 have no common dtype
+# CHECK-NEXT: ct.store(c, index=(0,), tile=x + y)
+
+
+@ct.kernel
+def half_and_bfloat(a, b):
+    x = ct.load(a, index=(0,), shape=(16,))
+    y = ct.load(b, index=(0,), shape=(16,))
+    z = x * y
+
+
+attempt(half_and_bfloat, cc.ArrayConstraint(ct.float16, 1), cc.ArrayConstraint(ct.bfloat16, 1))
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:9 {{.*}}no common dtype
+
+
+@ct.kernel
+def two_arguments(a, b):
+    pass
+
+
+attempt(two_arguments, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-5]]:1 two_arguments takes 2 arguments, 1 given
+
+
+@ct.kernel
+def runtime_shape(a, n):
+    t = ct.load(a, index=(0,), shape=(n,))
+
+
+attempt(runtime_shape, f32, cc.ScalarConstraint(ct.int32))
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:9 shape must be a compile-time integer (a literal or a ct.Constant parameter)
+
+
+@ct.kernel
+def unsupported_statement(a):
+    with open("x"):
+        pass
+
+
+attempt(unsupported_statement, f32)
+# CHECK: TileUnsupportedFeatureError errors.py:[[#@LINE-5]]:5 'with' statements are not supported in a tile kernel
+
+
+@ct.kernel
+def item_assignment(a):
+    t = ct.zeros((16,), dtype=ct.float32)
+    t[0] = 1.0
+
+
+attempt(item_assignment, f32)
+# CHECK: TileUnsupportedFeatureError errors.py:[[#@LINE-4]]:5 assignment to subscript: tiles and arrays are immutable; use ct.store
+
+
+@ct.kernel
+def changes_type_in_loop(a):
+    acc = 0
+    for i in range(4):
+        acc = acc + ct.load(a, index=(i,), shape=(16,))
+
+
+attempt(changes_type_in_loop, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-5]]:5 'acc' is an int32 scalar before the loop and a float32 tile of shape (16,) after it
+
+
+@ct.kernel
+def used_after_loop(a):
+    for i in range(4):
+        t = ct.load(a, index=(i,), shape=(16,))
+    ct.store(a, index=(0,), tile=t)
+
+
+attempt(used_after_loop, f32)
+# CHECK: TileSyntaxError errors.py:[[#@LINE-4]]:34 't' is assigned in a loop and used after it
+
+
+@ct.kernel
+def verifier_error(a, b, c):
+    x = ct.load(a, index=(0, 0), shape=(16, 16))
+    y = ct.load(b, index=(0, 0), shape=(16, 16))
+    acc = ct.zeros((16, 16), dtype=ct.int32)
+    ct.store(c, index=(0, 0), tile=ct.mma(x, y, acc))
+
+
+f16x2 = cc.ArrayConstraint(ct.float16, 2)
+attempt(verifier_error, f16x2, f16x2, cc.ArrayConstraint(ct.int32, 2))
+# CHECK: TileCompilerExecutionError errors.py:[[#@LINE-5]]:36 'tile.mma' op does not accumulate float16 products in int32
+# CHECK-NEXT: ct.store(c, index=(0, 0), tile=ct.mma(x, y, acc))
+
+
+@ct.kernel
+def static_check(a, n: ct.Constant[int]):
+    ct.static_assert(n % 16 == 0, "n is a multiple of 16")
+
+
+attempt(static_check, f32, cc.ConstantConstraint(20))
+# CHECK: TileStaticAssertionError errors.py:[[#@LINE-4]]:5 Static assertion failed: n is a multiple of 16
+
+
+@ct.kernel
+def bad_keyword(a):
+    t = ct.load(a, index=(0,), shape=(16,), padding=0)
+
+
+attempt(bad_keyword, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:9 load(): got an unexpected keyword argument 'padding'
+
+try:
+    unknown_attribute(None)
+except TypeError as error:
+    print(error)
+# CHECK: Tile kernels cannot be called directly. Use cudapy.tile.launch() instead.
+
+try:
+    ct.kernel(occupancy=64)
+except ValueError as error:
+    print(error)
+# CHECK: occupancy must be an integer in [1, 32], not 64
