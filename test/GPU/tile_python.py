@@ -101,9 +101,11 @@ def ops(x, out_sum, out_argmax, out_scan, out_misc, n: ct.Constant[int]):
     ct.store(out_scan, index=(pid, 0), tile=ct.cumsum(t, axis=1))
     m = ct.exp(t, rounding_mode=ct.RoundingMode.APPROX) * 0
     k = 0
+    s = 0.0
     while k < 3:
-        m = m + 1
+        s = s + 1.0
         k = k + 1
+    m = m + s
     if pid % 2 == 0:
         m = m + ct.transpose(ct.reshape(t, (n, 4)))
     else:

@@ -746,6 +746,14 @@ class KernelTranslator:
         names.pop(variable, None)
         names[variable] = Undefined("is the variable of a loop that has ended")
 
+    def builtin_scalar_type(self, dtype):
+        """The builtin type `tile.to_scalar` gives a scalar of `dtype`."""
+        if dtype.kind == "bool":
+            return self.ir.int_type(1)
+        if dtype.kind in ("int", "uint"):
+            return self.ir.int_type(dtype.bits)
+        return dtype.mlir_type(self.ir)
+
     def stmt_While(self, node):
         if node.orelse:
             raise self.error(TileUnsupportedFeatureError, "while ... else", node)
@@ -754,21 +762,33 @@ class KernelTranslator:
         carried = sorted(n for n in assigned if n in names and not isinstance(names[n],
                                                                               Undefined))
         initial = [self.carried_value(n, names[n], node) for n in carried]
-        types = [v.type for v in initial]
+        # Scalars travel through the loop as builtin scalars, tiles as tiles.
+        def travel(value):
+            if value.shape:
+                return value.value
+            return self.ir.result(self.emit("tile.to_scalar", [value],
+                                            [self.builtin_scalar_type(value.dtype)]))
+
+        def arrive(value, ssa):
+            if value.shape:
+                return TileValue(ssa, value.shape, value.dtype, value.type)
+            return self.tile_op("tile.from_scalar", [ssa], (), value.dtype)
+
+        types = [v.type if v.shape else self.builtin_scalar_type(v.dtype) for v in initial]
         location = self.loc(node)
+        self.node = node
+        inits = [travel(v) for v in initial]
         saved = dict(names)
         outer_block = self.block
 
         before = self.ir.new_block(types, [location] * len(types))
         self.block = before
         for i, (name, value) in enumerate(zip(carried, initial)):
-            names[name] = TileValue(self.ir.block_argument(before, i), value.shape,
-                                    value.dtype, value.type)
+            names[name] = arrive(value, self.ir.block_argument(before, i))
         self.node = node.test
         condition = self.expr(node.test)
         if isinstance(condition, Const):
-            condition = Const(bool(condition.obj))
-            condition = self.constant(condition.obj, _dtypes.bool_)
+            condition = self.constant(bool(condition.obj), _dtypes.bool_)
         flag = self.to_bool_scalar(condition, "a while condition")
         self.emit("scf.condition", [flag] + [self.ir.block_argument(before, i)
                                              for i in range(len(types))])
@@ -776,16 +796,15 @@ class KernelTranslator:
         after = self.ir.new_block(types, [location] * len(types))
         self.block = after
         for i, (name, value) in enumerate(zip(carried, initial)):
-            names[name] = TileValue(self.ir.block_argument(after, i), value.shape,
-                                    value.dtype, value.type)
+            names[name] = arrive(value, self.ir.block_argument(after, i))
         self.statements(node.body)
         self.node = node
-        yielded = [self.match_type(n, v, names[n], node, "the loop")
+        yielded = [travel(self.match_type(n, v, names[n], node, "the loop"))
                    for n, v in zip(carried, initial)]
         self.emit("scf.yield", yielded)
         self.block = outer_block
         self.node = node
-        operation = self.emit("scf.while", [v.value for v in initial], types,
+        operation = self.emit("scf.while", inits, types,
                               regions=[self.ir.new_region([before]),
                                        self.ir.new_region([after])])
         names.clear()
@@ -794,8 +813,7 @@ class KernelTranslator:
             names[name] = Undefined("is assigned in a loop and used after it; assign it "
                                     "before the loop")
         for i, (name, value) in enumerate(zip(carried, initial)):
-            names[name] = TileValue(self.ir.result(operation, i), value.shape, value.dtype,
-                                    value.type)
+            names[name] = arrive(value, self.ir.result(operation, i))
 
     def stmt_If(self, node):
         condition = self.expr(node.test)

@@ -1,0 +1,80 @@
+# Every Python tile example (examples/python/tile) and the GPU test's extra
+# kernel compile through cudapy.tile to PTX for sm_90a and sm_80 without a
+# GPU, and ptxas accepts the PTX.
+# REQUIRES: ptxas
+# RUN: %python %s %t %ptxas | FileCheck %s
+
+import os
+import subprocess
+import sys
+
+import cudapy.tile as ct
+from cudapy.tile import compilation as cc
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(os.path.dirname(os.path.dirname(here)))
+sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
+
+import embedding  # noqa: E402
+import layernorm  # noqa: E402
+import matmul  # noqa: E402
+import row_sum  # noqa: E402
+import softmax  # noqa: E402
+import transpose  # noqa: E402
+import vector_add  # noqa: E402
+
+out, ptxas = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+
+
+def array(dtype, rank):
+    return cc.ArrayConstraint(dtype, rank, base_addr_divisible_by=16, stride_divisible_by=16)
+
+
+def K(value):
+    return cc.ConstantConstraint(value)
+
+
+f32, f16, bf16, i32 = ct.float32, ct.float16, ct.bfloat16, ct.int32
+cases = [
+    (vector_add.vector_add, [array(f32, 1)] * 3 + [K(1024)]),
+    (vector_add.vector_add, [array(f16, 1)] * 3 + [K(2048)]),
+    (softmax.softmax, [array(f32, 2)] * 2 + [K(1024)]),
+    (layernorm.layernorm, [array(f32, 2), array(f32, 1), array(f32, 1), array(f32, 2),
+                           cc.ScalarConstraint(f32), K(1024)]),
+    (row_sum.row_sum, [array(f32, 2), array(f32, 1), K(16), K(256)]),
+    (transpose.transpose, [array(f32, 2)] * 2 + [K(64), K(64)]),
+    (embedding.embedding, [array(i32, 1), array(f32, 2), array(f32, 2), K(16), K(128)]),
+    (matmul.matmul, [array(f16, 2)] * 3 + [K(128), K(128), K(64)]),
+    (matmul.matmul, [array(bf16, 2)] * 3 + [K(128), K(128), K(64)]),
+]
+for kernel, params in cases:
+    signature = cc.KernelSignature(params, cc.CallingConvention.cutile_python_v1())
+    for chip in ("sm_90a", "sm_80"):
+        path = os.path.join(out, "%s_%s.ptx" % (kernel.__name__, chip))
+        cc.export_kernel(kernel, [signature], path, gpu_code=chip, output_format="ptx")
+        checked = subprocess.run([ptxas, "--gpu-name", chip, path, "-o", os.devnull],
+                                 capture_output=True, text=True)
+        with open(path + ".json") as handle:
+            import json
+            metadata = json.load(handle)
+        print(kernel.__name__, chip, "ptxas", "ok" if checked.returncode == 0 else
+              checked.stderr, "threads", metadata["kernels"][0]["max_threads_per_block"])
+# CHECK: vector_add sm_90a ptxas ok threads 128
+# CHECK: vector_add sm_80 ptxas ok threads 128
+# CHECK: vector_add sm_90a ptxas ok threads 256
+# CHECK: vector_add sm_80 ptxas ok threads 256
+# CHECK: softmax sm_90a ptxas ok threads 128
+# CHECK: softmax sm_80 ptxas ok threads 128
+# CHECK: layernorm sm_90a ptxas ok threads 128
+# CHECK: layernorm sm_80 ptxas ok threads 128
+# CHECK: row_sum sm_90a ptxas ok threads 256
+# CHECK: row_sum sm_80 ptxas ok threads 256
+# CHECK: transpose sm_90a ptxas ok threads 256
+# CHECK: transpose sm_80 ptxas ok threads 256
+# CHECK: embedding sm_90a ptxas ok threads 256
+# CHECK: embedding sm_80 ptxas ok threads 256
+# CHECK: matmul sm_90a ptxas ok threads 256
+# CHECK: matmul sm_80 ptxas ok threads 256
+# CHECK: matmul sm_90a ptxas ok threads 256
+# CHECK: matmul sm_80 ptxas ok threads 256
