@@ -935,8 +935,7 @@ def _t_matmul(tr, x, y):
     if x.ndim < 2 or y.ndim < 2 or x.ndim != y.ndim:
         raise tr.error(TileTypeError, "matmul takes two 2-d (or two 3-d) tiles, not %s and %s"
                        % (x.describe(), y.describe()))
-    _shape, spec, _info = tr.common([x, y])
-    dtype = tr.dtype_of_type(spec[1])
+    dtype = tr.common_dtype(x, y)
     x, y = tr.convert(x, dtype), tr.convert(y, dtype)
     shape = x.shape[:-1] + y.shape[-1:]
     tr.has_mma = True

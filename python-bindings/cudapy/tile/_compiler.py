@@ -358,6 +358,15 @@ class KernelTranslator:
             scalar = scalar and not other[2]
         return shape, spec, info
 
+    def common_dtype(self, a, b):
+        """The common dtype of two tiles, whatever their shapes."""
+        try:
+            kind, type = _ir.promote(self.ir, (_ir.TYPED, a.dtype.mlir_type(self.ir), 0),
+                                     (_ir.TYPED, b.dtype.mlir_type(self.ir), 0), False, False)
+        except ValueError as why:
+            raise self.error(TileTypeError, str(why))
+        return self.dtype_of_type(type)
+
     def binary(self, name, lhs, rhs, attributes=None):
         if isinstance(lhs, Const) and isinstance(rhs, Const) and is_number(lhs.obj) and \
                 is_number(rhs.obj):

@@ -197,6 +197,7 @@ class kernel:
         self._hints = hints
         self._function = None
         self._cache = {}
+        self._by_launch_key = {}
         if function is not None:
             self._set_function(function)
 
@@ -290,7 +291,7 @@ class kernel:
     def compile(self, args, chip=None):
         """Compiles for the arguments' specialization (without launching);
         returns the compiled entry (PTX and metadata under `.metadata`)."""
-        chip = chip or compile_chip(_device().chip)
+        chip = chip or _chip()
         specs = self._specs(args)
         return self._compile(specs, chip)
 
@@ -363,16 +364,59 @@ class kernel:
 
     # -- launching -------------------------------------------------------------------------
     def _launch(self, stream, grid, args):
-        if not isinstance(args, tuple):
+        if type(args) is not tuple:
             raise TypeError("kernel_args must be a tuple")
-        grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
-        if not 1 <= len(grid) <= 3 or not all(isinstance(g, int) and g > 0 for g in grid):
+        if type(grid) is not tuple:
+            grid = tuple(grid) if isinstance(grid, list) else (grid,)
+        if not 1 <= len(grid) <= 3 or not all(type(g) is int and g > 0 for g in grid):
             raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
-        chip = compile_chip(_device().chip)
-        specs = self._specs(args)
-        compiled = self._compile(specs, chip)
-        runtime_args = [args[i] for i in compiled.runtime_positions]
+        # The hot path: a key of the arguments' types and facts, then one
+        # dictionary look-up; the specialization is worked out on a miss.
+        key = _launch_key(args, self._constant_parameters())
+        compiled = self._by_launch_key.get(key) if key is not None else None
+        if compiled is None:
+            compiled = self._compile(self._specs(args), _chip())
+            if key is not None:
+                self._by_launch_key[key] = compiled
+        positions = compiled.runtime_positions
+        runtime_args = args if len(positions) == len(args) else [args[i] for i in positions]
         compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream))
+
+
+_CHIP = None
+
+
+def _chip():
+    global _CHIP
+    if _CHIP is None:
+        _CHIP = compile_chip(_device().chip)
+    return _CHIP
+
+
+def _launch_key(args, constants):
+    """What decides the specialization, cheaply, for PyTorch tensors,
+    Python numbers and constants; None for other arguments (the full
+    specialization is then worked out at every launch)."""
+    key = []
+    for value, constant in zip(args, constants):
+        if constant:
+            if not isinstance(value, (int, float, bool, str, tuple, type(None))):
+                return None
+            key.append((type(value), value))
+        elif type(value) in (int, float, bool):
+            key.append(type(value) if type(value) is not int or -2**31 <= value < 2**31
+                       else "int64")
+        elif getattr(value, "is_cuda", False):
+            strides = value.stride()
+            per16 = 16 // value.element_size() or 1
+            key.append((value.dtype, tuple(s % per16 == 0 for s in strides),
+                        strides[-1] == 1 if strides else True, value.data_ptr() % 16 == 0,
+                        value.shape[-1] <= 1 if strides else True))
+        else:
+            return None
+    if len(key) != len(args):
+        return None
+    return tuple(key)
 
 
 def _stream(stream):
