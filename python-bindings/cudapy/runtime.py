@@ -609,6 +609,26 @@ class Kernel:
     def launch(self, grid, block, *arguments, shared=0, stream=None):
         """Queues the kernel. `grid` and `block` are 1 to 3 extents."""
         keep = self._fill(arguments)
+        self._queue(grid, block, shared, stream)
+        del keep
+
+    def launch_records(self, grid, block, count, records, stream=None):
+        """Queues a kernel whose `count` arguments are all tile arrays,
+        already packed as records of int64 (pointer, rank, element bytes,
+        extents, strides in elements), the layout cudapyArgsAddTileArrays
+        reads: the frontends' launch path, which reads the arrays once for
+        their specialization and their records. `stream` is a raw handle or
+        None. The caller keeps the arrays alive."""
+        buffer = self._records
+        if len(records) > len(buffer):
+            buffer = self._records = (ctypes.c_int64 * len(records))()
+        buffer[:len(records)] = records
+        _args_reset(self._args)
+        if not _args_tile_arrays(self._args, count, buffer, self._status_ref):
+            raise TypeError(self._status.message.decode())
+        self._queue(grid, block, 0, stream)
+
+    def _queue(self, grid, block, shared, stream):
         g, b = self._grid, self._block
         g[0], g[1], g[2] = (tuple(grid) + (1, 1))[:3]
         b[0], b[1], b[2] = (tuple(block) + (1, 1))[:3]
@@ -618,7 +638,6 @@ class Kernel:
         if not _launch(self._handle, self._args, g, b, shared,
                        _Handle(stream) if stream else _NULL_HANDLE, self._status_ref):
             raise CudaError(self._status)
-        del keep
 
     def time(self, grid, block, *arguments, shared=0, warmup=10, repeat=100):
         """Median time of one launch in microseconds, with CUDA events."""

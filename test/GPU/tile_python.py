@@ -133,6 +133,35 @@ close("ops control flow", out_misc, want, 1e-5)
 # CHECK: ops cumsum ok
 # CHECK: ops control flow ok
 
+# Custom combiners: a lambda, a (value, index) pair reduced together by a
+# module-level function, a running maximum.
+def keep_larger(v0, i0, v1, i1):
+    pick = v1 > v0
+    return ct.where(pick, v1, v0), ct.where(pick, i1, i0)
+
+
+@ct.kernel
+def combiners(x, s, arg, running):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid, 0), (4, 64))
+    ct.store(s, (pid,), ct.reduce(t, 1, lambda a, b: a + b, 0.0))
+    positions = ct.broadcast_to(ct.arange(64, dtype=ct.int32), (4, 64))
+    _value, index = ct.reduce((t, positions), 1, keep_larger, (-float("inf"), 0))
+    ct.store(arg, (pid,), index)
+    ct.store(running, (pid, 0), ct.scan(t, 1, lambda a, b: ct.maximum(a, b), -float("inf")))
+
+
+x = torch.randn(64, 64, device=cuda)
+s, arg = torch.empty(64, device=cuda), torch.empty(64, device=cuda, dtype=torch.int32)
+running = torch.empty(64, 64, device=cuda)
+ct.launch(0, (16,), combiners, (x, s, arg, running))
+close("reduce lambda", s, x.double().sum(dim=1), 1e-5)
+close("reduce pair", arg, x.argmax(dim=1).int(), 0)
+close("scan maximum", running, torch.cummax(x, dim=1).values, 0)
+# CHECK: reduce lambda ok
+# CHECK: reduce pair ok
+# CHECK: scan maximum ok
+
 # CuPy arrays, a CuPy stream, and a kernel that is launched again from the
 # in-memory cache.
 import cupy as cp  # noqa: E402

@@ -31,7 +31,8 @@ from ._api import (MemoryOrder, MemoryScope, PaddingMode, RoundingMode, abs, add
                    equal, exp, exp2, expand_dims, extract, floor, floordiv, full, gather,
                    greater, greater_equal, insert, isnan, less, less_equal, load, log, log2,
                    matmul, max, maximum, min, minimum, mma, mod, mul, negative, not_equal,
-                   num_blocks, num_tiles, ones, permute, pow, prod, reshape, rsqrt, scatter,
+                   num_blocks, num_tiles, ones, permute, pow, prod, reduce, reshape, rsqrt, scan,
+                   scatter,
                    sin, sinh, sqrt, static_assert, static_iter, store, sub, sum, tan, tanh,
                    transpose, truediv, where, zeros)
 from ._dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2,
@@ -105,7 +106,7 @@ __all__ = [
     "floordiv", "full", "gather", "greater", "greater_equal", "insert", "isnan", "less",
     "less_equal", "load", "log", "log2", "matmul", "max", "maximum", "min", "minimum", "mma",
     "mod", "mul", "negative", "not_equal", "num_blocks", "num_tiles", "ones", "permute", "pow",
-    "prod", "reshape", "rsqrt", "scatter", "sin", "sinh", "sqrt", "static_assert",
+    "prod", "reduce", "reshape", "rsqrt", "scan", "scatter", "sin", "sinh", "sqrt", "static_assert",
     "static_iter", "store", "sub", "sum", "tan", "tanh", "transpose", "truediv", "where",
     "zeros",
 ]

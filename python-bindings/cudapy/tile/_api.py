@@ -11,11 +11,13 @@ import builtins
 import enum
 import inspect
 import math
+import operator
 
 from . import _dtypes
 from ._errors import (TileStaticAssertionError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                       TileValueError)
-from ._values import ArrayValue, BoundMethod, Const, TileValue, TupleValue, is_number
+from ._values import (ArrayValue, BoundMethod, Const, LocalFunction, TileValue, TupleValue,
+                      is_number)
 
 BUILTINS = {}
 PYTHON_BUILTINS = {}
@@ -58,7 +60,7 @@ class MemoryScope(enum.IntEnum):
     SYS = 2
 
 
-_FVALUES = (Const, TileValue, ArrayValue, TupleValue, BoundMethod)
+_FVALUES = (Const, TileValue, ArrayValue, TupleValue, BoundMethod, LocalFunction)
 
 
 def _host_only(name):
@@ -903,6 +905,79 @@ def _t_cumprod(tr, x, axis, reverse, rounding_mode, flush_to_zero):
     return _scan(tr, "prod", x, axis, reverse, rounding_mode, flush_to_zero)
 
 
+def _operands(tr, x, what="x"):
+    """A tile or a tuple of tiles of one shape (reduce and scan)."""
+    items = list(x.items) if isinstance(x, TupleValue) else [x]
+    tiles = [_tile(tr, t, what) for t in items]
+    for t in tiles[1:]:
+        if t.shape != tiles[0].shape:
+            raise tr.error(TileTypeError, "the tiles of %s have one shape, not %s and %s"
+                           % (what, tiles[0].describe(), t.describe()))
+    return tiles, isinstance(x, TupleValue)
+
+
+def _identity(tr, identity, count):
+    values = identity.items if isinstance(identity, TupleValue) else (
+        [Const(v) for v in identity.obj] if isinstance(identity, Const) and
+        isinstance(identity.obj, tuple) else (identity,))
+    if len(values) != count or not all(isinstance(v, Const) for v in values):
+        raise tr.error(TileTypeError, "identity is a compile-time scalar per operand")
+
+
+@builtin
+def reduce(x, /, axis, func, identity, *, keepdims=False):
+    """Reduces `x` (a tile, or a tuple of tiles reduced together) along
+    `axis` with `func`, which combines two scalars per tile (the
+    accumulated ones, then the next ones) and must be associative and
+    commutative; `identity` is its identity."""
+    _host_only("reduce")
+
+
+@translation("reduce")
+def _t_reduce_with(tr, x, axis, func, identity, keepdims):
+    tiles, several = _operands(tr, x)
+    _identity(tr, identity, len(tiles))
+    a = tr.constant_axes(axis, tiles[0].ndim, "axis")
+    if len(a) != 1:
+        raise tr.error(TileTypeError, "reduce takes one axis")
+    keep = _const_bool(tr, keepdims, "keepdims")
+    shape = tuple(1 if d == a[0] else e for d, e in enumerate(tiles[0].shape)) if keep else \
+        tuple(e for d, e in enumerate(tiles[0].shape) if d != a[0])
+    region = tr.combiner(func, [t.dtype for t in tiles], "reduce")
+    types = [tr.tile_type(shape, t.dtype) for t in tiles]
+    attributes = {"axis": tr.ir.i64_attr(a[0])}
+    if keep:
+        attributes["keepdims"] = tr.ir.unit_attr()
+    operation = tr.emit("tile.reduce_with", tiles, types, attributes, [region])
+    results = [TileValue(tr.ir.result(operation, i), shape, t.dtype, types[i])
+               for i, t in enumerate(tiles)]
+    return TupleValue(results) if several else results[0]
+
+
+@builtin
+def scan(x, /, axis, func, identity, *, reverse=False):
+    """The inclusive scan of `x` (a tile or a tuple of tiles) along `axis`
+    with the associative `func` (as `reduce`'s)."""
+    _host_only("scan")
+
+
+@translation("scan")
+def _t_scan_with(tr, x, axis, func, identity, reverse):
+    tiles, several = _operands(tr, x)
+    _identity(tr, identity, len(tiles))
+    a = tr.constant_axes(axis, tiles[0].ndim, "axis")
+    if len(a) != 1:
+        raise tr.error(TileTypeError, "scan takes one axis")
+    region = tr.combiner(func, [t.dtype for t in tiles], "scan")
+    attributes = {"axis": tr.ir.i64_attr(a[0])}
+    if _const_bool(tr, reverse, "reverse"):
+        attributes["reverse"] = tr.ir.unit_attr()
+    operation = tr.emit("tile.scan_with", tiles, [t.type for t in tiles], attributes, [region])
+    results = [TileValue(tr.ir.result(operation, i), t.shape, t.dtype, t.type)
+               for i, t in enumerate(tiles)]
+    return TupleValue(results) if several else results[0]
+
+
 # -- matrix products ------------------------------------------------------------------------
 
 
@@ -1244,6 +1319,34 @@ def _py_abs(tr, args, kwargs):
 def _py_isinstance(tr, args, kwargs):
     return Const(isinstance(getattr(args[0], "obj", args[0]), args[1].obj))
 
+
+def _operator(name):
+    def translate(tr, args, kwargs):
+        if len(args) != 2 or kwargs:
+            raise tr.error(TileTypeError, "operator.%s takes two arguments" % name)
+        return tr.binary(name, args[0], args[1])
+    return translate
+
+
+def _operator_compare(predicate):
+    def translate(tr, args, kwargs):
+        if len(args) != 2 or kwargs:
+            raise tr.error(TileTypeError, "a comparison takes two arguments")
+        return tr.compare(predicate, args[0], args[1])
+    return translate
+
+
+PYTHON_BUILTINS.update({
+    operator.add: _operator("add"), operator.sub: _operator("sub"),
+    operator.mul: _operator("mul"), operator.truediv: _operator("div"),
+    operator.floordiv: _operator("floordiv"), operator.mod: _operator("mod"),
+    operator.pow: _operator("pow"), operator.and_: _operator("and"),
+    operator.or_: _operator("or"), operator.xor: _operator("xor"),
+    operator.lshift: _operator("shl"), operator.rshift: _operator("shr"),
+    operator.eq: _operator_compare(0), operator.ne: _operator_compare(1),
+    operator.lt: _operator_compare(2), operator.le: _operator_compare(3),
+    operator.gt: _operator_compare(4), operator.ge: _operator_compare(5),
+})
 
 PYTHON_BUILTINS.update({
     range: _py_range, builtins.min: _py_minmax("min"), builtins.max: _py_minmax("max"),

@@ -18,8 +18,8 @@ from .. import _ir
 from . import _dtypes
 from ._errors import (TileCompilerError, TileSyntaxError, TileTypeError, TileValueError,
                       TileUnsupportedFeatureError, format_location)
-from ._values import (ArrayValue, BoundMethod, Const, TileValue, TupleValue, Undefined,
-                      is_number, shape_text)
+from ._values import (ArrayValue, BoundMethod, Const, LocalFunction, TileValue, TupleValue,
+                      Undefined, is_number, shape_text)
 
 _PROMOTE_CUTILE = 0
 
@@ -69,6 +69,11 @@ class FunctionSource:
             raise TileCompilerError("cannot read the source of %s: %s"
                                     % (function.__qualname__, error))
         self.filename = inspect.getsourcefile(function) or "<unknown>"
+        if function.__name__ == "<lambda>":
+            self.tree = self._lambda_tree(function, first)
+            self.column_offset = 0
+            self._set_scope(function)
+            return
         source = textwrap.dedent("".join(lines))
         # The dedent shifts columns by the indentation removed.
         self.column_offset = len(lines[0]) - len(lines[0].lstrip())
@@ -77,6 +82,25 @@ class FunctionSource:
         self.tree = tree.body[0]
         if not isinstance(self.tree, ast.FunctionDef):
             raise TileSyntaxError("%s is not a function definition" % function.__qualname__)
+        self._set_scope(function)
+
+    def _lambda_tree(self, function, first):
+        """A lambda's ast, found in its whole file by its line and
+        parameters, as a function whose body returns the lambda's."""
+        text = "".join(linecache.getlines(self.filename))
+        params = list(function.__code__.co_varnames[:function.__code__.co_argcount])
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Lambda) and node.lineno == first and \
+                    [a.arg for a in node.args.args] == params:
+                body = ast.Return(node.body)
+                ast.copy_location(body, node.body)
+                tree = ast.FunctionDef("<lambda>", node.args, [body], [], None, None)
+                ast.copy_location(tree, node)
+                return tree
+        raise TileSyntaxError("cannot find the source of a lambda on line %d" % first,
+                              self.filename, first, 1)
+
+    def _set_scope(self, function):
         self.globals = function.__globals__
         self.closure = {}
         if function.__closure__:
@@ -1099,8 +1123,15 @@ class KernelTranslator:
                 raise self.error(TileUnsupportedFeatureError, "**kwargs in a call", node)
             kwargs[keyword.arg] = self.expr(keyword.value)
         self.node = node
+        return self.call_function(callee, args, kwargs)
+
+    def call_function(self, callee, args, kwargs):
+        """Calls a translated value with translated arguments."""
+        node = self.node
         if isinstance(callee, BoundMethod):
             return self.api.method(self, callee.receiver, callee.name, args, kwargs)
+        if isinstance(callee, LocalFunction):
+            return self.inline_local(callee, args, kwargs)
         if not isinstance(callee, Const):
             raise self.error(TileTypeError, "%s is not callable" % callee.describe(), node)
         function = callee.obj
@@ -1123,6 +1154,93 @@ class KernelTranslator:
                                   **{k: v.obj for k, v in kwargs.items()}))
         raise self.error(TileUnsupportedFeatureError, "calling %r in a tile kernel"
                          % (function,), node)
+
+    def expr_Lambda(self, node):
+        return LocalFunction(node, self.frame)
+
+    def stmt_FunctionDef(self, node):
+        if node.decorator_list:
+            raise self.error(TileUnsupportedFeatureError,
+                             "decorators on a function defined in a kernel", node)
+        self.frame.names[node.name] = LocalFunction(node, self.frame)
+
+    def inline_local(self, local, args, kwargs):
+        """A function or lambda defined in the kernel's source: its body is
+        translated in place, seeing the names of the code around it."""
+        node = local.node
+        if getattr(self, "_depth", 0) > 64:
+            raise self.error(TileSyntaxError, "functions recurse too deeply")
+        names = dict(local.frame.names)
+        names.update(self.bind_arguments(node.args, args, kwargs,
+                                         getattr(node, "name", "<lambda>")))
+        saved_frame, saved_node = self.frame, self.node
+        self._depth = getattr(self, "_depth", 0) + 1
+        self.frame = _Frame(local.frame.source, names)
+        try:
+            if isinstance(node, ast.Lambda):
+                return self.expr(node.body)
+            self.check_helper_returns(node)
+            result = self.statements(node.body)
+        finally:
+            self._depth -= 1
+            self.frame, self.node = saved_frame, saved_node
+        return result if result is not None else Const(None)
+
+    def bind_arguments(self, arguments, args, kwargs, name):
+        """Python's binding of call arguments to an `ast.arguments`."""
+        if arguments.vararg or arguments.kwarg or arguments.kwonlyargs:
+            raise self.error(TileUnsupportedFeatureError, "*args, **kwargs and keyword-only "
+                             "parameters of functions defined in a kernel")
+        params = [a.arg for a in arguments.posonlyargs + arguments.args]
+        defaults = dict(zip(params[len(params) - len(arguments.defaults):],
+                            arguments.defaults))
+        if len(args) > len(params):
+            raise self.error(TileTypeError, "%s() takes %d arguments, %d given"
+                             % (name, len(params), len(args)))
+        bound = dict(zip(params, args))
+        for key, value in kwargs.items():
+            if key not in params or key in bound:
+                raise self.error(TileTypeError, "%s() got an unexpected or repeated argument "
+                                 "'%s'" % (name, key))
+            bound[key] = value
+        for param in params:
+            if param not in bound:
+                if param not in defaults:
+                    raise self.error(TileTypeError, "%s() is missing argument '%s'"
+                                     % (name, param))
+                bound[param] = self.expr(defaults[param])
+        return bound
+
+    def combiner(self, function, dtypes, what):
+        """The region of a reduce_with/scan_with: `function` of two scalars
+        per operand (the accumulated ones, then the next ones) yields the
+        combined scalars."""
+        n = len(dtypes)
+        types = [self.tile_type((), d) for d in dtypes] * 2
+        block = self.ir.new_block(types, [self.loc()] * len(types))
+        outer = self.block
+        self.block = block
+        try:
+            args = [TileValue(self.ir.block_argument(block, i), (), dtypes[i % n], types[i])
+                    for i in range(2 * n)]
+            result = self.call_function(function, args, {})
+            results = list(result.items) if isinstance(result, TupleValue) else (
+                [Const(v) for v in result.obj] if isinstance(result, Const) and
+                isinstance(result.obj, tuple) else [result])
+            if len(results) != n:
+                raise self.error(TileTypeError, "the %s function returns %d values for %d "
+                                 "operands" % (what, len(results), n))
+            values = []
+            for value, dtype in zip(results, dtypes):
+                value = self.as_tile(value, "a %s result" % what, dtype)
+                if value.shape:
+                    raise self.error(TileTypeError, "the %s function returns %s, not a "
+                                     "scalar" % (what, value.describe()))
+                values.append(self.convert(value, dtype))
+            self.emit("tile.yield", values)
+        finally:
+            self.block = outer
+        return self.ir.new_region([block])
 
     def api_call(self, name, args, kwargs):
         function = getattr(self.api, name)

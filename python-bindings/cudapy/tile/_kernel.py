@@ -368,16 +368,25 @@ class kernel:
             raise TypeError("kernel_args must be a tuple")
         if type(grid) is not tuple:
             grid = tuple(grid) if isinstance(grid, list) else (grid,)
-        if not 1 <= len(grid) <= 3 or not all(type(g) is int and g > 0 for g in grid):
+        if not 1 <= len(grid) <= 3:
             raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
-        # The hot path: a key of the arguments' types and facts, then one
-        # dictionary look-up; the specialization is worked out on a miss.
-        key = _launch_key(args, self._constant_parameters())
+        for extent in grid:
+            if type(extent) is not int or extent <= 0:
+                raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
+        # The hot path: one pass over the arguments gives the key of their
+        # specialization and, for PyTorch tensors, their records; then one
+        # dictionary look-up and one launch.
+        constants = self._constants or self._constant_parameters()
+        key, records, count = _launch_key(args, constants)
         compiled = self._by_launch_key.get(key) if key is not None else None
         if compiled is None:
             compiled = self._compile(self._specs(args), _chip())
             if key is not None:
                 self._by_launch_key[key] = compiled
+        if records is not None and count == len(compiled.runtime_positions):
+            compiled.kernel.launch_records(grid, compiled.block, count, records,
+                                           _stream(stream))
+            return
         positions = compiled.runtime_positions
         runtime_args = args if len(positions) == len(args) else [args[i] for i in positions]
         compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream))
@@ -393,30 +402,61 @@ def _chip():
     return _CHIP
 
 
+_TENSOR_TYPES = set()
+_PER16 = {}  # PyTorch dtype -> (elements in 16 bytes, bytes an element)
+
+
+def _is_tensor(value):
+    kind = type(value)
+    if kind in _TENSOR_TYPES:
+        return True
+    if kind.__module__.startswith("torch") and hasattr(value, "data_ptr"):
+        _TENSOR_TYPES.add(kind)
+        return True
+    return False
+
+
 def _launch_key(args, constants):
-    """What decides the specialization, cheaply, for PyTorch tensors,
-    Python numbers and constants; None for other arguments (the full
-    specialization is then worked out at every launch)."""
+    """(key, records, count): what decides the specialization, cheaply, for
+    PyTorch tensors, Python numbers and constants, and the tensors' records
+    for Kernel.launch_records when every runtime argument is a CUDA tensor;
+    (None, None, 0) for other arguments (the specialization is then worked
+    out in full)."""
+    if len(args) != len(constants):
+        return None, None, 0
     key = []
+    records = []
+    count = 0
     for value, constant in zip(args, constants):
         if constant:
             if not isinstance(value, (int, float, bool, str, tuple, type(None))):
-                return None
+                return None, None, 0
             key.append((type(value), value))
         elif type(value) in (int, float, bool):
             key.append(type(value) if type(value) is not int or -2**31 <= value < 2**31
                        else "int64")
-        elif getattr(value, "is_cuda", False):
+            records = None
+        elif _is_tensor(value) and value.is_cuda:
+            dtype = value.dtype
+            sizes = _PER16.get(dtype)
+            if sizes is None:
+                itemsize = value.element_size()
+                sizes = _PER16[dtype] = (16 // itemsize or 1, itemsize)
+            per16, itemsize = sizes
             strides = value.stride()
-            per16 = 16 // value.element_size() or 1
-            key.append((value.dtype, tuple(s % per16 == 0 for s in strides),
-                        strides[-1] == 1 if strides else True, value.data_ptr() % 16 == 0,
-                        value.shape[-1] <= 1 if strides else True))
+            shape = value.shape
+            pointer = value.data_ptr()
+            last = strides[-1] == 1 or shape[-1] <= 1 if strides else True
+            key.append((dtype, last, pointer % 16 == 0) +
+                       tuple(s % per16 == 0 for s in strides))
+            if records is not None:
+                records += (pointer, len(shape), itemsize)
+                records += shape
+                records += strides
+                count += 1
         else:
-            return None
-    if len(key) != len(args):
-        return None
-    return tuple(key)
+            return None, None, 0
+    return tuple(key), records, count
 
 
 def _stream(stream):
@@ -453,6 +493,9 @@ def launch(stream, grid, kernel, kernel_args, /):
     tuple, `Constant` parameters included) on `stream` (a CuPy or PyTorch
     stream, a raw handle, or 0 for the default stream). Compiles the
     kernel's specialization for these arguments on first use."""
-    if not isinstance(kernel, globals()["kernel"]):
+    if not isinstance(kernel, _Kernel):
         raise TypeError("launch() takes a @cudapy.tile.kernel, not %r" % (kernel,))
     kernel._launch(stream, grid, kernel_args)
+
+
+_Kernel = kernel

@@ -69,6 +69,18 @@ class Undefined:
         self.reason = reason
 
 
+class LocalFunction:
+    """A function or lambda defined in the kernel's own source."""
+
+    __slots__ = ("node", "frame")
+
+    def __init__(self, node, frame):
+        self.node, self.frame = node, frame
+
+    def describe(self):
+        return "function %s" % getattr(self.node, "name", "<lambda>")
+
+
 class BoundMethod:
     """`tile.astype` and the like: a method name and its receiver."""
 

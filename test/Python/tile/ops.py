@@ -161,3 +161,38 @@ def control(x, y, n: ct.Constant[int]):
 print(ops_in(compile_both(control, f32v, f32v, cc.ConstantConstraint(4))))
 # CHECK: control True
 # CHECK-NEXT: scf.while {{.*}}scf.condition{{.*}}scf.for
+
+
+# Custom combiners: a lambda in the kernel, a function defined in it, a
+# module-level lambda and function, operator.add; a tuple reduced together.
+import operator  # noqa: E402
+
+larger = lambda a, b: ct.maximum(a, b)  # noqa: E731
+
+
+def keep_larger(v0, i0, v1, i1):
+    pick = v1 > v0
+    return ct.where(pick, v1, v0), ct.where(pick, i1, i0)
+
+
+@ct.kernel
+def combiners(x, y, z):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid, 0), (4, 64))
+
+    def times(a, b):
+        return a * b
+
+    s = ct.reduce(t, 1, lambda a, b: a + b, 0.0)
+    p = ct.reduce(t, axis=1, func=times, identity=1.0, keepdims=True)
+    m = ct.reduce(t, 1, larger, -math.inf)
+    o = ct.reduce(t, 1, operator.add, 0.0)
+    value, index = ct.reduce((t, ct.broadcast_to(ct.arange(64, dtype=ct.int32), (4, 64))), 1,
+                             keep_larger, (-math.inf, 0))
+    ct.store(y, (pid,), s + ct.reshape(p, (4,)) + m + o + value + index)
+    ct.store(z, (pid, 0), ct.scan(t, 1, lambda a, b: a + b, 0.0, reverse=True))
+
+
+print(ops_in(compile_both(combiners, f32, f32v, f32)))
+# CHECK: combiners True
+# CHECK-NEXT: {{.*}}tile.reduce_with {{.*}}tile.yield {{.*}}tile.scan_with
