@@ -15,6 +15,7 @@ import cudapy.tile as ct
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
 
+import attention  # noqa: E402
 import embedding  # noqa: E402
 import layernorm  # noqa: E402
 import matmul  # noqa: E402
@@ -50,14 +51,17 @@ for rows, cols in ((4096, 1024), (1000, 999), (64, 3000)):
     close("softmax %dx%d" % (rows, cols), y, torch.softmax(x, dim=1), 1e-5)
 # CHECK-COUNT-3: softmax {{.*}} ok
 
-for rows, cols in ((512, 4096), (300, 1000)):
-    x = torch.randn(rows, cols, device=cuda)
-    w, b = torch.randn(cols, device=cuda), torch.randn(cols, device=cuda)
+for rows, cols, dtype in ((512, 4096, torch.float32), (300, 1000, torch.float32),
+                          (300, 5000, torch.float32), (256, 1024, torch.float16)):
+    x = torch.randn(rows, cols, device=cuda, dtype=dtype)
+    w = torch.randn(cols, device=cuda, dtype=dtype)
+    b = torch.randn(cols, device=cuda, dtype=dtype)
     y = torch.empty_like(x)
     layernorm.run(x, w, b, y, eps=1e-5)
-    close("layernorm %dx%d" % (rows, cols), y,
-          torch.nn.functional.layer_norm(x, (cols,), w, b, 1e-5), 1e-4)
-# CHECK-COUNT-2: layernorm {{.*}} ok
+    want = torch.nn.functional.layer_norm(x.float(), (cols,), w.float(), b.float(), 1e-5)
+    close("layernorm %dx%d %s" % (rows, cols, dtype), y, want,
+          1e-4 if dtype == torch.float32 else 2e-3)
+# CHECK-COUNT-4: layernorm {{.*}} ok
 
 for rows, cols in ((4096, 4096), (1001, 333)):
     x = torch.randn(rows, cols, device=cuda)
@@ -88,6 +92,17 @@ for m, n, k, dtype in ((512, 512, 512, torch.float16), (1000, 900, 700, torch.fl
     matmul.run(a, b, c)
     close("matmul %dx%dx%d %s" % (m, n, k, dtype), c, a.float() @ b.float(), 1e-2)
 # CHECK-COUNT-3: matmul {{.*}} ok
+
+
+for bh, seq, d, dtype in ((8, 1024, 64, torch.float16), (4, 1000, 128, torch.bfloat16)):
+    q, k, v = (torch.randn(bh, seq, d, device=cuda, dtype=dtype) for _ in range(3))
+    for causal in (False, True):
+        o = torch.empty_like(q)
+        attention.run(q, k, v, o, causal=causal, bm=128, bn=64 if d == 64 else 32)
+        want = torch.nn.functional.scaled_dot_product_attention(
+            q.double(), k.double(), v.double(), is_causal=causal)
+        close("attention %d %d %d %s causal=%s" % (bh, seq, d, dtype, causal), o, want, 2e-2)
+# CHECK-COUNT-4: attention {{.*}} ok
 
 
 # Operations beyond the examples: control flow, reductions, scans, shape

@@ -31,17 +31,23 @@ from cudapy import runtime  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "examples", "python", "tile"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import attention  # noqa: E402
+import layernorm  # noqa: E402
+import row_sum  # noqa: E402
 import softmax  # noqa: E402
 import transpose  # noqa: E402
 import vector_add  # noqa: E402
-from triton_kernels import tr_add, tr_softmax, tr_transpose  # noqa: E402
+from triton_kernels import (tr_add, tr_layernorm, tr_row_sum, tr_softmax,  # noqa: E402
+                            tr_transpose)
 
 device = runtime.Device(0)
 print("device:", torch.cuda.get_device_properties(0).name, device.chip)
 
 
-def mlir_kernel(name, kernel, warps=None):
+def mlir_kernel(name, kernel, warps=None, **replace):
     source = open(os.path.join(ROOT, "examples", "tile", name + ".mlir")).read()
+    for old, new in replace.items():
+        source = source.replace(old, new)
     if warps:
         source = source.replace("kernel {", "kernel attributes {tile.num_warps = %d} {" % warps)
     return device.load(cudapy.compile(source, chip=device.chip)).kernel(kernel)
@@ -116,15 +122,88 @@ for _label, fn in variants:
 measure("transpose %dx%d" % (m, n), 2 * x.numel() * 4, variants,
         lambda: all(torch.equal(t, x.t()) for t in (y, ym, yx)))
 
+# Layer norm, float16 in and out: the MLIR version with and without the
+# facts a JIT specializes on (the Python version specializes by itself).
+FACTS_2D = ("{tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, "
+            "tile.stride_divisibility = array<i64: 16, 1>}")
+FACTS_1D = "{tile.alignment = 16 : i64, tile.divisibility = array<i64: 16>}"
+FACTS = {
+    "%x: !tile.array<?x?xf16, strides [?, 1]>,":
+        "%x: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ",",
+    "%w: !tile.array<?xf16, strides [1]>,": "%w: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
+    "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
+    "%y: !tile.array<?x?xf16, strides [?, 1]>)":
+        "%y: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ")"}
+for m, n, warps in ((16384, 1024, 4), (4096, 4096, 8)):
+    x = torch.randn(m, n, device="cuda", generator=gen, dtype=torch.float16)
+    w = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
+    b = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
+    y, ym, yf, yx = (torch.empty_like(x) for _ in range(4))
+    plain = mlir_kernel("layernorm", "layernorm", warps, **{"1024": str(n)})
+    facts = mlir_kernel("layernorm", "layernorm", warps, **{"1024": str(n)}, **FACTS)
+    variants = [("python", lambda: ct.launch(cur(), (m,), layernorm.layernorm_row,
+                                             (x, w, b, y, 1e-5, n))),
+                ("mlir", lambda: plain.launch((m,), (32 * warps,), x, w, b, ym, stream=cur())),
+                ("mlir facts", lambda: facts.launch((m,), (32 * warps,), x, w, b, yf,
+                                                    stream=cur())),
+                ("triton", lambda: tr_layernorm[(m,)](x, w, b, yx, n, n, 1e-5, BLOCK=n,
+                                                      num_warps=warps))]
+    for _label, fn in variants:
+        fn()
+    reference = torch.nn.functional.layer_norm(x.float(), (n,), w.float(), b.float(), 1e-5)
+    measure("layernorm f16 %dx%d" % (m, n), 2 * x.numel() * 2, variants,
+            lambda: all(torch.allclose(t.float(), reference, rtol=2e-2, atol=2e-2)
+                        for t in (y, ym, yf, yx)))
+
+m, n = 16384, 1024
+x = torch.randn(m, n, device="cuda", generator=gen)
+s, sm, sx = (torch.empty(m, device="cuda") for _ in range(3))
+k = mlir_kernel("row_sum", "row_sum")
+variants = [("python", lambda: ct.launch(cur(), (m // 4,), row_sum.row_sum, (x, s, 4, 1024))),
+            ("mlir", lambda: k.launch((m // 4,), (256,), x, sm, stream=cur())),
+            ("triton", lambda: tr_row_sum[(m // 4,)](x, sx, n, m, n, BM=4, BN=1024,
+                                                     num_warps=8))]
+for _label, fn in variants:
+    fn()
+measure("row sum %dx%d" % (m, n), x.numel() * 4 + m * 4, variants,
+        lambda: all(torch.allclose(t, x.sum(1), rtol=1e-4, atol=1e-4) for t in (s, sm, sx)))
+
+# Flash attention, float16, head dim 64, batch 4 x 32 heads: the Python
+# version against the MLIR one (both 128 x 64 blocks, 4 warps). Attention
+# is compute-bound: the figure is TFLOP/s, in the GB/s columns.
+source = open(os.path.join(ROOT, "examples", "tile", "attention.mlir")).read()
+attention_module = device.load(cudapy.compile(source, chip="sm_90a" if device.chip == "sm_90"
+                                              else device.chip))
+for causal in (False, True):
+    n, d = 4096, 64
+    q, k, v = (torch.randn(128, n, d, device="cuda", generator=gen, dtype=torch.float16)
+               for _ in range(3))
+    o, om = torch.empty_like(q), torch.empty_like(q)
+    kern = attention_module.kernel("attention_f16_d64" + ("_causal" if causal else ""))
+    scale = 1.0 / d ** 0.5
+    variants = [("python", lambda: ct.launch(cur(), (n // 128, 128), attention.attention,
+                                             (q, k, v, o, scale, d, 128, 64, causal))),
+                ("mlir", lambda: kern.launch((n // 128, 128), (128,), q, k, v, om, scale,
+                                             stream=cur()))]
+    for _label, fn in variants:
+        fn()
+    reference = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
+    flops = 4 * 128 * n * n * d * (0.5 if causal else 1.0)
+    measure("attention d64 4k%s" % (" causal" if causal else ""), flops / 1e3, variants,
+            lambda: all(torch.allclose(t.float(), reference.float(), rtol=1e-2, atol=1e-2)
+                        for t in (o, om)))
+
+print("(attention rows: the 'GB/s' columns are TFLOP/s; tools/benchmarks/attention.py "
+      "compares the MLIR kernel with Triton)")
 print("\n%-22s %-15s %8s %8s %9s %9s %8s" % ("kernel", "version", "GB/s", "graph", "vs mlir",
                                             "vs triton", "cpu us"))
 for name, ok, moved, times in rows:
     mlir = [t for t in times if t[0] == "mlir"][0]
-    triton = [t for t in times if t[0] == "triton"][0]
+    triton = [t for t in times if t[0] == "triton"]
     for label, ms, graph, cpu in times:
-        print("%-22s %-15s %8.0f %8.0f %9.3f %9.3f %8.1f" % (
+        print("%-22s %-15s %8.0f %8.0f %9.3f %9s %8.1f" % (
             name, label, moved / ms / 1e6, moved / graph / 1e6, mlir[2] / graph,
-            triton[2] / graph, cpu))
+            "%.3f" % (triton[0][2] / graph) if triton else "-", cpu))
     print("%-22s correct: %s" % (name, ok))
 
 # A first call in a fresh process: import, compile (or the disk cache),

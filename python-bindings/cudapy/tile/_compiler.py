@@ -1002,6 +1002,10 @@ class KernelTranslator:
             if type(op) in (ast.Is, ast.IsNot) and isinstance(left, Const) and \
                     isinstance(right, Const):
                 value = Const((left.obj is right.obj) == (type(op) is ast.Is))
+            elif type(op) in (ast.Is, ast.IsNot) and any(
+                    isinstance(v, Const) and v.obj is None for v in (left, right)):
+                # A translated value (a tile, an array) is never None.
+                value = Const(type(op) is ast.IsNot)
             elif type(op) in (ast.In, ast.NotIn) and isinstance(right, Const):
                 if not isinstance(left, Const):
                     raise self.error(TileTypeError, "'in' takes compile-time values", node)

@@ -15,6 +15,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(os.path.dirname(os.path.dirname(here)))
 sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
 
+import attention  # noqa: E402
 import embedding  # noqa: E402
 import layernorm  # noqa: E402
 import matmul  # noqa: E402
@@ -42,10 +43,14 @@ cases = [
     (softmax.softmax, [array(f32, 2)] * 2 + [K(1024)]),
     (layernorm.layernorm, [array(f32, 2), array(f32, 1), array(f32, 1), array(f32, 2),
                            cc.ScalarConstraint(f32), K(1024)]),
+    (layernorm.layernorm_row, [array(f16, 2), array(f16, 1), array(f16, 1), array(f16, 2),
+                               cc.ScalarConstraint(f32), K(1024)]),
     (row_sum.row_sum, [array(f32, 2), array(f32, 1), K(16), K(256)]),
     (transpose.transpose, [array(f32, 2)] * 2 + [K(64), K(64)]),
     (embedding.embedding, [array(i32, 1), array(f32, 2), array(f32, 2), K(16), K(128)]),
     (matmul.matmul, [array(f16, 2)] * 3 + [K(128), K(128), K(64)]),
+    (attention.attention, [array(f16, 3)] * 4 + [cc.ScalarConstraint(f32), K(64), K(128), K(64),
+                                                 K(True)]),
     (matmul.matmul, [array(bf16, 2)] * 3 + [K(128), K(128), K(64)]),
 ]
 for kernel, params in cases:
@@ -68,6 +73,8 @@ for kernel, params in cases:
 # CHECK: softmax sm_80 ptxas ok threads 128
 # CHECK: layernorm sm_90a ptxas ok threads 128
 # CHECK: layernorm sm_80 ptxas ok threads 128
+# CHECK: layernorm_row sm_90a ptxas ok threads 128
+# CHECK: layernorm_row sm_80 ptxas ok threads 128
 # CHECK: row_sum sm_90a ptxas ok threads 256
 # CHECK: row_sum sm_80 ptxas ok threads 256
 # CHECK: transpose sm_90a ptxas ok threads 256
@@ -76,5 +83,7 @@ for kernel, params in cases:
 # CHECK: embedding sm_80 ptxas ok threads 256
 # CHECK: matmul sm_90a ptxas ok threads 256
 # CHECK: matmul sm_80 ptxas ok threads 256
+# CHECK: attention sm_90a ptxas ok threads 128
+# CHECK: attention sm_80 ptxas ok threads 128
 # CHECK: matmul sm_90a ptxas ok threads 256
 # CHECK: matmul sm_80 ptxas ok threads 256
