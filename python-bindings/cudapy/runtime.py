@@ -612,20 +612,37 @@ class Kernel:
         self._queue(grid, block, shared, stream)
         del keep
 
-    def launch_records(self, grid, block, count, records, stream=None):
-        """Queues a kernel whose `count` arguments are all tile arrays,
-        already packed as records of int64 (pointer, rank, element bytes,
-        extents, strides in elements), the layout cudapyArgsAddTileArrays
-        reads: the frontends' launch path, which reads the arrays once for
-        their specialization and their records. `stream` is a raw handle or
-        None. The caller keeps the arrays alive."""
+    def launch_records(self, grid, block, records, plan, stream=None):
+        """Queues the kernel with arguments read beforehand: `plan` has one
+        entry per argument, ("a", offset) for a tile array whose record
+        (pointer, rank, element bytes, extents, strides in elements; the
+        layout cudapyArgsAddTileArrays reads) starts at `offset` in the
+        int64 list `records`, ("i", value) for an integer and ("f", value)
+        for a float. The frontends' launch path, which reads each argument
+        once for its specialization and its record. `stream` is a raw handle
+        or None; the caller keeps the arrays alive."""
         buffer = self._records
         if len(records) > len(buffer):
             buffer = self._records = (ctypes.c_int64 * len(records))()
         buffer[:len(records)] = records
-        _args_reset(self._args)
-        if not _args_tile_arrays(self._args, count, buffer, self._status_ref):
-            raise TypeError(self._status.message.decode())
+        arguments, status = self._args, self._status_ref
+        _args_reset(arguments)
+        i, count = 0, len(plan)
+        while i < count:
+            kind, value = plan[i]
+            if kind == "a":
+                j = i + 1
+                while j < count and plan[j][0] == "a":
+                    j += 1
+                ok = _args_tile_arrays(arguments, j - i, ctypes.byref(buffer, 8 * value), status)
+                if not ok:
+                    raise TypeError(self._status.message.decode())
+                i = j
+                continue
+            ok = (_args_int if kind == "i" else _args_float)(arguments, value, status)
+            if not ok:
+                raise CudaError(self._status)
+            i += 1
         self._queue(grid, block, 0, stream)
 
     def _queue(self, grid, block, shared, stream):

@@ -29,14 +29,19 @@ import cudapy  # noqa: E402
 import cudapy.tile as ct  # noqa: E402
 from cudapy import runtime  # noqa: E402
 
-sys.path.insert(0, os.path.join(ROOT, "examples", "python", "tile"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import attention  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "examples", "python", "tile"))
 import layernorm  # noqa: E402
 import row_sum  # noqa: E402
 import softmax  # noqa: E402
 import transpose  # noqa: E402
 import vector_add  # noqa: E402
+import importlib.util  # noqa: E402
+# examples/python/tile/attention.py, not this folder's attention benchmark.
+_spec = importlib.util.spec_from_file_location(
+    "tile_attention", os.path.join(ROOT, "examples", "python", "tile", "attention.py"))
+attention = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(attention)
 from triton_kernels import (tr_add, tr_layernorm, tr_row_sum, tr_softmax,  # noqa: E402
                             tr_transpose)
 

@@ -438,15 +438,19 @@ struct TilePipelineLoadsPass
       return 0;
     if (int64_t requested = getRequestedStages(loop))
       return requested;
+    // Stages that do not fit leave the loop's loads as they are: a kernel
+    // whose tiles are too large to double-buffer still compiles.
+    int64_t fit =
+        sharedBudget(loop, chip->getMaxSharedMemoryPerBlock()) / bytes;
+    if (fit < 2)
+      return 0;
     // A loop that works on its products (attention on warpgroup mmas)
     // gained nothing from more than 2 stages (H100, batch 4 x 32 heads,
     // head dim 64 and 128, n 1k-16k, causal and not: 2, 3 and 4 stages
     // within 3 % of each other), which leave the most shared memory.
     if (!onlyAccumulates(loop))
       return 2;
-    int64_t fit =
-        sharedBudget(loop, chip->getMaxSharedMemoryPerBlock()) / bytes;
-    return std::clamp<int64_t>(fit, 2, 4);
+    return std::min<int64_t>(fit, 4);
   }
 
   /// The shared memory the stages of `loop` may take of the `limit` a

@@ -81,7 +81,10 @@ def from_array_dtype(dtype):
     """The dtype of a CuPy/NumPy/PyTorch array's dtype, or None."""
     if isinstance(dtype, DType):
         return dtype
-    name = str(dtype)
+    if isinstance(dtype, type):
+        name = dtype.__name__  # NumPy's scalar types: numpy.int32 …
+    else:
+        name = str(dtype)  # numpy.dtype('int32'), torch.int32
     if name.startswith("torch."):
         name = name[len("torch."):]
     return _BY_NAME.get(name)

@@ -168,8 +168,10 @@ def _array_spec(value, view, constant_dtype=None):
 
 
 def _is_array(value):
-    return (hasattr(value, "__cuda_array_interface__") or hasattr(value, "__dlpack__") or
-            getattr(value, "is_cuda", False))
+    # PyTorch first: its __cuda_array_interface__ raises for tensors that
+    # require grad, whose data the runtime reads through data_ptr().
+    return (_is_tensor(value) or hasattr(value, "__cuda_array_interface__") or
+            hasattr(value, "__dlpack__"))
 
 
 class _Compiled:
@@ -377,14 +379,14 @@ class kernel:
         # specialization and, for PyTorch tensors, their records; then one
         # dictionary look-up and one launch.
         constants = self._constants or self._constant_parameters()
-        key, records, count = _launch_key(args, constants)
+        key, records, plan = _launch_key(args, constants)
         compiled = self._by_launch_key.get(key) if key is not None else None
         if compiled is None:
             compiled = self._compile(self._specs(args), _chip())
             if key is not None:
                 self._by_launch_key[key] = compiled
-        if records is not None and count == len(compiled.runtime_positions):
-            compiled.kernel.launch_records(grid, compiled.block, count, records,
+        if key is not None:
+            compiled.kernel.launch_records(grid, compiled.block, records, plan,
                                            _stream(stream))
             return
         positions = compiled.runtime_positions
@@ -417,25 +419,27 @@ def _is_tensor(value):
 
 
 def _launch_key(args, constants):
-    """(key, records, count): what decides the specialization, cheaply, for
-    PyTorch tensors, Python numbers and constants, and the tensors' records
-    for Kernel.launch_records when every runtime argument is a CUDA tensor;
-    (None, None, 0) for other arguments (the specialization is then worked
-    out in full)."""
+    """(key, records, plan): what decides the specialization, cheaply, for
+    PyTorch tensors, Python numbers and constants, with the arguments'
+    records and plan for Kernel.launch_records; (None, None, None) for
+    other arguments (the specialization is then worked out in full)."""
     if len(args) != len(constants):
-        return None, None, 0
+        return None, None, None
     key = []
     records = []
-    count = 0
+    plan = []
     for value, constant in zip(args, constants):
+        kind = type(value)
         if constant:
             if not isinstance(value, (int, float, bool, str, tuple, type(None))):
-                return None, None, 0
-            key.append((type(value), value))
-        elif type(value) in (int, float, bool):
-            key.append(type(value) if type(value) is not int or -2**31 <= value < 2**31
-                       else "int64")
-            records = None
+                return None, None, None
+            key.append((kind, value))
+        elif kind is float:
+            key.append(kind)
+            plan.append(("f", value))
+        elif kind is int or kind is bool:
+            key.append(kind if kind is bool or -2**31 <= value < 2**31 else "int64")
+            plan.append(("i", int(value)))
         elif _is_tensor(value) and value.is_cuda:
             dtype = value.dtype
             sizes = _PER16.get(dtype)
@@ -449,14 +453,13 @@ def _launch_key(args, constants):
             last = strides[-1] == 1 or shape[-1] <= 1 if strides else True
             key.append((dtype, last, pointer % 16 == 0) +
                        tuple(s % per16 == 0 for s in strides))
-            if records is not None:
-                records += (pointer, len(shape), itemsize)
-                records += shape
-                records += strides
-                count += 1
+            plan.append(("a", len(records)))
+            records += (pointer, len(shape), itemsize)
+            records += shape
+            records += strides
         else:
-            return None, None, 0
-    return tuple(key), records, count
+            return None, None, None
+    return tuple(key), records, plan
 
 
 def _stream(stream):

@@ -757,3 +757,34 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     gpu.return
   }
 }
+
+// -----
+
+// Stages of 128 KiB: two do not fit in 7/8 of sm_80's shared memory, so the
+// loop keeps no shared buffers (its loads move one iteration ahead in
+// registers) and the kernel still compiles.
+// CHECK-LABEL: gpu.func @stages_too_large
+// CHECK-NOT: tile.alloc_shared
+// CHECK-NOT: tile.async_copy
+// CHECK: scf.for
+// CHECK: tile.mma
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @stages_too_large(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<256x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<256x256, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<256x256xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<256x256xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<256x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<256x128xf16>, !tile.tile<128x256xf16>, !tile.tile<256x256xf32>
+      scf.yield %next : !tile.tile<256x256xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<256x256, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
