@@ -150,6 +150,7 @@ _launch = _declare("cudapyLaunch", ctypes.c_bool, _Handle, _Handle,
 
 PARAM_KINDS = ("pointer", "integer", "float", "vector", "aggregate")
 _NULL_HANDLE = _Handle(None)
+_INT64_POINTER = ctypes.POINTER(ctypes.c_int64)
 
 
 class CudaError(RuntimeError):
@@ -634,7 +635,9 @@ class Kernel:
                 j = i + 1
                 while j < count and plan[j][0] == "a":
                     j += 1
-                ok = _args_tile_arrays(arguments, j - i, ctypes.byref(buffer, 8 * value), status)
+                start = buffer if not value else ctypes.cast(
+                    ctypes.addressof(buffer) + 8 * value, _INT64_POINTER)
+                ok = _args_tile_arrays(arguments, j - i, start, status)
                 if not ok:
                     raise TypeError(self._status.message.decode())
                 i = j
