@@ -75,3 +75,19 @@ def graph_ms(fn):
         end.synchronize()
         samples.append(start.elapsed_time(end) / INNER)
     return statistics.median(samples)
+
+
+# The facts a JIT specializes the layer norm example on (as Triton
+# specializes on divisibility by 16): 16-byte aligned bases, columns and row
+# strides multiples of 16; replacements of examples/tile/layernorm.mlir's
+# argument types.
+_FACTS_2D = ("{tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, "
+             "tile.stride_divisibility = array<i64: 16, 1>}")
+_FACTS_1D = "{tile.alignment = 16 : i64, tile.divisibility = array<i64: 16>}"
+LAYERNORM_FACTS = {
+    "%x: !tile.array<?x?xf16, strides [?, 1]>,":
+        "%x: !tile.array<?x?xf16, strides [?, 1]> " + _FACTS_2D + ",",
+    "%w: !tile.array<?xf16, strides [1]>,": "%w: !tile.array<?xf16, strides [1]> " + _FACTS_1D + ",",
+    "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + _FACTS_1D + ",",
+    "%y: !tile.array<?x?xf16, strides [?, 1]>)":
+        "%y: !tile.array<?x?xf16, strides [?, 1]> " + _FACTS_2D + ")"}

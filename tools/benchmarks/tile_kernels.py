@@ -131,16 +131,7 @@ for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
 # specialized on the facts that hold here (as Triton specializes on
 # divisibility by 16): 16-byte aligned bases, columns and row strides
 # multiples of 16.
-FACTS_2D = ("{tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, "
-            "tile.stride_divisibility = array<i64: 16, 1>}")
-FACTS_1D = "{tile.alignment = 16 : i64, tile.divisibility = array<i64: 16>}"
-FACTS = {
-    "%x: !tile.array<?x?xf16, strides [?, 1]>,":
-        "%x: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ",",
-    "%w: !tile.array<?xf16, strides [1]>,": "%w: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
-    "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
-    "%y: !tile.array<?x?xf16, strides [?, 1]>)":
-        "%y: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ")"}
+from bench import LAYERNORM_FACTS as FACTS  # noqa: E402
 for (m, n, warps, facts) in [(4096, 4096, 8, False), (16384, 1024, 4, False),
                              (4096, 4096, 8, True), (16384, 1024, 4, True)]:
     block = triton.next_power_of_2(n)

@@ -129,16 +129,7 @@ measure("transpose %dx%d" % (m, n), 2 * x.numel() * 4, variants,
 
 # Layer norm, float16 in and out: the MLIR version with and without the
 # facts a JIT specializes on (the Python version specializes by itself).
-FACTS_2D = ("{tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, "
-            "tile.stride_divisibility = array<i64: 16, 1>}")
-FACTS_1D = "{tile.alignment = 16 : i64, tile.divisibility = array<i64: 16>}"
-FACTS = {
-    "%x: !tile.array<?x?xf16, strides [?, 1]>,":
-        "%x: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ",",
-    "%w: !tile.array<?xf16, strides [1]>,": "%w: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
-    "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
-    "%y: !tile.array<?x?xf16, strides [?, 1]>)":
-        "%y: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ")"}
+from bench import LAYERNORM_FACTS as FACTS  # noqa: E402
 for m, n, warps in ((16384, 1024, 4), (4096, 4096, 8)):
     x = torch.randn(m, n, device="cuda", generator=gen, dtype=torch.float16)
     w = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)

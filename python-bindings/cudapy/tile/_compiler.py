@@ -17,7 +17,7 @@ import textwrap
 from .. import _ir
 from . import _dtypes
 from ._errors import (TileCompilerError, TileSyntaxError, TileTypeError, TileValueError,
-                      TileUnsupportedFeatureError, format_location)
+                      TileUnsupportedFeatureError)
 from ._values import (ArrayValue, BoundMethod, Const, LocalFunction, TileValue, TupleValue,
                       Undefined, is_number, shape_text)
 
@@ -1291,8 +1291,4 @@ class KernelTranslator:
                                  node)
 
 
-def source_line(file, line):
-    return linecache.getline(file, line).rstrip("\n")
-
-
-__all__ = ["ArgSpec", "FunctionSource", "KernelTranslator", "format_location", "source_line"]
+__all__ = ["ArgSpec", "FunctionSource", "KernelTranslator"]

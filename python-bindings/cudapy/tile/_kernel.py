@@ -1,19 +1,15 @@
 """Kernels, their specializations, the compile caches and `launch`."""
 
-import ctypes
 import hashlib
 import json
-import math
 import os
 import tempfile
 import typing
 
 from .. import _capi
-from .. import _ir
 from . import _dtypes
 from ._compiler import ArgSpec, FunctionSource, KernelTranslator
-from ._errors import (TileCompilerExecutionError, TileError, TileInternalError, TileTypeError,
-                      TileValueError)
+from ._errors import TileCompilerExecutionError, TileInternalError, TileTypeError
 
 
 class ConstantAnnotation:
@@ -147,7 +143,7 @@ def compile_chip(chip):
     return "sm_90a" if chip == "sm_90" else chip
 
 
-def _array_spec(value, view, constant_dtype=None):
+def _array_spec(value, view):
     dtype = _dtypes.from_array_dtype(getattr(value, "dtype", None))
     if dtype is None:
         raise TypeError("arrays of dtype %s are not supported" % getattr(value, "dtype", "?"))
@@ -256,7 +252,7 @@ class kernel:
         if len(args) != len(constants):
             raise TileTypeError("%s takes %d arguments, %d given"
                                 % (self.__name__, len(constants), len(args)))
-        specs, views = [], []
+        specs = []
         from .. import runtime
         for i, (value, constant) in enumerate(zip(args, constants)):
             if constant:
@@ -265,12 +261,10 @@ class kernel:
                                         "a bool or a tuple, not %s"
                                         % (i, self.__name__, type(value).__name__))
                 specs.append(ArgSpec("constant", value=value))
-                views.append(None)
                 continue
             if isinstance(value, (bool, int, float)):
                 dtype = _dtypes.of_python_scalar(value)
                 specs.append(ArgSpec("scalar", dtype))
-                views.append(None)
                 continue
             view = runtime._view(value) if _is_array(value) else None
             if view is None:
@@ -280,7 +274,6 @@ class kernel:
                 specs.append(_array_spec(value, view))
             except TypeError as why:
                 raise TileTypeError("argument %d of %s: %s" % (i, self.__name__, why))
-            views.append(view)
         return specs
 
     def _num_warps(self, chip):
