@@ -1,7 +1,7 @@
 # Every Python tile example (examples/python/tile) and the GPU test's extra
 # kernel compile through cudapy.tile to PTX for sm_90a and sm_80 without a
 # GPU, and ptxas accepts the PTX.
-# REQUIRES: ptxas
+# REQUIRES: ptxas, libdevice
 # RUN: %python %s %t %ptxas | FileCheck %s
 
 import os

@@ -1,6 +1,7 @@
 # Every operation cudapy.tile provides translates to the tile dialect and
 # compiles through the pipeline to PTX (no GPU): the IR names the tile op
 # each API entry becomes.
+# REQUIRES: libdevice
 # RUN: %python %s %t | FileCheck %s
 
 import math

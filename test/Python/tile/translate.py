@@ -2,6 +2,7 @@
 # of a few kernels (implicit form, a location on every operation), and PTX
 # through the one pipeline. No GPU: specializations come from
 # cudapy.tile.compilation's constraints.
+# REQUIRES: libdevice
 # RUN: %python %s %t | FileCheck %s
 
 import os
