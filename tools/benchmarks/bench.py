@@ -33,6 +33,21 @@ def median_ms(fn):
     return statistics.median(samples)
 
 
+def launch_us(fn, count=200):
+    """CPU time of one call of `fn` in microseconds (launches queued
+    without waiting for them)."""
+    import time
+    import torch
+    fn()
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    for _ in range(count):
+        fn()
+    elapsed = time.perf_counter() - start
+    torch.cuda.synchronize()
+    return elapsed / count * 1e6
+
+
 _capturing = None
 
 

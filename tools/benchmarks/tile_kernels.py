@@ -22,6 +22,7 @@ import time
 
 from bench import INNER, ROOT as root, graph_ms, median_ms
 from bench import launch_stream as cur
+from bench import launch_us
 
 log = sys.argv[2] if len(sys.argv) > 2 else None
 
@@ -50,18 +51,6 @@ def compile_example(name, label=None, **replace):
         times.append((time.perf_counter() - start) * 1e3)
     compile_times[label or name] = statistics.median(times[1:])
     return device.load(compiled)
-
-
-def launch_us(fn, count=200):
-    """CPU time of one call (launches queued without waiting)."""
-    fn()
-    torch.cuda.synchronize()
-    start = time.perf_counter()
-    for _ in range(count):
-        fn()
-    elapsed = time.perf_counter() - start
-    torch.cuda.synchronize()
-    return elapsed / count * 1e6
 
 
 from triton_kernels import (tr_add, tr_layernorm, tr_row_sum, tr_softmax,  # noqa: E402

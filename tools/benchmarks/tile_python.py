@@ -18,10 +18,10 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 from bench import BUNDLE, ROOT, graph_ms, median_ms
 from bench import launch_stream as cur
+from bench import launch_us
 
 import torch  # noqa: E402
 
@@ -58,24 +58,14 @@ def mlir_kernel(name, kernel, warps=None, **replace):
     return device.load(cudapy.compile(source, chip=device.chip)).kernel(kernel)
 
 
-def launch_us(fn, count=300):
-    fn()
-    torch.cuda.synchronize()
-    start = time.perf_counter()
-    for _ in range(count):
-        fn()
-    elapsed = time.perf_counter() - start
-    torch.cuda.synchronize()
-    return elapsed / count * 1e6
-
-
 rows = []
 
 
 def measure(name, moved, variants, check):
     """variants: (label, fn) with the Python one first, MLIR, then Triton."""
     ok = check()
-    times = [(label, median_ms(fn), graph_ms(fn), launch_us(fn)) for label, fn in variants]
+    times = [(label, median_ms(fn), graph_ms(fn), launch_us(fn, 300))
+             for label, fn in variants]
     rows.append((name, ok, moved, times))
 
 
