@@ -16,9 +16,12 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
 
 import attention  # noqa: E402
+import batch_matmul  # noqa: E402
 import embedding  # noqa: E402
+import fp8_matmul  # noqa: E402
 import layernorm  # noqa: E402
 import matmul  # noqa: E402
+import matmul_epilogue  # noqa: E402
 import row_sum  # noqa: E402
 import softmax  # noqa: E402
 import transpose  # noqa: E402
@@ -93,6 +96,35 @@ for m, n, k, dtype in ((512, 512, 512, torch.float16), (1000, 900, 700, torch.fl
     close("matmul %dx%dx%d %s" % (m, n, k, dtype), c, a.float() @ b.float(), 1e-2)
 # CHECK-COUNT-3: matmul {{.*}} ok
 
+
+for batch, m, n, k in ((4, 256, 256, 256), (3, 200, 300, 100)):
+    a = torch.randn(batch, m, k, device=cuda, dtype=torch.float16)
+    b = torch.randn(batch, k, n, device=cuda, dtype=torch.float16)
+    c = torch.empty(batch, m, n, device=cuda, dtype=torch.float16)
+    batch_matmul.run(a, b, c)
+    close("batch matmul %dx%dx%dx%d" % (batch, m, n, k), c, torch.bmm(a.float(), b.float()), 1e-2)
+# CHECK-COUNT-2: batch matmul {{.*}} ok
+
+for activation in ("gelu", "relu", "none"):
+    a = torch.randn(300, 200, device=cuda, dtype=torch.float16)
+    b = torch.randn(200, 500, device=cuda, dtype=torch.float16)
+    bias = torch.randn(500, device=cuda, dtype=torch.float16)
+    c = torch.empty(300, 500, device=cuda, dtype=torch.float16)
+    matmul_epilogue.run(a, b, bias, c, activation)
+    x = a.double() @ b.double() + bias.double()
+    want = {"gelu": torch.nn.functional.gelu(x, approximate="tanh"), "relu": torch.relu(x),
+            "none": x}[activation]
+    close("matmul epilogue %s" % activation, c, want, 1e-2)
+# CHECK-COUNT-3: matmul epilogue {{.*}} ok
+
+for nt in (False, True):
+    a = (torch.randn(256, 512, device=cuda) * 2).to(torch.float8_e4m3fn)
+    w = (torch.randn(384, 512, device=cuda) * 2).to(torch.float8_e4m3fn)
+    b = w.t().contiguous() if not nt else w
+    c = torch.empty(256, 384, device=cuda, dtype=torch.bfloat16)
+    fp8_matmul.run(a, b, c, 0.5, 0.25, nt=nt)
+    close("fp8 matmul nt=%s" % nt, c, (a.double() @ w.double().t()) * 0.125, 1e-2)
+# CHECK-COUNT-2: fp8 matmul {{.*}} ok
 
 for bh, seq, d, dtype in ((8, 1024, 64, torch.float16), (4, 1000, 128, torch.bfloat16)):
     q, k, v = (torch.randn(bh, seq, d, device=cuda, dtype=dtype) for _ in range(3))

@@ -1153,7 +1153,9 @@ class KernelTranslator:
             return self.inline(getattr(function, "__wrapped__", function), args, kwargs)
         if all(isinstance(a, Const) for a in args) and \
                 all(isinstance(v, Const) for v in kwargs.values()) and \
-                getattr(function, "__cudapy_tile_static__", False):
+                (getattr(function, "__module__", None) == "math" or
+                 getattr(function, "__cudapy_tile_static__", False)):
+            # The math module's functions of constants fold here.
             return Const(function(*[a.obj for a in args],
                                   **{k: v.obj for k, v in kwargs.items()}))
         raise self.error(TileUnsupportedFeatureError, "calling %r in a tile kernel"

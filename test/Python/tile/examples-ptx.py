@@ -16,9 +16,12 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(here)))
 sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
 
 import attention  # noqa: E402
+import batch_matmul  # noqa: E402
 import embedding  # noqa: E402
+import fp8_matmul  # noqa: E402
 import layernorm  # noqa: E402
 import matmul  # noqa: E402
+import matmul_epilogue  # noqa: E402
 import row_sum  # noqa: E402
 import softmax  # noqa: E402
 import transpose  # noqa: E402
@@ -37,6 +40,7 @@ def K(value):
 
 
 f32, f16, bf16, i32 = ct.float32, ct.float16, ct.bfloat16, ct.int32
+e4m3 = ct.float8_e4m3fn
 cases = [
     (vector_add.vector_add, [array(f32, 1)] * 3 + [K(1024)]),
     (vector_add.vector_add, [array(f16, 1)] * 3 + [K(2048)]),
@@ -49,6 +53,17 @@ cases = [
     (transpose.transpose, [array(f32, 2)] * 2 + [K(64), K(64)]),
     (embedding.embedding, [array(i32, 1), array(f32, 2), array(f32, 2), K(16), K(128)]),
     (matmul.matmul, [array(f16, 2)] * 3 + [K(128), K(128), K(64)]),
+    (batch_matmul.batch_matmul, [array(f16, 3)] * 3 + [K(128), K(128), K(64)]),
+    (matmul_epilogue.matmul_bias_act, [array(f16, 2), array(f16, 2), array(f16, 1),
+                                       array(f16, 2), K("gelu"), K(128), K(128), K(64)]),
+    (matmul_epilogue.matmul_bias_act, [array(f16, 2), array(f16, 2), array(f16, 1),
+                                       array(f16, 2), K("relu"), K(128), K(128), K(64)]),
+    (fp8_matmul.fp8_matmul, [array(e4m3, 2)] * 2 + [array(bf16, 2), cc.ScalarConstraint(f32),
+                                                    cc.ScalarConstraint(f32), K(128), K(128),
+                                                    K(64)]),
+    (fp8_matmul.fp8_matmul_nt, [array(e4m3, 2)] * 2 + [array(bf16, 2), cc.ScalarConstraint(f32),
+                                                       cc.ScalarConstraint(f32), K(128), K(128),
+                                                       K(64)]),
     (attention.attention, [array(f16, 3)] * 4 + [cc.ScalarConstraint(f32), K(64), K(128), K(64),
                                                  K(True)]),
     (matmul.matmul, [array(bf16, 2)] * 3 + [K(128), K(128), K(64)]),
@@ -83,6 +98,16 @@ for kernel, params in cases:
 # CHECK: embedding sm_80 ptxas ok threads 256
 # CHECK: matmul sm_90a ptxas ok threads 256
 # CHECK: matmul sm_80 ptxas ok threads 256
+# CHECK: batch_matmul sm_90a ptxas ok threads 256
+# CHECK: batch_matmul sm_80 ptxas ok threads 256
+# CHECK: matmul_bias_act sm_90a ptxas ok threads 256
+# CHECK: matmul_bias_act sm_80 ptxas ok threads 256
+# CHECK: matmul_bias_act sm_90a ptxas ok threads 256
+# CHECK: matmul_bias_act sm_80 ptxas ok threads 256
+# CHECK: fp8_matmul sm_90a ptxas ok threads 256
+# CHECK: fp8_matmul sm_80 ptxas ok threads 256
+# CHECK: fp8_matmul_nt sm_90a ptxas ok threads 256
+# CHECK: fp8_matmul_nt sm_80 ptxas ok threads 256
 # CHECK: attention sm_90a ptxas ok threads 128
 # CHECK: attention sm_80 ptxas ok threads 128
 # CHECK: matmul sm_90a ptxas ok threads 256
