@@ -209,6 +209,50 @@ close("scan maximum", running, torch.cummax(x, dim=1).values, 0)
 # CHECK: reduce pair ok
 # CHECK: scan maximum ok
 
+# Atomics on array elements: a histogram (indices out of bounds count
+# nothing), a scalar atomic once per tile block, a maximum, and a spin lock
+# (compare-and-swap to take it, exchange to give it back) around a plain
+# read-modify-write.
+@ct.kernel
+def histogram(x, counts, blocks, peaks, n: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid,), (n,), padding_mode=ct.PaddingMode.ZERO)
+    inside = pid * n + ct.arange(n, dtype=ct.int32) < x.shape[0]
+    ct.atomic_add(counts, ct.where(inside, t, -1), 1)
+    ct.atomic_add(blocks, 0, 1)
+    ct.atomic_max(peaks, pid % 4, ct.max(t), memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def locked_increment(lock, value):
+    while ct.atomic_cas(lock, 0, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
+        pass
+    v = ct.load(value, (0,), (1,))
+    ct.store(value, (0,), v + 1)
+    ct.atomic_xchg(lock, 0, 0, memory_order=ct.MemoryOrder.RELEASE)
+
+
+x = torch.randint(0, 50, (10000,), device=cuda, dtype=torch.int32)
+counts = torch.zeros(50, device=cuda, dtype=torch.int32)
+blocks = torch.zeros(1, device=cuda, dtype=torch.int32)
+peaks = torch.zeros(4, device=cuda, dtype=torch.int32)
+grid = ct.cdiv(10000, 256)
+ct.launch(0, (grid,), histogram, (x, counts, blocks, peaks, 256))
+close("atomic histogram", counts, torch.bincount(x, minlength=50).int(), 0)
+close("atomic scalar", blocks, torch.tensor([grid], device=cuda, dtype=torch.int32), 0)
+want = torch.zeros(4, device=cuda, dtype=torch.int32)
+for b in range(grid):
+    want[b % 4] = max(want[b % 4], x[b * 256:(b + 1) * 256].max())
+close("atomic max", peaks, want, 0)
+lock = torch.zeros(1, device=cuda, dtype=torch.int32)
+value = torch.zeros(1, device=cuda, dtype=torch.int32)
+ct.launch(0, (64,), locked_increment, (lock, value))
+close("atomic lock", value, torch.tensor([64], device=cuda, dtype=torch.int32), 0)
+# CHECK: atomic histogram ok
+# CHECK: atomic scalar ok
+# CHECK: atomic max ok
+# CHECK: atomic lock ok
+
 # CuPy arrays, a CuPy stream, and a kernel that is launched again from the
 # in-memory cache.
 import cupy as cp  # noqa: E402

@@ -409,6 +409,34 @@ OpFoldResult ArrayDimOp::fold(FoldAdaptor) {
   return indexAttr(getContext(), extent);
 }
 
+LogicalResult ArrayBaseOp::verify() {
+  Type pointee =
+      cast<PointerType>(getResult().getType().getElementType()).getPointee();
+  if (pointee != getArray().getType().getElementType())
+    return emitOpError("points to ")
+           << getDTypeName(pointee) << ", not the array's "
+           << getDTypeName(getArray().getType().getElementType());
+  return success();
+}
+
+LogicalResult ArrayStrideOp::verify() {
+  if (static_cast<int64_t>(getDim()) >= getArray().getType().getRank())
+    return emitOpError("dimension ")
+           << getDim() << " is out of range for a rank-"
+           << getArray().getType().getRank() << " array";
+  return success();
+}
+
+OpFoldResult ArrayStrideOp::fold(FoldAdaptor) {
+  int64_t stride = getArray().getType().getStrides()[getDim()];
+  if (ShapedType::isDynamic(stride))
+    return {};
+  return splatOf(
+      getSi64ScalarType(getContext()),
+      IntegerAttr::get(IntegerType::get(getContext(), 64, IntegerType::Signed),
+                       stride));
+}
+
 LogicalResult MakeViewOp::verify() {
   if (getResult().getType().getArray() != getArray().getType())
     return emitOpError("views an array of type ")

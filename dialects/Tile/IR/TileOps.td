@@ -121,6 +121,40 @@ def Tile_ArrayDimOp : Tile_Op<"array_dim", [Pure]> {
   let hasFolder = 1;
 }
 
+def Tile_ArrayBaseOp : Tile_Op<"array_base", [Pure]> {
+  let summary = "An array's base pointer";
+  let description = [{
+    The pointer to the array's element at index 0 along every dimension, a
+    pointer scalar of the array's dtype (Tile C++'s span data pointer).
+    With `tile.array_stride` and `tile.offset` it addresses single elements
+    (cuTile Python's atomics on array elements go through it).
+
+    ```mlir
+    %p = tile.array_base %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.tile<!tile.ptr<f32>>
+    ```
+  }];
+  let arguments = (ins Tile_ArrayType:$array);
+  let results = (outs Tile_PointerScalar:$result);
+  let assemblyFormat = "$array attr-dict `:` qualified(type($array)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Tile_ArrayStrideOp : Tile_Op<"array_stride", [Pure]> {
+  let summary = "An array's stride along a dimension, in elements";
+  let description = [{
+    An si64 scalar (strides are 64-bit in `tile.make_array`).
+
+    ```mlir
+    %s = tile.array_stride %a, 0 : !tile.array<?x?xf32, strides [?, 1]>
+    ```
+  }];
+  let arguments = (ins Tile_ArrayType:$array, Tile_Axis:$dim);
+  let results = (outs Tile_Si64Scalar:$result);
+  let assemblyFormat = "$array `,` $dim attr-dict `:` qualified(type($array))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Tile_MakeViewOp : Tile_Op<"make_view", [Pure]> {
   let summary = "A tiled view of an array (`Array.tiled_view`)";
   let description = [{

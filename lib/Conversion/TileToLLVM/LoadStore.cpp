@@ -55,6 +55,30 @@ struct ArrayDimLowering : public TilePattern<ArrayDimOp> {
   }
 };
 
+struct ArrayBaseLowering : public TilePattern<ArrayBaseOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ArrayBaseOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    ArrayValues array(e, op.getArray().getType(), adaptor.getArray());
+    rewriter.replaceOp(op, array.base);
+    return success();
+  }
+};
+
+struct ArrayStrideLowering : public TilePattern<ArrayStrideOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ArrayStrideOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    ArrayValues array(e, op.getArray().getType(), adaptor.getArray());
+    rewriter.replaceOp(op, array.strides[op.getDim()]);
+    return success();
+  }
+};
+
 struct NumTilesLowering : public TilePattern<NumTilesOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -498,6 +522,7 @@ void cudapy::populateTileLoadStoreToLLVMPatterns(const TypeConverter &converter,
       .add<GridIdLowering<BidOp, gpu::BlockIdOp>,
            GridIdLowering<NumBlocksOp, gpu::GridDimOp>,
            ArrayValuesLowering<MakeArrayOp>, ArrayValuesLowering<MakeViewOp>,
-           ArrayDimLowering, NumTilesLowering, LoadLowering, StoreLowering>(
+           ArrayDimLowering, ArrayBaseLowering, ArrayStrideLowering,
+           NumTilesLowering, LoadLowering, StoreLowering>(
           converter, patterns.getContext());
 }

@@ -464,33 +464,117 @@ def _t_scatter(tr, array, indices, value, mask, check_bounds, latency):
     return Const(None)
 
 
-def _unsupported(name, why):
-    def translate(tr, **_arguments):
-        raise tr.error(TileUnsupportedFeatureError, "ct.%s is not supported yet: %s"
-                       % (name, why))
+_ATOMIC_KINDS = {"atomic_xchg": 0, "atomic_add": 1, "atomic_and": 2, "atomic_or": 3,
+                 "atomic_xor": 4, "atomic_max": 5, "atomic_min": 6}
+
+
+def _atomic_memory(tr, memory_order, memory_scope):
+    order = memory_order.obj if isinstance(memory_order, Const) else None
+    scope = memory_scope.obj if isinstance(memory_scope, Const) else None
+    if not isinstance(order, MemoryOrder) or order is MemoryOrder.WEAK:
+        raise tr.error(TileValueError, "an atomic's memory_order is RELAXED, ACQUIRE, RELEASE "
+                       "or ACQ_REL")
+    if not isinstance(scope, MemoryScope) or scope is MemoryScope.NONE:
+        raise tr.error(TileValueError, "an atomic's memory_scope is BLOCK, DEVICE or SYS")
+    return {"memory": tr.enum_attr(int(order)), "scope": tr.enum_attr(int(scope))}
+
+
+def _element_pointers(tr, array, indices, check_bounds, operands):
+    """Pointers to `array`'s elements at element `indices` (broadcast with
+    `operands`, at least one element) and the mask of those inside the
+    array (None without check_bounds); the shape, and whether the indices
+    and operands were all scalars."""
+    items = indices.items if isinstance(indices, TupleValue) else (
+        [Const(v) for v in indices.obj] if isinstance(indices, Const) and
+        isinstance(indices.obj, tuple) else [indices])
+    scalar = all(not isinstance(i, TileValue) or not i.shape for i in items)
+    tiles, shape = _element_indices(tr, array, indices)
+    values = []
+    for value in operands:
+        value = tr.convert(_tile(tr, value, "an atomic's operand"), array.dtype)
+        scalar = scalar and not value.shape
+        shape = tr.broadcast_of(shape, value.shape)
+        values.append(value)
+    tiles = [tr.broadcast_to(t, shape) for t in tiles]
+    values = [tr.broadcast_to(v, shape) for v in values]
+    offset = None
+    for d, index in enumerate(tiles):
+        stride = tr.tile_op("tile.array_stride", [array.value], (), _dtypes.int64,
+                            {"dim": tr.ir.i64_attr(d)})
+        term = tr.binary("mul", tr.convert(index, _dtypes.int64), stride)
+        offset = term if offset is None else tr.binary("add", offset, term)
+    element = array.dtype.mlir_type(tr.ir)
+    pointer_type = tr.ir.pointer_type(element, tr.loc())
+    base_type = tr.ir.tile_type((), pointer_type, tr.loc())
+    base = tr.ir.result(tr.emit("tile.array_base", [array.value], [base_type]))
+    pointers_type = tr.ir.tile_type(shape, pointer_type, tr.loc())
+    pointers = tr.ir.result(tr.emit("tile.broadcast", [base], [pointers_type]))
+    pointers = tr.ir.result(tr.emit("tile.offset", [pointers, offset.value], [pointers_type]))
+    mask = None
+    if _const_bool(tr, check_bounds, "check_bounds"):
+        for d, index in enumerate(tiles):
+            extent = tr.tile_op("tile.array_dim", [array.value], (), _dtypes.int32,
+                                {"dim": tr.ir.i64_attr(d)})
+            inside = tr.logical("and", tr.compare(5, index, Const(0)),
+                                tr.compare(2, index, extent))
+            mask = inside if mask is None else tr.logical("and", mask, inside)
+    return pointers, mask, values, shape, scalar
+
+
+def _atomic_result(tr, operation, shape, dtype, scalar):
+    type = tr.tile_type(shape, dtype)
+    result = TileValue(tr.ir.result(operation), shape, dtype, type)
+    return _t_reshape(tr, result, Const(())) if scalar else result
+
+
+def _atomic_builtin(name):
+    def stub(array, indices, update, /, *, check_bounds=True,
+             memory_order=MemoryOrder.ACQ_REL, memory_scope=MemoryScope.DEVICE):
+        _host_only(name)
+
+    def translate(tr, array, indices, update, check_bounds, memory_order, memory_scope):
+        array = _array(tr, array)
+        attributes = _atomic_memory(tr, memory_order, memory_scope)
+        attributes["kind"] = tr.enum_attr(_ATOMIC_KINDS[name])
+        pointers, mask, (value,), shape, scalar = _element_pointers(
+            tr, array, indices, check_bounds, [update])
+        operands = [pointers, value.value] + ([mask.value] if mask is not None else [])
+        operation = tr.emit("tile.atomic_rmw", operands, [value.type], attributes)
+        return _atomic_result(tr, operation, shape, array.dtype, scalar)
+    stub.__name__ = stub.__qualname__ = name
+    stub.__doc__ = ("Atomically combines `update` (converted to the array's dtype) into "
+                    "`array` at element `indices` (%s), each element atomically; returns "
+                    "the old values. Out-of-bounds indices touch nothing." % name[7:])
     _TRANSLATIONS[name] = translate
+    globals()[name] = builtin(stub)
 
 
-for _name in ("atomic_add", "atomic_and", "atomic_max", "atomic_min", "atomic_or",
-              "atomic_xchg", "atomic_xor"):
-    def _atomic_stub(array, indices, update, /, *, check_bounds=True,
-                     memory_order=MemoryOrder.ACQ_REL, memory_scope=MemoryScope.DEVICE):
-        _host_only("atomic")
-    _atomic_stub.__name__ = _atomic_stub.__qualname__ = _name
-    _atomic_stub.__doc__ = ("Atomically combines `update` into `array` at element "
-                            "indices (%s); returns the old values." % _name[7:])
-    globals()[_name] = builtin(_atomic_stub)
-    _unsupported(_name, "atomics on array elements (issue 19's open list)")
+for _name in _ATOMIC_KINDS:
+    _atomic_builtin(_name)
 
 
 @builtin
 def atomic_cas(array, indices, expected, desired, /, *, check_bounds=True,
                memory_order=MemoryOrder.ACQ_REL, memory_scope=MemoryScope.DEVICE):
-    """Atomic compare-and-swap at element indices; returns the old values."""
+    """Atomic compare-and-swap at element `indices`: where an element
+    equals `expected`, it becomes `desired`; returns the old values
+    (`expected` where an index is out of bounds)."""
     _host_only("atomic_cas")
 
 
-_unsupported("atomic_cas", "atomics on array elements (issue 19's open list)")
+@translation("atomic_cas")
+def _t_atomic_cas(tr, array, indices, expected, desired, check_bounds, memory_order,
+                  memory_scope):
+    array = _array(tr, array)
+    attributes = _atomic_memory(tr, memory_order, memory_scope)
+    pointers, mask, (old, new), shape, scalar = _element_pointers(
+        tr, array, indices, check_bounds, [expected, desired])
+    operands = [pointers, old.value, new.value] + ([mask.value] if mask is not None else [])
+    operation = tr.emit("tile.atomic_cas", operands, [old.type], attributes)
+    result = TileValue(tr.ir.result(operation), shape, array.dtype, old.type)
+    if mask is not None:
+        result = tr.select(mask, result, old)
+    return _t_reshape(tr, result, Const(())) if scalar else result
 
 
 # -- creation ----------------------------------------------------------------------------

@@ -147,6 +147,28 @@ gpu.module @m {
 
 // -----
 
+// An array's base pointer and strides are its kernel parameters: element
+// (i, j) of an array is its base advanced by i * stride0 + j (atomics on
+// array elements address them so).
+// CHECK-LABEL: gpu.func @array_elements(
+// CHECK-SAME: %[[BASE:[^:]*]]: !llvm.ptr<1>, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %[[STRIDE:[^:]*]]: i64
+// CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %[[STRIDE]] : i64
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[BASE]][%[[ROW]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK: llvm.atomicrmw fadd %[[P]]
+gpu.module @m {
+  gpu.func @array_elements(%a: !tile.array<?x?xf32, strides [?, 1]>, %i: !tile.tile<si64>) kernel attributes {tile.num_warps = 1} {
+    %base = tile.array_base %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.tile<!tile.ptr<f32>>
+    %stride = tile.array_stride %a, 0 : !tile.array<?x?xf32, strides [?, 1]>
+    %row = tile.mul %i, %stride : !tile.tile<si64>
+    %p = tile.offset %base, %row : !tile.tile<!tile.ptr<f32>>, !tile.tile<si64>
+    %one = tile.constant dense<1.0> : !tile.tile<f32>
+    %old = tile.atomic_rmw add %p, %one memory relaxed scope device : !tile.tile<!tile.ptr<f32>>, !tile.tile<f32>
+    gpu.return
+  }
+}
+
+// -----
+
 // expand_dims of a reduction's slice gives its parent layout: registers
 // only. A reshape between unrelated layouts, extract and cat go through
 // shared memory (one buffer each; rows of 32 or more padded by one).

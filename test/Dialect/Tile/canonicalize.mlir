@@ -157,6 +157,17 @@ func.func @static_extents(%a: !tile.array<100x?xf32>) -> (!tile.tile<si32>, !til
   return %e, %n, %d : !tile.tile<si32>, !tile.tile<si32>, !tile.tile<si32>
 }
 
+// Static strides fold array_stride; dynamic ones stay.
+// CHECK-LABEL: func.func @static_strides(
+func.func @static_strides(%a: !tile.array<?x?xf32, strides [?, 1]>) -> (!tile.tile<si64>, !tile.tile<si64>) {
+  // CHECK-DAG: %[[ONE:.*]] = tile.constant dense<1> : !tile.tile<si64>
+  // CHECK-DAG: %[[S:.*]] = tile.array_stride %{{.*}}, 0
+  // CHECK: return %[[S]], %[[ONE]]
+  %s0 = tile.array_stride %a, 0 : !tile.array<?x?xf32, strides [?, 1]>
+  %s1 = tile.array_stride %a, 1 : !tile.array<?x?xf32, strides [?, 1]>
+  return %s0, %s1 : !tile.tile<si64>, !tile.tile<si64>
+}
+
 // The implicit form is not folded (the pass rewrites it first).
 // CHECK-LABEL: func.func @implicit_kept(
 // CHECK: tile.add %{{.*}}, %{{.*}} promote cutile

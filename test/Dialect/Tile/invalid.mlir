@@ -151,6 +151,24 @@ func.func @f(%a: !tile.array<?xf32>) {
 
 // -----
 
+// tile.array_stride: a dimension of the array.
+func.func @f(%a: !tile.array<?xf32>) {
+  // expected-error @below {{dimension 1 is out of range for a rank-1 array}}
+  %s = tile.array_stride %a, 1 : !tile.array<?xf32>
+  return
+}
+
+// -----
+
+// tile.array_base: a pointer to the array's dtype.
+func.func @f(%a: !tile.array<?xf32>) {
+  // expected-error @below {{points to float16, not the array's float32}}
+  %p = tile.array_base %a : !tile.array<?xf32> -> !tile.tile<!tile.ptr<f16>>
+  return
+}
+
+// -----
+
 func.func @f(%a: !tile.array<?xf32>) {
   // expected-error @below {{views an array of type '!tile.array<?xf16>', not '!tile.array<?xf32>'}}
   %v = tile.make_view %a : !tile.array<?xf32> -> !tile.view<64, !tile.array<?xf16>>

@@ -17,6 +17,10 @@ func.func @arrays_and_views(%p: !tile.tile<!tile.ptr<f32>>, %m: !tile.tile<si32>
   %a = tile.make_array %p shape [%m] strides [%ld] : !tile.tile<!tile.ptr<f32>> -> !tile.array<?x64xf32, strides [?, 1]>
   // CHECK: tile.array_dim %[[A]], 0 : !tile.array<?x64xf32, strides [?, 1]>
   %n = tile.array_dim %a, 0 : !tile.array<?x64xf32, strides [?, 1]>
+  // CHECK: tile.array_base %[[A]] : !tile.array<?x64xf32, strides [?, 1]> -> !tile.tile<!tile.ptr<f32>>
+  %base = tile.array_base %a : !tile.array<?x64xf32, strides [?, 1]> -> !tile.tile<!tile.ptr<f32>>
+  // CHECK: tile.array_stride %[[A]], 0 : !tile.array<?x64xf32, strides [?, 1]>
+  %stride = tile.array_stride %a, 0 : !tile.array<?x64xf32, strides [?, 1]>
   // CHECK: %[[V:.*]] = tile.make_view %[[A]] : !tile.array<?x64xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
   %v = tile.make_view %a : !tile.array<?x64xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
   // CHECK: tile.num_tiles %[[V]], 0

@@ -197,3 +197,25 @@ def combiners(x, y, z):
 print(ops_in(compile_both(combiners, f32, f32v, f32)))
 # CHECK: combiners True
 # CHECK-NEXT: {{.*}}tile.reduce_with {{.*}}tile.yield {{.*}}tile.scan_with
+
+
+# Atomics on array elements: pointers from the array's base and strides,
+# masked to the array's bounds; scalar indices give scalar old values.
+@ct.kernel
+def atomics(x, counts, locks, out):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid,), (64,))
+    bins = ct.astype(ct.abs(t), ct.int32) % 16
+    ct.atomic_add(counts, bins, 1)
+    ct.atomic_max(counts, (bins,), 5, memory_order=ct.MemoryOrder.RELAXED,
+                  memory_scope=ct.MemoryScope.BLOCK)
+    old = ct.atomic_xchg(locks, pid, 1)
+    while ct.atomic_cas(locks, pid, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
+        pass
+    ct.atomic_xchg(locks, pid, 0, memory_order=ct.MemoryOrder.RELEASE)
+    ct.store(out, (pid,), ct.full((1,), old, ct.int32))
+
+
+print(ops_in(compile_both(atomics, f32v, i32v, i32v, i32v)))
+# CHECK: atomics True
+# CHECK-NEXT: {{.*}}tile.array_stride {{.*}}tile.array_base tile.offset tile.array_dim {{.*}}tile.atomic_rmw {{.*}}tile.atomic_cas
