@@ -254,7 +254,10 @@ static LLVM::AtomicBinOp getAtomicBinOp(AtomicKind kind, Type dtype) {
 
 /// An atomic per element: the owning copy of each element (where the mask
 /// holds) performs it. The old values of copies come from their owners
-/// through shared memory.
+/// through shared memory. The tile block is one program: a releasing
+/// atomic first waits for the block's threads (whose earlier writes it
+/// must publish, though another thread performs it), and the block waits
+/// for an acquiring one before its threads read what it made visible.
 template <typename Op> struct AtomicLowering : public TilePattern<Op> {
   using TilePattern<Op>::TilePattern;
   using typename TilePattern<Op>::OneToNOpAdaptor;
@@ -268,6 +271,13 @@ template <typename Op> struct AtomicLowering : public TilePattern<Op> {
     Type registerType = getRegisterType(dtype);
     std::optional<Distribution> copies = getCopies(e, tile);
     Value zero = getZero(e, registerType);
+    MemoryOrder order = op.getMemory();
+    bool releases =
+        order == MemoryOrder::release || order == MemoryOrder::acq_rel;
+    bool acquires =
+        order == MemoryOrder::acquire || order == MemoryOrder::acq_rel;
+    if (releases)
+      gpu::BarrierOp::create(rewriter, e.loc);
     SmallVector<Value> values;
     for (int64_t r = 0, n = adaptor.getPtr().size(); r < n; ++r) {
       Value condition =
@@ -284,6 +294,8 @@ template <typename Op> struct AtomicLowering : public TilePattern<Op> {
                                     return {atomic()};
                                   })[0]);
     }
+    if (acquires)
+      gpu::BarrierOp::create(rewriter, e.loc);
     if (copies)
       takeOwnersValues(e, op, tile, values);
     rewriter.replaceOpWithMultiple(op, {values});

@@ -125,13 +125,27 @@ gpu.module @m {
 // -----
 
 // Pointer tiles: offsets are GEPs in elements; atomics per element with
-// the memory order and scope (cmpxchg on the bits of floats).
+// the memory order and scope (cmpxchg on the bits of floats). A releasing
+// atomic waits for the block's threads first, an acquiring one has them
+// wait for it; a relaxed one neither.
 // CHECK-LABEL: gpu.func @atomics
 // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK-NOT: gpu.barrier
 // CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") monotonic {alignment = 4 : i64} : !llvm.ptr<1>, f32
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.atomicrmw fadd
+// The copies' old values through shared memory, then the release's wait.
+// CHECK: gpu.barrier
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
 // CHECK: llvm.cmpxchg %{{.*}}, %{{.*}}, %{{.*}} syncscope("block") acq_rel acquire {alignment = 4 : i64} : !llvm.ptr<1>, i32
 // CHECK: llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i32, i1)>
 // CHECK: arith.bitcast %{{.*}} : i32 to f32
+// CHECK: llvm.cmpxchg
+// CHECK-NOT: llvm.store
+// CHECK: gpu.barrier
+// CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
 gpu.module @m {
   gpu.func @atomics(%p: !tile.tile<!tile.ptr<f32>>) kernel attributes {tile.num_warps = 1} {
     %pb = tile.broadcast %p : !tile.tile<!tile.ptr<f32>> -> !tile.tile<32x!tile.ptr<f32>>
