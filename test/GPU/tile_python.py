@@ -225,9 +225,11 @@ def histogram(x, counts, blocks, peaks, n: ct.Constant[int]):
 
 @ct.kernel
 def locked_increment(lock, value):
+    # The whole block's threads read and write the 1024 values; the lock's
+    # release must publish every thread's writes.
     while ct.atomic_cas(lock, 0, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
         pass
-    v = ct.load(value, (0,), (1,))
+    v = ct.load(value, (0,), (1024,))
     ct.store(value, (0,), v + 1)
     ct.atomic_xchg(lock, 0, 0, memory_order=ct.MemoryOrder.RELEASE)
 
@@ -245,9 +247,9 @@ for b in range(grid):
     want[b % 4] = max(want[b % 4], x[b * 256:(b + 1) * 256].max())
 close("atomic max", peaks, want, 0)
 lock = torch.zeros(1, device=cuda, dtype=torch.int32)
-value = torch.zeros(1, device=cuda, dtype=torch.int32)
+value = torch.zeros(1024, device=cuda, dtype=torch.int32)
 ct.launch(0, (64,), locked_increment, (lock, value))
-close("atomic lock", value, torch.tensor([64], device=cuda, dtype=torch.int32), 0)
+close("atomic lock", value, torch.full((1024,), 64, device=cuda, dtype=torch.int32), 0)
 # CHECK: atomic histogram ok
 # CHECK: atomic scalar ok
 # CHECK: atomic max ok
