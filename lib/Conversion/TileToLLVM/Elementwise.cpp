@@ -84,15 +84,22 @@ static FailureOr<Value> emitBinary(Emitter &e, Operation *op, Type dtype,
   if (isa<DivOp>(op) && isFloat && rounding &&
       (*rounding == RoundingMode::full || *rounding == RoundingMode::approx))
     return emitPtxFloatOp(e, "div", rounding, ftz, {a, b});
+  // Products and sums round to nearest may contract into fused
+  // multiply-adds, as nvcc's default (--fmad=true) and Triton's do: cuTile
+  // Python has no fma of its own, and a kernel's a * b + c is one.
+  auto contract = arith::FastMathFlags::contract;
   if (isa<AddOp>(op))
-    return isFloat ? arith::AddFOp::create(builder, loc, a, b).getResult()
-                   : arith::AddIOp::create(builder, loc, a, b).getResult();
+    return isFloat
+               ? arith::AddFOp::create(builder, loc, a, b, contract).getResult()
+               : arith::AddIOp::create(builder, loc, a, b).getResult();
   if (isa<SubOp>(op))
-    return isFloat ? arith::SubFOp::create(builder, loc, a, b).getResult()
-                   : arith::SubIOp::create(builder, loc, a, b).getResult();
+    return isFloat
+               ? arith::SubFOp::create(builder, loc, a, b, contract).getResult()
+               : arith::SubIOp::create(builder, loc, a, b).getResult();
   if (isa<MulOp>(op))
-    return isFloat ? arith::MulFOp::create(builder, loc, a, b).getResult()
-                   : arith::MulIOp::create(builder, loc, a, b).getResult();
+    return isFloat
+               ? arith::MulFOp::create(builder, loc, a, b, contract).getResult()
+               : arith::MulIOp::create(builder, loc, a, b).getResult();
   if (isa<DivOp>(op)) {
     if (isFloat)
       return arith::DivFOp::create(builder, loc, a, b).getResult();

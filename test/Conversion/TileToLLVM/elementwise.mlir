@@ -9,9 +9,9 @@
 
 // CHECK-LABEL: gpu.func @floats
 // CHECK-SAME: (%[[A:.*]]: f32, %[[B:.*]]: f32, %[[C:.*]]: f32)
-// CHECK: arith.addf %[[A]], %[[B]] : f32
-// CHECK: arith.subf %[[A]], %[[B]] : f32
-// CHECK: arith.mulf %[[A]], %[[B]] : f32
+// CHECK: arith.addf %[[A]], %[[B]] fastmath<contract> : f32
+// CHECK: arith.subf %[[A]], %[[B]] fastmath<contract> : f32
+// CHECK: arith.mulf %[[A]], %[[B]] fastmath<contract> : f32
 // CHECK: arith.divf %[[A]], %[[B]] : f32
 // floordiv: floor of the quotient
 // CHECK: %[[Q:.*]] = arith.divf %[[A]], %[[B]] : f32
