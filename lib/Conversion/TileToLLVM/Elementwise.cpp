@@ -84,10 +84,12 @@ static FailureOr<Value> emitBinary(Emitter &e, Operation *op, Type dtype,
   if (isa<DivOp>(op) && isFloat && rounding &&
       (*rounding == RoundingMode::full || *rounding == RoundingMode::approx))
     return emitPtxFloatOp(e, "div", rounding, ftz, {a, b});
-  // Products and sums round to nearest may contract into fused
+  // Products and sums without a rounding mode may contract into fused
   // multiply-adds, as nvcc's default (--fmad=true) and Triton's do: cuTile
-  // Python has no fma of its own, and a kernel's a * b + c is one.
-  auto contract = arith::FastMathFlags::contract;
+  // Python has no fma of its own, and a kernel's a * b + c is one. An
+  // explicit `rounding rn` keeps them apart.
+  auto contract =
+      rounding ? arith::FastMathFlags::none : arith::FastMathFlags::contract;
   if (isa<AddOp>(op))
     return isFloat
                ? arith::AddFOp::create(builder, loc, a, b, contract).getResult()

@@ -1,7 +1,7 @@
 // Float products and sums that round to nearest contract into fused
 // multiply-adds (nvcc's --fmad=true, Triton's default): a * b + c and
-// a * b - c become one fma each; an explicit rounding mode keeps the
-// product and the sum apart.
+// a * b - c become one fma each; an explicit rounding mode (rn too) keeps
+// the product and the sum apart.
 // RUN: cudapy-compile %s --chip sm_90 -o - | FileCheck %s
 
 // CHECK-LABEL: .entry contract(
@@ -10,6 +10,8 @@
 // CHECK-NOT: fma.rn.f32
 // CHECK: mul.rz.f32
 // CHECK: add.rz.f32
+// CHECK: mul.rn.f32
+// CHECK: add.rn.f32
 // CHECK: ret;
 gpu.module @m {
   gpu.func @contract(%a: !tile.array<?xf32, strides [1]>, %o: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
@@ -23,7 +25,9 @@ gpu.module @m {
     %d = tile.sub %q, %x : !tile.tile<1xf32>
     %r = tile.mul %d, %d rounding rz : !tile.tile<1xf32>
     %t = tile.add %r, %x rounding rz : !tile.tile<1xf32>
-    tile.store %t, %vo[%i] : !tile.view<1, !tile.array<?xf32, strides [1]>>
+    %u = tile.mul %t, %t rounding rn : !tile.tile<1xf32>
+    %w = tile.add %u, %x rounding rn : !tile.tile<1xf32>
+    tile.store %w, %vo[%i] : !tile.view<1, !tile.array<?xf32, strides [1]>>
     gpu.return
   }
 }
