@@ -21,6 +21,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/InterleavedRange.h"
 
 using namespace mlir;
@@ -894,6 +895,7 @@ LogicalResult FloorDivOp::verify() {
 LogicalResult RemOp::verify() { return verifyBinary(*this, DTypes::Division); }
 LogicalResult ModOp::verify() { return verifyBinary(*this, DTypes::Division); }
 LogicalResult PowOp::verify() { return verifyBinary(*this, DTypes::Float); }
+LogicalResult Atan2Op::verify() { return verifyBinary(*this, DTypes::Float); }
 LogicalResult AndOp::verify() { return verifyBinary(*this, DTypes::Bitwise); }
 LogicalResult OrOp::verify() { return verifyBinary(*this, DTypes::Bitwise); }
 LogicalResult XorOp::verify() { return verifyBinary(*this, DTypes::Bitwise); }
@@ -1240,4 +1242,117 @@ LogicalResult LocalLoadOp::verify() {
              << " at offsets [" << llvm::interleaved(getOrigin())
              << "], outside the stage's " << stage;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging and grid dependencies
+//===----------------------------------------------------------------------===//
+
+/// The conversions of a C format (flags, width, precision, an optional `l`
+/// or `ll` length, the conversion letter), `%%` skipped; an error names the
+/// first that tile.print cannot print.
+static FailureOr<SmallVector<std::pair<int, char>>>
+parseFormat(Operation *op, StringRef format) {
+  SmallVector<std::pair<int, char>> conversions;
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%')
+      continue;
+    size_t start = i++;
+    if (i < format.size() && format[i] == '%')
+      continue;
+    while (i < format.size() && StringRef("-+ #0").contains(format[i]))
+      ++i;
+    while (i < format.size() && llvm::isDigit(format[i]))
+      ++i;
+    if (i < format.size() && format[i] == '.') {
+      ++i;
+      while (i < format.size() && llvm::isDigit(format[i]))
+        ++i;
+    }
+    int longs = 0;
+    while (i < format.size() && format[i] == 'l' && longs < 2)
+      ++longs, ++i;
+    if (i >= format.size() || !StringRef("diuoxXceEfFgGaA").contains(format[i]))
+      return op->emitOpError("cannot print the conversion '")
+             << format.substr(start, i + 1 - start)
+             << "' of its format: it takes d, i, u, o, x, X or c (with an l "
+                "or ll length for 64-bit integers), or e, E, f, F, g, G, a or "
+                "A, after flags, a width and a precision";
+    conversions.push_back({longs, format[i]});
+  }
+  return conversions;
+}
+
+LogicalResult PrintOp::verify() {
+  FailureOr<SmallVector<std::pair<int, char>>> conversions =
+      parseFormat(*this, getFormat());
+  if (failed(conversions))
+    return failure();
+  if (conversions->size() != getValues().size())
+    return emitOpError("has ")
+           << conversions->size() << " conversions in its format for "
+           << getValues().size() << " values";
+  std::optional<ArrayRef<int64_t>> shape;
+  for (auto [i, value, conversion] :
+       llvm::enumerate(getValues(), *conversions)) {
+    auto tile = cast<TileType>(value.getType());
+    Type dtype = tile.getElementType();
+    if (tile.getRank() > 0) {
+      if (shape && *shape != tile.getShape())
+        return emitOpError("prints tiles of one shape (and rank-0 tiles), "
+                           "not ")
+               << TileType::get(getContext(), *shape, dtype) << " and "
+               << tile.dropEncoding();
+      shape = tile.getShape();
+    }
+    auto [longs, letter] = conversion;
+    bool integer = isIntegerDType(dtype) || isBoolDType(dtype);
+    bool wantsInteger = StringRef("diuoxXc").contains(letter);
+    if (isPointerDType(dtype) ||
+        (!integer && (!isArithmeticDType(dtype) || wantsInteger)) ||
+        (integer && !wantsInteger))
+      return emitOpError("prints value ")
+             << i << " of dtype " << getDTypeName(dtype) << " with '%" << letter
+             << "', which takes "
+             << (wantsInteger ? "an integer or bool" : "a float")
+             << (isRestrictedFloat(dtype) ? " (convert restricted floats "
+                                            "with tile.convert first)"
+                                          : "");
+    bool wide = integer && dtype.getIntOrFloatBitWidth() == 64;
+    if (integer && (longs > 0) != wide)
+      return emitOpError("prints value ")
+             << i << " of dtype " << getDTypeName(dtype)
+             << " with a conversion " << (wide ? "without" : "with")
+             << " an l length; 64-bit "
+             << "integers take l or ll, narrower ones none";
+  }
+  return success();
+}
+
+static void addWriteEffect(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+void PrintOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addWriteEffect(effects);
+}
+void AssertOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addWriteEffect(effects);
+}
+void GridDependencyWaitOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get());
+  addWriteEffect(effects);
+}
+void LaunchDependentsOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  addWriteEffect(effects);
 }

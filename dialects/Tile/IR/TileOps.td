@@ -416,6 +416,91 @@ def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
 }
 
 //===----------------------------------------------------------------------===//
+// Debugging and grid dependencies
+//===----------------------------------------------------------------------===//
+
+def Tile_PrintOp : Tile_Op<"print", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Prints values from the device (CUDA's vprintf)";
+  let description = [{
+    `format` is a C format with one conversion per value: `d`, `i`, `u`,
+    `o`, `x`, `X` or `c` for integers and bools (with an `l` or `ll`
+    length for 64-bit ones, none for narrower), `e`, `E`, `f`, `F`, `g`,
+    `G`, `a` or `A` for floats, each with the flags, width and precision C
+    allows (no `*`); `%%` prints a percent sign. Narrow integers print
+    widened to 32 bits by their signedness, floats as doubles.
+
+    The values are tiles of one shape, with rank-0 tiles beside them.
+    Where all are rank 0 the line prints once per tile block. Otherwise it
+    prints once per element of that shape, by the thread that holds the
+    element, after the prefix `bid (x, y, z) idx (i, j): ` naming the tile
+    block and the element; lines of different elements come in no
+    particular order (cuTile's `ct.printf` and `ct.print`).
+
+    ```mlir
+    tile.print "x = %f\n" %x : !tile.tile<16xf32>
+    tile.print "done\n"
+    ```
+  }];
+  let arguments = (ins StrAttr:$format, Variadic<Tile_TileType>:$values);
+  let assemblyFormat = [{
+    $format ($values^ `:` qualified(type($values)))? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AssertOp : Tile_Op<"assert", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Stops the kernel where a condition is false";
+  let description = [{
+    Each element of `condition` (a bool tile of any rank) that is false
+    fails CUDA's device assertion with `message` and the op's source
+    location: the kernel stops and the launch reports an assertion error
+    (cuTile's `ct.assert_`).
+
+    ```mlir
+    tile.assert %ok, "x must be positive" : !tile.tile<16xi1>
+    ```
+  }];
+  let arguments = (ins Tile_BoolTile:$condition, StrAttr:$message);
+  let assemblyFormat = [{
+    $condition `,` $message attr-dict `:` qualified(type($condition))
+  }];
+}
+
+def Tile_GridDependencyWaitOp : Tile_Op<"grid_dependency_wait", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Waits for the grids this one depends on";
+  let description = [{
+    Under programmatic dependent launch, waits until the grids this grid
+    depends on have completed and their memory operations are visible;
+    otherwise returns at once (PTX `griddepcontrol.wait`, sm_90 and later;
+    cuTile's `ct.grid_dependency_control_wait`).
+
+    ```mlir
+    tile.grid_dependency_wait
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_LaunchDependentsOp : Tile_Op<"launch_dependents", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Lets the grids that depend on this one start";
+  let description = [{
+    Under programmatic dependent launch, lets the dependent grid start once
+    every tile block of this grid has run this op or exited; otherwise does
+    nothing (PTX `griddepcontrol.launch_dependents`, sm_90 and later;
+    cuTile's `ct.grid_dependency_control_launch_dependents`).
+
+    ```mlir
+    tile.launch_dependents
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Creation
 //===----------------------------------------------------------------------===//
 
@@ -618,6 +703,18 @@ def Tile_PowOp : Tile_BinaryOp<"pow", "Elementwise power (`**`)"> {
 
     ```mlir
     %p = tile.pow %a, %b : !tile.tile<16xf32>
+    ```
+  }];
+}
+def Tile_Atan2Op : Tile_BinaryOp<"atan2",
+                                 "Elementwise arc tangent of `lhs / rhs`"> {
+  let description = [{
+    The angle of the point (`rhs`, `lhs`) in radians, in [-pi, pi], with
+    the quadrant from both signs (C's `atan2(y, x)` with `y` = `lhs`).
+    Floats only (cuTile's `ct.atan2`).
+
+    ```mlir
+    %a = tile.atan2 %y, %x : !tile.tile<16xf32>
     ```
   }];
 }

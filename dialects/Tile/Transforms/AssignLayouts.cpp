@@ -328,6 +328,14 @@ private:
       return assignStore(store);
     if (isa<ScatterOp, StorePtrOp>(op))
       return convertOperandsLike(op, op->getOperand(0)), success();
+    // A print's tiles of rank 1 or more share the first one's layout, so
+    // that one register of each holds one element.
+    if (auto print = dyn_cast<PrintOp>(op)) {
+      for (Value value : print.getValues())
+        if (getTile(value) && getTile(value).getRank() > 0)
+          return convertOperandsLike(op, value), success();
+      return success();
+    }
     if (auto yield = dyn_cast<scf::YieldOp>(op))
       return assignYield(yield);
     if (auto loop = dyn_cast<scf::ForOp>(op)) {

@@ -95,6 +95,7 @@ def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm"> {
     Ops without a lowering yet are reported with their location.
   }];
   let dependentDialects = [
+    "mlir::cf::ControlFlowDialect",
     "mlir::arith::ArithDialect", "mlir::math::MathDialect",
     "mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
     "mlir::NVVM::NVVMDialect", "mlir::nvgpu::NVGPUDialect",

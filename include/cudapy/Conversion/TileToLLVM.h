@@ -49,6 +49,9 @@ void populateTileShapeToLLVMPatterns(const mlir::TypeConverter &converter,
 /// Gathers, scatters, pointer tiles and atomics (Memory.cpp).
 void populateTileMemoryToLLVMPatterns(const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
+/// Device print and assert, grid dependency control (Debug.cpp).
+void populateTileDebugToLLVMPatterns(const mlir::TypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
 /// Reductions (Reduce.cpp).
 void populateTileReduceToLLVMPatterns(const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);

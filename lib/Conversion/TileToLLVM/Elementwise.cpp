@@ -150,6 +150,11 @@ static FailureOr<Value> emitBinary(Emitter &e, Operation *op, Type dtype,
       return failure();
     return math::PowFOp::create(builder, loc, a, b).getResult();
   }
+  if (isa<Atan2Op>(op)) {
+    if (!isFloat)
+      return failure();
+    return math::Atan2Op::create(builder, loc, a, b).getResult();
+  }
   if (isa<MaximumOp, MinimumOp>(op)) {
     bool max = isa<MaximumOp>(op);
     if (isFloat) {
@@ -495,10 +500,10 @@ void cudapy::populateTileElementwiseToLLVMPatterns(
   patterns.add<
       BinaryLowering<AddOp>, BinaryLowering<SubOp>, BinaryLowering<MulOp>,
       BinaryLowering<DivOp>, BinaryLowering<FloorDivOp>, BinaryLowering<RemOp>,
-      BinaryLowering<ModOp>, BinaryLowering<PowOp>, BinaryLowering<MaximumOp>,
-      BinaryLowering<MinimumOp>, BinaryLowering<AndOp>, BinaryLowering<OrOp>,
-      BinaryLowering<XorOp>, BinaryLowering<ShlOp>, BinaryLowering<ShrOp>,
-      CmpLowering, SelectLowering, UnaryLowering<NegOp>, UnaryLowering<NotOp>,
-      UnaryLowering<AbsOp>, UnaryLowering<MathOp>, FmaLowering>(
-      converter, patterns.getContext());
+      BinaryLowering<ModOp>, BinaryLowering<PowOp>, BinaryLowering<Atan2Op>,
+      BinaryLowering<MaximumOp>, BinaryLowering<MinimumOp>,
+      BinaryLowering<AndOp>, BinaryLowering<OrOp>, BinaryLowering<XorOp>,
+      BinaryLowering<ShlOp>, BinaryLowering<ShrOp>, CmpLowering, SelectLowering,
+      UnaryLowering<NegOp>, UnaryLowering<NotOp>, UnaryLowering<AbsOp>,
+      UnaryLowering<MathOp>, FmaLowering>(converter, patterns.getContext());
 }

@@ -128,19 +128,29 @@ struct GatherLowering : public TilePattern<GatherOp> {
   }
 };
 
-/// Copies of another register's element store nothing.
-static Value ownerOf(Emitter &e, std::optional<Distribution> &dist, int64_t r) {
-  return dist ? dist->isOwner(e, r) : Value();
-}
+/// Which copies of a tile's elements act for them (stores, atomics): the
+/// owning copy of each element of a tile of rank 1 or more; the first
+/// thread for a rank-0 tile, which every thread holds.
+struct Owners {
+  std::optional<Distribution> copies;
+  bool scalar = false;
 
-static std::optional<Distribution> getCopies(Emitter &e, TileType type) {
-  if (type.getRank() == 0)
-    return std::nullopt;
-  Distribution dist(e, type);
-  if (dist.isExact())
-    return std::nullopt;
-  return dist;
-}
+  Owners(Emitter &e, TileType type) : scalar(type.getRank() == 0) {
+    if (scalar)
+      return;
+    copies.emplace(e, type);
+    if (copies->isExact())
+      copies.reset();
+  }
+  /// Whether the thread acts for register `r` (none: always).
+  Value of(Emitter &e, int64_t r) {
+    if (scalar)
+      return e.eq(e.threadId(), e.i32(0));
+    return copies ? copies->isOwner(e, r) : Value();
+  }
+  /// Whether some threads hold values the acting ones computed.
+  bool shared() const { return scalar || copies; }
+};
 
 struct ScatterLowering : public TilePattern<ScatterOp> {
   using TilePattern::TilePattern;
@@ -152,13 +162,13 @@ struct ScatterLowering : public TilePattern<ScatterOp> {
     Type dtype = tile.getElementType();
     ArrayValues array(e, op.getArray().getType(), adaptor.getArray());
     SmallVector<ValueRange> indices(adaptor.getIndices());
-    std::optional<Distribution> copies = getCopies(e, tile);
+    Owners owners(e, tile);
     ValueRange values = adaptor.getValue();
     for (int64_t r = 0, n = values.size(); r < n; ++r) {
       auto [offset, inside] =
           locateGathered(e, array, indices, op.getIndices().getTypes(), r);
       Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
-      condition = andMaybe(e, condition, ownerOf(e, copies, r));
+      condition = andMaybe(e, condition, owners.of(e, r));
       emitMaskedStore(e, condition, values[r], array.base, offset, dtype);
     }
     rewriter.eraseOp(op);
@@ -215,12 +225,11 @@ struct StorePtrLowering : public TilePattern<StorePtrOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     TileType tile = op.getValue().getType();
-    std::optional<Distribution> copies = getCopies(e, tile);
+    Owners owners(e, tile);
     ValueRange values = adaptor.getValue(), pointers = adaptor.getPtr();
     for (int64_t r = 0, n = values.size(); r < n; ++r)
       emitMaskedStore(
-          e,
-          andMaybe(e, registerOf(adaptor.getMask(), r), ownerOf(e, copies, r)),
+          e, andMaybe(e, registerOf(adaptor.getMask(), r), owners.of(e, r)),
           values[r], pointers[r], Value(), tile.getElementType());
     rewriter.eraseOp(op);
     return success();
@@ -269,7 +278,7 @@ template <typename Op> struct AtomicLowering : public TilePattern<Op> {
     TileType tile = op.getType();
     Type dtype = tile.getElementType();
     Type registerType = getRegisterType(dtype);
-    std::optional<Distribution> copies = getCopies(e, tile);
+    Owners owners(e, tile);
     Value zero = getZero(e, registerType);
     MemoryOrder order = op.getMemory();
     bool releases =
@@ -281,7 +290,7 @@ template <typename Op> struct AtomicLowering : public TilePattern<Op> {
     SmallVector<Value> values;
     for (int64_t r = 0, n = adaptor.getPtr().size(); r < n; ++r) {
       Value condition =
-          andMaybe(e, registerOf(adaptor.getMask(), r), ownerOf(e, copies, r));
+          andMaybe(e, registerOf(adaptor.getMask(), r), owners.of(e, r));
       auto atomic = [&] { return emitAtomic(e, op, adaptor, r, dtype); };
       if (!condition) {
         values.push_back(atomic());
@@ -296,7 +305,8 @@ template <typename Op> struct AtomicLowering : public TilePattern<Op> {
     }
     if (acquires)
       gpu::BarrierOp::create(rewriter, e.loc);
-    if (copies)
+    // Copies take their owners' old values, where they are used.
+    if (owners.shared() && !op->use_empty())
       takeOwnersValues(e, op, tile, values);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

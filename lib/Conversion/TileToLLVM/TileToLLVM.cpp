@@ -13,6 +13,7 @@
 #include "cudapy/Support/Target.h"
 #include "dialects/Target/IR/TargetDialect.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -40,6 +41,7 @@ void cudapy::populateTileToLLVMConversionPatterns(
   populateTileConvertLayoutToLLVMPatterns(converter, patterns);
   populateTileShapeToLLVMPatterns(converter, patterns);
   populateTileMemoryToLLVMPatterns(converter, patterns);
+  populateTileDebugToLLVMPatterns(converter, patterns);
   populateTileReduceToLLVMPatterns(converter, patterns);
   populateTileScanToLLVMPatterns(converter, patterns);
   populateTileSharedMemoryToLLVMPatterns(converter, patterns);
@@ -93,6 +95,8 @@ struct ConvertTileToLLVMPass
                            scf::SCFDialect, vector::VectorDialect>();
     // Combiner regions run as clones between casts (see applyCombiner).
     target.addLegalOp<UnrealizedConversionCastOp>();
+    // tile.assert's failures, for convert-gpu-to-nvvm's __assertfail.
+    target.addLegalOp<cf::AssertOp>();
     // tile.warp_specialize stays until its regions are lowered
     // (splitSpecializedWarps).
     target.addLegalOp<WarpSpecializeOp>();

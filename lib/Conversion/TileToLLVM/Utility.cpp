@@ -529,6 +529,19 @@ std::optional<SmallVector<int64_t>> getRegisterMap(TileType from, TileType to,
 void takeOwnersValues(Emitter &e, Operation *op, TileType type,
                       MutableArrayRef<Value> values) {
   SharedTile shared(e, op, type);
+  if (type.getRank() == 0) { // the first thread's value
+    auto ifOp = scf::IfOp::create(e.b, e.loc, e.eq(e.threadId(), e.i32(0)));
+    {
+      OpBuilder::InsertionGuard guard(e.b);
+      e.b.setInsertionPointToStart(ifOp.thenBlock());
+      LLVM::StoreOp::create(e.b, e.loc,
+                            toMemory(e, values.front(), shared.memoryType),
+                            shared.address({}));
+    }
+    shared.barrier();
+    values.front() = shared.read({});
+    return;
+  }
   shared.write(type, values);
   shared.barrier();
   Distribution dist(e, type);

@@ -361,8 +361,9 @@ struct SharedTile {
 };
 
 /// Every register of `values` (a tile of `type`) made the value of its
-/// element's owning copy, through shared memory: for ops whose copies do
-/// not compute what their owners do (atomics, scans).
+/// element's owning copy (of the first thread for rank 0), through shared
+/// memory: for ops whose copies do not compute what their owners do
+/// (atomics, scans).
 void takeOwnersValues(Emitter &e, Operation *op, TileType type,
                       MutableArrayRef<Value> values);
 

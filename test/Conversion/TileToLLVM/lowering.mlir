@@ -168,7 +168,15 @@ gpu.module @m {
 // CHECK-SAME: %[[BASE:[^:]*]]: !llvm.ptr<1>, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %[[STRIDE:[^:]*]]: i64
 // CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %[[STRIDE]] : i64
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[BASE]][%[[ROW]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// A rank-0 atomic, which every thread holds, happens once: in the first
+// thread, whose old value the others read from shared memory.
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0_i32 : i32
+// CHECK: %[[OLD:.*]] = scf.if %[[FIRST]] -> (f32) {
 // CHECK: llvm.atomicrmw fadd %[[P]]
+// CHECK: llvm.store %[[OLD]], %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK: %[[SHARED:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.store %[[SHARED]]
 gpu.module @m {
   gpu.func @array_elements(%a: !tile.array<?x?xf32, strides [?, 1]>, %i: !tile.tile<si64>) kernel attributes {tile.num_warps = 1} {
     %base = tile.array_base %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.tile<!tile.ptr<f32>>
@@ -177,6 +185,8 @@ gpu.module @m {
     %p = tile.offset %base, %row : !tile.tile<!tile.ptr<f32>>, !tile.tile<si64>
     %one = tile.constant dense<1.0> : !tile.tile<f32>
     %old = tile.atomic_rmw add %p, %one memory relaxed scope device : !tile.tile<!tile.ptr<f32>>, !tile.tile<f32>
+    %q = tile.offset %base, %i : !tile.tile<!tile.ptr<f32>>, !tile.tile<si64>
+    tile.store_ptr %old, %q : !tile.tile<f32>, !tile.tile<!tile.ptr<f32>>
     gpu.return
   }
 }

@@ -1523,3 +1523,75 @@ gpu.module @m {
 func.func @f() attributes {tile.warp_specialize = 1 : i64} {
   return
 }
+
+// -----
+
+// tile.print: one conversion per value.
+func.func @print_count(%x: !tile.tile<16xf32>) {
+  // expected-error @+1 {{has 2 conversions in its format for 1 values}}
+  tile.print "%f %f" %x : !tile.tile<16xf32>
+  return
+}
+
+// -----
+
+// tile.print: conversions it can print (no `*`, no %s or %p).
+func.func @print_conversion(%x: !tile.tile<16xf32>) {
+  // expected-error @+1 {{cannot print the conversion '%s' of its format}}
+  tile.print "%s" %x : !tile.tile<16xf32>
+  return
+}
+
+// -----
+
+// tile.print: integers with integer conversions, floats with float ones.
+func.func @print_kind(%x: !tile.tile<16xsi32>) {
+  // expected-error @+1 {{prints value 0 of dtype int32 with '%f', which takes a float}}
+  tile.print "%f" %x : !tile.tile<16xsi32>
+  return
+}
+
+// -----
+
+// tile.print: 64-bit integers take an l or ll length, narrower ones none.
+func.func @print_length(%x: !tile.tile<16xsi64>) {
+  // expected-error @+1 {{64-bit integers take l or ll, narrower ones none}}
+  tile.print "%d" %x : !tile.tile<16xsi64>
+  return
+}
+
+// -----
+
+// tile.print: restricted floats are converted first.
+func.func @print_restricted(%x: !tile.tile<16xf8E4M3FN>) {
+  // expected-error @+1 {{(convert restricted floats with tile.convert first)}}
+  tile.print "%f" %x : !tile.tile<16xf8E4M3FN>
+  return
+}
+
+// -----
+
+// tile.print: tiles of one shape, besides rank-0 ones.
+func.func @print_shapes(%x: !tile.tile<16xf32>, %y: !tile.tile<8xf32>) {
+  // expected-error @+1 {{prints tiles of one shape (and rank-0 tiles), not '!tile.tile<16xf32>' and '!tile.tile<8xf32>'}}
+  tile.print "%f %f" %x, %y : !tile.tile<16xf32>, !tile.tile<8xf32>
+  return
+}
+
+// -----
+
+// tile.assert takes bools.
+func.func @assert_bool(%x: !tile.tile<16xf32>) {
+  // expected-error @+1 {{operand #0 must be a tile of bools}}
+  tile.assert %x, "no" : !tile.tile<16xf32>
+  return
+}
+
+// -----
+
+// tile.atan2: floats only.
+func.func @atan2_int(%x: !tile.tile<16xsi32>) {
+  // expected-error @+1 {{takes arithmetic floats, not int32}}
+  %a = tile.atan2 %x, %x : !tile.tile<16xsi32>
+  return
+}

@@ -1,0 +1,162 @@
+//===- Debug.cpp - device print, assert and grid dependencies -------------===//
+//
+// tile.print as gpu.printf (vprintf) per element the thread owns, tile.assert
+// as cf.assert (CUDA's __assertfail with the op's location) per element, and
+// the grid dependency ops as NVVM's griddepcontrol.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+#include "cudapy/Support/Target.h"
+#include "dialects/Target/IR/TargetDialect.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace cudapy;
+using namespace cudapy::tile;
+using namespace cudapy::tile::lowering;
+
+namespace {
+/// Whether the thread is the tile block's first: rank-0 values, which every
+/// thread holds, print from it alone.
+static Value isFirstThread(Emitter &e) { return e.eq(e.threadId(), e.i32(0)); }
+
+/// Emits `body` under `condition` (none: always).
+static void emitIf(Emitter &e, Value condition,
+                   llvm::function_ref<void()> body) {
+  if (!condition)
+    return body();
+  auto ifOp = scf::IfOp::create(e.b, e.loc, condition);
+  OpBuilder::InsertionGuard guard(e.b);
+  e.b.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+}
+
+/// A value as vprintf takes it: integers of 32 bits or 64, floats as
+/// doubles.
+static Value widenForPrint(Emitter &e, Value value, Type dtype) {
+  Type type = value.getType();
+  if (isa<FloatType>(type)) {
+    if (type.isF64())
+      return value;
+    return arith::ExtFOp::create(e.b, e.loc, e.b.getF64Type(), value);
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width >= 32)
+    return value;
+  if (isSigned(dtype))
+    return arith::ExtSIOp::create(e.b, e.loc, e.b.getI32Type(), value);
+  return arith::ExtUIOp::create(e.b, e.loc, e.b.getI32Type(), value);
+}
+
+struct PrintLowering : public TilePattern<PrintOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType shaped;
+    for (Value value : op.getValues())
+      if (auto tile = cast<TileType>(value.getType()); tile.getRank() > 0)
+        shaped = tile;
+    auto operand = [&](int64_t i, int64_t r) {
+      ValueRange registers = adaptor.getValues()[i];
+      Type dtype = cast<TileType>(op.getValues()[i].getType()).getElementType();
+      return widenForPrint(
+          e, registers.size() == 1 ? registers[0] : registers[r], dtype);
+    };
+    if (!shaped) {
+      emitIf(e, isFirstThread(e), [&] {
+        SmallVector<Value> args;
+        for (int64_t i = 0, n = op.getValues().size(); i < n; ++i)
+          args.push_back(operand(i, 0));
+        gpu::PrintfOp::create(rewriter, e.loc, op.getFormat(), args);
+      });
+      rewriter.eraseOp(op);
+      return success();
+    }
+    // bid (x, y, z) idx (i, j): <format>
+    std::string format = "bid (%u, %u, %u) idx (";
+    for (int64_t d = 0; d < shaped.getRank(); ++d)
+      format += d ? ", %d" : "%d";
+    format += "): " + op.getFormat().str();
+    SmallVector<Value> blocks;
+    for (gpu::Dimension dim :
+         {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+      blocks.push_back(arith::IndexCastUIOp::create(
+          rewriter, e.loc, rewriter.getI32Type(),
+          gpu::BlockIdOp::create(rewriter, e.loc, dim)));
+    Distribution dist(e, shaped);
+    bool exact = dist.isExact();
+    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+      emitIf(e, exact ? Value() : dist.isOwner(e, r), [&] {
+        SmallVector<Value> args(blocks);
+        llvm::append_range(args, dist.indices(e, r));
+        for (int64_t i = 0, count = op.getValues().size(); i < count; ++i)
+          args.push_back(operand(i, r));
+        gpu::PrintfOp::create(rewriter, e.loc, format, args);
+      });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Each element's owning copy asserts it (rank 0: the first thread), so a
+/// failure reports once per element.
+struct AssertLowering : public TilePattern<AssertOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(AssertOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    TileType tile = op.getCondition().getType();
+    ValueRange conditions = adaptor.getCondition();
+    std::optional<Distribution> dist;
+    if (tile.getRank() > 0)
+      dist.emplace(e, tile);
+    for (auto [r, condition] : llvm::enumerate(conditions)) {
+      Value owner = !dist             ? isFirstThread(e)
+                    : dist->isExact() ? Value()
+                                      : dist->isOwner(e, r);
+      Value holds = condition;
+      if (owner)
+        holds = e.orI(holds, e.xorI(owner, e.boolean(true)));
+      cf::AssertOp::create(rewriter, e.loc, holds, op.getMessage());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// griddepcontrol needs sm_90: a diagnostic on older chips, not NVPTX's
+/// failure to select.
+template <typename Op, NVVM::GridDepActionKind kind>
+struct GridDependencyLowering : public TilePattern<Op> {
+  using TilePattern<Op>::TilePattern;
+  using typename TilePattern<Op>::OneToNOpAdaptor;
+  LogicalResult
+  matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+    if (chip && !chip->host && chip->sm < 90)
+      return op->emitOpError("needs programmatic dependent launch, which ")
+             << chip->str() << " lacks (sm_90 and later have it)";
+    rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(op, kind);
+    return success();
+  }
+};
+} // namespace
+
+void cudapy::populateTileDebugToLLVMPatterns(const TypeConverter &converter,
+                                             RewritePatternSet &patterns) {
+  patterns
+      .add<PrintLowering, AssertLowering,
+           GridDependencyLowering<GridDependencyWaitOp,
+                                  NVVM::GridDepActionKind::wait>,
+           GridDependencyLowering<LaunchDependentsOp,
+                                  NVVM::GridDepActionKind::launch_dependents>>(
+          converter, patterns.getContext());
+}
