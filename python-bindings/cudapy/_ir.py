@@ -388,10 +388,10 @@ class IR:
         return _tile_array_type(location, len(shape), _int64s(shape), element,
                                 _int64s(strides))
 
-    def view_type(self, tile_shape, array, order, padding, location):
+    def view_type(self, tile_shape, array, order, padding, location, steps=None):
         return _tile_view_type(location, _int64s(tile_shape), array,
-                               _int64s(order) if order is not None else None, None,
-                               padding)
+                               _int64s(order) if order is not None else None,
+                               _int64s(steps) if steps is not None else None, padding)
 
     def function_type(self, inputs, results):
         ins = (Type * max(len(inputs), 1))(*inputs)

@@ -35,6 +35,9 @@ from ._api import (MemoryOrder, MemoryScope, PaddingMode, RoundingMode, abs, add
                    scatter,
                    sin, sinh, sqrt, static_assert, static_iter, store, sub, sum, tan, tanh,
                    transpose, truediv, where, zeros)
+from ._api import (Slice, assert_, assume_divisible_by, astile, atan2, divmod,
+                   grid_dependency_control_launch_dependents, grid_dependency_control_wait,
+                   load_advanced_indexing, print, printf, static_eval, store_advanced_indexing)
 from ._dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2,
                       float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64,
                       tfloat32, uint8, uint16, uint32, uint64)
@@ -42,7 +45,8 @@ from ._errors import (TileCompilerExecutionError, TileCompilerTimeoutError, Tile
                       TileInternalError, TileRecursionError, TileStaticAssertionError,
                       TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
-from ._kernel import ByTarget, Constant, ConstantAnnotation, kernel, launch
+from ._kernel import (ArrayAnnotation, ByTarget, Constant, ConstantAnnotation, IndexedWithInt64,
+                      ListAnnotation, ScalarInt64, kernel, launch)
 
 
 def function(func=None, /, *, host=False, tile=True):
@@ -96,7 +100,8 @@ __all__ = [
     "TileRecursionError", "TileStaticAssertionError", "TileStaticEvalError", "TileSyntaxError",
     "TileTypeError", "TileUnsupportedFeatureError", "TileValueError",
     # annotations
-    "Array", "Constant", "ConstantAnnotation", "Scalar", "Tile", "TiledView",
+    "Array", "ArrayAnnotation", "Constant", "ConstantAnnotation", "IndexedWithInt64",
+    "ListAnnotation", "Scalar", "ScalarInt64", "Slice", "Tile", "TiledView",
     # operations
     "abs", "add", "arange", "argmax", "argmin", "astype", "atomic_add", "atomic_and",
     "atomic_cas", "atomic_max", "atomic_min", "atomic_or", "atomic_xchg", "atomic_xor",
@@ -108,5 +113,7 @@ __all__ = [
     "mod", "mul", "negative", "not_equal", "num_blocks", "num_tiles", "ones", "permute", "pow",
     "prod", "reduce", "reshape", "rsqrt", "scan", "scatter", "sin", "sinh", "sqrt", "static_assert",
     "static_iter", "store", "sub", "sum", "tan", "tanh", "transpose", "truediv", "where",
-    "zeros",
+    "zeros", "assert_", "assume_divisible_by", "astile", "atan2", "divmod",
+    "grid_dependency_control_launch_dependents", "grid_dependency_control_wait",
+    "load_advanced_indexing", "print", "printf", "static_eval", "store_advanced_indexing",
 ]

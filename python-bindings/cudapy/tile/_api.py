@@ -9,6 +9,7 @@ function raises, except `cdiv`, which works in both.
 
 import builtins
 import enum
+import re
 import inspect
 import math
 import operator
@@ -16,8 +17,8 @@ import operator
 from . import _dtypes
 from ._errors import (TileStaticAssertionError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                       TileValueError)
-from ._values import (ArrayValue, BoundMethod, Const, LocalFunction, TileValue, TupleValue,
-                      is_number)
+from ._values import (ArrayValue, BoundMethod, Const, FormattedText, LocalFunction,
+                      TiledViewValue, TileValue, TupleValue, is_number)
 
 BUILTINS = {}
 PYTHON_BUILTINS = {}
@@ -60,7 +61,8 @@ class MemoryScope(enum.IntEnum):
     SYS = 2
 
 
-_FVALUES = (Const, TileValue, ArrayValue, TupleValue, BoundMethod, LocalFunction)
+_FVALUES = (Const, TileValue, ArrayValue, TupleValue, BoundMethod, LocalFunction,
+            FormattedText, TiledViewValue)
 
 
 def _host_only(name):
@@ -178,18 +180,21 @@ def _array(tr, array, what="array"):
     return array
 
 
-def _view(tr, array, shape, order, padding):
-    """The `tile.make_view` of an array for one tile shape, order and
-    padding (one per kernel and key)."""
-    key = (shape, tuple(order), padding)
+def _view(tr, array, shape, order, padding, steps=None):
+    """The `tile.make_view` of an array for one tile shape, order, padding
+    and traversal steps (one per kernel and key)."""
+    key = (shape, tuple(order), padding, None if steps is None else tuple(steps))
     found = array.views.get(key)
     if found is not None:
         return found
-    type = tr.ir.view_type(shape, array.type, order, padding, tr.loc())
+    type = tr.ir.view_type(shape, array.type, order, padding, tr.loc(), steps)
     if not type:
         tr.check_diagnostics()
         raise tr.error(TileTypeError, "invalid view of %s with tiles of shape %s"
                        % (array.describe(), shape))
+    if not array.entry:
+        # An array made in the body (Array.slice): its views where it is.
+        return tr.ir.result(tr.emit("tile.make_view", [array.value], [type]))
     # Views depend on the argument alone: made once, at the kernel's entry,
     # so that every loop and branch can use them.
     operation = tr.ir.create("tile.make_view", tr.loc(), [array.value], [type])
@@ -1443,7 +1448,9 @@ PYTHON_BUILTINS.update({
 
 TILE_METHODS = {"astype", "reshape", "permute", "transpose", "extract", "insert", "item",
                 "sum", "max", "min", "prod", "argmax", "argmin", "cumsum", "cumprod"}
-ARRAY_METHODS = set()
+ARRAY_METHODS = {"slice", "tiled_view"}
+VIEW_METHODS = {"load", "store", "num_tiles", "atomic_store_add", "atomic_store_max",
+                "atomic_store_min", "atomic_store_and", "atomic_store_or", "atomic_store_xor"}
 
 
 def method(tr, receiver, name, args, kwargs):
@@ -1456,6 +1463,10 @@ def method(tr, receiver, name, args, kwargs):
             return _t_reshape(tr, receiver, Const(()))
         function = globals()[name]
         return BUILTINS[id(function)][1](tr, [receiver] + list(args), kwargs)
+    if isinstance(receiver, ArrayValue) and name in ARRAY_METHODS:
+        return _bind_method(tr, _ARRAY_STUBS[name], receiver, args, kwargs)
+    if isinstance(receiver, TiledViewValue) and name in VIEW_METHODS:
+        return _bind_method(tr, _VIEW_STUBS[name], receiver, args, kwargs)
     raise tr.error(TileTypeError, "%s has no method %s" % (receiver.describe(), name))
 
 
@@ -1476,3 +1487,607 @@ def subscript(tr, tile, index):
             raise tr.error(TileTypeError, "a tile is indexed with ':' and None only (use "
                            "ct.extract or ct.gather for elements)")
     return result
+
+
+# -- more arithmetic ---------------------------------------------------------------------------
+
+_binary_builtin("atan2", "atan2", "`atan2(x1, x2)`: the angle of the point (x2, x1) in "
+                "radians, of floats (`tile.atan2`).")
+
+
+@builtin
+def divmod(x, y, /):
+    """`(x // y, x % y)` of integers."""
+    _host_only("divmod")
+
+
+@translation("divmod")
+def _t_divmod(tr, x, y):
+    for value in (x, y):
+        integer = (value.dtype.is_integer() if isinstance(value, TileValue) else
+                   isinstance(value, Const) and isinstance(value.obj, int))
+        if not integer:
+            raise tr.error(TileTypeError, "divmod takes integers, not %s" % value.describe())
+    if isinstance(x, Const) and isinstance(y, Const):
+        if y.obj == 0:
+            raise tr.error(TileValueError, "divmod by zero")
+        return Const(builtins.divmod(x.obj, y.obj))
+    return TupleValue([tr.binary("floordiv", x, y), tr.binary("mod", x, y)])
+
+
+@builtin
+def astile(value, /, *, dtype=None):
+    """A tile from a scalar or nested tuples of scalars (every tuple's
+    length a power of two), of `dtype` or the values' common dtype."""
+    _host_only("astile")
+
+
+def _nested_items(tr, value):
+    if isinstance(value, TupleValue):
+        return list(value.items)
+    if isinstance(value, Const) and isinstance(value.obj, tuple):
+        return [Const(v) for v in value.obj]
+    return None
+
+
+@translation("astile")
+def _t_astile(tr, value, dtype):
+    target = None if isinstance(dtype, Const) and dtype.obj is None else tr.dtype_arg(dtype)
+
+    def leaves(v):
+        items = _nested_items(tr, v)
+        if items is None:
+            return [v]
+        return [leaf for item in items for leaf in leaves(item)]
+
+    def shape_of(v):
+        items = _nested_items(tr, v)
+        if items is None:
+            if isinstance(v, TileValue):
+                return v.shape
+            if isinstance(v, Const) and is_number(v.obj):
+                return ()
+            raise tr.error(TileTypeError, "astile takes numbers, scalars and tuples of them, "
+                           "not %s" % v.describe())
+        n = len(items)
+        if n == 0 or n & (n - 1):
+            raise tr.error(TileValueError, "astile: a tuple of %d items (each length must be "
+                           "a power of two)" % n)
+        shapes = {shape_of(item) for item in items}
+        if len(shapes) != 1:
+            raise tr.error(TileValueError, "astile: the tuple's items differ in shape")
+        return (n,) + shapes.pop()
+
+    shape = shape_of(value)
+    items = leaves(value)
+    if target is None:
+        typed = [v for v in items if isinstance(v, TileValue)]
+        if typed:
+            target = typed[0].dtype
+            for other in typed[1:]:
+                target = tr.common_dtype(TileValue(None, (), target, None), other)
+        elif any(isinstance(v.obj, float) for v in items):
+            target = _dtypes.float32
+        elif all(isinstance(v.obj, bool) for v in items):
+            target = _dtypes.bool_
+        else:
+            target = _dtypes.int32
+    if all(isinstance(v, Const) for v in items):
+        if not shape:
+            return tr.constant(items[0].obj, target)
+        # One dense constant.
+        type = tr.tile_type(shape, target)
+        element = target.mlir_type(tr.ir)
+        attributes = []
+        for v in items:
+            if target.kind == "float":
+                attributes.append(tr.ir.float_attr(element, float(v.obj)))
+                continue
+            integer = int(v.obj)
+            low, high = ((-2**(target.bits - 1), 2**(target.bits - 1)) if target.kind == "int"
+                         else (0, 2**target.bits))
+            if target.kind == "bool":
+                low, high, integer = 0, 2, int(bool(v.obj))
+            if not low <= integer < high:
+                raise tr.error(TileValueError, "%r does not fit in %s" % (v.obj, target.name))
+            attributes.append(tr.ir.integer_attr(element, integer - 2**64 if integer >= 2**63
+                                                 else integer))
+        operation = tr.emit("tile.constant", (), [type],
+                            {"value": tr.ir.elements_attr(type, attributes)})
+        return TileValue(tr.ir.result(operation), shape, target, type)
+
+    def build(v):
+        items = _nested_items(tr, v)
+        if items is None:
+            return tr.convert(_tile(tr, v, "an astile value"), target)
+        tiles = [_t_expand_dims(tr, build(item), Const(0)) for item in items]
+        while len(tiles) > 1:
+            tiles = [_t_cat(tr, TupleValue(tiles[i:i + 2]), Const(0))
+                     for i in range(0, len(tiles), 2)]
+        return tiles[0]
+    return build(value)
+
+
+@builtin
+def assume_divisible_by(x, divisor, /):
+    """`x` (an integer scalar), which the program promises is a multiple of
+    the constant `divisor`."""
+    _host_only("assume_divisible_by")
+
+
+@translation("assume_divisible_by")
+def _t_assume_divisible_by(tr, x, divisor):
+    d = tr.constant_int(divisor, "divisor")
+    if d <= 0:
+        raise tr.error(TileValueError, "divisor must be a positive constant, not %d" % d)
+    if isinstance(x, Const) and isinstance(x.obj, int) and not isinstance(x.obj, bool):
+        if x.obj % d:
+            raise tr.error(TileValueError, "%d is not divisible by %d" % (x.obj, d))
+        return x
+    if not (isinstance(x, TileValue) and not x.shape and x.dtype.is_integer()):
+        raise tr.error(TileTypeError, "assume_divisible_by takes an integer scalar, not %s"
+                       % x.describe())
+    return x
+
+
+# -- device print and assert -------------------------------------------------------------------
+
+_CONVERSION = re.compile(r"%([-+ #0]*)(\d*)(\.\d*)?(hh|h|ll|l|z|j|t|L)?([a-zA-Z%])")
+
+
+def _c_conversion(letter, dtype, flags=""):
+    """A C conversion of `letter` for `dtype`, with the length vprintf needs
+    (64-bit integers `ll`, narrower none)."""
+    if dtype.is_integer() or dtype.kind == "bool":
+        if letter in "eEfFgGaA":
+            return None
+        length = "ll" if dtype.bits == 64 else ""
+        if letter in "di" and dtype.kind == "uint":
+            letter = "u"
+        return "%" + flags + length + letter
+    if letter not in "eEfFgGaA":
+        return None
+    return "%" + flags + letter
+
+
+def _printed(tr, value):
+    tile = _tile(tr, value, "a printed value")
+    if tile.dtype.kind == "float" and tile.dtype.element not in ("f16", "bf16", "f32", "f64"):
+        tile = tr.convert(tile, _dtypes.float32)
+    return tile
+
+
+def _emit_print(tr, pieces):
+    """`pieces`: text and (tile, flags, letter); one tile.print."""
+    format, tiles = [], []
+    for piece in pieces:
+        if isinstance(piece, str):
+            format.append(piece.replace("%", "%%"))
+            continue
+        tile, flags, letter = piece
+        tile = _printed(tr, tile)
+        if letter is None:
+            letter = "f" if tile.dtype.is_float() else ("u" if tile.dtype.kind == "uint"
+                                                          else "d")
+        conversion = _c_conversion(letter, tile.dtype, flags)
+        if conversion is None:
+            raise tr.error(TileTypeError, "cannot print %s with '%%%s'"
+                           % (tile.describe(), letter))
+        format.append(conversion)
+        tiles.append(tile)
+    shape = ()
+    for t in tiles:
+        shape = tr.broadcast_of(shape, t.shape)
+    tiles = [t if not t.shape else tr.broadcast_to(t, shape) for t in tiles]
+    tr.emit("tile.print", tiles, attributes={"format": tr.ir.string_attr("".join(format))})
+    return Const(None)
+
+
+@builtin
+def printf(format, /, *args):
+    """C's printf from the device: one conversion (d i u o x X c e E f F g
+    G a A) per tile or scalar in `args`; a tile prints once per element,
+    prefixed by its tile block and index."""
+    _host_only("printf")
+
+
+@translation("printf")
+def _t_printf(tr, format, args):
+    if not (isinstance(format, Const) and isinstance(format.obj, str)):
+        raise tr.error(TileTypeError, "printf's format must be a constant string")
+    values = list(args.obj) if isinstance(args, Const) else list(args)
+    values = [_wrap(v) for v in values]
+    text, pieces, position, count = format.obj, [], 0, 0
+    for match in _CONVERSION.finditer(text):
+        pieces.append(text[position:match.start()])
+        position = match.end()
+        flags, width, precision, _length, letter = match.groups()
+        if letter == "%":
+            pieces.append("%")
+            continue
+        if letter not in "diuoxXceEfFgGaA":
+            raise tr.error(TileValueError, "printf cannot print '%s' (it takes d, i, u, o, x, "
+                           "X, c, e, E, f, F, g, G, a and A)" % match.group(0))
+        if count >= len(values):
+            raise tr.error(TileTypeError, "printf's format has more conversions than the %d "
+                           "values given" % len(values))
+        pieces.append((values[count], flags + width + (precision or ""), letter))
+        count += 1
+    if "%" in text[position:]:
+        raise tr.error(TileValueError, "printf: an incomplete conversion in the format")
+    pieces.append(text[position:])
+    if count != len(values):
+        raise tr.error(TileTypeError, "printf's format has %d conversions for %d values"
+                       % (count, len(values)))
+    return _emit_print(tr, [p for p in pieces if p != ""])
+
+
+def _print_pieces(tr, value):
+    if isinstance(value, FormattedText):
+        return list(value.pieces)
+    if isinstance(value, Const):
+        return [str(value.obj)]
+    if isinstance(value, TupleValue):
+        pieces = ["("]
+        for i, item in enumerate(value.items):
+            if i:
+                pieces.append(", ")
+            pieces.extend(_print_pieces(tr, _wrap(item)))
+        return pieces + ([",)"] if len(value.items) == 1 else [")"])
+    if isinstance(value, TileValue):
+        return [(value, "", None)]
+    raise tr.error(TileTypeError, "cannot print %s" % value.describe())
+
+
+@builtin
+def print(*args, sep=" ", end="\n"):
+    """Python's print from the device: texts, constants, f-strings, tiles
+    and scalars; a tile prints once per element."""
+    _host_only("print")
+
+
+@translation("print")
+def _t_print(tr, args, sep, end):
+    for name, value in (("sep", sep), ("end", end)):
+        if not (isinstance(value, Const) and isinstance(value.obj, str)):
+            raise tr.error(TileTypeError, "print's %s must be a constant string" % name)
+    values = list(args.obj) if isinstance(args, Const) else list(args)
+    pieces = []
+    for i, value in enumerate(values):
+        if i:
+            pieces.append(sep.obj)
+        pieces.extend(_print_pieces(tr, _wrap(value)))
+    pieces.append(end.obj)
+    return _emit_print(tr, pieces)
+
+
+@builtin
+def assert_(cond, /, message=None):
+    """Stops the kernel with a device assertion naming this line where an
+    element of the bool tile `cond` is false."""
+    _host_only("assert_")
+
+
+@translation("assert_")
+def _t_assert(tr, cond, message):
+    if isinstance(message, Const) and message.obj is None:
+        text = "assertion failed"
+    elif isinstance(message, Const) and isinstance(message.obj, str):
+        text = message.obj
+    else:
+        raise tr.error(TileTypeError, "assert_'s message must be a constant string")
+    if isinstance(cond, Const):
+        if cond.obj:
+            return Const(None)
+        cond = tr.constant(False, _dtypes.bool_)
+    cond = _tile(tr, cond, "cond")
+    if cond.dtype is not _dtypes.bool_:
+        raise tr.error(TileTypeError, "assert_ takes a bool tile, not %s" % cond.describe())
+    tr.emit("tile.assert", [cond], attributes={"message": tr.ir.string_attr(text)})
+    return Const(None)
+
+
+# -- grid dependency control -------------------------------------------------------------------
+
+@builtin
+def grid_dependency_control_wait():
+    """Waits for the grids this one depends on (programmatic dependent
+    launch; returns at once otherwise)."""
+    _host_only("grid_dependency_control_wait")
+
+
+@translation("grid_dependency_control_wait")
+def _t_gdc_wait(tr):
+    tr.emit("tile.grid_dependency_wait")
+    return Const(None)
+
+
+@builtin
+def grid_dependency_control_launch_dependents():
+    """Lets the grids that depend on this one start (programmatic dependent
+    launch; does nothing otherwise)."""
+    _host_only("grid_dependency_control_launch_dependents")
+
+
+@translation("grid_dependency_control_launch_dependents")
+def _t_gdc_launch(tr):
+    tr.emit("tile.launch_dependents")
+    return Const(None)
+
+
+# -- compile-time evaluation -------------------------------------------------------------------
+
+def static_eval(expr, /):
+    """Evaluates `expr` in Python at compile time: constants are their
+    values; tiles and arrays show their `shape`/`dtype`/`ndim`."""
+    return expr
+
+
+STATIC_EVAL = static_eval
+
+PYTHON_BUILTINS.update({
+    builtins.divmod: lambda tr, args, kwargs: BUILTINS[id(divmod)][1](tr, args, kwargs),
+    builtins.print: lambda tr, args, kwargs: BUILTINS[id(print)][1](tr, args, kwargs),
+})
+
+
+# -- Array.slice, Array.tiled_view and TiledView -----------------------------------------------
+
+def _bind_method(tr, stub, receiver, args, kwargs):
+    try:
+        bound = inspect.signature(stub).bind(receiver, *args, **kwargs)
+    except TypeError as why:
+        raise tr.error(TileTypeError, "%s(): %s" % (stub.__name__, why))
+    bound.apply_defaults()
+    arguments = {k: v if k == "self" else _wrap(v) for k, v in bound.arguments.items()}
+    return _METHOD_TRANSLATIONS[stub](tr, **arguments)
+
+
+_METHOD_TRANSLATIONS = {}
+
+
+def _array_slice(self, axis, start, stop):
+    """Array.slice: the elements `start` to `stop` (exclusive) along
+    `axis`, a view without a copy."""
+
+
+def _t_array_slice(tr, self, axis, start, stop):
+    array = self
+    k = tr.constant_axes(axis, array.rank, "axis")[0]
+    start = tr.index(start, "start")
+    stop = tr.index(stop, "stop")
+    element = array.dtype.mlir_type(tr.ir)
+    pointer = tr.ir.pointer_type(element, tr.loc())
+    base = tr.ir.result(tr.emit("tile.array_base", [array.value],
+                                [tr.ir.tile_type((), pointer, tr.loc())]))
+    stride = tr.tile_op("tile.array_stride", [array.value], (), _dtypes.int64,
+                        {"dim": tr.ir.i64_attr(k)})
+    offset = tr.binary("mul", tr.convert(start, _dtypes.int64), stride)
+    base = tr.ir.result(tr.emit("tile.offset", [base, offset.value],
+                                [tr.ir.tile_type((), pointer, tr.loc())]))
+    extents = [tr.tile_op("tile.array_dim", [array.value], (), _dtypes.int32,
+                          {"dim": tr.ir.i64_attr(d)}) for d in range(array.rank)]
+    extents[k] = tr.binary("sub", stop, start)
+    strides = [tr.tile_op("tile.array_stride", [array.value], (), _dtypes.int64,
+                          {"dim": tr.ir.i64_attr(d)})
+               for d in range(array.rank) if array.strides[d] is None]
+    type = tr.ir.array_type([None] * array.rank, element, array.strides, tr.loc())
+    operation = tr.emit("tile.make_array", [base] + [e.value for e in extents] +
+                        [s.value for s in strides], [type],
+                        {"operandSegmentSizes": tr.ir.i32_array_attr(
+                            [1, len(extents), len(strides)])})
+    return ArrayValue(tr.ir.result(operation), array.dtype, array.rank, type,
+                      array.name + ".slice", array.strides, entry=False,
+                      index64=array.index64)
+
+
+def _array_tiled_view(self, tile_shape, *, padding_mode=PaddingMode.UNDETERMINED,
+                      traversal_steps=None):
+    """Array.tiled_view: the array as a grid of tiles of `tile_shape`, the
+    tile at index I starting at element I * traversal_steps (by default the
+    tile shape: adjacent tiles)."""
+
+
+def _t_array_tiled_view(tr, self, tile_shape, padding_mode, traversal_steps):
+    shape = tr.constant_shape(tile_shape, "tile_shape")
+    if len(shape) != self.rank:
+        raise tr.error(TileValueError, "tile_shape %s has rank %d; the array has rank %d"
+                       % (shape, len(shape), self.rank))
+    steps = shape if isinstance(traversal_steps, Const) and traversal_steps.obj is None \
+        else tr.constant_shape(traversal_steps, "traversal_steps")
+    if len(steps) != self.rank or any(s <= 0 for s in steps):
+        raise tr.error(TileValueError, "traversal_steps must be %d positive constants"
+                       % self.rank)
+    view = TiledViewValue(self, shape, _padding(tr, padding_mode), steps)
+    _view_of(tr, view)  # checks the view type here
+    return view
+
+
+def _view_of(tr, view):
+    steps = None if view.steps == view.tile_shape else list(view.steps)
+    return _view(tr, view.array, view.tile_shape, list(range(view.array.rank)), view.padding,
+                 steps)
+
+
+def _view_load(self, index, *, check_bounds=True, latency=None, allow_tma=None):
+    """TiledView.load: the tile at `index`."""
+
+
+def _t_view_load(tr, self, index, check_bounds, latency, allow_tma):
+    _check_hints(tr, latency, allow_tma, check_bounds)
+    indices = _index_tuple(tr, index, self.array.rank)
+    return tr.tile_op("tile.load", [_view_of(tr, self)] + indices, self.tile_shape,
+                      self.array.dtype)
+
+
+def _view_store(self, index, tile, *, check_bounds=True, latency=None, allow_tma=None):
+    """TiledView.store: writes `tile` (converted, broadcast) at `index`."""
+
+
+def _t_view_store(tr, self, index, tile, check_bounds, latency, allow_tma):
+    _check_hints(tr, latency, allow_tma, check_bounds)
+    value = tr.convert(tr.broadcast_to(_tile(tr, tile, "tile"), self.tile_shape),
+                       self.array.dtype)
+    indices = _index_tuple(tr, index, self.array.rank)
+    tr.emit("tile.store", [value, _view_of(tr, self)] + indices)
+    return Const(None)
+
+
+def _view_num_tiles(self, axis):
+    """TiledView.num_tiles: the number of tiles along `axis`."""
+
+
+def _t_view_num_tiles(tr, self, axis):
+    k = tr.constant_axes(axis, self.array.rank, "axis")[0]
+    return tr.tile_op("tile.num_tiles", [_view_of(tr, self)], (), _dtypes.int32,
+                      {"dim": tr.ir.i64_attr(k)})
+
+
+def _tile_element_indices(tr, origin, shape):
+    """Per dimension, the int32 element indices of a tile of `shape` whose
+    first element is at `origin` (scalars)."""
+    tiles = []
+    for d, extent in enumerate(shape):
+        iota = tr.tile_op("tile.iota", [], (extent,), _dtypes.int32)
+        along = tuple(extent if e == d else 1 for e in range(len(shape)))
+        iota = _t_reshape(tr, iota, Const(along))
+        tiles.append(tr.broadcast_to(tr.binary("add", iota, origin[d]), shape))
+    return tiles
+
+
+def _view_atomic(kind):
+    def stub(self, index, update, /):
+        pass
+    stub.__name__ = "atomic_store_" + kind
+    stub.__doc__ = ("TiledView.atomic_store_%s: combines `update` into the tile at `index`, "
+                    "each element atomically (relaxed, device scope); out-of-bounds "
+                    "elements are left alone." % kind)
+
+    def translate(tr, self, index, update):
+        indices = _index_tuple(tr, index, self.array.rank)
+        origin = [tr.binary("mul", i, Const(step)) for i, step in zip(indices, self.steps)]
+        tiles = _tile_element_indices(tr, origin, self.tile_shape)
+        update = tr.broadcast_to(_tile(tr, update, "update"), self.tile_shape)
+        _TRANSLATIONS["atomic_" + kind](tr, self.array, TupleValue(tiles), update, Const(True),
+                                        Const(MemoryOrder.RELAXED), Const(MemoryScope.DEVICE))
+        return Const(None)
+    _METHOD_TRANSLATIONS[stub] = translate
+    return stub
+
+
+_ARRAY_STUBS = {"slice": _array_slice, "tiled_view": _array_tiled_view}
+_VIEW_STUBS = {"load": _view_load, "store": _view_store, "num_tiles": _view_num_tiles}
+for _kind in ("add", "max", "min", "and", "or", "xor"):
+    _VIEW_STUBS["atomic_store_" + _kind] = _view_atomic(_kind)
+_METHOD_TRANSLATIONS.update({
+    _array_slice: _t_array_slice, _array_tiled_view: _t_array_tiled_view,
+    _view_load: _t_view_load, _view_store: _t_view_store, _view_num_tiles: _t_view_num_tiles,
+})
+
+
+# -- advanced indexing -------------------------------------------------------------------------
+
+class Slice:
+    """`ct.Slice(start, length)`: elements `start` to `start + length` of
+    one dimension in load/store_advanced_indexing (`length` a constant
+    power of two)."""
+
+    def __init__(self, start, length, /):
+        self.start, self.length = start, length
+
+    def __repr__(self):
+        return "Slice(%r, %r)" % (self.start, self.length)
+
+
+def _t_slice(tr, args, kwargs):
+    if len(args) != 2 or kwargs:
+        raise tr.error(TileTypeError, "Slice(start, length) takes two positional arguments")
+    start, length = args
+    n = tr.constant_int(length, "a Slice's length")
+    if n <= 0 or n & (n - 1):
+        raise tr.error(TileValueError, "a Slice's length must be a power of two, not %d" % n)
+    return Const(Slice(start, n))
+
+
+BUILTINS[id(Slice)] = (Slice, _t_slice)
+
+
+def _advanced_indices(tr, array, indices):
+    """Element index tiles for `indices` (one 1-d integer tile, Slices
+    elsewhere) and the result's shape."""
+    items = _nested_items(tr, indices)
+    if items is None:
+        items = [indices]
+    if len(items) != array.rank:
+        raise tr.error(TileValueError, "indices has %d entries; the array has rank %d"
+                       % (len(items), array.rank))
+    shape, parts, tiles = [], [], 0
+    for item in items:
+        if isinstance(item, Const) and isinstance(item.obj, Slice):
+            shape.append(item.obj.length)
+            parts.append(item.obj)
+            continue
+        tile = _tile(tr, item, "an index")
+        if tile.ndim != 1 or not tile.dtype.is_integer():
+            raise tr.error(TileTypeError, "advanced indexing takes one 1-d integer tile and "
+                           "ct.Slice entries, not %s" % tile.describe())
+        shape.append(tile.shape[0])
+        parts.append(tile)
+        tiles += 1
+    if tiles != 1:
+        raise tr.error(TileTypeError, "advanced indexing takes exactly one 1-d integer tile "
+                       "(and ct.Slice entries), not %d" % tiles)
+    shape = tuple(shape)
+    result = []
+    for d, part in enumerate(parts):
+        along = tuple(shape[d] if e == d else 1 for e in range(len(shape)))
+        if isinstance(part, Slice):
+            iota = tr.tile_op("tile.iota", [], (part.length,), _dtypes.int32)
+            part = tr.binary("add", iota, _wrap(part.start))
+        result.append(tr.broadcast_to(_t_reshape(tr, part, Const(along)), shape))
+    return TupleValue(result), shape
+
+
+_PADDING_VALUES = {PaddingMode.UNDETERMINED: 0, PaddingMode.ZERO: 0,
+                   PaddingMode.NEG_ZERO: -0.0, PaddingMode.NAN: math.nan,
+                   PaddingMode.POS_INF: math.inf, PaddingMode.NEG_INF: -math.inf}
+
+
+@builtin
+def load_advanced_indexing(array, indices, /, *, padding_mode=PaddingMode.UNDETERMINED,
+                           latency=None, allow_tma=None):
+    """Elements of `array` where one dimension is indexed by a 1-d integer
+    tile and the others by `ct.Slice(start, length)`: element (i, j) of
+    `load_advanced_indexing(a, (idx, ct.Slice(s, n)))` is `a[idx[i], s + j]`;
+    elements outside the array are the padding."""
+    _host_only("load_advanced_indexing")
+
+
+@translation("load_advanced_indexing")
+def _t_load_advanced_indexing(tr, array, indices, padding_mode, latency, allow_tma):
+    array = _array(tr, array)
+    _check_hints(tr, latency, allow_tma)
+    mode = PaddingMode(_padding(tr, padding_mode))
+    pad = _PADDING_VALUES[mode]
+    if not array.dtype.is_float() and mode not in (PaddingMode.UNDETERMINED, PaddingMode.ZERO):
+        raise tr.error(TileValueError, "padding_mode %s needs a float array" % mode.name)
+    tiles, _shape = _advanced_indices(tr, array, indices)
+    return _TRANSLATIONS["gather"](tr, array, tiles, Const(None), Const(pad), Const(True),
+                                   latency)
+
+
+@builtin
+def store_advanced_indexing(array, indices, tile, /, *, latency=None, allow_tma=None):
+    """The store matching load_advanced_indexing: `tile` (converted,
+    broadcast) to those elements; elements outside the array are left
+    alone."""
+    _host_only("store_advanced_indexing")
+
+
+@translation("store_advanced_indexing")
+def _t_store_advanced_indexing(tr, array, indices, tile, latency, allow_tma):
+    array = _array(tr, array)
+    _check_hints(tr, latency, allow_tma)
+    tiles, shape = _advanced_indices(tr, array, indices)
+    value = tr.broadcast_to(_tile(tr, tile, "tile"), shape)
+    return _TRANSLATIONS["scatter"](tr, array, tiles, value, Const(None), Const(True), latency)

@@ -12,14 +12,15 @@ compile names the user's file, line and column.
 import ast
 import inspect
 import linecache
+import re
 import textwrap
 
 from .. import _ir
 from . import _dtypes
-from ._errors import (TileCompilerError, TileSyntaxError, TileTypeError, TileValueError,
-                      TileUnsupportedFeatureError)
-from ._values import (ArrayValue, BoundMethod, Const, LocalFunction, TileValue, TupleValue,
-                      Undefined, is_number, shape_text)
+from ._errors import (TileCompilerError, TileStaticEvalError, TileSyntaxError, TileTypeError,
+                      TileUnsupportedFeatureError, TileValueError)
+from ._values import (ArrayValue, BoundMethod, Const, FormattedText, LocalFunction,
+                      TiledViewValue, TileValue, TupleValue, Undefined, is_number, shape_text)
 
 _PROMOTE_CUTILE = 0
 
@@ -43,19 +44,63 @@ class ArgSpec:
     rank, facts), a scalar (dtype) or a `Constant` value."""
 
     __slots__ = ("kind", "dtype", "rank", "value", "unit_stride", "aligned16",
-                 "stride_divisibility")
+                 "stride_divisibility", "static_shape", "static_strides", "index64")
 
     def __init__(self, kind, dtype=None, rank=0, value=None, unit_stride=False,
-                 aligned16=False, stride_divisibility=()):
+                 aligned16=False, stride_divisibility=(), static_shape=(), static_strides=(),
+                 index64=False):
         self.kind, self.dtype, self.rank, self.value = kind, dtype, rank, value
         self.unit_stride, self.aligned16 = unit_stride, aligned16
         self.stride_divisibility = tuple(stride_divisibility)
+        # (dimension, value) pairs compiled in (ct.ArrayAnnotation).
+        self.static_shape, self.static_strides = tuple(static_shape), tuple(static_strides)
+        self.index64 = index64
 
     def key(self):
         if self.kind == "constant":
             return ("constant", type(self.value).__name__, self.value)
         return (self.kind, self.dtype.name, self.rank, self.unit_stride, self.aligned16,
-                self.stride_divisibility)
+                self.stride_divisibility, self.static_shape, self.static_strides,
+                self.index64)
+
+    def array_strides(self):
+        """Per dimension, the stride compiled in, or None."""
+        strides = [None] * self.rank
+        if self.unit_stride and self.rank:
+            strides[-1] = 1
+        for d, stride in self.static_strides:
+            strides[d] = stride
+        return strides
+
+
+class _StaticView:
+    """A runtime value as static_eval's expression sees it: what is known at
+    compile time (a tile's shape, dtype, ndim and size; an array's dtype and
+    ndim), and the value itself when the expression returns it."""
+
+    def __init__(self, value):
+        self.value = value
+        if isinstance(value, TileValue):
+            self.shape, self.dtype, self.ndim = value.shape, value.dtype, len(value.shape)
+            self.size = 1
+            for extent in value.shape:
+                self.size *= extent
+        elif isinstance(value, ArrayValue):
+            self.dtype, self.ndim = value.dtype, value.rank
+
+    def __repr__(self):
+        return "<%s>" % self.value.describe()
+
+    def __bool__(self):
+        raise TypeError("the truth of %s is known only at run time" % self.value.describe())
+
+
+def _static_view(value):
+    if isinstance(value, Const):
+        return value.obj
+    if isinstance(value, TupleValue):
+        return tuple(_static_view(v) if not isinstance(v, tuple) else v for v in value.items)
+    return _StaticView(value)
 
 
 class FunctionSource:
@@ -517,11 +562,11 @@ class KernelTranslator:
                 bind.append((name, None))
                 continue
             if spec.kind == "array":
-                strides = [None] * spec.rank
-                if spec.unit_stride and spec.rank:
-                    strides[-1] = 1
-                type = self.ir.array_type([None] * spec.rank, spec.dtype.mlir_type(self.ir),
-                                          strides, self.loc(arg))
+                shape = [None] * spec.rank
+                for d, extent in spec.static_shape:
+                    shape[d] = extent
+                type = self.ir.array_type(shape, spec.dtype.mlir_type(self.ir),
+                                          spec.array_strides(), self.loc(arg))
                 if not type:
                     self.check_diagnostics(arg)
                 facts = {}
@@ -546,7 +591,9 @@ class KernelTranslator:
             value = self.ir.block_argument(entry, position)
             position += 1
             if spec.kind == "array":
-                self.frame.names[name] = ArrayValue(value, spec.dtype, spec.rank, type, name)
+                self.frame.names[name] = ArrayValue(value, spec.dtype, spec.rank, type, name,
+                                                    spec.array_strides(),
+                                                    index64=spec.index64)
             else:
                 self.frame.names[name] = TileValue(value, (), spec.dtype, type)
 
@@ -656,8 +703,14 @@ class KernelTranslator:
     def stmt_Assert(self, node):
         condition = self.expr(node.test)
         if not isinstance(condition, Const):
-            raise self.error(TileUnsupportedFeatureError,
-                             "assert takes a compile-time condition (ct.static_assert)", node)
+            # A runtime condition: a device assertion (ct.assert_).
+            message = Const(None) if node.msg is None else self.expr(node.msg)
+            if not (isinstance(message, Const) and isinstance(message.obj, (str, type(None)))):
+                raise self.error(TileTypeError, "an assert's message must be a constant "
+                                 "string", node)
+            self.node = node
+            self.api_call("assert_", [condition, message], {})
+            return
         if not condition.obj:
             message = ""
             if node.msg is not None:
@@ -949,6 +1002,55 @@ class KernelTranslator:
     def expr_Name(self, node):
         return self.lookup(node.id, node)
 
+    # `{x:>8.3f}`: the format specifications that C's printf can say.
+    _SPEC = re.compile(r"^(?P<align>[<>]?)(?P<sign>[-+ ]?)(?P<alt>#?)(?P<zero>0?)"
+                       r"(?P<width>\d*)(?:\.(?P<precision>\d+))?(?P<type>[dioxXcbeEfFgGn]?)$")
+
+    def expr_JoinedStr(self, node):
+        """An f-string: its text where every value is a constant, else
+        pieces that print turns into one C format."""
+        pieces = []
+        for part in node.values:
+            if isinstance(part, ast.Constant):
+                pieces.append(str(part.value))
+                continue
+            value = self.expr(part.value)
+            spec = "" if part.format_spec is None else self.expr(part.format_spec)
+            if isinstance(spec, FormattedText):
+                raise self.error(TileTypeError, "an f-string's format specification must be "
+                                 "constant", part)
+            spec = spec.obj if isinstance(spec, Const) else spec
+            if isinstance(value, Const):
+                obj = value.obj
+                if part.conversion in (ord("r"), ord("s"), ord("a")):
+                    obj = {ord("r"): repr, ord("s"): str, ord("a"): ascii}[part.conversion](obj)
+                try:
+                    pieces.append(format(obj, spec))
+                except (TypeError, ValueError) as why:
+                    raise self.error(TileValueError, "f-string: %s" % why, part)
+                continue
+            if isinstance(value, TupleValue):
+                raise self.error(TileUnsupportedFeatureError, "a tuple in an f-string (print "
+                                 "its items)", part)
+            if not isinstance(value, TileValue):
+                raise self.error(TileTypeError, "cannot format %s" % value.describe(), part)
+            match = self._SPEC.match(spec)
+            if match is None or part.conversion not in (-1, None):
+                raise self.error(TileUnsupportedFeatureError, "the format specification %r "
+                                 "of a tile (C's printf takes flags, a width, a precision "
+                                 "and one of d i o x X c e E f F g G)" % spec, part)
+            flags = ("-" if match["align"] == "<" else "") + match["sign"] + match["alt"] + \
+                match["zero"] + match["width"] + \
+                ("." + match["precision"] if match["precision"] else "")
+            letter = match["type"] or None
+            if letter in ("b", "n"):
+                raise self.error(TileUnsupportedFeatureError, "format type '%s' of a tile"
+                                 % letter, part)
+            pieces.append((value, flags, letter))
+        if all(isinstance(p, str) for p in pieces):
+            return Const("".join(pieces))
+        return FormattedText(pieces)
+
     def expr_Tuple(self, node):
         items = [self.expr(e) for e in node.elts]
         if all(isinstance(i, Const) for i in items):
@@ -1081,11 +1183,25 @@ class KernelTranslator:
                 return Const(base.dtype)
             if name == "ndim":
                 return Const(base.rank)
-            if name == "shape":
-                return TupleValue([self.tile_op("tile.array_dim", [base.value], (),
-                                                _dtypes.int32, {"dim": self.ir.i64_attr(d)})
-                                   for d in range(base.rank)])
+            if name in ("shape", "strides"):
+                op, dtype = (("tile.array_dim", _dtypes.int32) if name == "shape" else
+                             ("tile.array_stride", _dtypes.int64))
+                items = [self.tile_op(op, [base.value], (), dtype,
+                                      {"dim": self.ir.i64_attr(d)}) for d in range(base.rank)]
+                # cuTile's strides are int32 unless the array is indexed with
+                # int64 (its shape then too).
+                target = _dtypes.int64 if base.index64 else _dtypes.int32
+                return TupleValue([self.convert(i, target) for i in items])
             if name in self.api.ARRAY_METHODS:
+                return BoundMethod(base, name)
+        if isinstance(base, TiledViewValue):
+            if name == "dtype":
+                return Const(base.array.dtype)
+            if name == "tile_shape":
+                return Const(base.tile_shape)
+            if name == "traversal_steps":
+                return Const(base.steps)
+            if name in self.api.VIEW_METHODS:
                 return BoundMethod(base, name)
         raise self.error(TileTypeError, "%s has no attribute '%s'" % (base.describe(), name),
                          node)
@@ -1110,7 +1226,39 @@ class KernelTranslator:
 
     def expr_Call(self, node):
         callee = self.expr(node.func)
+        if isinstance(callee, Const) and callee.obj is self.api.STATIC_EVAL:
+            return self.static_eval(node)
         return self.call_value(callee, node)
+
+    def static_eval(self, node):
+        """`ct.static_eval(expr)`: `expr` evaluated by Python now, its names
+        the kernel's (constants as themselves, tiles and arrays as
+        read-only descriptions)."""
+        if len(node.args) != 1 or node.keywords:
+            raise self.error(TileTypeError, "static_eval takes one expression", node)
+        translator = self
+
+        class Names(dict):
+            def __missing__(self, name):
+                value = translator.lookup(name, node)
+                return _static_view(value)
+
+        expression = ast.Expression(node.args[0])
+        source = self.frame.source
+        try:
+            code = compile(expression, source.filename, "eval")
+            result = eval(code, dict(source.globals), Names(source.closure))
+        except TileCompilerError:
+            raise
+        except Exception as why:
+            raise self.error(TileStaticEvalError, "static_eval: %s: %s"
+                             % (type(why).__name__, why), node)
+        if isinstance(result, _StaticView):
+            return result.value
+        if isinstance(result, tuple) and any(isinstance(r, _StaticView) for r in result):
+            return TupleValue([r.value if isinstance(r, _StaticView) else Const(r)
+                               for r in result])
+        return Const(result)
 
     def call_value(self, callee, node):
         args = []

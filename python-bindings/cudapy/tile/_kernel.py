@@ -1,5 +1,6 @@
 """Kernels, their specializations, the compile caches and `launch`."""
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -9,7 +10,8 @@ import typing
 from .. import _capi
 from . import _dtypes
 from ._compiler import ArgSpec, FunctionSource, KernelTranslator
-from ._errors import TileCompilerExecutionError, TileInternalError, TileTypeError
+from ._errors import (TileCompilerExecutionError, TileInternalError, TileTypeError,
+                      TileUnsupportedFeatureError, TileValueError)
 
 
 class ConstantAnnotation:
@@ -28,6 +30,66 @@ class ConstantAnnotation:
 
 _T = typing.TypeVar("_T")
 Constant = typing.Annotated[_T, ConstantAnnotation()]
+
+
+@dataclasses.dataclass(frozen=True)
+class ArrayAnnotation:
+    """`Annotated[ct.Array, ct.ArrayAnnotation(...)]` on an array parameter:
+    `index_dtype` (int32 or int64) is the dtype its shape and strides read
+    as in the kernel; the dimensions in `static_shape_dims` and
+    `static_stride_dims` (negative ones count from the end) have their
+    extents and strides compiled in (one kernel per distinct value)."""
+
+    index_dtype: object = _dtypes.int32
+    static_shape_dims: tuple = ()
+    static_stride_dims: tuple = ()
+
+    def __init__(self, *, index_dtype=_dtypes.int32, static_shape_dims=(),
+                 static_stride_dims=()):
+        if index_dtype not in (_dtypes.int32, _dtypes.int64):
+            raise TypeError("index_dtype must be ct.int32 or ct.int64, not %r" % (index_dtype,))
+        for name, dims in (("static_shape_dims", static_shape_dims),
+                           ("static_stride_dims", static_stride_dims)):
+            if not all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+                raise TypeError("%s must be a tuple of ints" % name)
+        object.__setattr__(self, "index_dtype", index_dtype)
+        object.__setattr__(self, "static_shape_dims", tuple(static_shape_dims))
+        object.__setattr__(self, "static_stride_dims", tuple(static_stride_dims))
+
+
+@dataclasses.dataclass(frozen=True)
+class ScalarAnnotation:
+    """The dtype an integer parameter takes (`ct.ScalarInt64`)."""
+
+    dtype: object
+
+
+@dataclasses.dataclass(frozen=True)
+class ListAnnotation:
+    """`Annotated[list, ct.ListAnnotation(element=ct.ArrayAnnotation(...))]`:
+    a parameter taking a list of arrays."""
+
+    element: object = None
+
+    def __init__(self, *, element=None):
+        object.__setattr__(self, "element", element)
+
+
+IndexedWithInt64 = typing.Annotated[_T, ArrayAnnotation(index_dtype=_dtypes.int64)]
+ScalarInt64 = typing.Annotated[_T, ScalarAnnotation(_dtypes.int64)]
+
+
+class _Parameter:
+    """What a kernel parameter's annotation says."""
+
+    __slots__ = ("constant", "scalar", "array", "is_list")
+
+    def __init__(self, metadata):
+        self.constant = any(isinstance(m, ConstantAnnotation) for m in metadata)
+        self.scalar = next((m.dtype for m in metadata if isinstance(m, ScalarAnnotation)),
+                           None)
+        self.array = next((m for m in metadata if isinstance(m, ArrayAnnotation)), None)
+        self.is_list = any(isinstance(m, ListAnnotation) for m in metadata)
 
 
 class ByTarget:
@@ -143,7 +205,7 @@ def compile_chip(chip):
     return "sm_90a" if chip == "sm_90" else chip
 
 
-def _array_spec(value, view):
+def _array_spec(value, view, annotation=None):
     dtype = _dtypes.from_array_dtype(getattr(value, "dtype", None))
     if dtype is None:
         raise TypeError("arrays of dtype %s are not supported" % getattr(value, "dtype", "?"))
@@ -159,8 +221,27 @@ def _array_spec(value, view):
             divisibility.append(per16)
         else:
             divisibility.append(1)
+    static_shape, static_strides, index64 = (), (), False
+    if annotation is not None:
+        def dims(listed, what):
+            result = []
+            for d in listed:
+                if not -rank <= d < rank:
+                    raise TypeError("%s entry %d is not a dimension of a rank-%d array"
+                                    % (what, d, rank))
+                result.append(d % rank)
+            return sorted(set(result))
+        static_shape = tuple((d, view.shape[d]) for d in dims(annotation.static_shape_dims,
+                                                                "static_shape_dims"))
+        static_strides = tuple((d, view.strides[d])
+                               for d in dims(annotation.static_stride_dims,
+                                             "static_stride_dims"))
+        index64 = annotation.index_dtype is _dtypes.int64
+        if static_strides:  # the listed strides replace the unit-stride fact
+            unit = False
     return ArgSpec("array", dtype, rank, unit_stride=unit, aligned16=view.pointer % 16 == 0,
-                   stride_divisibility=divisibility)
+                   stride_divisibility=divisibility, static_shape=static_shape,
+                   static_strides=static_strides, index64=index64)
 
 
 def _is_array(value):
@@ -239,12 +320,14 @@ class kernel:
                 hints = typing.get_type_hints(self._function, include_extras=True)
             except Exception:
                 hints = dict(getattr(self._function, "__annotations__", {}))
-            constants = set()
-            for name, hint in hints.items():
-                if any(isinstance(m, ConstantAnnotation) for m in getattr(hint, "__metadata__",
-                                                                          ())):
-                    constants.add(name)
-            self._constants = [name in constants for name in names]
+            self._parameters = [_Parameter(getattr(hints.get(name), "__metadata__", ()))
+                                for name in names]
+            self._constants = [p.constant for p in self._parameters]
+            # Static extents and strides vary with the arguments' values: such
+            # kernels take the full specialization at every launch.
+            self._fast = not any(p.array and (p.array.static_shape_dims or
+                                              p.array.static_stride_dims)
+                                 for p in self._parameters)
         return self._constants
 
     def _specs(self, args):
@@ -254,7 +337,20 @@ class kernel:
                                 % (self.__name__, len(constants), len(args)))
         specs = []
         from .. import runtime
-        for i, (value, constant) in enumerate(zip(args, constants)):
+        for i, (value, constant, parameter) in enumerate(zip(args, constants,
+                                                             self._parameters)):
+            if isinstance(value, list) or parameter.is_list:
+                raise TileUnsupportedFeatureError(
+                    "argument %d of %s: lists of arrays (ct.ListAnnotation) are not "
+                    "supported yet; pass the arrays as separate arguments or a tuple"
+                    % (i, self.__name__))
+            if parameter.scalar is not None and isinstance(value, int) and \
+                    not isinstance(value, bool):
+                if not -2**63 <= value < 2**63:
+                    raise TileValueError("argument %d of %s: %d does not fit in %s"
+                                         % (i, self.__name__, value, parameter.scalar.name))
+                specs.append(ArgSpec("scalar", parameter.scalar))
+                continue
             if constant:
                 if isinstance(value, (list, dict, set)) or _is_array(value):
                     raise TileTypeError("argument %d of %s is a ct.Constant; pass a number, "
@@ -271,7 +367,7 @@ class kernel:
                 raise TileTypeError("argument %d of %s: cannot pass a %s to a tile kernel"
                                     % (i, self.__name__, type(value).__name__))
             try:
-                specs.append(_array_spec(value, view))
+                specs.append(_array_spec(value, view, parameter.array))
             except TypeError as why:
                 raise TileTypeError("argument %d of %s: %s" % (i, self.__name__, why))
         return specs
@@ -372,7 +468,8 @@ class kernel:
         # specialization and, for PyTorch tensors, their records; then one
         # dictionary look-up and one launch.
         constants = self._constants or self._constant_parameters()
-        key, records, plan = _launch_key(args, constants)
+        key, records, plan = (_launch_key(args, constants) if self._fast
+                               else (None, None, None))
         compiled = self._by_launch_key.get(key) if key is not None else None
         if compiled is None:
             compiled = self._compile(self._specs(args), _chip())

@@ -23,11 +23,18 @@ class TileValue:
 class ArrayValue:
     """A kernel argument of type `!tile.array` (cuTile's global array)."""
 
-    __slots__ = ("value", "dtype", "rank", "type", "name", "views")
+    __slots__ = ("value", "dtype", "rank", "type", "name", "views", "strides", "entry",
+                 "index64")
 
-    def __init__(self, value, dtype, rank, type, name):
+    def __init__(self, value, dtype, rank, type, name, strides=None, entry=True,
+                 index64=False):
         self.value, self.dtype, self.rank, self.type, self.name = value, dtype, rank, type, name
         self.views = {}
+        # Per dimension, the static stride or None; whether the array is a
+        # kernel argument (else made in the body: Array.slice); whether
+        # its shape and strides read as int64 (ct.IndexedWithInt64).
+        self.strides = list(strides) if strides is not None else [None] * rank
+        self.entry, self.index64 = entry, index64
 
     def describe(self):
         return "a %d-d %s array" % (self.rank, self.dtype.name)
@@ -58,6 +65,33 @@ class Const:
         if isinstance(self.obj, (bool, int, float)):
             return "the constant %r" % (self.obj,)
         return "%s" % type(self.obj).__name__
+
+
+class FormattedText:
+    """An f-string with runtime values, for print: its pieces are text and
+    (tile, C flags, conversion letter or None)."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces):
+        self.pieces = tuple(pieces)
+
+    def describe(self):
+        return "an f-string (only print takes one)"
+
+
+class TiledViewValue:
+    """`array.tiled_view(tile_shape, padding_mode=…, traversal_steps=…)`."""
+
+    __slots__ = ("array", "tile_shape", "padding", "steps")
+
+    def __init__(self, array, tile_shape, padding, steps):
+        self.array, self.tile_shape = array, tuple(tile_shape)
+        self.padding, self.steps = padding, tuple(steps)
+
+    def describe(self):
+        return "a tiled view of %s in tiles of %s" % (self.array.describe(),
+                                                       _shape_text(self.tile_shape))
 
 
 class Undefined:

@@ -219,3 +219,78 @@ def atomics(x, counts, locks, out):
 print(ops_in(compile_both(atomics, f32v, i32v, i32v, i32v)))
 # CHECK: atomics True
 # CHECK-NEXT: {{.*}}tile.array_stride {{.*}}tile.array_base tile.offset tile.array_dim {{.*}}tile.atomic_rmw {{.*}}tile.atomic_cas
+
+
+# Math, tuples of scalars, hints: atan2 and divmod (the builtin too),
+# astile of constants and of runtime scalars, assume_divisible_by and
+# static_eval of constants and of a tile's shape.
+@ct.kernel
+def more_math(x, y, k, n: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid,), (4,))
+    q, r = ct.divmod(pid, 3)
+    q2, r2 = divmod(k, n)
+    width = ct.static_eval(t.shape[0] * 2 if n % 2 == 0 else 1)
+    ct.static_assert(width == 8)
+    m = ct.assume_divisible_by(k, 16)
+    u = (ct.atan2(t, t + 1) + ct.astile((1.0, 2.0, 3.0, 4.0)) +
+         ct.astile((q, r, q2, m), dtype=ct.float32) + ct.astile(r2, dtype=ct.float32))
+    ct.store(y, (pid,), u + ct.astile(((1, 2), (3, 4))).reshape((4,)))
+
+
+print(ops_in(compile_both(more_math, f32v, f32v, cc.ScalarConstraint(ct.int32),
+                          cc.ConstantConstraint(4))))
+# CHECK: more_math True
+# CHECK-NEXT: tile.load tile.literal tile.floordiv tile.mod {{.*}}tile.atan2 tile.constant {{.*}}tile.expand_dims tile.cat
+
+
+# Device print (printf, print with f-strings, the builtin print), asserts
+# (assert_ and the assert statement on a runtime condition) and the grid
+# dependency ops.
+@ct.kernel
+def debugging(x):
+    pid = ct.bid(0)
+    ct.grid_dependency_control_wait()
+    t = ct.load(x, (pid,), (8,))
+    ct.printf("t=%f pid=%d\n", t, pid)
+    ct.print("sum", ct.sum(t), sep=": ")
+    print(f"pid {pid:>4d} t {t:.3f} of {len(t)}")
+    ct.assert_(t >= 0, "t must not be negative")
+    assert pid < 1000, "too many blocks"
+    ct.grid_dependency_control_launch_dependents()
+
+
+ir = compile_both(debugging, f32v)
+print(ops_in(ir))
+# CHECK: debugging True
+# CHECK-NEXT: tile.grid_dependency_wait {{.*}}tile.print {{.*}}tile.assert {{.*}}tile.launch_dependents
+for line in ir.splitlines():
+    if "tile.print" in line or "tile.assert" in line:
+        print(line.split("loc(")[0].strip().split(" : ")[0].split("tile.", 1)[1])
+# CHECK-NEXT: print "t=%f pid=%d\0A"
+# CHECK-NEXT: print "sum: %f\0A"
+# CHECK-NEXT: print "pid %4d t %.3f of 8\0A"
+# CHECK-NEXT: assert {{.*}}, "t must not be negative"
+# CHECK-NEXT: assert {{.*}}, "too many blocks"
+
+
+# Array.slice, tiled views (load, store, num_tiles, an atomic store,
+# traversal steps), advanced indexing with ct.Slice.
+@ct.kernel
+def views(x, y, idx, out):
+    pid = ct.bid(0)
+    part = x.slice(0, 2, x.shape[0])
+    v = part.tiled_view((4, 16), padding_mode=ct.PaddingMode.ZERO)
+    w = y.tiled_view((4, 16), traversal_steps=(2, 16))
+    t = v.load((pid, 0)) + v.num_tiles(0)
+    w.store((pid, 0), t)
+    w.atomic_store_add((pid, 1), t)
+    rows = ct.load(idx, (0,), (4,))
+    g = ct.load_advanced_indexing(x, (rows, ct.Slice(pid * 16, 16)),
+                                  padding_mode=ct.PaddingMode.NEG_INF)
+    ct.store_advanced_indexing(out, (rows, ct.Slice(0, 16)), g + t)
+
+
+print(ops_in(compile_both(views, f32, f32, i32v, f32)))
+# CHECK: views True
+# CHECK-NEXT: tile.make_view {{.*}}tile.array_dim {{.*}}tile.array_base tile.array_stride {{.*}}tile.offset {{.*}}tile.make_array tile.load tile.num_tiles {{.*}}tile.store {{.*}}tile.atomic_rmw tile.gather tile.scatter
