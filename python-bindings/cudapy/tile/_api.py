@@ -1866,7 +1866,8 @@ def _t_array_slice(tr, self, axis, start, stop):
     base = tr.ir.result(tr.emit("tile.offset", [base, offset.value],
                                 [tr.ir.tile_type((), pointer, tr.loc())]))
     extents = [tr.tile_op("tile.array_dim", [array.value], (), _dtypes.int32,
-                          {"dim": tr.ir.i64_attr(d)}) for d in range(array.rank)]
+                          {"dim": tr.ir.i64_attr(d)}) if array.extents[d] is None
+               else tr.si32(array.extents[d]) for d in range(array.rank)]
     extents[k] = tr.binary("sub", stop, start)
     strides = [tr.tile_op("tile.array_stride", [array.value], (), _dtypes.int64,
                           {"dim": tr.ir.i64_attr(d)})

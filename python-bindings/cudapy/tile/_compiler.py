@@ -63,6 +63,13 @@ class ArgSpec:
                 self.stride_divisibility, self.static_shape, self.static_strides,
                 self.index64)
 
+    def array_extents(self):
+        """Per dimension, the extent compiled in, or None."""
+        extents = [None] * self.rank
+        for d, extent in self.static_shape:
+            extents[d] = extent
+        return extents
+
     def array_strides(self):
         """Per dimension, the stride compiled in, or None."""
         strides = [None] * self.rank
@@ -562,10 +569,7 @@ class KernelTranslator:
                 bind.append((name, None))
                 continue
             if spec.kind == "array":
-                shape = [None] * spec.rank
-                for d, extent in spec.static_shape:
-                    shape[d] = extent
-                type = self.ir.array_type(shape, spec.dtype.mlir_type(self.ir),
+                type = self.ir.array_type(spec.array_extents(), spec.dtype.mlir_type(self.ir),
                                           spec.array_strides(), self.loc(arg))
                 if not type:
                     self.check_diagnostics(arg)
@@ -593,7 +597,8 @@ class KernelTranslator:
             if spec.kind == "array":
                 self.frame.names[name] = ArrayValue(value, spec.dtype, spec.rank, type, name,
                                                     spec.array_strides(),
-                                                    index64=spec.index64)
+                                                    index64=spec.index64,
+                                                    extents=spec.array_extents())
             else:
                 self.frame.names[name] = TileValue(value, (), spec.dtype, type)
 
@@ -1186,12 +1191,16 @@ class KernelTranslator:
             if name in ("shape", "strides"):
                 op, dtype = (("tile.array_dim", _dtypes.int32) if name == "shape" else
                              ("tile.array_stride", _dtypes.int64))
-                items = [self.tile_op(op, [base.value], (), dtype,
-                                      {"dim": self.ir.i64_attr(d)}) for d in range(base.rank)]
+                known = base.extents if name == "shape" else base.strides
+                # Extents and strides compiled in are constants here.
+                items = [Const(known[d]) if known[d] is not None else
+                         self.tile_op(op, [base.value], (), dtype, {"dim": self.ir.i64_attr(d)})
+                         for d in range(base.rank)]
                 # cuTile's strides are int32 unless the array is indexed with
                 # int64 (its shape then too).
                 target = _dtypes.int64 if base.index64 else _dtypes.int32
-                return TupleValue([self.convert(i, target) for i in items])
+                return TupleValue([i if isinstance(i, Const) else self.convert(i, target)
+                                   for i in items])
             if name in self.api.ARRAY_METHODS:
                 return BoundMethod(base, name)
         if isinstance(base, TiledViewValue):

@@ -24,10 +24,10 @@ class ArrayValue:
     """A kernel argument of type `!tile.array` (cuTile's global array)."""
 
     __slots__ = ("value", "dtype", "rank", "type", "name", "views", "strides", "entry",
-                 "index64")
+                 "index64", "extents")
 
     def __init__(self, value, dtype, rank, type, name, strides=None, entry=True,
-                 index64=False):
+                 index64=False, extents=None):
         self.value, self.dtype, self.rank, self.type, self.name = value, dtype, rank, type, name
         self.views = {}
         # Per dimension, the static stride or None; whether the array is a
@@ -35,6 +35,8 @@ class ArrayValue:
         # its shape and strides read as int64 (ct.IndexedWithInt64).
         self.strides = list(strides) if strides is not None else [None] * rank
         self.entry, self.index64 = entry, index64
+        # Per dimension, the extent compiled in (ct.ArrayAnnotation) or None.
+        self.extents = list(extents) if extents is not None else [None] * rank
 
     def describe(self):
         return "a %d-d %s array" % (self.rank, self.dtype.name)

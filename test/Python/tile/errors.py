@@ -166,3 +166,94 @@ try:
 except ValueError as error:
     print(error)
 # CHECK: occupancy must be an integer in [1, 32], not 64
+
+
+# The new entries' rules: printf's conversions, astile's power-of-two
+# tuples, static_eval's failures, advanced indexing's one index tile, a
+# float divmod, a non-bool assertion.
+@ct.kernel
+def printf_mismatch(a):
+    t = ct.load(a, index=(0,), shape=(16,))
+    ct.printf("%d and %d\n", t)
+
+
+attempt(printf_mismatch, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:5 printf's format has more conversions than the 1 values given
+
+
+@ct.kernel
+def printf_float_as_int(a):
+    t = ct.load(a, index=(0,), shape=(16,))
+    ct.printf("%d\n", t)
+
+
+attempt(printf_float_as_int, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:5 cannot print a float32 tile of shape (16,) with '%d'
+
+
+@ct.kernel
+def astile_three(a):
+    ct.store(a, index=(0,), tile=ct.astile((1.0, 2.0, 3.0)))
+
+
+attempt(astile_three, f32)
+# CHECK: TileValueError errors.py:[[#@LINE-4]]:34 astile: a tuple of 3 items (each length must be a power of two)
+
+
+@ct.kernel
+def static_eval_runtime(a):
+    t = ct.load(a, index=(0,), shape=(16,))
+    n = ct.static_eval(1 if t else 2)
+
+
+attempt(static_eval_runtime, f32)
+# CHECK: TileStaticEvalError errors.py:[[#@LINE-4]]:9 static_eval: TypeError: the truth of a float32 tile of shape (16,) is known only at run time
+
+
+@ct.kernel
+def two_index_tiles(a, i):
+    rows = ct.load(i, index=(0,), shape=(4,))
+    t = ct.load_advanced_indexing(a, (rows, rows))
+
+
+attempt(two_index_tiles, cc.ArrayConstraint(ct.float32, 2), cc.ArrayConstraint(ct.int32, 1))
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:9 advanced indexing takes exactly one 1-d integer tile (and ct.Slice entries), not 2
+
+
+@ct.kernel
+def slice_length(a, i):
+    rows = ct.load(i, index=(0,), shape=(4,))
+    t = ct.load_advanced_indexing(a, (rows, ct.Slice(0, 12)))
+
+
+attempt(slice_length, cc.ArrayConstraint(ct.float32, 2), cc.ArrayConstraint(ct.int32, 1))
+# CHECK: TileValueError errors.py:[[#@LINE-4]]:45 a Slice's length must be a power of two, not 12
+
+
+@ct.kernel
+def float_divmod(a):
+    t = ct.load(a, index=(0,), shape=(16,))
+    q, r = divmod(t, 2)
+
+
+attempt(float_divmod, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:12 divmod takes integers, not a float32 tile of shape (16,)
+
+
+@ct.kernel
+def assert_float(a):
+    t = ct.load(a, index=(0,), shape=(16,))
+    ct.assert_(t, "t")
+
+
+attempt(assert_float, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:5 assert_ takes a bool tile, not a float32 tile of shape (16,)
+
+
+@ct.kernel
+def bad_view(a):
+    v = a.tiled_view((16,), traversal_steps=(0,))
+
+
+attempt(bad_view, f32)
+# CHECK: TileValueError errors.py:[[#@LINE-4]]:9 traversal_steps must be 1 positive constants

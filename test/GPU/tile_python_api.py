@@ -1,0 +1,200 @@
+# cudapy.tile's newer entries on the GPU, each against a reference PyTorch
+# computes on its own: atan2, divmod, astile; Array.slice, tiled views with
+# traversal steps and atomic stores; advanced indexing with ct.Slice;
+# ScalarInt64, IndexedWithInt64 and static shapes (ArrayAnnotation);
+# device printf/print (captured from a child process) and asserts (a child
+# process whose launch fails with the message, file and line).
+# REQUIRES: cuda-gpu
+# RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
+
+import os
+import subprocess
+import sys
+import tempfile
+import typing
+
+import torch
+
+import cudapy.tile as ct
+
+torch.manual_seed(0)
+cuda = "cuda"
+stream = torch.cuda.current_stream()
+
+
+def close(name, got, want, tolerance=0.0):
+    torch.cuda.synchronize()
+    error = ((got.double() - want.double()).abs().max() /
+             want.double().abs().max().clamp(min=1e-30)).item()
+    print(name, "ok" if error <= tolerance else "FAILED (relative error %g)" % error)
+
+
+@ct.kernel
+def math_kernel(y, x, q, r, c, k):
+    pid = ct.bid(0)
+    a = ct.load(y, (pid,), (4,))
+    b = ct.load(x, (pid,), (4,))
+    ct.store(y, (pid,), ct.atan2(a, b))
+    n = ct.arange(4, dtype=ct.int32) + pid * 4 - 7
+    quotient, remainder = divmod(n, k)
+    ct.store(q, (pid,), quotient)
+    ct.store(r, (pid,), remainder)
+    ct.store(c, (pid, 0), ct.astile(((pid, 1), (2, k)), dtype=ct.int32))
+
+
+y = torch.randn(64, device=cuda)
+x = torch.randn(64, device=cuda)
+want = torch.atan2(y, x)
+q = torch.empty(64, dtype=torch.int32, device=cuda)
+r = torch.empty_like(q)
+c = torch.empty(32, 2, dtype=torch.int32, device=cuda)
+ct.launch(stream, (16,), math_kernel, (y, x, q, r, c, 3))
+n = torch.arange(64, device=cuda, dtype=torch.int32) - 7
+close("atan2", y, want, 1e-6)
+close("divmod quotient", q, torch.div(n, 3, rounding_mode="floor"))
+close("divmod remainder", r, torch.remainder(n, 3))
+want_c = torch.tensor([[1, 2], [3, 3]], dtype=torch.int32, device=cuda).repeat(16, 1)
+want_c[0::2, 0] = torch.arange(16, dtype=torch.int32, device=cuda)
+close("astile", c, want_c)
+# CHECK: atan2 ok
+# CHECK: divmod quotient ok
+# CHECK: divmod remainder ok
+# CHECK: astile ok
+
+
+@ct.kernel
+def views_kernel(x, out, acc, start):
+    pid = ct.bid(0)
+    part = x.slice(0, start, x.shape[0])
+    tiles = part.tiled_view((4, 32), padding_mode=ct.PaddingMode.ZERO)
+    t = tiles.load((pid, 0))
+    overlapping = out.tiled_view((4, 32), traversal_steps=(2, 32))
+    overlapping.atomic_store_add((pid, 0), t)
+    acc.tiled_view((4, 32)).store((pid, 0), t * tiles.num_tiles(0))
+
+
+x = torch.randn(30, 32, device=cuda)
+out = torch.zeros(2 * 7 + 2, 32, device=cuda)
+acc = torch.zeros(28, 32, device=cuda)
+ct.launch(stream, (7,), views_kernel, (x, out, acc, 3))
+part = x[3:]
+want = torch.zeros_like(out)
+for i in range(7):
+    rows = part[4 * i:4 * i + 4]
+    want[2 * i:2 * i + rows.shape[0]] += rows
+close("slice and tiled_view atomic_store_add", out, want, 1e-6)
+want_acc = torch.zeros_like(acc)
+want_acc[:27] = part * 7
+close("tiled_view store and num_tiles", acc, want_acc)
+# CHECK: slice and tiled_view atomic_store_add ok
+# CHECK: tiled_view store and num_tiles ok
+
+
+@ct.kernel
+def gather_rows(x, idx, out):
+    pid = ct.bid(0)
+    rows = ct.load(idx, (0,), (8,))
+    t = ct.load_advanced_indexing(x, (rows, ct.Slice(pid * 16, 16)),
+                                  padding_mode=ct.PaddingMode.NEG_INF)
+    ct.store_advanced_indexing(out, (ct.arange(8, dtype=ct.int32), ct.Slice(pid * 16, 16)),
+                               ct.maximum(t, -1.0))
+
+
+x = torch.randn(100, 40, device=cuda)
+idx = torch.tensor([5, 0, 99, 120, 3, 3, 64, 7], dtype=torch.int32, device=cuda)
+out = torch.full((8, 40), 9.0, device=cuda)
+ct.launch(stream, (3,), gather_rows, (x, idx, out))
+want = torch.full((8, 40), -1.0, device=cuda)
+for i, row in enumerate(idx.tolist()):
+    if row < 100:
+        want[i] = torch.clamp(x[row], min=-1.0)
+close("load/store_advanced_indexing", out, want)
+# CHECK: load/store_advanced_indexing ok
+
+
+@ct.kernel
+def annotated(x: ct.IndexedWithInt64[ct.Array],
+              y: typing.Annotated[ct.Array, ct.ArrayAnnotation(static_shape_dims=(-1,))],
+              out, big: ct.ScalarInt64[int]):
+    pid = ct.bid(0)
+    rows = x.shape[0]
+    ct.static_assert(rows.dtype == ct.int64)
+    t = ct.load(y, (pid, 0), (1, y.shape[1]))
+    ct.store(out, (pid, 0), t + (big - rows).astype(ct.float32) + ct.static_eval(t.shape[1]))
+
+
+x = torch.zeros(5, device=cuda)
+y = torch.randn(4, 64, device=cuda)
+out = torch.empty_like(y)
+big = 2**40 + 3
+ct.launch(stream, (4,), annotated, (x, y, out, big))
+close("ScalarInt64, IndexedWithInt64, static_shape_dims", out, y + float(big - 5) + 64)
+# CHECK: ScalarInt64, IndexedWithInt64, static_shape_dims ok
+
+# Device printing, from a child process whose output is captured.
+PRINTING = r'''
+import torch
+import cudapy.tile as ct
+
+@ct.kernel
+def show(x):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid,), (4,))
+    ct.printf("value %.1f\n", t)
+    print(f"block {pid} sum {ct.sum(t):.2f}")
+
+x = torch.arange(8, dtype=torch.float32, device="cuda")
+ct.launch(torch.cuda.current_stream(), (2,), show, (x,))
+torch.cuda.synchronize()
+'''
+scripts = tempfile.mkdtemp()
+
+
+def run_script(name, text):
+    path = os.path.join(scripts, name)
+    with open(path, "w") as file:
+        file.write(text)
+    return subprocess.run([sys.executable, path], capture_output=True, text=True)
+
+
+done = run_script("printing.py", PRINTING)
+lines = sorted(done.stdout.splitlines())
+print("printed", done.returncode, len(lines))
+for line in lines:
+    print("line", line)
+# CHECK: printed 0 10
+# CHECK-NEXT: line bid (0, 0, 0) idx (0): value 0.0
+# CHECK-NEXT: line bid (0, 0, 0) idx (1): value 1.0
+# CHECK-NEXT: line bid (0, 0, 0) idx (2): value 2.0
+# CHECK-NEXT: line bid (0, 0, 0) idx (3): value 3.0
+# CHECK-NEXT: line bid (1, 0, 0) idx (0): value 4.0
+# CHECK-NEXT: line bid (1, 0, 0) idx (1): value 5.0
+# CHECK-NEXT: line bid (1, 0, 0) idx (2): value 6.0
+# CHECK-NEXT: line bid (1, 0, 0) idx (3): value 7.0
+# CHECK-NEXT: line block 0 sum 6.00
+# CHECK-NEXT: line block 1 sum 22.00
+
+# A failing assertion stops the kernel; the launch's error reaches Python
+# and the device prints the message with the kernel's file and line.
+ASSERTING = r'''
+import torch
+import cudapy.tile as ct
+
+@ct.kernel
+def check(x):
+    t = ct.load(x, (ct.bid(0),), (4,))
+    ct.assert_(t < 6, "values stay below six")
+
+x = torch.arange(8, dtype=torch.float32, device="cuda")
+ct.launch(torch.cuda.current_stream(), (2,), check, (x[:4],))
+torch.cuda.synchronize()
+print("first launch passed")
+ct.launch(torch.cuda.current_stream(), (2,), check, (x,))
+torch.cuda.synchronize()
+print("not reached")
+'''
+done = run_script("asserting.py", ASSERTING)
+print("asserting", done.returncode != 0, done.stdout.strip())
+print("message", "values stay below six" in done.stderr, "asserting.py:8" in done.stderr)
+# CHECK: asserting True first launch passed
+# CHECK: message True True
