@@ -131,6 +131,28 @@ ct.launch(stream, (4,), annotated, (x, y, out, big))
 close("ScalarInt64, IndexedWithInt64, static_shape_dims", out, y + float(big - 5) + 64)
 # CHECK: ScalarInt64, IndexedWithInt64, static_shape_dims ok
 
+# ct.tune.exhaustive_search times every configuration (a failing one is
+# reported, not fatal) and the best one computes the right thing.
+@ct.kernel
+def add_tiles(a, b, c, tile: ct.Constant[int]):
+    pid = ct.bid(0)
+    ct.store(c, (pid,), ct.load(a, (pid,), (tile,)) + ct.load(b, (pid,), (tile,)))
+
+
+a = torch.randn(1 << 20, device=cuda)
+b = torch.randn_like(a)
+c = torch.empty_like(a)
+result = ct.tune.exhaustive_search(
+    [256, 1024, 100], stream, lambda tile: (ct.cdiv(a.numel(), tile),), add_tiles,
+    lambda tile: (a, b, c, tile), lambda tile: {"num_worker_warps": 4}, quiet=True)
+print("tune", len(result.successes), len(result.failures), result.best.config in (256, 1024),
+      result.best.mean_us > 0, result.failures[0][0])
+ct.launch(stream, (ct.cdiv(a.numel(), result.best.config),), add_tiles,
+          (a, b, c, result.best.config))
+close("tuned add", c, a + b)
+# CHECK: tune 2 1 True True 100
+# CHECK: tuned add ok
+
 # Device printing, from a child process whose output is captured.
 PRINTING = r'''
 import torch

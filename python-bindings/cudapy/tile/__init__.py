@@ -45,6 +45,7 @@ from ._errors import (TileCompilerExecutionError, TileCompilerTimeoutError, Tile
                       TileInternalError, TileRecursionError, TileStaticAssertionError,
                       TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
+from . import compilation, tune
 from ._kernel import (ArrayAnnotation, ByTarget, Constant, ConstantAnnotation, IndexedWithInt64,
                       ListAnnotation, ScalarInt64, kernel, launch)
 
@@ -88,7 +89,8 @@ def compiler_timeout(timeout_sec):
 
 __all__ = [
     # kernels
-    "kernel", "launch", "function", "ByTarget", "compiler_timeout", "cdiv",
+    "kernel", "launch", "function", "ByTarget", "compiler_timeout", "cdiv", "tune",
+    "compilation",
     # enums
     "MemoryOrder", "MemoryScope", "PaddingMode", "RoundingMode",
     # dtypes
