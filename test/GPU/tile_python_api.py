@@ -159,14 +159,14 @@ import torch
 import cudapy.tile as ct
 
 @ct.kernel
-def show(x):
-    pid = ct.bid(0)
-    t = ct.load(x, (pid,), (4,))
-    ct.printf("value %.1f\n", t)
-    print(f"block {pid} sum {ct.sum(t):.2f}")
+def show(x, pid):
+    t = ct.load(x, (pid, 0), (1, 4))
+    ct.printf("block %d: %.1f\n", pid, t)
+    print(f"block {pid} sum {ct.sum(t):.2f} ints", t.astype(ct.int32).reshape((2, 2)))
 
-x = torch.arange(8, dtype=torch.float32, device="cuda")
-ct.launch(torch.cuda.current_stream(), (2,), show, (x,))
+x = torch.arange(8, dtype=torch.float32, device="cuda").reshape(2, 4)
+for row in (0, 1):  # one tile block a launch: its lines do not interleave
+    ct.launch(torch.cuda.current_stream(), (1,), show, (x, row))
 torch.cuda.synchronize()
 '''
 scripts = tempfile.mkdtemp()
@@ -184,17 +184,11 @@ lines = sorted(done.stdout.splitlines())
 print("printed", done.returncode, len(lines))
 for line in lines:
     print("line", line)
-# CHECK: printed 0 10
-# CHECK-NEXT: line bid (0, 0, 0) idx (0): value 0.0
-# CHECK-NEXT: line bid (0, 0, 0) idx (1): value 1.0
-# CHECK-NEXT: line bid (0, 0, 0) idx (2): value 2.0
-# CHECK-NEXT: line bid (0, 0, 0) idx (3): value 3.0
-# CHECK-NEXT: line bid (1, 0, 0) idx (0): value 4.0
-# CHECK-NEXT: line bid (1, 0, 0) idx (1): value 5.0
-# CHECK-NEXT: line bid (1, 0, 0) idx (2): value 6.0
-# CHECK-NEXT: line bid (1, 0, 0) idx (3): value 7.0
-# CHECK-NEXT: line block 0 sum 6.00
-# CHECK-NEXT: line block 1 sum 22.00
+# CHECK: printed 0 4
+# CHECK-NEXT: line block 0 sum 6.00 ints [[0, 1], [2, 3]]
+# CHECK-NEXT: line block 0: [[0.0, 1.0, 2.0, 3.0]]
+# CHECK-NEXT: line block 1 sum 22.00 ints [[4, 5], [6, 7]]
+# CHECK-NEXT: line block 1: [[4.0, 5.0, 6.0, 7.0]]
 
 # A failing assertion stops the kernel; the launch's error reaches Python
 # and the device prints the message with the kernel's file and line.

@@ -1248,12 +1248,9 @@ LogicalResult LocalLoadOp::verify() {
 // Debugging and grid dependencies
 //===----------------------------------------------------------------------===//
 
-/// The conversions of a C format (flags, width, precision, an optional `l`
-/// or `ll` length, the conversion letter), `%%` skipped; an error names the
-/// first that tile.print cannot print.
-static FailureOr<SmallVector<std::pair<int, char>>>
-parseFormat(Operation *op, StringRef format) {
-  SmallVector<std::pair<int, char>> conversions;
+FailureOr<SmallVector<PrintConversion>>
+cudapy::tile::parsePrintFormat(StringRef format, size_t &bad) {
+  SmallVector<PrintConversion> conversions;
   for (size_t i = 0; i < format.size(); ++i) {
     if (format[i] != '%')
       continue;
@@ -1272,22 +1269,32 @@ parseFormat(Operation *op, StringRef format) {
     int longs = 0;
     while (i < format.size() && format[i] == 'l' && longs < 2)
       ++longs, ++i;
-    if (i >= format.size() || !StringRef("diuoxXceEfFgGaA").contains(format[i]))
-      return op->emitOpError("cannot print the conversion '")
-             << format.substr(start, i + 1 - start)
-             << "' of its format: it takes d, i, u, o, x, X or c (with an l "
-                "or ll length for 64-bit integers), or e, E, f, F, g, G, a or "
-                "A, after flags, a width and a precision";
-    conversions.push_back({longs, format[i]});
+    if (i >= format.size() ||
+        !StringRef("diuoxXceEfFgGaA").contains(format[i])) {
+      bad = start;
+      return failure();
+    }
+    conversions.push_back({start, i + 1, longs, format[i]});
   }
   return conversions;
 }
 
 LogicalResult PrintOp::verify() {
-  FailureOr<SmallVector<std::pair<int, char>>> conversions =
-      parseFormat(*this, getFormat());
-  if (failed(conversions))
-    return failure();
+  StringRef format = getFormat();
+  size_t bad = 0;
+  FailureOr<SmallVector<PrintConversion>> conversions =
+      parsePrintFormat(format, bad);
+  if (failed(conversions)) {
+    size_t end = bad + 1;
+    while (end < format.size() &&
+           !llvm::isAlpha(format[end] == 'l' ? '0' : format[end]))
+      ++end;
+    return emitOpError("cannot print the conversion '")
+           << format.substr(bad, end + 1 - bad)
+           << "' of its format: it takes d, i, u, o, x, X or c (with an l "
+              "or ll length for 64-bit integers), or e, E, f, F, g, G, a or "
+              "A, after flags, a width and a precision";
+  }
   if (conversions->size() != getValues().size())
     return emitOpError("has ")
            << conversions->size() << " conversions in its format for "
@@ -1297,7 +1304,7 @@ LogicalResult PrintOp::verify() {
        llvm::enumerate(getValues(), *conversions)) {
     auto tile = cast<TileType>(value.getType());
     Type dtype = tile.getElementType();
-    if (tile.getRank() > 0) {
+    if (tile.getRank() > 0 && !getWhole()) {
       if (shape && *shape != tile.getShape())
         return emitOpError("prints tiles of one shape (and rank-0 tiles), "
                            "not ")
@@ -1305,7 +1312,8 @@ LogicalResult PrintOp::verify() {
                << tile.dropEncoding();
       shape = tile.getShape();
     }
-    auto [longs, letter] = conversion;
+    int longs = conversion.longs;
+    char letter = conversion.letter;
     bool integer = isIntegerDType(dtype) || isBoolDType(dtype);
     bool wantsInteger = StringRef("diuoxXc").contains(letter);
     if (isPointerDType(dtype) ||

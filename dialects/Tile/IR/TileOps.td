@@ -435,16 +435,25 @@ def Tile_PrintOp : Tile_Op<"print", [
     prints once per element of that shape, by the thread that holds the
     element, after the prefix `bid (x, y, z) idx (i, j): ` naming the tile
     block and the element; lines of different elements come in no
-    particular order (cuTile's `ct.printf` and `ct.print`).
+    particular order.
+
+    With `whole`, the tile block prints the line once (from its first
+    thread), each tile value written whole as nested lists with each
+    element in the value's conversion: `[[1.0, 2.0], [3.0, 4.0]]` (cuTile's
+    `ct.printf` and `ct.print`); the tiles may then differ in shape. Such a
+    line takes several vprintf calls, so lines that tile blocks print at
+    once may interleave.
 
     ```mlir
     tile.print "x = %f\n" %x : !tile.tile<16xf32>
+    tile.print "x = %.1f\n" whole %x : !tile.tile<16xf32>
     tile.print "done\n"
     ```
   }];
-  let arguments = (ins StrAttr:$format, Variadic<Tile_TileType>:$values);
+  let arguments = (ins StrAttr:$format, UnitAttr:$whole,
+                       Variadic<Tile_TileType>:$values);
   let assemblyFormat = [{
-    $format ($values^ `:` qualified(type($values)))? attr-dict
+    $format (`whole` $whole^)? ($values^ `:` qualified(type($values)))? attr-dict
   }];
   let hasVerifier = 1;
 }

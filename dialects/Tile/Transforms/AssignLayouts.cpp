@@ -331,6 +331,8 @@ private:
     // A print's tiles of rank 1 or more share the first one's layout, so
     // that one register of each holds one element.
     if (auto print = dyn_cast<PrintOp>(op)) {
+      if (print.getWhole()) // each tile goes through shared memory
+        return success();
       for (Value value : print.getValues())
         if (getTile(value) && getTile(value).getRank() > 0)
           return convertOperandsLike(op, value), success();

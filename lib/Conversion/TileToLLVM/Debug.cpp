@@ -53,6 +53,105 @@ static Value widenForPrint(Emitter &e, Value value, Type dtype) {
 
 struct PrintLowering : public TilePattern<PrintOp> {
   using TilePattern::TilePattern;
+
+  /// `whole`: the tiles go to shared memory; the first thread prints the
+  /// format's text and rank-0 values as they are, and each tile as nested
+  /// lists, element by element in a loop (opening brackets, the element in
+  /// its conversion, closing brackets, a comma).
+  LogicalResult printWhole(PrintOp op, OneToNOpAdaptor adaptor,
+                           ConversionPatternRewriter &rewriter) const {
+    Emitter e{rewriter, op.getLoc()};
+    StringRef format = op.getFormat();
+    size_t bad = 0;
+    FailureOr<SmallVector<PrintConversion>> conversions =
+        parsePrintFormat(format, bad);
+    if (failed(conversions))
+      return failure();
+    SmallVector<std::optional<SharedTile>> shared;
+    for (auto [value, registers] :
+         llvm::zip(op.getValues(), adaptor.getValues())) {
+      auto tile = cast<TileType>(value.getType());
+      shared.emplace_back();
+      if (tile.getRank() == 0)
+        continue;
+      shared.back().emplace(e, op, tile);
+      shared.back()->write(tile, registers);
+    }
+    gpu::BarrierOp::create(rewriter, e.loc);
+    emitIf(e, isFirstThread(e), [&] {
+      // Text and rank-0 values gather into one vprintf until a tile.
+      std::string pending;
+      SmallVector<Value> args;
+      auto flush = [&] {
+        if (!pending.empty())
+          gpu::PrintfOp::create(rewriter, e.loc, pending, args);
+        pending.clear();
+        args.clear();
+      };
+      size_t position = 0;
+      for (auto [i, conversion] : llvm::enumerate(*conversions)) {
+        pending += format.slice(position, conversion.start);
+        position = conversion.end;
+        StringRef spec = format.slice(conversion.start, conversion.end);
+        auto tile = cast<TileType>(op.getValues()[i].getType());
+        Type dtype = tile.getElementType();
+        if (tile.getRank() == 0) {
+          pending += spec;
+          args.push_back(
+              widenForPrint(e, adaptor.getValues()[i].front(), dtype));
+          continue;
+        }
+        flush();
+        printTile(e, *shared[i], tile, spec);
+      }
+      pending += format.substr(position);
+      flush();
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  static void printTile(Emitter &e, SharedTile &shared, TileType tile,
+                        StringRef spec) {
+    OpBuilder &b = e.b;
+    ArrayRef<int64_t> shape = tile.getShape();
+    int64_t rank = shape.size(), count = tile.getNumElements();
+    auto loop = scf::ForOp::create(b, e.loc, e.i32(0), e.i32(count), e.i32(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value linear = loop.getInductionVar();
+    SmallVector<Value> indices(rank);
+    Value rest = linear;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      indices[d] = arith::RemUIOp::create(b, e.loc, rest, e.i32(shape[d]));
+      rest = arith::DivUIOp::create(b, e.loc, rest, e.i32(shape[d]));
+    }
+    // Dimension d opens (closes) a list where every dimension from d on is
+    // at its first (last) index.
+    SmallVector<Value> opens(rank), closes(rank);
+    Value first = e.boolean(true), last = e.boolean(true);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      first = e.andI(first, e.eq(indices[d], e.i32(0)));
+      last = e.andI(last, e.eq(indices[d], e.i32(shape[d] - 1)));
+      opens[d] = first;
+      closes[d] = last;
+    }
+    for (int64_t d = 0; d < rank; ++d)
+      emitIf(e, opens[d], [&] {
+        gpu::PrintfOp::create(b, e.loc, "[", ValueRange{});
+      });
+    gpu::PrintfOp::create(
+        b, e.loc, spec,
+        widenForPrint(e, shared.read(indices), tile.getElementType()));
+    for (int64_t d = rank - 1; d >= 0; --d)
+      emitIf(e, closes[d], [&] {
+        gpu::PrintfOp::create(b, e.loc, "]", ValueRange{});
+      });
+    emitIf(e, e.ult(linear, e.i32(count - 1)), [&] {
+      gpu::PrintfOp::create(b, e.loc, ", ", ValueRange{});
+    });
+  }
+
   LogicalResult
   matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -67,6 +166,8 @@ struct PrintLowering : public TilePattern<PrintOp> {
       return widenForPrint(
           e, registers.size() == 1 ? registers[0] : registers[r], dtype);
     };
+    if (op.getWhole() && shaped)
+      return printWhole(op, adaptor, rewriter);
     if (!shaped) {
       emitIf(e, isFirstThread(e), [&] {
         SmallVector<Value> args;

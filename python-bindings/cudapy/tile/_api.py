@@ -1675,19 +1675,17 @@ def _emit_print(tr, pieces):
                            % (tile.describe(), letter))
         format.append(conversion)
         tiles.append(tile)
-    shape = ()
-    for t in tiles:
-        shape = tr.broadcast_of(shape, t.shape)
-    tiles = [t if not t.shape else tr.broadcast_to(t, shape) for t in tiles]
-    tr.emit("tile.print", tiles, attributes={"format": tr.ir.string_attr("".join(format))})
+    # cuTile prints a line per tile block, tiles whole as nested lists.
+    tr.emit("tile.print", tiles, attributes={"format": tr.ir.string_attr("".join(format)),
+                                             "whole": tr.ir.unit_attr()})
     return Const(None)
 
 
 @builtin
 def printf(format, /, *args):
     """C's printf from the device: one conversion (d i u o x X c e E f F g
-    G a A) per tile or scalar in `args`; a tile prints once per element,
-    prefixed by its tile block and index."""
+    G a A) per tile or scalar in `args`; each tile block prints the line
+    once, a tile as nested lists of its elements in the conversion."""
     _host_only("printf")
 
 
@@ -1742,7 +1740,7 @@ def _print_pieces(tr, value):
 @builtin
 def print(*args, sep=" ", end="\n"):
     """Python's print from the device: texts, constants, f-strings, tiles
-    and scalars; a tile prints once per element."""
+    (as nested lists) and scalars; each tile block prints the line once."""
     _host_only("print")
 
 

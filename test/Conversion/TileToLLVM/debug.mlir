@@ -44,3 +44,4 @@ gpu.module @m {
     gpu.return
   }
 }
+

@@ -267,9 +267,9 @@ print(ops_in(ir))
 for line in ir.splitlines():
     if "tile.print" in line or "tile.assert" in line:
         print(line.split("loc(")[0].strip().split(" : ")[0].split("tile.", 1)[1])
-# CHECK-NEXT: print "t=%f pid=%d\0A"
-# CHECK-NEXT: print "sum: %f\0A"
-# CHECK-NEXT: print "pid %4d t %.3f of 8\0A"
+# CHECK-NEXT: print "t=%f pid=%d\0A" whole
+# CHECK-NEXT: print "sum: %f\0A" whole
+# CHECK-NEXT: print "pid %4d t %.3f of 8\0A" whole
 # CHECK-NEXT: assert {{.*}}, "t must not be negative"
 # CHECK-NEXT: assert {{.*}}, "too many blocks"
 
