@@ -426,7 +426,14 @@ class kernel:
             return tr.chosen_num_warps
 
         def hints(tr):
-            return {}
+            # occupancy: the tile blocks an SM should hold at once, which
+            # ptxas meets by bounding registers (PTX .minnctapersm).
+            occupancy = self._hints["occupancy"]
+            if isinstance(occupancy, ByTarget):
+                occupancy = occupancy.resolve(chip)
+            if occupancy is None:
+                return {}
+            return {"nvvm.minctasm": tr.ir.i32_attr(occupancy)}
 
         translator.translate_kernel(self.__name__, choose, hints)
         ir = translator.ir

@@ -294,3 +294,18 @@ def views(x, y, idx, out):
 print(ops_in(compile_both(views, f32, f32, i32v, f32)))
 # CHECK: views True
 # CHECK-NEXT: tile.make_view {{.*}}tile.array_dim {{.*}}tile.array_base tile.array_stride {{.*}}tile.offset {{.*}}tile.make_array tile.load tile.num_tiles {{.*}}tile.store {{.*}}tile.atomic_rmw tile.gather tile.scatter
+
+
+# The occupancy hint becomes the kernel's nvvm.minctasm (PTX .minnctapersm).
+@ct.kernel(occupancy=ct.ByTarget(sm_90=3, default=2))
+def occupied(x):
+    ct.store(x, (ct.bid(0),), ct.load(x, (ct.bid(0),), (64,)) + 1)
+
+
+ir = compile_both(occupied, f32v)
+print("minctasm", [l.split("nvvm.minctasm = ")[1][:1] for l in ir.splitlines() if "nvvm.minctasm" in l])
+# CHECK: occupied True
+# CHECK-NEXT: minctasm ['3']
+ptx = open(os.path.join(out, "occupied.ptx")).read()
+print("ptx", [l.strip() for l in ptx.splitlines() if "minnctapersm" in l])
+# CHECK-NEXT: ptx ['.minnctapersm 3']
