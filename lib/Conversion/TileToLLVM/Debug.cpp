@@ -137,19 +137,16 @@ struct PrintLowering : public TilePattern<PrintOp> {
       closes[d] = last;
     }
     for (int64_t d = 0; d < rank; ++d)
-      emitIf(e, opens[d], [&] {
-        gpu::PrintfOp::create(b, e.loc, "[", ValueRange{});
-      });
+      emitIf(e, opens[d],
+             [&] { gpu::PrintfOp::create(b, e.loc, "[", ValueRange{}); });
     gpu::PrintfOp::create(
         b, e.loc, spec,
         widenForPrint(e, shared.read(indices), tile.getElementType()));
     for (int64_t d = rank - 1; d >= 0; --d)
-      emitIf(e, closes[d], [&] {
-        gpu::PrintfOp::create(b, e.loc, "]", ValueRange{});
-      });
-    emitIf(e, e.ult(linear, e.i32(count - 1)), [&] {
-      gpu::PrintfOp::create(b, e.loc, ", ", ValueRange{});
-    });
+      emitIf(e, closes[d],
+             [&] { gpu::PrintfOp::create(b, e.loc, "]", ValueRange{}); });
+    emitIf(e, e.ult(linear, e.i32(count - 1)),
+           [&] { gpu::PrintfOp::create(b, e.loc, ", ", ValueRange{}); });
   }
 
   LogicalResult

@@ -10,6 +10,8 @@
 
 #include "Utility.h"
 
+#include <numeric>
+
 #include "cudapy/Support/KernelAbi.h"
 #include "dialects/Target/IR/TargetDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -215,6 +217,152 @@ LogicalResult lowering::prepareKernels(Operation *root,
   return failure(result.wasInterrupted());
 }
 
+/// A kernel's `nvvm.minctasm` (the tile blocks an SM should hold at once:
+/// cuTile's occupancy hint), lowered to what its `bytes` of shared memory
+/// let an SM hold (about `limit`, a block's most, each): ptxas bounds the
+/// registers by it, which pays only where the blocks fit.
+static void limitOccupancy(FunctionOpInterface func, int64_t bytes,
+                           int64_t limit) {
+  auto requested = func->getAttrOfType<IntegerAttr>("nvvm.minctasm");
+  if (!requested || bytes == 0)
+    return;
+  int64_t fit = std::max<int64_t>(limit / bytes, 1);
+  if (requested.getInt() <= fit)
+    return;
+  if (fit == 1)
+    func->removeAttr("nvvm.minctasm");
+  else
+    func->setAttr("nvvm.minctasm", IntegerAttr::get(requested.getType(), fit));
+}
+
+/// Offsets for `globals` (sizes from `sizeOf`) in which scratch buffers
+/// (kScratchPrefix) whose live ranges are disjoint share memory; returns
+/// the bytes the buffers then take. A buffer's live range runs over the
+/// function's operations in order, from its first use to its last (uses
+/// through the values derived from its address), and over every loop that
+/// holds some of its uses but not all. Other buffers (pipeline stages,
+/// barriers, buffers of warp-specialized regions) live throughout. A
+/// barrier before the first use of each scratch buffer that shares memory
+/// keeps its writes after the other buffers' reads, in the iteration and
+/// across a loop's back edge (the first use is where its op was, which
+/// every thread of the block reaches).
+static int64_t shareScratch(FunctionOpInterface func,
+                            ArrayRef<LLVM::GlobalOp> globals,
+                            llvm::function_ref<int64_t(LLVM::GlobalOp)> sizeOf,
+                            SmallVectorImpl<int64_t> &offsets) {
+  llvm::DenseMap<Operation *, int64_t> position, lastInside;
+  SmallVector<Operation *> loops;
+  int64_t count = 0;
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    position[op] = count++;
+    if (isa<LoopLikeOpInterface>(op))
+      loops.push_back(op);
+  });
+  for (Operation *loop : loops) {
+    int64_t last = position[loop];
+    loop->walk([&](Operation *inner) {
+      last = std::max(last, position.lookup(inner));
+    });
+    lastInside[loop] = last;
+  }
+  int64_t total = count;
+  struct Buffer {
+    int64_t begin, end, size, alignment;
+    bool scratch;
+    Operation *first;
+  };
+  SmallVector<Buffer> buffers;
+  for (LLVM::GlobalOp global : globals) {
+    Buffer buffer{total,
+                  -1,
+                  sizeOf(global),
+                  static_cast<int64_t>(global.getAlignment().value_or(16)),
+                  global.getSymName().starts_with(kScratchPrefix),
+                  nullptr};
+    SmallVector<Operation *> uses;
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    func.walk([&](LLVM::AddressOfOp address) {
+      if (address.getGlobalName() != global.getSymName())
+        return;
+      SmallVector<Operation *> work = {address};
+      while (!work.empty()) {
+        Operation *op = work.pop_back_val();
+        if (!seen.insert(op).second || !position.count(op))
+          continue;
+        uses.push_back(op);
+        for (Value result : op->getResults())
+          for (Operation *user : result.getUsers())
+            work.push_back(user);
+      }
+    });
+    for (Operation *use : uses) {
+      int64_t at = position[use];
+      if (at < buffer.begin)
+        buffer.begin = at, buffer.first = use;
+      buffer.end = std::max(buffer.end, at);
+      if (use->getParentOfType<WarpSpecializeOp>())
+        buffer.scratch = false;
+    }
+    // A loop that holds some uses but not all: throughout it.
+    for (Operation *use : uses)
+      for (Operation *loop = use->getParentOp(); loop && loop != func;
+           loop = loop->getParentOp())
+        if (isa<LoopLikeOpInterface>(loop) &&
+            !llvm::all_of(uses, [&](Operation *other) {
+              return loop->isProperAncestor(other);
+            })) {
+          buffer.begin = std::min(buffer.begin, position[loop]);
+          buffer.end = std::max(buffer.end, lastInside[loop]);
+        }
+    if (!buffer.scratch || uses.empty())
+      buffer.begin = 0, buffer.end = total;
+    buffers.push_back(buffer);
+  }
+  // First fit, largest buffers first: the lowest offset where the buffer
+  // meets no placed buffer that is live with it.
+  SmallVector<int64_t> order(buffers.size());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::stable_sort(order, [&](int64_t a, int64_t b) {
+    if (buffers[a].scratch != buffers[b].scratch)
+      return !buffers[a].scratch; // the lasting buffers first
+    return buffers[a].size > buffers[b].size;
+  });
+  offsets.assign(buffers.size(), -1);
+  SmallVector<int64_t> placed;
+  SmallVector<bool> shares(buffers.size(), false);
+  int64_t bytes = 0;
+  for (int64_t i : order) {
+    Buffer &buffer = buffers[i];
+    auto live = [&](int64_t j) {
+      return buffers[j].begin <= buffer.end && buffer.begin <= buffers[j].end;
+    };
+    int64_t offset = 0;
+    for (bool moved = true; moved;) {
+      moved = false;
+      offset = llvm::alignTo(offset, buffer.alignment);
+      for (int64_t j : placed)
+        if (live(j) && offset < offsets[j] + buffers[j].size &&
+            offsets[j] < offset + buffer.size) {
+          offset = offsets[j] + buffers[j].size;
+          moved = true;
+        }
+    }
+    offsets[i] = offset;
+    for (int64_t j : placed)
+      if (offset < offsets[j] + buffers[j].size &&
+          offsets[j] < offset + buffer.size)
+        shares[i] = shares[j] = true;
+    placed.push_back(i);
+    bytes = std::max(bytes, offset + buffer.size);
+  }
+  for (auto [buffer, sharing] : llvm::zip(buffers, shares))
+    if (sharing && buffer.scratch) {
+      OpBuilder b(buffer.first);
+      gpu::BarrierOp::create(b, buffer.first->getLoc());
+    }
+  return llvm::alignTo(bytes, 16);
+}
+
 /// A kernel's tiles' shared memory is static while it fits the 48 KiB a
 /// kernel declares statically. Beyond that, the buffers become offsets in
 /// one dynamic array (`extern .shared`), and the kernel's
@@ -250,13 +398,19 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
       bytes += sizeOf(global);
     }
     bytes = llvm::alignTo(bytes, 16);
-    if (bytes <= kStaticSharedLimit)
-      return WalkResult::advance();
     auto kernel = dyn_cast<gpu::GPUFuncOp>(func.getOperation());
     std::optional<CompileTarget> chip = target::getCompileTargetFor(func, "");
     int64_t limit =
         chip ? chip->getMaxSharedMemoryPerBlock() : kStaticSharedLimit;
+    if (bytes <= kStaticSharedLimit) {
+      limitOccupancy(func, bytes, limit);
+      return WalkResult::advance();
+    }
     bool dynamic = kernel && kernel.isKernel() && chip && !chip->host;
+    // More than the block has: scratch buffers whose uses do not overlap
+    // share memory.
+    if (dynamic && bytes > limit)
+      bytes = shareScratch(func, globals, sizeOf, offsets);
     if (!dynamic || bytes > limit) {
       InFlightDiagnostic diag = func.emitOpError("needs ")
                                 << bytes
@@ -305,6 +459,7 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
       if (SymbolTable::symbolKnownUseEmpty(global, module))
         global.erase();
     func->setAttr(kDynamicSharedBytesAttrName, b.getI64IntegerAttr(bytes));
+    limitOccupancy(func, bytes, limit);
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());

@@ -39,7 +39,7 @@ struct AllocSharedLowering : public TilePattern<AllocSharedOp> {
     rewriter.replaceOp(
         op, allocateShared(e, op, getMemoryType(type.getElementType()),
                            type.getNumStages() * getStageLayout(type).size(),
-                           /*alignment=*/1024));
+                           /*alignment=*/1024, /*scratch=*/false));
     return success();
   }
 };
@@ -72,7 +72,8 @@ struct AllocBarriersLowering : public TilePattern<AllocBarriersOp> {
     Emitter e{rewriter, op.getLoc()};
     int64_t count = op.getType().getCount();
     Value base =
-        allocateShared(e, op, rewriter.getI64Type(), count, /*alignment=*/8);
+        allocateShared(e, op, rewriter.getI64Type(), count, /*alignment=*/8,
+                       /*scratch=*/false);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       actAlone(e, op);

@@ -208,9 +208,17 @@ Value createGlobal(Emitter &e, Operation *op, StringRef prefix, Type type,
                    int64_t alignment = 16);
 
 /// A fresh shared-memory array of `count` elements of `element` type,
-/// aligned to `alignment` bytes: its address.
+/// aligned to `alignment` bytes: its address. A `scratch` buffer is one an
+/// op's lowering writes and reads within the op (a layout conversion, a
+/// reduction across warps, an mma operand's staging): where a kernel's
+/// buffers exceed the block's shared memory, scratch buffers whose uses do
+/// not overlap share memory (placeSharedMemory). Others (pipeline stages
+/// that asynchronous copies fill, barriers) keep their own.
 Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count,
-                     int64_t alignment = 16);
+                     int64_t alignment = 16, bool scratch = true);
+
+/// The name prefix of scratch buffers (within kSharedPrefix's).
+constexpr llvm::StringLiteral kScratchPrefix = "__tile_shared_scratch_";
 
 /// Whether `op` runs in a loop of its function.
 bool isInLoop(Operation *op);

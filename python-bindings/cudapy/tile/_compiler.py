@@ -498,11 +498,16 @@ class KernelTranslator:
         if cond.dtype is not _dtypes.bool_:
             raise self.error(TileTypeError, "a condition must be a bool tile, not %s"
                              % cond.describe())
+        if isinstance(lhs, Const) and isinstance(rhs, Const) and is_number(lhs.obj) and \
+                is_number(rhs.obj):
+            # Two Python numbers take the dtype cuTile gives a lone number of
+            # the wider kind (bool < int < float).
+            kind = max((type(v.obj) for v in (lhs, rhs)),
+                       key=lambda t: (t is int) + 2 * (t is float))
+            dtype = _dtypes.of_python_scalar(kind(0))
+            lhs, rhs = self.as_tile(lhs, dtype=dtype), self.as_tile(rhs, dtype=dtype)
         shape, spec, info = self.common([lhs, rhs])
         shape = self.broadcast_of(shape, cond.shape)
-        if spec[0] != _ir.TYPED:
-            raise self.error(TileTypeError, "where() of two constants needs a dtype: "
-                             "make one of them a tile")
         dtype = self.dtype_of_type(spec[1])
         operands = [cond.value] + [self.materialize(v, i[1]) for v, i in zip((lhs, rhs), info)]
         return self.tile_op("tile.select", operands, shape, dtype,

@@ -35,11 +35,11 @@ gpu.module @m {
 
 // A row maximum over 4 warps: in the thread, 5 butterfly shuffles, then
 // shared memory across the warps; float rounding modes in PTX.
-// CHECK: llvm.mlir.global internal @__tile_shared_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<128 x f32>
+// CHECK: llvm.mlir.global internal @__tile_shared_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<128 x f32>
 // CHECK-LABEL: gpu.func @row_max
 // CHECK-COUNT-3: arith.maxnumf
 // CHECK-COUNT-5: gpu.shuffle  xor
-// CHECK: llvm.mlir.addressof @__tile_shared_0
+// CHECK: llvm.mlir.addressof @__tile_shared_scratch_0
 // CHECK: gpu.barrier
 // CHECK-COUNT-3: arith.maxnumf
 // CHECK: llvm.inline_asm {{.*}}"add.rz.ftz.f32 $0, $1, $2;", "=f,f,f"
@@ -60,7 +60,7 @@ gpu.module @m {
 
 // A transpose converts its layout through shared memory, rows padded by one
 // element: 64 x 65 floats.
-// CHECK: llvm.mlir.global internal @__tile_shared_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4160 x f32>
+// CHECK: llvm.mlir.global internal @__tile_shared_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4160 x f32>
 // CHECK-LABEL: gpu.func @transpose
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: gpu.barrier
@@ -196,10 +196,10 @@ gpu.module @m {
 // expand_dims of a reduction's slice gives its parent layout: registers
 // only. A reshape between unrelated layouts, extract and cat go through
 // shared memory (one buffer each; rows of 32 or more padded by one).
-// CHECK-DAG: llvm.mlir.global internal @__tile_shared_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<528 x f32>
-// CHECK-DAG: llvm.mlir.global internal @__tile_shared_1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x f32>
-// CHECK-DAG: llvm.mlir.global internal @__tile_shared_2() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<1056 x f32>
-// CHECK-NOT: __tile_shared_3
+// CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<528 x f32>
+// CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x f32>
+// CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_2() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<1056 x f32>
+// CHECK-NOT: __tile_shared_scratch_3
 // CHECK-LABEL: gpu.func @moves
 gpu.module @m {
   gpu.func @moves(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel {

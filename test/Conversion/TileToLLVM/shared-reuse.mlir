@@ -1,0 +1,38 @@
+// Scratch buffers share shared memory where the kernel's buffers would not
+// fit the block otherwise: three extracts of 128 x 128 float32 tiles each
+// take a 66,048-byte scratch buffer (rows padded by one), 198,144 bytes
+// apart, more than sm_80's 166,912; their uses do not overlap, so all three
+// sit at offset 0 of the dynamic array. Each extract's buffer first waits
+// at a barrier (for threads still reading another buffer there, in this
+// order or, in a loop, from the previous iteration), then its own write,
+// barrier and read: six barriers.
+// RUN: cudapy-opt %s --cudapy-to-ptx="chip=sm_80 emit=mlir" | FileCheck %s
+// RUN: cudapy-compile %s --chip sm_80 -o %t.ptx
+// RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+
+// CHECK: llvm.mlir.global external @__tile_dynamic_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+// CHECK-NOT: __tile_shared_scratch
+// CHECK-LABEL: llvm.func @three(
+// CHECK-SAME: cudapy.dynamic_shared_bytes = 66048
+// PTX-LABEL: .entry three(
+// PTX-COUNT-6: bar.sync 0;
+// PTX-NOT: bar.sync
+gpu.module @m {
+  gpu.func @three(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %one = tile.constant dense<1> : !tile.tile<si32>
+    %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %x0 = tile.load %v[%z, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %e0 = tile.extract %x0[%one, %z] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    tile.store %e0, %vo[%z, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %x1 = tile.load %v[%one, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %e1 = tile.extract %x1[%z, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    tile.store %e1, %vo[%one, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %x2 = tile.load %v[%one, %one] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %e2 = tile.extract %x2[%one, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    tile.store %e2, %vo[%one, %one] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
