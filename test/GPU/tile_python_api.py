@@ -131,6 +131,31 @@ ct.launch(stream, (4,), annotated, (x, y, out, big))
 close("ScalarInt64, IndexedWithInt64, static_shape_dims", out, y + float(big - 5) + 64)
 # CHECK: ScalarInt64, IndexedWithInt64, static_shape_dims ok
 
+# pack_to_bytes gives the little-endian bytes PyTorch's view(uint8) shows;
+# unpack_from_bytes brings them back.
+@ct.kernel
+def bytes_kernel(x, h, raw, back, raw16):
+    t = ct.load(x, (0,), (16,))
+    b = ct.pack_to_bytes(t)
+    ct.store(raw, (0,), b)
+    ct.store(back, (0,), ct.unpack_from_bytes(b, ct.float32))
+    ct.store(raw16, (0,), ct.pack_to_bytes(ct.load(h, (0,), (4, 4))))
+
+
+x = torch.randn(16, device=cuda)
+h = torch.arange(-8, 8, dtype=torch.int16, device=cuda).reshape(4, 4) * 1000
+raw = torch.empty(64, dtype=torch.uint8, device=cuda)
+back = torch.empty_like(x)
+raw16 = torch.empty(32, dtype=torch.uint8, device=cuda)
+ct.launch(stream, (1,), bytes_kernel, (x, h, raw, back, raw16))
+close("pack_to_bytes", raw, x.view(torch.uint8))
+close("unpack_from_bytes", back, x)
+close("pack_to_bytes int16 2-d", raw16, h.reshape(-1).view(torch.uint8))
+# CHECK: pack_to_bytes ok
+# CHECK: unpack_from_bytes ok
+# CHECK: pack_to_bytes int16 2-d ok
+
+
 # ct.tune.exhaustive_search times every configuration (a failing one is
 # reported, not fatal) and the best one computes the right thing.
 @ct.kernel

@@ -2090,3 +2090,72 @@ def _t_store_advanced_indexing(tr, array, indices, tile, latency, allow_tma):
     tiles, shape = _advanced_indices(tr, array, indices)
     value = tr.broadcast_to(_tile(tr, tile, "tile"), shape)
     return _TRANSLATIONS["scatter"](tr, array, tiles, value, Const(None), Const(True), latency)
+
+
+# -- bytes -------------------------------------------------------------------------------------
+
+_UINT_OF_BITS = {8: _dtypes.uint8, 16: _dtypes.uint16, 32: _dtypes.uint32, 64: _dtypes.uint64}
+
+
+def _byte_width(tr, dtype, what):
+    if dtype.bits not in _UINT_OF_BITS:
+        raise tr.error(TileUnsupportedFeatureError, "%s of %s (%d-bit elements; whole bytes "
+                       "only)" % (what, dtype.name, dtype.bits))
+    return dtype.bits // 8
+
+
+def _byte_shifts(tr, count, width, dtype):
+    """A (count, width) tile of 0, 8, 16 … along its rows, of `dtype`."""
+    shifts = tr.binary("mul", tr.tile_op("tile.iota", [], (width,), _dtypes.int32), Const(8))
+    shifts = _t_reshape(tr, tr.convert(shifts, dtype), Const((1, width)))
+    return tr.broadcast_to(shifts, (count, width))
+
+
+@builtin
+def pack_to_bytes(x, /):
+    """The raw bytes of `x` (flattened, row-major, little-endian) as a 1-d
+    uint8 tile."""
+    _host_only("pack_to_bytes")
+
+
+@translation("pack_to_bytes")
+def _t_pack_to_bytes(tr, x):
+    x = _tile(tr, x)
+    width = _byte_width(tr, x.dtype, "pack_to_bytes")
+    count = math.prod(x.shape)
+    flat = _t_reshape(tr, x, Const((count,)))
+    bits = tr.tile_op("tile.bitcast", [flat], (count,), _UINT_OF_BITS[x.dtype.bits])
+    if width == 1:
+        return bits
+    wide = tr.broadcast_to(_t_reshape(tr, bits, Const((count, 1))), (count, width))
+    shifted = tr.binary("shr", wide, _byte_shifts(tr, count, width, bits.dtype))
+    return _t_reshape(tr, tr.convert(shifted, _dtypes.uint8), Const((count * width,)))
+
+
+@builtin
+def unpack_from_bytes(x, /, dtype):
+    """The inverse of pack_to_bytes: a 1-d uint8 tile's bytes as a 1-d tile
+    of `dtype`."""
+    _host_only("unpack_from_bytes")
+
+
+@translation("unpack_from_bytes")
+def _t_unpack_from_bytes(tr, x, dtype):
+    x = _tile(tr, x)
+    dtype = tr.dtype_arg(dtype)
+    if x.dtype is not _dtypes.uint8 or x.ndim != 1:
+        raise tr.error(TileTypeError, "unpack_from_bytes takes a 1-d uint8 tile, not %s"
+                       % x.describe())
+    width = _byte_width(tr, dtype, "unpack_from_bytes")
+    if x.shape[0] % width:
+        raise tr.error(TileValueError, "%d bytes do not make whole %s elements"
+                       % (x.shape[0], dtype.name))
+    count = x.shape[0] // width
+    if width == 1:
+        return tr.tile_op("tile.bitcast", [x], x.shape, dtype)
+    unsigned = _UINT_OF_BITS[dtype.bits]
+    rows = tr.convert(_t_reshape(tr, x, Const((count, width))), unsigned)
+    placed = tr.binary("shl", rows, _byte_shifts(tr, count, width, unsigned))
+    word = tr.tile_op("tile.reduce", [placed], (count,), unsigned,
+                      {"kind": tr.enum_attr(5), "axes": tr.ir.i64_array_attr([1])})
+    return tr.tile_op("tile.bitcast", [word], (count,), dtype)

@@ -309,3 +309,18 @@ print("minctasm", [l.split("nvvm.minctasm = ")[1][:1] for l in ir.splitlines() i
 ptx = open(os.path.join(out, "occupied.ptx")).read()
 print("ptx", [l.strip() for l in ptx.splitlines() if "minnctapersm" in l])
 # CHECK-NEXT: ptx ['.minnctapersm 3']
+
+
+# Bytes: pack_to_bytes (bitcast, shifts, a narrowing convert) and
+# unpack_from_bytes (widen, shift, an or-reduction, bitcast).
+@ct.kernel
+def bytes_kernel(x, y):
+    t = ct.load(x, (0,), (8,))
+    b = ct.pack_to_bytes(t)
+    ct.static_assert(b.shape == (32,) and b.dtype == ct.uint8)
+    ct.store(y, (0,), ct.unpack_from_bytes(b, ct.float32))
+
+
+print(ops_in(compile_both(bytes_kernel, f32v, f32v)))
+# CHECK: bytes_kernel True
+# CHECK-NEXT: tile.load tile.bitcast tile.reshape tile.broadcast tile.iota {{.*}}tile.convert tile.shr tile.shl tile.reduce
