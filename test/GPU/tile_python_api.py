@@ -156,6 +156,28 @@ close("pack_to_bytes int16 2-d", raw16, h.reshape(-1).view(torch.uint8))
 # CHECK: pack_to_bytes int16 2-d ok
 
 
+# mma_scaled: float8_e4m3fn operands with float8_e8m0fnu scales, one per 32
+# elements along K, against the dequantized product in float64.
+@ct.kernel
+def scaled_kernel(a, sa, b, sb, c):
+    acc = ct.mma_scaled(ct.load(a, (0, 0), (64, 64)), ct.load(sa, (0, 0), (64, 2)),
+                        ct.load(b, (0, 0), (64, 64)), ct.load(sb, (0, 0), (2, 64)),
+                        ct.full((64, 64), 1.0, ct.float32))
+    ct.store(c, (0, 0), acc)
+
+
+a8 = (torch.randn(64, 64, device=cuda) * 4).to(torch.float8_e4m3fn)
+b8 = (torch.randn(64, 64, device=cuda) * 4).to(torch.float8_e4m3fn)
+sa = (2.0 ** torch.randint(-6, 7, (64, 2), device=cuda).float()).to(torch.float8_e8m0fnu)
+sb = (2.0 ** torch.randint(-6, 7, (2, 64), device=cuda).float()).to(torch.float8_e8m0fnu)
+c = torch.empty(64, 64, device=cuda)
+ct.launch(stream, (1,), scaled_kernel, (a8, sa, b8, sb, c))
+xa = a8.double() * sa.double().repeat_interleave(32, dim=1)
+xb = b8.double() * sb.double().repeat_interleave(32, dim=0)
+close("mma_scaled fp8 e8m0", c, xa @ xb + 1, 1e-6)
+# CHECK: mma_scaled fp8 e8m0 ok
+
+
 # ct.tune.exhaustive_search times every configuration (a failing one is
 # reported, not fatal) and the best one computes the right thing.
 @ct.kernel

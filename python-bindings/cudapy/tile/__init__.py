@@ -37,7 +37,7 @@ from ._api import (MemoryOrder, MemoryScope, PaddingMode, RoundingMode, abs, add
                    transpose, truediv, where, zeros)
 from ._api import (Slice, assert_, assume_divisible_by, astile, atan2, divmod,
                    grid_dependency_control_launch_dependents, grid_dependency_control_wait,
-                   load_advanced_indexing, pack_to_bytes, print, printf, static_eval,
+                   load_advanced_indexing, mma_scaled, pack_to_bytes, print, printf, static_eval,
                    store_advanced_indexing, unpack_from_bytes)
 from ._dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2,
                       float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64,
@@ -119,5 +119,5 @@ __all__ = [
     "zeros", "assert_", "assume_divisible_by", "astile", "atan2", "divmod",
     "grid_dependency_control_launch_dependents", "grid_dependency_control_wait",
     "load_advanced_indexing", "print", "printf", "static_eval", "store_advanced_indexing",
-    "pack_to_bytes", "unpack_from_bytes",
+    "pack_to_bytes", "unpack_from_bytes", "mma_scaled",
 ]

@@ -18,7 +18,7 @@ from . import _dtypes
 from ._errors import (TileStaticAssertionError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                       TileValueError)
 from ._values import (ArrayValue, BoundMethod, Const, FormattedText, LocalFunction,
-                      TiledViewValue, TileValue, TupleValue, is_number)
+                      TiledViewValue, TileValue, TupleValue, is_number, shape_text)
 
 BUILTINS = {}
 PYTHON_BUILTINS = {}
@@ -2159,3 +2159,68 @@ def _t_unpack_from_bytes(tr, x, dtype):
     word = tr.tile_op("tile.reduce", [placed], (count,), unsigned,
                       {"kind": tr.enum_attr(5), "axes": tr.ir.i64_array_attr([1])})
     return tr.tile_op("tile.bitcast", [word], (count,), dtype)
+
+
+# -- block-scaled products ---------------------------------------------------------------------
+
+# (input dtypes, scale dtype) -> the block sizes B = K / K_s allowed.
+_SCALED_MMA = {
+    ("float8_e4m3fn", "float8_e8m0fnu"): (32,), ("float8_e5m2", "float8_e8m0fnu"): (32,),
+    ("float4_e2m1fn", "float8_e8m0fnu"): (16, 32), ("float4_e2m1fn", "float8_e4m3fn"): (16,),
+}
+
+
+@builtin
+def mma_scaled(x, x_scale, y, y_scale, /, acc):
+    """Block-scaled `x @ y + acc`: element k of x's rows is scaled by
+    x_scale[..., i, k // B] and of y's columns by y_scale[..., k // B, j],
+    B = K / K_s (fp8 with e8m0 scales and B = 32; fp4 with e8m0 scales
+    and B = 16 or 32, or e4m3 scales and B = 16); acc is float32."""
+    _host_only("mma_scaled")
+
+
+@translation("mma_scaled")
+def _t_mma_scaled(tr, x, x_scale, y, y_scale, acc):
+    x, y = _tile(tr, x, "x"), _tile(tr, y, "y")
+    xs, ys = _tile(tr, x_scale, "x_scale"), _tile(tr, y_scale, "y_scale")
+    acc = _tile(tr, acc, "acc")
+    if not (x.ndim == y.ndim == xs.ndim == ys.ndim and x.ndim in (2, 3)):
+        raise tr.error(TileTypeError, "mma_scaled takes 2-d or 3-d tiles of one rank")
+    if x.dtype is not y.dtype or xs.dtype is not ys.dtype:
+        raise tr.error(TileTypeError, "mma_scaled: x and y (%s, %s) and their scales (%s, %s) "
+                       "have one dtype each" % (x.dtype.name, y.dtype.name, xs.dtype.name,
+                                                ys.dtype.name))
+    blocks = _SCALED_MMA.get((x.dtype.name, xs.dtype.name))
+    if blocks is None:
+        raise tr.error(TileTypeError, "mma_scaled takes float8_e4m3fn or float8_e5m2 inputs "
+                       "with float8_e8m0fnu scales, or float4_e2m1fn inputs with "
+                       "float8_e8m0fnu or float8_e4m3fn scales; not %s with %s scales"
+                       % (x.dtype.name, xs.dtype.name))
+    if acc.dtype is not _dtypes.float32:
+        raise tr.error(TileTypeError, "mma_scaled accumulates in float32, not %s"
+                       % acc.dtype.name)
+    k, k_s = x.shape[-1], xs.shape[-1]
+    if y.shape[-2] != k or xs.shape[:-1] != x.shape[:-1] or ys.shape[-2] != k_s or \
+            ys.shape[:-2] + ys.shape[-1:] != y.shape[:-2] + y.shape[-1:] or k % k_s or \
+            k // k_s not in blocks:
+        raise tr.error(TileTypeError, "mma_scaled: x %s, x_scale %s, y %s, y_scale %s: the "
+                       "scales take x's and y's shapes with K / B along K, B one of %s"
+                       % (shape_text(x.shape), shape_text(xs.shape), shape_text(y.shape),
+                          shape_text(ys.shape), blocks))
+    block = k // k_s
+
+    # Hopper has no block-scaled mma: each element times its scale is
+    # exact in bfloat16 (fp8/fp4 significands of at most 4 bits times a
+    # power of two, or times an e4m3 scale's 4 bits; bfloat16 has float32's
+    # exponent range), and a bfloat16 mma accumulates in float32.
+    def dequantize(tile, scale, position):
+        # The scale, one per block of B along K, repeated B times there.
+        scale = _t_expand_dims(tr, tr.convert(scale, _dtypes.bfloat16), Const(position))
+        shape = list(scale.shape)
+        shape[position] = block
+        scale = _t_reshape(tr, tr.broadcast_to(scale, tuple(shape)), Const(tile.shape))
+        return tr.binary("mul", tr.convert(tile, _dtypes.bfloat16), scale)
+
+    xd = dequantize(x, xs, x.ndim)      # (..., M, K_s, B) -> (..., M, K)
+    yd = dequantize(y, ys, y.ndim - 1)  # (..., K_s, B, N) -> (..., K, N)
+    return _t_mma(tr, xd, yd, acc, Const(False))

@@ -324,3 +324,27 @@ def bytes_kernel(x, y):
 print(ops_in(compile_both(bytes_kernel, f32v, f32v)))
 # CHECK: bytes_kernel True
 # CHECK-NEXT: tile.load tile.bitcast tile.reshape tile.broadcast tile.iota {{.*}}tile.convert tile.shr tile.shl tile.reduce
+
+
+# Block-scaled products: fp8 with e8m0 scales (B = 32) and fp4 with e4m3
+# scales (B = 16), dequantized exactly to bfloat16, then a bfloat16 mma.
+@ct.kernel
+def scaled(a, sa, b, sb, a4, sa4, b4, sb4, c):
+    x = ct.load(a, (0, 0), (64, 64))
+    y = ct.load(b, (0, 0), (64, 64))
+    xs = ct.load(sa, (0, 0), (64, 2))
+    ys = ct.load(sb, (0, 0), (2, 64))
+    acc = ct.mma_scaled(x, xs, y, ys, ct.zeros((64, 64), ct.float32))
+    x4 = ct.load(a4, (0, 0), (64, 64))
+    y4 = ct.load(b4, (0, 0), (64, 64))
+    acc = ct.mma_scaled(x4, ct.load(sa4, (0, 0), (64, 4)), y4, ct.load(sb4, (0, 0), (4, 64)),
+                        acc)
+    ct.store(c, (0, 0), acc)
+
+
+e4 = cc.ArrayConstraint(ct.float8_e4m3fn, 2)
+e8 = cc.ArrayConstraint(ct.float8_e8m0fnu, 2)
+f4 = cc.ArrayConstraint(ct.float4_e2m1fn, 2)
+print(ops_in(compile_both(scaled, e4, e8, e4, e8, f4, e4, f4, e4, f32)))
+# CHECK: scaled True
+# CHECK-NEXT: tile.load tile.convert tile.expand_dims tile.broadcast tile.reshape tile.mul {{.*}}tile.mma
