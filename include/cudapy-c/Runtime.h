@@ -349,6 +349,26 @@ cudapyLaunch(CudapyKernel kernel, CudapyArgs args, const unsigned grid[3],
              const unsigned block[3], unsigned dynamicSharedBytes,
              CudapyStream stream, CudapyStatus *status);
 
+/// cudapyLaunch's flags.
+enum {
+  /// Programmatic dependent launch: the kernel may start before the one
+  /// before it on the stream finishes, once every block of that one has run
+  /// `griddepcontrol.launch_dependents` (tile.launch_dependents) or exited;
+  /// its `griddepcontrol.wait` (tile.grid_dependency_wait) waits for that
+  /// kernel's completion and memory (sm_90 on; CU_LAUNCH_ATTRIBUTE_
+  /// PROGRAMMATIC_STREAM_SERIALIZATION).
+  CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT = 1u,
+};
+
+/// cudapyLaunch with `flags` (CUDAPY_LAUNCH_*): launches through the
+/// driver's cuLaunchKernelEx where a flag needs it (an error where the
+/// driver lacks it or the device is older than sm_90).
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyLaunchWithFlags(CudapyKernel kernel, CudapyArgs args,
+                      const unsigned grid[3], const unsigned block[3],
+                      unsigned dynamicSharedBytes, CudapyStream stream,
+                      unsigned flags, CudapyStatus *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -581,6 +581,31 @@ bool cudapyLaunch(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                   const unsigned grid[3], const unsigned block[3],
                   unsigned dynamicSharedBytes, CudapyStream stream,
                   CudapyStatus *status) {
+  return cudapyLaunchWithFlags(kernelHandle, argsHandle, grid, block,
+                               dynamicSharedBytes, stream, 0, status);
+}
+
+/// The driver's CUlaunchAttribute and CUlaunchConfig (cuda.h, CUDA 12 on).
+typedef struct LaunchAttribute {
+  int id;
+  char pad[4];
+  union {
+    char bytes[64];
+    int value;
+  } value;
+} LaunchAttribute;
+typedef struct LaunchConfig {
+  unsigned grid[3], block[3], sharedMemBytes;
+  CUstream stream;
+  LaunchAttribute *attrs;
+  unsigned numAttrs;
+} LaunchConfig;
+enum { kLaunchAttributeProgrammaticStreamSerialization = 6 };
+
+bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
+                           const unsigned grid[3], const unsigned block[3],
+                           unsigned dynamicSharedBytes, CudapyStream stream,
+                           unsigned flags, CudapyStatus *status) {
   Kernel *kernel = unwrapKernel(kernelHandle);
   Args *args = unwrapArgs(argsHandle);
   if (!kernel || !args || args->kernel != kernel)
@@ -594,6 +619,22 @@ bool cudapyLaunch(CudapyKernel kernelHandle, CudapyArgs argsHandle,
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "grid (%ux%ux%u) and block (%ux%ux%u) must not be empty",
                      grid[0], grid[1], grid[2], block[0], block[1], block[2]);
+  if (flags & ~(unsigned)CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "unknown launch flags 0x%x", flags);
+  if (flags & CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT) {
+    const CudapyDeviceInfo *device = &kernel->module->device->info;
+    if (!driver.cuLaunchKernelEx)
+      return setStatus(status, CUDAPY_STATUS_NO_DRIVER,
+                       "programmatic dependent launch needs the driver's "
+                       "cuLaunchKernelEx, which this driver lacks");
+    if (device->computeCapabilityMajor < 9)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "programmatic dependent launch needs sm_90 or later; "
+                       "%s is sm_%d%d",
+                       device->name, device->computeCapabilityMajor,
+                       device->computeCapabilityMinor);
+  }
   unsigned long long threads =
       (unsigned long long)block[0] * block[1] * block[2];
   if (threads > (unsigned long long)kernel->maxThreadsPerBlock)
@@ -633,12 +674,27 @@ bool cudapyLaunch(CudapyKernel kernelHandle, CudapyArgs argsHandle,
     if (ok)
       kernel->dynamicSharedOptin = dynamicSharedBytes;
   }
-  if (ok)
+  if (ok && (flags & CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT)) {
+    LaunchAttribute attribute;
+    memset(&attribute, 0, sizeof(attribute));
+    attribute.id = kLaunchAttributeProgrammaticStreamSerialization;
+    attribute.value.value = 1;
+    LaunchConfig config = {{grid[0], grid[1], grid[2]},
+                           {block[0], block[1], block[2]},
+                           dynamicSharedBytes,
+                           stream.ptr,
+                           &attribute,
+                           1};
+    ok = !DRIVER_CALL(cuLaunchKernelEx(&config, kernel->function,
+                                       args->pointers, NULL),
+                      status);
+  } else if (ok) {
     ok = !DRIVER_CALL(cuLaunchKernel(kernel->function, grid[0], grid[1],
                                      grid[2], block[0], block[1], block[2],
                                      dynamicSharedBytes, stream.ptr,
                                      args->pointers, NULL),
                       status);
+  }
   leaveContext(&scope);
   if (ok)
     setOk(status);

@@ -143,6 +143,9 @@ static void loadDriver(void) {
       (CUresult(*)(void *, int, unsigned, void *, const uint64_t *,
                    const uint64_t *, const unsigned *, const unsigned *, int,
                    int, int, int))dlsym(handle, "cuTensorMapEncodeTiled");
+  driver.cuLaunchKernelEx =
+      (CUresult(*)(const void *, CUfunction, void **, void **))dlsym(
+          handle, "cuLaunchKernelEx");
   // The handle stays open for the life of the process.
   if (DRIVER_CALL(cuInit(0), &driverStatus))
     return;

@@ -101,6 +101,10 @@ struct DriverTable {
                                      const unsigned *elementStrides,
                                      int interleave, int swizzle,
                                      int l2Promotion, int oobFill);
+  /// Optional: launches with attributes (programmatic dependent launch);
+  /// `config` is a CUlaunchConfig (LaunchConfig in Args.c).
+  CUresult (*cuLaunchKernelEx)(const void *config, CUfunction, void **params,
+                               void **extra);
 };
 
 /// The driver's functions, loaded once (the library's only process-wide

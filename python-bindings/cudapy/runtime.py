@@ -147,6 +147,10 @@ _args_tile_array = _declare("cudapyArgsAddTileArray", ctypes.c_bool, _Handle, _u
 _launch = _declare("cudapyLaunch", ctypes.c_bool, _Handle, _Handle,
                    ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
                    ctypes.c_uint, _Handle, _S)
+_launch_with_flags = _declare("cudapyLaunchWithFlags", ctypes.c_bool, _Handle, _Handle,
+                              ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
+                              ctypes.c_uint, _Handle, ctypes.c_uint, _S)
+LAUNCH_PROGRAMMATIC_DEPENDENT = 1  # CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT
 
 PARAM_KINDS = ("pointer", "integer", "float", "vector", "aggregate")
 _NULL_HANDLE = _Handle(None)
@@ -607,13 +611,13 @@ class Kernel:
                 raise CudaError(self._status)
         return keep
 
-    def launch(self, grid, block, *arguments, shared=0, stream=None):
+    def launch(self, grid, block, *arguments, shared=0, stream=None, flags=0):
         """Queues the kernel. `grid` and `block` are 1 to 3 extents."""
         keep = self._fill(arguments)
-        self._queue(grid, block, shared, stream)
+        self._queue(grid, block, shared, stream, flags)
         del keep
 
-    def launch_records(self, grid, block, records, plan, stream=None):
+    def launch_records(self, grid, block, records, plan, stream=None, flags=0):
         """Queues the kernel with arguments read beforehand: `plan` has one
         entry per argument, ("a", offset) for a tile array whose record
         (pointer, rank, element bytes, extents, strides in elements; the
@@ -646,17 +650,20 @@ class Kernel:
             if not ok:
                 raise CudaError(self._status)
             i += 1
-        self._queue(grid, block, 0, stream)
+        self._queue(grid, block, 0, stream, flags)
 
-    def _queue(self, grid, block, shared, stream):
+    def _queue(self, grid, block, shared, stream, flags=0):
         g, b = self._grid, self._block
         g[0], g[1], g[2] = (tuple(grid) + (1, 1))[:3]
         b[0], b[1], b[2] = (tuple(block) + (1, 1))[:3]
         if stream is not None and not isinstance(stream, int):
             # CuPy streams have .ptr, PyTorch streams .cuda_stream.
             stream = getattr(stream, "ptr", None) or getattr(stream, "cuda_stream")
-        if not _launch(self._handle, self._args, g, b, shared,
-                       _Handle(stream) if stream else _NULL_HANDLE, self._status_ref):
+        handle = _Handle(stream) if stream else _NULL_HANDLE
+        if not (_launch(self._handle, self._args, g, b, shared, handle, self._status_ref)
+                if not flags else
+                _launch_with_flags(self._handle, self._args, g, b, shared, handle, flags,
+                                   self._status_ref)):
             raise CudaError(self._status)
 
     def time(self, grid, block, *arguments, shared=0, warmup=10, repeat=100):

@@ -274,6 +274,11 @@ int main(int argc, char **argv) {
                       &status),
          &status);
   // COMMON-NEXT: launch with 1 MiB of shared memory: error 3: kernel 'vector_add' would use 1048576 bytes of shared memory (1048576 dynamic + 0 static); {{.+}} allows {{[0-9]+}} per block
+  report("launch with unknown flags",
+         cudapyLaunchWithFlags(kernel, args, grid, block, 0,
+                               (CudapyStream){NULL}, 0x80u, &status),
+         &status);
+  // COMMON-NEXT: launch with unknown flags: error 3: unknown launch flags 0x80
 
   CudapyEvent start = cudapyEventCreate(device, &status);
   CudapyEvent stop = cudapyEventCreate(device, &status);

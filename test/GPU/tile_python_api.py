@@ -178,6 +178,39 @@ close("mma_scaled fp8 e8m0", c, xa @ xb + 1, 1e-6)
 # CHECK: mma_scaled fp8 e8m0 ok
 
 
+# Programmatic dependent launch: the consumer, launched with
+# programmatic_dependent_launch=True, may start while the producer runs;
+# its grid_dependency_control_wait() waits for the producer's writes.
+@ct.kernel
+def producer(x, y):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid,), (1024,))
+    for _ in range(50):  # long enough for the consumer to be waiting
+        t = t * 1.0001 + 1.0
+    ct.store(y, (pid,), t)
+    ct.grid_dependency_control_launch_dependents()
+
+
+@ct.kernel
+def consumer(y, z):
+    pid = ct.bid(0)
+    ct.grid_dependency_control_wait()
+    ct.store(z, (pid,), ct.load(y, (pid,), (1024,)) * 2)
+
+
+x = torch.randn(1 << 22, device=cuda)
+y = torch.empty_like(x)
+z = torch.empty_like(x)
+want = x.clone()
+for _ in range(50):
+    want = want * 1.0001 + 1.0
+for _ in range(3):
+    ct.launch(stream, (x.numel() // 1024,), producer, (x, y))
+    ct.launch(stream, (x.numel() // 1024,), consumer, (y, z), programmatic_dependent_launch=True)
+close("programmatic dependent launch", z, want * 2, 1e-5)
+# CHECK: programmatic dependent launch ok
+
+
 # ct.tune.exhaustive_search times every configuration (a failing one is
 # reported, not fatal) and the best one computes the right thing.
 @ct.kernel

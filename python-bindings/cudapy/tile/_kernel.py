@@ -461,7 +461,7 @@ class kernel:
         return {"ptx": result.outputs[0].text, "metadata": result.metadata}
 
     # -- launching -------------------------------------------------------------------------
-    def _launch(self, stream, grid, args):
+    def _launch(self, stream, grid, args, flags=0):
         if type(args) is not tuple:
             raise TypeError("kernel_args must be a tuple")
         if type(grid) is not tuple:
@@ -484,11 +484,12 @@ class kernel:
                 self._by_launch_key[key] = compiled
         if key is not None:
             compiled.kernel.launch_records(grid, compiled.block, records, plan,
-                                           _stream(stream))
+                                           _stream(stream), flags)
             return
         positions = compiled.runtime_positions
         runtime_args = args if len(positions) == len(args) else [args[i] for i in positions]
-        compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream))
+        compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream),
+                               flags=flags)
 
 
 _CHIP = None
@@ -588,14 +589,20 @@ def choose_num_warps(tr):
     return result
 
 
-def launch(stream, grid, kernel, kernel_args, /):
+def launch(stream, grid, kernel, kernel_args, /, *, programmatic_dependent_launch=False):
     """Launches `kernel` on `grid` (1 to 3 extents) with `kernel_args` (a
     tuple, `Constant` parameters included) on `stream` (a CuPy or PyTorch
     stream, a raw handle, or 0 for the default stream). Compiles the
-    kernel's specialization for these arguments on first use."""
+    kernel's specialization for these arguments on first use. With
+    `programmatic_dependent_launch`, the kernel may start before the
+    stream's previous kernel ends (sm_90 on): its
+    `grid_dependency_control_wait()` waits for that kernel, whose
+    `grid_dependency_control_launch_dependents()` lets it start."""
     if not isinstance(kernel, _Kernel):
         raise TypeError("launch() takes a @cudapy.tile.kernel, not %r" % (kernel,))
-    kernel._launch(stream, grid, kernel_args)
+    if not isinstance(programmatic_dependent_launch, bool):
+        raise TypeError("programmatic_dependent_launch must be a bool")
+    kernel._launch(stream, grid, kernel_args, 1 if programmatic_dependent_launch else 0)
 
 
 _Kernel = kernel
