@@ -44,24 +44,27 @@ class ArgSpec:
     rank, facts), a scalar (dtype) or a `Constant` value."""
 
     __slots__ = ("kind", "dtype", "rank", "value", "unit_stride", "aligned16",
-                 "stride_divisibility", "static_shape", "static_strides", "index64")
+                 "stride_divisibility", "static_shape", "static_strides", "index64",
+                 "divisibility")
 
     def __init__(self, kind, dtype=None, rank=0, value=None, unit_stride=False,
                  aligned16=False, stride_divisibility=(), static_shape=(), static_strides=(),
-                 index64=False):
+                 index64=False, divisibility=()):
         self.kind, self.dtype, self.rank, self.value = kind, dtype, rank, value
         self.unit_stride, self.aligned16 = unit_stride, aligned16
         self.stride_divisibility = tuple(stride_divisibility)
         # (dimension, value) pairs compiled in (ct.ArrayAnnotation).
         self.static_shape, self.static_strides = tuple(static_shape), tuple(static_strides)
         self.index64 = index64
+        # Per dimension, a number the extent is a multiple of (16 or 1).
+        self.divisibility = tuple(divisibility)
 
     def key(self):
         if self.kind == "constant":
             return ("constant", type(self.value).__name__, self.value)
         return (self.kind, self.dtype.name, self.rank, self.unit_stride, self.aligned16,
                 self.stride_divisibility, self.static_shape, self.static_strides,
-                self.index64)
+                self.index64, self.divisibility)
 
     def array_extents(self):
         """Per dimension, the extent compiled in, or None."""
@@ -584,6 +587,8 @@ class KernelTranslator:
                 if any(d > 1 for d in spec.stride_divisibility):
                     facts["tile.stride_divisibility"] = self.ir.i64_array_attr(
                         spec.stride_divisibility)
+                if any(d > 1 for d in spec.divisibility):
+                    facts["tile.divisibility"] = self.ir.i64_array_attr(spec.divisibility)
                 arg_attrs.append(facts)
             else:
                 type = self.tile_type((), spec.dtype)

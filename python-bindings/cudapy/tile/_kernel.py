@@ -239,9 +239,11 @@ def _array_spec(value, view, annotation=None):
         index64 = annotation.index_dtype is _dtypes.int64
         if static_strides:  # the listed strides replace the unit-stride fact
             unit = False
+    # Extents that are multiples of 16 (as Triton specializes integers).
+    extents = tuple(16 if e % 16 == 0 else 1 for e in view.shape)
     return ArgSpec("array", dtype, rank, unit_stride=unit, aligned16=view.pointer % 16 == 0,
                    stride_divisibility=divisibility, static_shape=static_shape,
-                   static_strides=static_strides, index64=index64)
+                   static_strides=static_strides, index64=index64, divisibility=extents)
 
 
 def _is_array(value):
@@ -550,7 +552,8 @@ def _launch_key(args, constants):
             pointer = value.data_ptr()
             last = strides[-1] == 1 or shape[-1] <= 1 if strides else True
             key.append((dtype, last, pointer % 16 == 0) +
-                       tuple(s % per16 == 0 for s in strides))
+                       tuple(s % per16 == 0 for s in strides) +
+                       tuple(e % 16 == 0 for e in shape))
             plan.append(("a", len(records)))
             records += (pointer, len(shape), itemsize)
             records += shape

@@ -29,8 +29,9 @@ class ScalarConstraint:
 
 class ArrayConstraint:
     """An array parameter: dtype, rank and the facts the kernel may assume
-    (a unit last stride unless `stride_constant` says otherwise; strides and
-    base address divisible by the numbers given)."""
+    (a unit last stride unless `stride_constant` says otherwise; strides,
+    extents and base address divisible by the numbers given; cudapy uses
+    divisibility by 16)."""
 
     def __init__(self, dtype, ndim, *, index_dtype=None, stride_lower_bound_incl=0,
                  alias_groups=(), may_alias_internally=False, stride_constant=None,
@@ -40,6 +41,7 @@ class ArrayConstraint:
         self.stride_constant = stride_constant
         self.stride_divisible_by = stride_divisible_by
         self.base_addr_divisible_by = base_addr_divisible_by
+        self.shape_divisible_by = shape_divisible_by
 
     def spec(self):
         unit = self.ndim > 0
@@ -53,9 +55,12 @@ class ArrayConstraint:
                         else 1 for _ in range(self.ndim)]
         if unit and divisibility:
             divisibility[-1] = 1
+        shape = self.shape_divisible_by
+        shape = shape if isinstance(shape, (tuple, list)) else (shape,) * self.ndim
+        extents = [16 if isinstance(d, int) and d % 16 == 0 else 1 for d in shape]
         return ArgSpec("array", self.dtype, self.ndim, unit_stride=unit,
                        aligned16=self.base_addr_divisible_by % 16 == 0,
-                       stride_divisibility=divisibility)
+                       stride_divisibility=divisibility, divisibility=extents)
 
 
 class ConstantConstraint:

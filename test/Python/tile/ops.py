@@ -348,3 +348,12 @@ f4 = cc.ArrayConstraint(ct.float4_e2m1fn, 2)
 print(ops_in(compile_both(scaled, e4, e8, e4, e8, f4, e4, f4, e4, f32)))
 # CHECK: scaled True
 # CHECK-NEXT: tile.load tile.convert tile.expand_dims tile.broadcast tile.reshape tile.mul {{.*}}tile.mma
+
+
+# Extents divisible by 16 are facts the kernel is specialized on
+# (tile.divisibility, as Triton specializes integers divisible by 16).
+ir = compile_both(occupied, cc.ArrayConstraint(ct.float32, 1, shape_divisible_by=16))
+print("divisibility", [l.split("tile.divisibility = ")[1].split(">")[0] + ">"
+                       for l in ir.splitlines() if "tile.divisibility" in l][:1])
+# CHECK: occupied True
+# CHECK-NEXT: divisibility ['array<i64: 16>']
