@@ -446,6 +446,7 @@ class Kernel:
         self._status_ref = ctypes.byref(self._status)
         self._grid = (ctypes.c_uint * 3)()
         self._block = (ctypes.c_uint * 3)()
+        self._stream_handle = (None, _NULL_HANDLE)  # the last stream and its handle
         self._dims = {}
         # Kernels whose arguments are all tile arrays fill them in one C
         # call from a buffer of records (see _fill_tile_arrays).
@@ -654,12 +655,21 @@ class Kernel:
 
     def _queue(self, grid, block, shared, stream, flags=0):
         g, b = self._grid, self._block
-        g[0], g[1], g[2] = (tuple(grid) + (1, 1))[:3]
-        b[0], b[1], b[2] = (tuple(block) + (1, 1))[:3]
+        n = len(grid)
+        g[0] = grid[0]
+        g[1] = grid[1] if n > 1 else 1
+        g[2] = grid[2] if n > 2 else 1
+        n = len(block)
+        b[0] = block[0]
+        b[1] = block[1] if n > 1 else 1
+        b[2] = block[2] if n > 2 else 1
         if stream is not None and not isinstance(stream, int):
             # CuPy streams have .ptr, PyTorch streams .cuda_stream.
             stream = getattr(stream, "ptr", None) or getattr(stream, "cuda_stream")
-        handle = _Handle(stream) if stream else _NULL_HANDLE
+        last, handle = self._stream_handle
+        if stream != last:
+            handle = _Handle(stream) if stream else _NULL_HANDLE
+            self._stream_handle = (stream, handle)
         if not (_launch(self._handle, self._args, g, b, shared, handle, self._status_ref)
                 if not flags else
                 _launch_with_flags(self._handle, self._args, g, b, shared, handle, flags,

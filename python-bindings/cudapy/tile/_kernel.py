@@ -505,7 +505,11 @@ def _chip():
 
 
 _TENSOR_TYPES = set()
-_PER16 = {}  # PyTorch dtype -> (elements in 16 bytes, bytes an element)
+# (dtype, shape, strides) of a PyTorch tensor -> (a small int naming what the
+# specialization keys on: dtype, unit last stride, per-stride 16-byte and
+# per-extent 16 divisibility; rank; element bytes). Tensors of one layout
+# share an entry, so a warm launch hashes three short tuples, not facts.
+_LAYOUTS = {}
 
 
 def _is_tensor(value):
@@ -516,6 +520,19 @@ def _is_tensor(value):
         _TENSOR_TYPES.add(kind)
         return True
     return False
+
+
+def _layout(value, dtype, shape, strides):
+    itemsize = value.element_size()
+    per16 = 16 // itemsize or 1
+    last = strides[-1] == 1 or shape[-1] <= 1 if strides else True
+    facts = (dtype, last, tuple(s % per16 == 0 for s in strides),
+             tuple(e % 16 == 0 for e in shape))
+    ids = _LAYOUTS.setdefault("ids", {})
+    layout = (ids.setdefault(facts, len(ids)), len(shape), itemsize)
+    if len(_LAYOUTS) < 4096:
+        _LAYOUTS[(dtype, shape, strides)] = layout
+    return layout
 
 
 def _launch_key(args, constants):
@@ -540,22 +557,18 @@ def _launch_key(args, constants):
         elif kind is int or kind is bool:
             key.append(kind if kind is bool or -2**31 <= value < 2**31 else "int64")
             plan.append(("i", int(value)))
-        elif _is_tensor(value) and value.is_cuda:
+        elif (kind in _TENSOR_TYPES or _is_tensor(value)) and value.is_cuda:
             dtype = value.dtype
-            sizes = _PER16.get(dtype)
-            if sizes is None:
-                itemsize = value.element_size()
-                sizes = _PER16[dtype] = (16 // itemsize or 1, itemsize)
-            per16, itemsize = sizes
-            strides = value.stride()
             shape = value.shape
+            strides = value.stride()
             pointer = value.data_ptr()
-            last = strides[-1] == 1 or shape[-1] <= 1 if strides else True
-            key.append((dtype, last, pointer % 16 == 0) +
-                       tuple(s % per16 == 0 for s in strides) +
-                       tuple(e % 16 == 0 for e in shape))
+            layout = _LAYOUTS.get((dtype, shape, strides))
+            if layout is None:
+                layout = _layout(value, dtype, shape, strides)
+            key.append(layout[0] * 2 + (pointer & 15 == 0))
             plan.append(("a", len(records)))
-            records += (pointer, len(shape), itemsize)
+            records.append(pointer)
+            records += layout[1:]
             records += shape
             records += strides
         else:
