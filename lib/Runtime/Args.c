@@ -685,9 +685,9 @@ bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                            stream.ptr,
                            &attribute,
                            1};
-    ok = !DRIVER_CALL(cuLaunchKernelEx(&config, kernel->function,
-                                       args->pointers, NULL),
-                      status);
+    ok = !DRIVER_CALL(
+        cuLaunchKernelEx(&config, kernel->function, args->pointers, NULL),
+        status);
   } else if (ok) {
     ok = !DRIVER_CALL(cuLaunchKernel(kernel->function, grid[0], grid[1],
                                      grid[2], block[0], block[1], block[2],

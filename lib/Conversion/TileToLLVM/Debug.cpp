@@ -23,17 +23,6 @@ namespace {
 /// thread holds, print from it alone.
 static Value isFirstThread(Emitter &e) { return e.eq(e.threadId(), e.i32(0)); }
 
-/// Emits `body` under `condition` (none: always).
-static void emitIf(Emitter &e, Value condition,
-                   llvm::function_ref<void()> body) {
-  if (!condition)
-    return body();
-  auto ifOp = scf::IfOp::create(e.b, e.loc, condition);
-  OpBuilder::InsertionGuard guard(e.b);
-  e.b.setInsertionPointToStart(ifOp.thenBlock());
-  body();
-}
-
 /// A value as vprintf takes it: integers of 32 bits or 64, floats as
 /// doubles.
 static Value widenForPrint(Emitter &e, Value value, Type dtype) {

@@ -87,12 +87,7 @@ static void emitMaskedStore(Emitter &e, Value condition, Value value,
     LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, memoryType), address,
                           getMemoryBytes(dtype));
   };
-  if (!condition)
-    return store();
-  auto ifOp = scf::IfOp::create(e.b, e.loc, condition);
-  OpBuilder::InsertionGuard guard(e.b);
-  e.b.setInsertionPointToStart(ifOp.thenBlock());
-  store();
+  emitIf(e, condition, store);
 }
 
 /// `a && b` where either may be absent (true).

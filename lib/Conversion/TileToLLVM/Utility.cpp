@@ -398,6 +398,15 @@ void storePacked(Emitter &e, Value base, Value offset, Value value) {
                             LLVM::AtomicOrdering::monotonic);
 }
 
+void emitIf(Emitter &e, Value condition, function_ref<void()> body) {
+  if (!condition)
+    return body();
+  auto ifOp = scf::IfOp::create(e.b, e.loc, condition);
+  OpBuilder::InsertionGuard guard(e.b);
+  e.b.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+}
+
 /// Emits `body(fast)` under `scf.if condition`, yielding `count` values of
 /// `types` from each side.
 SmallVector<Value>
@@ -530,14 +539,11 @@ void takeOwnersValues(Emitter &e, Operation *op, TileType type,
                       MutableArrayRef<Value> values) {
   SharedTile shared(e, op, type);
   if (type.getRank() == 0) { // the first thread's value
-    auto ifOp = scf::IfOp::create(e.b, e.loc, e.eq(e.threadId(), e.i32(0)));
-    {
-      OpBuilder::InsertionGuard guard(e.b);
-      e.b.setInsertionPointToStart(ifOp.thenBlock());
+    emitIf(e, e.eq(e.threadId(), e.i32(0)), [&] {
       LLVM::StoreOp::create(e.b, e.loc,
                             toMemory(e, values.front(), shared.memoryType),
                             shared.address({}));
-    }
+    });
     shared.barrier();
     values.front() = shared.read({});
     return;

@@ -165,6 +165,9 @@ struct ArrayValues {
 
 SmallVector<Value> flatten(ArrayRef<ValueRange> ranges);
 
+/// Emits `body` under `scf.if condition` (no condition: always).
+void emitIf(Emitter &e, Value condition, function_ref<void()> body);
+
 /// Emits `body(fast)` under `scf.if condition`, yielding values of `types`
 /// from each side.
 SmallVector<Value> emitIfElse(Emitter &e, Value condition, TypeRange types,
