@@ -17,7 +17,8 @@ import operator
 from . import _dtypes
 from ._errors import (TileStaticAssertionError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                       TileValueError)
-from ._values import (ArrayValue, BoundMethod, Const, FormattedText, LocalFunction,
+from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText,
+                      LocalFunction,
                       TiledViewValue, TileValue, TupleValue, is_number, shape_text)
 
 BUILTINS = {}
@@ -854,13 +855,14 @@ def _reduce(tr, kind, x, axis, keepdims, propagate_nan=None, rounding_mode=None,
     x = _tile(tr, x)
     axes = _axes(tr, x, axis)
     keep = _const_bool(tr, keepdims, "keepdims")
-    if rounding_mode is not None and not (isinstance(rounding_mode, Const) and
-                                          rounding_mode.obj in (None, RoundingMode.RN)):
-        raise tr.error(TileUnsupportedFeatureError, "rounding_mode on reductions")
-    if flush_to_zero is not None and _const_bool(tr, flush_to_zero, "flush_to_zero"):
-        raise tr.error(TileUnsupportedFeatureError, "flush_to_zero on reductions")
+    rounded = rounding_mode is not None and not (
+        isinstance(rounding_mode, Const) and rounding_mode.obj in (None, RoundingMode.RN))
+    ftz = flush_to_zero is not None and _const_bool(tr, flush_to_zero, "flush_to_zero")
     if not axes:
         return x
+    if rounded or ftz:
+        return _reduce_rounded(tr, kind, x, axes, keep, rounding_mode, flush_to_zero,
+                               propagate_nan)
     shape = tuple(1 if d in axes else e for d, e in enumerate(x.shape)) if keep else \
         tuple(e for d, e in enumerate(x.shape) if d not in axes)
     attributes = {"kind": tr.enum_attr(_REDUCE[kind]), "axes": tr.ir.i64_array_attr(axes)}
@@ -913,6 +915,27 @@ def min(x, /, axis=None, *, keepdims=False, flush_to_zero=False, propagate_nan=F
 @translation("min")
 def _t_min(tr, x, axis, keepdims, flush_to_zero, propagate_nan):
     return _reduce(tr, "min", x, axis, keepdims, propagate_nan, None, flush_to_zero)
+
+
+def _reduce_rounded(tr, kind, x, axes, keep, rounding_mode, flush_to_zero, propagate_nan):
+    """A reduction whose steps round as asked (or flush subnormals): a
+    tile.reduce_with per axis whose combiner is the rounded operation."""
+    if not x.dtype.is_float():
+        raise tr.error(TileTypeError, "rounding_mode and flush_to_zero take float tiles, not %s"
+                       % x.describe())
+    operation = {"sum": "add", "prod": "mul", "max": "maximum", "min": "minimum"}[kind]
+    attributes = _float_attrs(tr, rounding_mode, flush_to_zero)
+    if propagate_nan is not None and _const_bool(tr, propagate_nan, "propagate_nan"):
+        attributes["propagate_nan"] = tr.ir.unit_attr()
+    combine = DirectCombiner(lambda tr, args: tr.binary(operation, args[0], args[1],
+                                                        attributes))
+    result = x
+    for axis in sorted(axes, reverse=True):
+        result = _t_reduce_with(tr, result, Const(axis), combine, Const(0), Const(True))
+    if not keep:
+        result = _t_reshape(tr, result, Const(tuple(e for d, e in enumerate(x.shape)
+                                                    if d not in axes)))
+    return result
 
 
 def _argreduce(tr, kind, x, axis, keepdims, propagate_nan):

@@ -19,7 +19,8 @@ from .. import _ir
 from . import _dtypes
 from ._errors import (TileCompilerError, TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
-from ._values import (ArrayValue, BoundMethod, Const, FormattedText, LocalFunction,
+from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText,
+                      LocalFunction,
                       TiledViewValue, TileValue, TupleValue, Undefined, is_number, shape_text)
 
 _PROMOTE_CUTILE = 0
@@ -1396,7 +1397,8 @@ class KernelTranslator:
         try:
             args = [TileValue(self.ir.block_argument(block, i), (), dtypes[i % n], types[i])
                     for i in range(2 * n)]
-            result = self.call_function(function, args, {})
+            result = (function.emit(self, args) if isinstance(function, DirectCombiner)
+                      else self.call_function(function, args, {}))
             results = list(result.items) if isinstance(result, TupleValue) else (
                 [Const(v) for v in result.obj] if isinstance(result, Const) and
                 isinstance(result.obj, tuple) else [result])

@@ -96,6 +96,19 @@ class TiledViewValue:
                                                        _shape_text(self.tile_shape))
 
 
+class DirectCombiner:
+    """A reduce/scan combiner the frontend writes itself: `emit(tr, args)`
+    makes the combined scalars from the block's arguments."""
+
+    __slots__ = ("emit",)
+
+    def __init__(self, emit):
+        self.emit = emit
+
+    def describe(self):
+        return "a combiner"
+
+
 class Undefined:
     """A name that control flow left without a value."""
 

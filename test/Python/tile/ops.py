@@ -357,3 +357,22 @@ print("divisibility", [l.split("tile.divisibility = ")[1].split(">")[0] + ">"
                        for l in ir.splitlines() if "tile.divisibility" in l][:1])
 # CHECK: occupied True
 # CHECK-NEXT: divisibility ['array<i64: 16>']
+
+
+# Reductions whose steps round (rounding_mode) or flush subnormals: a
+# tile.reduce_with per axis whose combiner carries the modifiers.
+@ct.kernel
+def rounded_sums(x, y):
+    t = ct.load(x, (0, 0), (4, 64))
+    s = ct.sum(t, axis=1, rounding_mode=ct.RoundingMode.RZ) + ct.max(t, 1, flush_to_zero=True)
+    ct.store(y, (0,), s + ct.prod(t, axis=(0, 1), flush_to_zero=True))
+
+
+ir = compile_both(rounded_sums, f32, f32v)
+print(ops_in(ir))
+print(sorted({l.split("tile.")[1].split(" %")[0] + " " + l.split(" : ")[0].split(", ")[-1].split(" ", 1)[-1]
+              for l in ir.splitlines() if ("tile.add" in l or "tile.maximum" in l or "tile.mul" in l)
+              and ("rounding" in l or "ftz" in l)}))
+# CHECK: rounded_sums True
+# CHECK-NEXT: tile.load tile.reduce_with tile.add tile.yield tile.reshape tile.maximum {{.*}}tile.mul
+# CHECK-NEXT: ['add promote cutile rounding rz', 'maximum promote cutile ftz', 'mul promote cutile ftz']
