@@ -211,6 +211,26 @@ close("programmatic dependent launch", z, want * 2, 1e-5)
 # CHECK: programmatic dependent launch ok
 
 
+# Reductions with a rounding mode and flush-to-zero: float32 sums rounded
+# toward zero stay within a few ulps of PyTorch's; the maximum is exact.
+@ct.kernel
+def rounded(x, s, m):
+    t = ct.load(x, (ct.bid(0), 0), (4, 256))
+    ct.store(s, (ct.bid(0),), ct.sum(t, axis=1, rounding_mode=ct.RoundingMode.RZ,
+                                     flush_to_zero=True))
+    ct.store(m, (ct.bid(0),), ct.max(t, axis=1, flush_to_zero=True))
+
+
+x = torch.rand(64, 256, device=cuda)
+s = torch.empty(64, device=cuda)
+m = torch.empty(64, device=cuda)
+ct.launch(stream, (16,), rounded, (x, s, m))
+close("sum rounding rz ftz", s, x.double().sum(1), 1e-5)
+close("max ftz", m, x.max(1).values)
+# CHECK: sum rounding rz ftz ok
+# CHECK: max ftz ok
+
+
 # ct.tune.exhaustive_search times every configuration (a failing one is
 # reported, not fatal) and the best one computes the right thing.
 @ct.kernel
