@@ -510,6 +510,7 @@ _TENSOR_TYPES = set()
 # per-extent 16 divisibility; rank; element bytes). Tensors of one layout
 # share an entry, so a warm launch hashes three short tuples, not facts.
 _LAYOUTS = {}
+_LAYOUT_IDS = {}  # the facts of a layout -> its small int
 
 
 def _is_tensor(value):
@@ -528,8 +529,7 @@ def _layout(value, dtype, shape, strides):
     last = strides[-1] == 1 or shape[-1] <= 1 if strides else True
     facts = (dtype, last, tuple(s % per16 == 0 for s in strides),
              tuple(e % 16 == 0 for e in shape))
-    ids = _LAYOUTS.setdefault("ids", {})
-    layout = (ids.setdefault(facts, len(ids)), len(shape), itemsize)
+    layout = (_LAYOUT_IDS.setdefault(facts, len(_LAYOUT_IDS)), len(shape), itemsize)
     if len(_LAYOUTS) < 4096:
         _LAYOUTS[(dtype, shape, strides)] = layout
     return layout
