@@ -257,3 +257,26 @@ def bad_view(a):
 
 attempt(bad_view, f32)
 # CHECK: TileValueError errors.py:[[#@LINE-4]]:9 traversal_steps must be 1 positive constants
+
+
+# Launch-time errors come before any device work: a wrong number of
+# arguments, a list of arrays (not supported yet), an int64 scalar that does
+# not fit, a non-bool launch option.
+@ct.kernel
+def two_params(a, n: ct.ScalarInt64[int]):
+    pass
+
+
+for args in ((1,), ([1, 2], 3), (1.5, 2**70)):
+    try:
+        ct.launch(0, (1,), two_params, args)
+    except ct.TileError as error:
+        print(type(error).__name__, error)
+# CHECK: TileTypeError two_params takes 2 arguments, 1 given
+# CHECK: TileUnsupportedFeatureError argument 0 of two_params: lists of arrays (ct.ListAnnotation) are not supported yet; pass the arrays as separate arguments or a tuple
+# CHECK: TileValueError argument 1 of two_params: 1180591620717411303424 does not fit in int64
+try:
+    ct.launch(0, (1,), two_params, (1, 2), programmatic_dependent_launch=1)
+except TypeError as error:
+    print(error)
+# CHECK: programmatic_dependent_launch must be a bool
