@@ -231,6 +231,33 @@ close("max ftz", m, x.max(1).values)
 # CHECK: max ftz ok
 
 
+# A while loop carrying a tile (and a scalar): halve each block's tile
+# until its maximum is at most the limit, counting the steps.
+@ct.kernel
+def halve_until(x, y, limit):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid,), (128,))
+    steps = 0
+    while ct.max(t) > limit:
+        t = t * 0.5
+        steps += 1
+    ct.store(y, (pid,), t + steps)
+
+
+x = torch.rand(8, 128, device=cuda) * (2.0 ** torch.arange(8, device=cuda)[:, None])
+y = torch.empty_like(x)
+ct.launch(stream, (8,), halve_until, (x.reshape(-1), y.reshape(-1), 1.0))
+want = x.clone()
+for row in range(8):
+    steps = 0
+    while want[row].max() > 1.0:
+        want[row] *= 0.5
+        steps += 1
+    want[row] += steps
+close("while carrying a tile", y, want)
+# CHECK: while carrying a tile ok
+
+
 # ct.tune.exhaustive_search times every configuration (a failing one is
 # reported, not fatal) and the best one computes the right thing.
 @ct.kernel

@@ -340,6 +340,18 @@ private:
     }
     if (auto yield = dyn_cast<scf::YieldOp>(op))
       return assignYield(yield);
+    if (auto loop = dyn_cast<scf::WhileOp>(op))
+      return assignWhile(loop);
+    if (auto condition = dyn_cast<scf::ConditionOp>(op)) {
+      // The values the condition passes on take the after region's layouts.
+      auto loop = cast<scf::WhileOp>(condition->getParentOp());
+      for (auto [operand, arg] :
+           llvm::zip(condition.getArgsMutable(), loop.getAfterArguments()))
+        if (needsLayout(arg.getType()))
+          operand.set(
+              convertTo(operand.get(), getTile(arg).getEncoding(), condition));
+      return success();
+    }
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
       for (auto [i, init, arg, result] :
@@ -578,8 +590,48 @@ private:
 
   /// A loop carries its tiles in their initial layouts; an if's results
   /// take the layouts its then-branch yields.
+  /// A while loop carries each tile in its initial layout: the before
+  /// region's arguments, the after region's and the results (which the
+  /// loop's carried values all share, as the frontends emit it), the
+  /// condition's and the yield's values converted to it.
+  LogicalResult assignWhile(scf::WhileOp loop) {
+    for (auto [i, init] : llvm::enumerate(loop.getInits())) {
+      if (!needsLayout(init.getType()))
+        continue;
+      auto same = [&](Value value) {
+        TileType tile = getTile(value);
+        return tile && tile.dropEncoding() == getTile(init).dropEncoding();
+      };
+      if (i >= loop.getAfterArguments().size() ||
+          !same(loop.getBeforeArguments()[i]) ||
+          !same(loop.getAfterArguments()[i]) || !same(loop.getResult(i)))
+        return loop.emitOpError("carries tile ")
+               << i << " through regions of other types, which the layout "
+               << "assignment does not support yet";
+      Attribute layout = getTile(init).getEncoding();
+      setLayout(loop.getBeforeArguments()[i], layout);
+      setLayout(loop.getAfterArguments()[i], layout);
+      setLayout(loop.getResult(i), layout);
+    }
+    for (auto [arg, result] :
+         llvm::zip(loop.getAfterArguments(), loop.getResults()))
+      if (needsLayout(arg.getType()) && !getTile(arg).getEncoding())
+        return loop.emitOpError("passes on a tile that it does not carry, "
+                                "which the layout assignment does not "
+                                "support yet");
+    return success();
+  }
+
   LogicalResult assignYield(scf::YieldOp yield) {
     Operation *parent = yield->getParentOp();
+    if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+      for (auto [operand, arg] :
+           llvm::zip(yield->getOpOperands(), loop.getBeforeArguments()))
+        if (needsLayout(arg.getType()))
+          operand.set(
+              convertTo(operand.get(), getTile(arg).getEncoding(), yield));
+      return success();
+    }
     if (!isa<scf::ForOp, scf::IfOp>(parent))
       return success();
     for (auto [operand, result] :
