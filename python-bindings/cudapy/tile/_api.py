@@ -18,8 +18,8 @@ from . import _dtypes
 from ._errors import (TileStaticAssertionError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                       TileValueError)
 from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText,
-                      LocalFunction,
-                      TiledViewValue, TileValue, TupleValue, is_number, shape_text)
+                      LocalFunction, TiledViewValue, TileValue, TupleValue, is_number,
+                      items_of, shape_text, tuple_items)
 
 BUILTINS = {}
 PYTHON_BUILTINS = {}
@@ -150,12 +150,7 @@ def _float_input(tr, x):
 
 
 def _index_tuple(tr, index, rank, what="index"):
-    if isinstance(index, TupleValue):
-        items = list(index.items)
-    elif isinstance(index, Const) and isinstance(index.obj, tuple):
-        items = [Const(v) for v in index.obj]
-    else:
-        items = [index]
+    items = items_of(index)
     if len(items) != rank:
         raise tr.error(TileValueError, "%s has %d entries; the array has rank %d"
                        % (what, len(items), rank))
@@ -382,12 +377,7 @@ def _t_store(tr, array, index, tile, order, check_bounds, latency, allow_tma, me
 
 
 def _element_indices(tr, array, indices):
-    if isinstance(indices, TupleValue):
-        items = list(indices.items)
-    elif isinstance(indices, Const) and isinstance(indices.obj, tuple):
-        items = [Const(v) for v in indices.obj]
-    else:
-        items = [indices]
+    items = items_of(indices)
     if len(items) != array.rank:
         raise tr.error(TileValueError, "indices has %d entries; the array has rank %d"
                        % (len(items), array.rank))
@@ -490,9 +480,7 @@ def _element_pointers(tr, array, indices, check_bounds, operands):
     `operands`, at least one element) and the mask of those inside the
     array (None without check_bounds); the shape, and whether the indices
     and operands were all scalars."""
-    items = indices.items if isinstance(indices, TupleValue) else (
-        [Const(v) for v in indices.obj] if isinstance(indices, Const) and
-        isinstance(indices.obj, tuple) else [indices])
+    items = items_of(indices)
     scalar = all(not isinstance(i, TileValue) or not i.shape for i in items)
     tiles, shape = _element_indices(tr, array, indices)
     values = []
@@ -1029,9 +1017,7 @@ def _operands(tr, x, what="x"):
 
 
 def _identity(tr, identity, count):
-    values = identity.items if isinstance(identity, TupleValue) else (
-        [Const(v) for v in identity.obj] if isinstance(identity, Const) and
-        isinstance(identity.obj, tuple) else (identity,))
+    values = items_of(identity)
     if len(values) != count or not all(isinstance(v, Const) for v in values):
         raise tr.error(TileTypeError, "identity is a compile-time scalar per operand")
 
@@ -1495,9 +1481,7 @@ def method(tr, receiver, name, args, kwargs):
 
 def subscript(tr, tile, index):
     """`t[:, None]`: cuTile's tile indexing inserts dimensions only."""
-    items = index.items if isinstance(index, TupleValue) else (
-        [Const(v) for v in index.obj] if isinstance(index, Const) and
-        isinstance(index.obj, tuple) else [index])
+    items = items_of(index)
     result, dim = tile, 0
     for item in items:
         if isinstance(item, Const) and item.obj is None:
@@ -1545,26 +1529,18 @@ def astile(value, /, *, dtype=None):
     _host_only("astile")
 
 
-def _nested_items(tr, value):
-    if isinstance(value, TupleValue):
-        return list(value.items)
-    if isinstance(value, Const) and isinstance(value.obj, tuple):
-        return [Const(v) for v in value.obj]
-    return None
-
-
 @translation("astile")
 def _t_astile(tr, value, dtype):
     target = None if isinstance(dtype, Const) and dtype.obj is None else tr.dtype_arg(dtype)
 
     def leaves(v):
-        items = _nested_items(tr, v)
+        items = tuple_items(v)
         if items is None:
             return [v]
         return [leaf for item in items for leaf in leaves(item)]
 
     def shape_of(v):
-        items = _nested_items(tr, v)
+        items = tuple_items(v)
         if items is None:
             if isinstance(v, TileValue):
                 return v.shape
@@ -1620,7 +1596,7 @@ def _t_astile(tr, value, dtype):
         return TileValue(tr.ir.result(operation), shape, target, type)
 
     def build(v):
-        items = _nested_items(tr, v)
+        items = tuple_items(v)
         if items is None:
             return tr.convert(_tile(tr, v, "an astile value"), target)
         tiles = [_t_expand_dims(tr, build(item), Const(0)) for item in items]
@@ -2037,9 +2013,7 @@ BUILTINS[id(Slice)] = (Slice, _t_slice)
 def _advanced_indices(tr, array, indices):
     """Element index tiles for `indices` (one 1-d integer tile, Slices
     elsewhere) and the result's shape."""
-    items = _nested_items(tr, indices)
-    if items is None:
-        items = [indices]
+    items = items_of(indices)
     if len(items) != array.rank:
         raise tr.error(TileValueError, "indices has %d entries; the array has rank %d"
                        % (len(items), array.rank))

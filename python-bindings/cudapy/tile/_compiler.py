@@ -20,8 +20,8 @@ from . import _dtypes
 from ._errors import (TileCompilerError, TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
 from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText,
-                      LocalFunction,
-                      TiledViewValue, TileValue, TupleValue, Undefined, is_number, shape_text)
+                      LocalFunction, TiledViewValue, TileValue, TupleValue, Undefined,
+                      is_number, items_of, shape_text)
 
 _PROMOTE_CUTILE = 0
 
@@ -1399,9 +1399,7 @@ class KernelTranslator:
                     for i in range(2 * n)]
             result = (function.emit(self, args) if isinstance(function, DirectCombiner)
                       else self.call_function(function, args, {}))
-            results = list(result.items) if isinstance(result, TupleValue) else (
-                [Const(v) for v in result.obj] if isinstance(result, Const) and
-                isinstance(result.obj, tuple) else [result])
+            results = items_of(result)
             if len(results) != n:
                 raise self.error(TileTypeError, "the %s function returns %d values for %d "
                                  "operands" % (what, len(results), n))

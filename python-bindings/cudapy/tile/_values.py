@@ -154,5 +154,21 @@ def shape_text(shape):
     return _shape_text(shape)
 
 
+def tuple_items(value):
+    """The items of a tuple, translated (TupleValue) or constant, as values;
+    None for anything else."""
+    if isinstance(value, TupleValue):
+        return list(value.items)
+    if isinstance(value, Const) and isinstance(value.obj, tuple):
+        return [Const(v) for v in value.obj]
+    return None
+
+
+def items_of(value):
+    """A tuple's items, or [value] for any other value."""
+    items = tuple_items(value)
+    return [value] if items is None else items
+
+
 def is_number(obj):
     return isinstance(obj, (bool, int, float)) and not isinstance(obj, type)
