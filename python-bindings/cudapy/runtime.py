@@ -22,6 +22,7 @@ ctypes over libcudapy-runtime.so (found like libcudapy-c.so, see cudapy).
 
 import ctypes
 import os
+import time
 
 _LIBRARY_NAME = "libcudapy-runtime.so"
 
@@ -678,24 +679,36 @@ class Kernel:
 
     def time(self, grid, block, *arguments, shared=0, warmup=10, repeat=100):
         """Median time of one launch in microseconds, with CUDA events."""
-        device = self.module.device
-        status = _Status()
-        start = _event_create(device._handle, ctypes.byref(status))
-        stop = _event_create(device._handle, ctypes.byref(status))
-        try:
-            for _ in range(warmup):
-                self.launch(grid, block, *arguments, shared=shared)
-            times = []
-            for _ in range(repeat):
-                _event_record(device._handle, start, _Handle(None), ctypes.byref(status))
-                self.launch(grid, block, *arguments, shared=shared)
-                _event_record(device._handle, stop, _Handle(None), ctypes.byref(status))
-                elapsed = ctypes.c_float(0)
-                _check(_event_elapsed(device._handle, start, stop, ctypes.byref(elapsed),
-                                      ctypes.byref(status)), status)
-                times.append(elapsed.value * 1e3)
-            times.sort()
-            return times[len(times) // 2]
-        finally:
-            _event_destroy(device._handle, start)
-            _event_destroy(device._handle, stop)
+        for _ in range(warmup):
+            self.launch(grid, block, *arguments, shared=shared)
+        times = sorted(event_samples(
+            self.module.device, lambda: self.launch(grid, block, *arguments, shared=shared),
+            count=repeat))
+        return times[len(times) // 2]
+
+
+def event_samples(device, call, stream=None, count=100, budget_s=None, least=5):
+    """Microseconds that each of `count` calls of `call()` takes on
+    `stream` (a raw handle or None), from CUDA events around it; with
+    `budget_s`, fewer once that many seconds have passed (at least
+    `least`)."""
+    status = _Status()
+    handle = _Handle(stream) if stream else _NULL_HANDLE
+    start = _event_create(device._handle, ctypes.byref(status))
+    stop = _event_create(device._handle, ctypes.byref(status))
+    try:
+        samples = []
+        began = time.perf_counter()
+        while len(samples) < count and (budget_s is None or len(samples) < least or
+                                        time.perf_counter() - began < budget_s):
+            _event_record(device._handle, start, handle, ctypes.byref(status))
+            call()
+            _event_record(device._handle, stop, handle, ctypes.byref(status))
+            elapsed = ctypes.c_float(0)
+            _check(_event_elapsed(device._handle, start, stop, ctypes.byref(elapsed),
+                                  ctypes.byref(status)), status)
+            samples.append(elapsed.value * 1e3)
+        return samples
+    finally:
+        _event_destroy(device._handle, start)
+        _event_destroy(device._handle, stop)

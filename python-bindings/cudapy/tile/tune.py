@@ -13,10 +13,8 @@ events on `stream` (launches back to back, about 100 ms or 200 samples);
 configurations that fail to compile or launch are listed in `failures`.
 """
 
-import ctypes
 import dataclasses
 import math
-import time
 
 from . import _kernel
 
@@ -61,28 +59,11 @@ class TuningResult:
 def _time(kernel, stream, grid, args, budget_s=0.1, max_samples=200):
     from .. import runtime
     device = _kernel._device()
-    handle = runtime._Handle(_kernel._stream(stream))
-    status = runtime._Status()
-    start = runtime._event_create(device._handle, ctypes.byref(status))
-    stop = runtime._event_create(device._handle, ctypes.byref(status))
-    try:
-        kernel._launch(stream, grid, args)  # compiles, and warms the caches
-        device.synchronize()
-        samples = []
-        began = time.perf_counter()
-        while len(samples) < max_samples and (len(samples) < 5 or
-                                              time.perf_counter() - began < budget_s):
-            runtime._event_record(device._handle, start, handle, ctypes.byref(status))
-            kernel._launch(stream, grid, args)
-            runtime._event_record(device._handle, stop, handle, ctypes.byref(status))
-            elapsed = ctypes.c_float(0)
-            runtime._check(runtime._event_elapsed(device._handle, start, stop,
-                                                  ctypes.byref(elapsed), ctypes.byref(status)),
-                           status)
-            samples.append(elapsed.value * 1e3)
-    finally:
-        runtime._event_destroy(device._handle, start)
-        runtime._event_destroy(device._handle, stop)
+    kernel._launch(stream, grid, args)  # compiles, and warms the caches
+    device.synchronize()
+    samples = runtime.event_samples(device, lambda: kernel._launch(stream, grid, args),
+                                    _kernel._stream(stream), count=max_samples,
+                                    budget_s=budget_s)
     mean = sum(samples) / len(samples)
     deviation = math.sqrt(sum((s - mean) ** 2 for s in samples) / max(len(samples) - 1, 1))
     return mean, len(samples), 1.96 * deviation / math.sqrt(len(samples))
