@@ -7,8 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
-#include "cudapy/Support/Target.h"
-#include "dialects/Target/IR/TargetDialect.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -218,8 +216,7 @@ struct AssertLowering : public TilePattern<AssertOp> {
   }
 };
 
-/// griddepcontrol needs sm_90: a diagnostic on older chips, not NVPTX's
-/// failure to select.
+/// griddepcontrol (sm_90 on: checkLowerable says so for older chips).
 template <typename Op, NVVM::GridDepActionKind kind>
 struct GridDependencyLowering : public TilePattern<Op> {
   using TilePattern<Op>::TilePattern;
@@ -227,10 +224,6 @@ struct GridDependencyLowering : public TilePattern<Op> {
   LogicalResult
   matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
-    if (chip && !chip->host && chip->sm < 90)
-      return op->emitOpError("needs programmatic dependent launch, which ")
-             << chip->str() << " lacks (sm_90 and later have it)";
     rewriter.replaceOpWithNewOp<NVVM::GriddepcontrolOp>(op, kind);
     return success();
   }

@@ -71,6 +71,16 @@ static LogicalResult checkTensorCopyTarget(Operation *op) {
   return success();
 }
 
+/// griddepcontrol needs sm_90: a diagnostic on older chips, not NVPTX's
+/// failure to select.
+static LogicalResult checkGridDependencyTarget(Operation *op) {
+  std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+  if (chip && !chip->host && chip->sm < 90)
+    return op->emitOpError("needs programmatic dependent launch, which ")
+           << chip->str() << " lacks (sm_90 and later have it)";
+  return success();
+}
+
 namespace {
 struct ConvertTileToLLVMPass
     : public cudapy::impl::ConvertTileToLLVMPassBase<ConvertTileToLLVMPass> {
@@ -150,6 +160,9 @@ struct ConvertTileToLLVMPass
           return op->emitOpError("lowers dense constants only"),
                  WalkResult::interrupt();
       if (usesTensorCopies(op) && failed(checkTensorCopyTarget(op)))
+        return WalkResult::interrupt();
+      if (isa<GridDependencyWaitOp, LaunchDependentsOp>(op) &&
+          failed(checkGridDependencyTarget(op)))
         return WalkResult::interrupt();
       for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                                 op->getResultTypes()))

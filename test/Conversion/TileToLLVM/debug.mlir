@@ -45,3 +45,8 @@ gpu.module @m {
   }
 }
 
+
+// Programmatic dependent launch needs sm_90: one diagnostic on older chips.
+// RUN: not cudapy-compile %s --chip sm_80 -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
+// SM80: error: 'tile.grid_dependency_wait' op needs programmatic dependent launch, which sm_80 lacks (sm_90 and later have it)
+// SM80-NOT: error
