@@ -1,11 +1,14 @@
 # Every operation cudapy.tile provides translates to the tile dialect and
 # compiles through the pipeline to PTX (no GPU): the IR names the tile op
-# each API entry becomes.
+# each API entry becomes. Where the toolkit's ptxas is found, it assembles
+# each kernel's PTX.
 # REQUIRES: libdevice
-# RUN: %python %s %t | FileCheck %s
+# RUN: %python %s %t | FileCheck %s --implicit-check-not="PTXAS FAILED"
 
 import math
 import os
+import shutil
+import subprocess
 import sys
 
 import cudapy.tile as ct
@@ -13,6 +16,8 @@ from cudapy.tile import compilation as cc
 
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
+ptxas = shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
 
 
 def compile_both(kernel, *params):
@@ -21,6 +26,11 @@ def compile_both(kernel, *params):
     ir = cc.export_kernel(kernel, [signature], path + ".mlir", output_format="mlir")[0]
     ptx = cc.export_kernel(kernel, [signature], path + ".ptx", output_format="ptx")[0]
     print(kernel.__name__, ".entry" in ptx)
+    if ptxas:
+        done = subprocess.run([ptxas, "-arch=sm_90a", path + ".ptx", "-o", os.devnull],
+                              capture_output=True, text=True)
+        if done.returncode:
+            print("PTXAS FAILED", kernel.__name__, done.stderr)
     return ir
 
 
