@@ -369,6 +369,30 @@ cudapyLaunchWithFlags(CudapyKernel kernel, CudapyArgs args,
                       unsigned dynamicSharedBytes, CudapyStream stream,
                       unsigned flags, CudapyStatus *status);
 
+/// What each argument's entry in cudapyLaunchRecords' buffer is.
+typedef enum CudapyRecordKind {
+  /// A tile array: pointer, rank, element size, extents, strides, as
+  /// cudapyArgsAddTileArrays reads them.
+  CUDAPY_RECORD_TILE_ARRAY = 0,
+  /// An integer: its value (cudapyArgsAddInt).
+  CUDAPY_RECORD_INT = 1,
+  /// A floating-point number: the bits of an IEEE double
+  /// (cudapyArgsAddFloat).
+  CUDAPY_RECORD_FLOAT = 2,
+} CudapyRecordKind;
+
+/// Fills `args` from scratch and launches, in one call: what an
+/// interpreter's launcher wants, where each foreign call costs. `records`
+/// holds `numWords` int64 words: the grid's three extents and the block's
+/// three, then `numArgs` entries, each a CudapyRecordKind and what that
+/// kind takes. Every entry is checked as the call it stands for checks it,
+/// and the launch as cudapyLaunchWithFlags checks it (no dynamic shared
+/// memory beyond the kernel's own).
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyLaunchRecords(CudapyKernel kernel, CudapyArgs args,
+                    const int64_t *records, size_t numWords, int numArgs,
+                    CudapyStream stream, unsigned flags, CudapyStatus *status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -700,3 +700,65 @@ bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
     setOk(status);
   return ok;
 }
+
+bool cudapyLaunchRecords(CudapyKernel kernelHandle, CudapyArgs argsHandle,
+                         const int64_t *records, size_t numWords, int numArgs,
+                         CudapyStream stream, unsigned flags,
+                         CudapyStatus *status) {
+  Args *args = unwrapArgs(argsHandle);
+  if (!args || !records || numWords < 6 || numArgs < 0)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "launch records need the argument list, the grid and "
+                     "block (6 words) and a count of arguments >= 0");
+  unsigned dims[6];
+  for (int i = 0; i < 6; ++i) {
+    if (records[i] < 1 || records[i] > (int64_t)UINT_MAX)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "grid (%lldx%lldx%lld) and block (%lldx%lldx%lld) "
+                       "extents must be from 1 to %u",
+                       (long long)records[0], (long long)records[1],
+                       (long long)records[2], (long long)records[3],
+                       (long long)records[4], (long long)records[5], UINT_MAX);
+    dims[i] = (unsigned)records[i];
+  }
+  args->count = 0;
+  size_t at = 6;
+  for (int a = 0; a < numArgs; ++a) {
+    if (at >= numWords)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "launch records end before argument %d", a);
+    int64_t kind = records[at++];
+    bool ok;
+    if (kind == CUDAPY_RECORD_TILE_ARRAY) {
+      int64_t rank = at + 2 < numWords ? records[at + 1] : -1;
+      if (rank < 0 || rank > 64 || at + 3 + 2 * (size_t)rank > numWords)
+        return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                         "the tile array record of argument %d has rank "
+                         "%lld or ends early",
+                         a, (long long)rank);
+      ok = cudapyArgsAddTileArray(argsHandle, (uint64_t)records[at], (int)rank,
+                                  records + at + 3, records + at + 3 + rank,
+                                  (size_t)records[at + 2], status);
+      at += 3 + 2 * (size_t)rank;
+    } else if ((kind == CUDAPY_RECORD_INT || kind == CUDAPY_RECORD_FLOAT) &&
+               at < numWords) {
+      if (kind == CUDAPY_RECORD_INT) {
+        ok = cudapyArgsAddInt(argsHandle, records[at], status);
+      } else {
+        double value;
+        memcpy(&value, &records[at], sizeof(value));
+        ok = cudapyArgsAddFloat(argsHandle, value, status);
+      }
+      ++at;
+    } else {
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "launch record of argument %d: kind %lld %s", a,
+                       (long long)kind,
+                       at < numWords ? "is unknown" : "ends early");
+    }
+    if (!ok)
+      return false;
+  }
+  return cudapyLaunchWithFlags(kernelHandle, argsHandle, dims, dims + 3, 0,
+                               stream, flags, status);
+}

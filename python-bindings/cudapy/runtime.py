@@ -22,6 +22,7 @@ ctypes over libcudapy-runtime.so (found like libcudapy-c.so, see cudapy).
 
 import ctypes
 import os
+import struct
 import time
 
 _LIBRARY_NAME = "libcudapy-runtime.so"
@@ -151,7 +152,13 @@ _launch = _declare("cudapyLaunch", ctypes.c_bool, _Handle, _Handle,
 _launch_with_flags = _declare("cudapyLaunchWithFlags", ctypes.c_bool, _Handle, _Handle,
                               ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
                               ctypes.c_uint, _Handle, ctypes.c_uint, _S)
+# Handles as their pointers (plain ints convert faster than structures).
+_launch_records = _declare("cudapyLaunchRecords", ctypes.c_bool, ctypes.c_void_p,
+                           ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                           ctypes.c_void_p, ctypes.c_uint, ctypes.c_void_p)
+_WORD_PACKERS = {}  # a count of words -> its struct.Struct
 LAUNCH_PROGRAMMATIC_DEPENDENT = 1  # CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT
+RECORD_TILE_ARRAY, RECORD_INT, RECORD_FLOAT = 0, 1, 2  # CudapyRecordKind
 
 PARAM_KINDS = ("pointer", "integer", "float", "vector", "aggregate")
 _NULL_HANDLE = _Handle(None)
@@ -453,6 +460,11 @@ class Kernel:
         # call from a buffer of records (see _fill_tile_arrays).
         self._tile_only = bool(self.args) and all(a["tile_array"] for a in self.args)
         self._records = (ctypes.c_int64 * sum(3 + 2 * a["rank"] for a in self.args))()
+        self._words = (ctypes.c_int64 * 0)()  # launch_words' buffer, grown on use
+        self._word_doubles = None
+        self._words_address = ctypes.addressof(self._words)
+        self._stream_word = (None, None)
+        self._status_address = ctypes.addressof(self._status)
         self._args = _args_create(handle)
 
     def _release(self):
@@ -619,40 +631,37 @@ class Kernel:
         self._queue(grid, block, shared, stream, flags)
         del keep
 
-    def launch_records(self, grid, block, records, plan, stream=None, flags=0):
-        """Queues the kernel with arguments read beforehand: `plan` has one
-        entry per argument, ("a", offset) for a tile array whose record
-        (pointer, rank, element bytes, extents, strides in elements; the
-        layout cudapyArgsAddTileArrays reads) starts at `offset` in the
-        int64 list `records`, ("i", value) for an integer and ("f", value)
-        for a float. The frontends' launch path, which reads each argument
-        once for its specialization and its record. `stream` is a raw handle
-        or None; the caller keeps the arrays alive."""
-        buffer = self._records
-        if len(records) > len(buffer):
-            buffer = self._records = (ctypes.c_int64 * len(records))()
-        buffer[:len(records)] = records
-        arguments, status = self._args, self._status_ref
-        _args_reset(arguments)
-        i, count = 0, len(plan)
-        while i < count:
-            kind, value = plan[i]
-            if kind == "a":
-                j = i + 1
-                while j < count and plan[j][0] == "a":
-                    j += 1
-                start = buffer if not value else ctypes.cast(
-                    ctypes.addressof(buffer) + 8 * value, _INT64_POINTER)
-                ok = _args_tile_arrays(arguments, j - i, start, status)
-                if not ok:
-                    raise TypeError(self._status.message.decode())
-                i = j
-                continue
-            ok = (_args_int if kind == "i" else _args_float)(arguments, value, status)
-            if not ok:
-                raise CudaError(self._status)
-            i += 1
-        self._queue(grid, block, 0, stream, flags)
+    def launch_words(self, words, count, floats=(), stream=None, flags=0):
+        """Fills the arguments and queues the kernel in one C call
+        (cudapyLaunchRecords): `words` is a list of ints, the grid's three
+        extents and the block's three, then `count` entries, each
+        RECORD_TILE_ARRAY and the array's pointer, rank, element bytes,
+        extents and strides (elements), RECORD_INT and the value, or
+        RECORD_FLOAT and a placeholder that `floats`, (position, value)
+        pairs, fill with the value. The frontends' launch path, which reads
+        each argument once for its specialization and its words. `stream`
+        is a raw handle or None; the caller keeps the arrays alive."""
+        n = len(words)
+        packer = _WORD_PACKERS.get(n)
+        if packer is None:
+            packer = _WORD_PACKERS[n] = struct.Struct("=%dq" % n)
+        buffer = self._words
+        if n > len(buffer):
+            buffer = self._words = (ctypes.c_int64 * n)()
+            self._word_doubles = (ctypes.c_double * n).from_buffer(buffer)
+            self._words_address = ctypes.addressof(buffer)
+        packer.pack_into(buffer, 0, *words)
+        if floats:
+            doubles = self._word_doubles
+            for position, value in floats:
+                doubles[position] = value
+        last, handle = self._stream_word
+        if stream != last:
+            handle = stream or None
+            self._stream_word = (stream, handle)
+        if not _launch_records(self._handle.ptr, self._args.ptr, self._words_address, n, count,
+                               handle, flags, self._status_address):
+            raise CudaError(self._status)
 
     def _queue(self, grid, block, shared, stream, flags=0):
         g, b = self._grid, self._block

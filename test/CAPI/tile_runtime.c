@@ -254,6 +254,62 @@ int main(int argc, char **argv) {
          &status);
   // COMMON-NEXT: records: ok
 
+  // Fill and launch in one call: grid and block, then each argument's kind
+  // and record.
+  int64_t words[6 + 2 * 8] = {(kRows + 3) / 4, 1, 1, 128, 1, 1};
+  for (int i = 0; i < 2; ++i) {
+    words[6 + 8 * i] = CUDAPY_RECORD_TILE_ARRAY;
+    memcpy(&words[7 + 8 * i], &records[7 * i], 7 * sizeof(int64_t));
+  }
+  report("launch records",
+         cudapyLaunchRecords(kernel, args, words, 22, 2, (CudapyStream){NULL},
+                             0, &status) &&
+             cudapyArgsGetCount(args) == 6 &&
+             cudapyDeviceSynchronize(device, &status),
+         &status);
+  // COMMON-NEXT: launch records: ok
+  report("launch records, one word short",
+         cudapyLaunchRecords(kernel, args, words, 21, 2, (CudapyStream){NULL},
+                             0, &status),
+         &status);
+  // COMMON-NEXT: launch records, one word short: error 3: the tile array record of argument 1 has rank 2 or ends early
+  report("launch records, one argument",
+         cudapyLaunchRecords(kernel, args, words, 22, 1, (CudapyStream){NULL},
+                             0, &status),
+         &status);
+  // COMMON-NEXT: launch records, one argument: error 3: kernel 'scale' takes 6 parameters, but 4 were given
+  words[14] = CUDAPY_RECORD_INT;
+  report("launch records, an integer for an array",
+         cudapyLaunchRecords(kernel, args, words, 22, 2, (CudapyStream){NULL},
+                             0, &status),
+         &status);
+  // COMMON-NEXT: launch records, an integer for an array: error 3: parameter 4 of kernel 'scale' is a pointer (ptr addrspace(1)), not an integer
+  words[14] = 7;
+  report("launch records, kind 7",
+         cudapyLaunchRecords(kernel, args, words, 22, 2, (CudapyStream){NULL},
+                             0, &status),
+         &status);
+  // COMMON-NEXT: launch records, kind 7: error 3: launch record of argument 1: kind 7 is unknown
+  words[14] = CUDAPY_RECORD_TILE_ARRAY;
+  words[4] = 0;
+  report("launch records, empty block",
+         cudapyLaunchRecords(kernel, args, words, 22, 2, (CudapyStream){NULL},
+                             0, &status),
+         &status);
+  // COMMON-NEXT: launch records, empty block: error 3: grid (3x1x1) and block (128x0x1) extents must be from 1 to 4294967295
+  words[4] = 1;
+  words[0] = (int64_t)1 << 32;
+  report("launch records, grid of 2^32",
+         cudapyLaunchRecords(kernel, args, words, 22, 2, (CudapyStream){NULL},
+                             0, &status),
+         &status);
+  // COMMON-NEXT: launch records, grid of 2^32: error 3: grid (4294967296x1x1) and block (128x1x1) extents must be from 1 to 4294967295
+  report("launch records, 5 words",
+         cudapyLaunchRecords(kernel, args, words, 5, 0, (CudapyStream){NULL}, 0,
+                             &status),
+         &status);
+  // COMMON-NEXT: launch records, 5 words: error 3: launch records need the argument list, the grid and block (6 words) and a count of arguments >= 0
+
   cudapyArgsDestroy(args);
   cudapyMemFree(device, x, &status);
   cudapyMemFree(device, y, &status);

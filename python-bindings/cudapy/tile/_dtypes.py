@@ -90,6 +90,14 @@ def from_array_dtype(dtype):
     return _BY_NAME.get(name)
 
 
+_BY_TYPESTR = {t: d for d in ALL for t in d.typestrs}
+
+
+def from_typestr(typestr):
+    """The dtype of a `__cuda_array_interface__` typestr ("<f4" …), or None."""
+    return _BY_TYPESTR.get(typestr)
+
+
 # Python numbers passed as kernel arguments (cuTile: int -> int32 when it
 # fits, float -> float32; bool -> bool_).
 def of_python_scalar(value):

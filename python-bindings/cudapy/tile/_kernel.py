@@ -207,6 +207,12 @@ def compile_chip(chip):
 
 def _array_spec(value, view, annotation=None):
     dtype = _dtypes.from_array_dtype(getattr(value, "dtype", None))
+    if dtype is None and not hasattr(value, "dtype"):
+        interface = getattr(value, "__cuda_array_interface__", None)
+        typestr = interface.get("typestr") if isinstance(interface, dict) else None
+        dtype = _dtypes.from_typestr(typestr)
+        if dtype is None:
+            raise TypeError("arrays of typestr %r are not supported" % (typestr,))
     if dtype is None:
         raise TypeError("arrays of dtype %s are not supported" % getattr(value, "dtype", "?"))
     rank = len(view.shape)
@@ -325,6 +331,7 @@ class kernel:
             self._parameters = [_Parameter(getattr(hints.get(name), "__metadata__", ()))
                                 for name in names]
             self._constants = [p.constant for p in self._parameters]
+            self._num_runtime = len(self._constants) - sum(self._constants)
             # Static extents and strides vary with the arguments' values: such
             # kernels take the full specialization at every launch.
             self._fast = not any(p.array and (p.array.static_shape_dims or
@@ -466,32 +473,44 @@ class kernel:
     def _launch(self, stream, grid, args, flags=0):
         if type(args) is not tuple:
             raise TypeError("kernel_args must be a tuple")
-        if type(grid) is not tuple:
-            grid = tuple(grid) if isinstance(grid, list) else (grid,)
-        if not 1 <= len(grid) <= 3:
-            raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
-        for extent in grid:
-            if type(extent) is not int or extent <= 0:
-                raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
         # The hot path: one pass over the arguments gives the key of their
-        # specialization and, for PyTorch tensors, their records; then one
-        # dictionary look-up and one launch.
+        # specialization and the words of one cudapyLaunchRecords call; then
+        # one dictionary look-up and that call.
+        if type(grid) is tuple and 0 < len(grid) <= 3:
+            words = [*grid, 1, 1][:3] + [0, 1, 1]
+        else:
+            words = _grid_words(grid)
         constants = self._constants or self._constant_parameters()
-        key, records, plan = (_launch_key(args, constants) if self._fast
-                               else (None, None, None))
-        compiled = self._by_launch_key.get(key) if key is not None else None
-        if compiled is None:
-            compiled = self._compile(self._specs(args), _chip())
-            if key is not None:
-                self._by_launch_key[key] = compiled
+        key = _launch_key(args, constants, words) if self._fast else None
         if key is not None:
-            compiled.kernel.launch_records(grid, compiled.block, records, plan,
-                                           _stream(stream), flags)
+            compiled = self._by_launch_key.get(key[0])
+            if compiled is None:
+                compiled = self._by_launch_key[key[0]] = self._compile(self._specs(args),
+                                                                       _chip())
+            words[3] = compiled.block[0]
+            try:
+                compiled.kernel.launch_words(words, self._num_runtime, key[1], _stream(stream),
+                                             flags)
+            except Exception:
+                _grid_words(grid)  # a grid of non-integers: say so
+                raise
             return
+        grid = _grid_words(grid)[:3]
+        compiled = self._compile(self._specs(args), _chip())
         positions = compiled.runtime_positions
         runtime_args = args if len(positions) == len(args) else [args[i] for i in positions]
         compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream),
                                flags=flags)
+
+
+def _grid_words(grid):
+    """The grid's three extents and the block's (x to be filled in); a
+    ValueError unless `grid` is 1 to 3 positive integers."""
+    if type(grid) is not tuple:
+        grid = tuple(grid) if isinstance(grid, list) else (grid,)
+    if not 1 <= len(grid) <= 3 or any(type(e) is not int or e <= 0 for e in grid):
+        raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
+    return list(grid) + [1] * (3 - len(grid)) + [0, 1, 1]
 
 
 _CHIP = None
@@ -505,9 +524,9 @@ def _chip():
 
 
 _TENSOR_TYPES = set()
-# (dtype, shape, strides) of a PyTorch tensor -> (a small int naming what the
-# specialization keys on: dtype, unit last stride, per-stride 16-byte and
-# per-extent 16 divisibility; rank; element bytes). Tensors of one layout
+# (dtype, shape, strides) of a PyTorch tensor -> (twice a small int naming
+# what the specialization keys on: dtype, unit last stride, per-stride
+# 16-byte and per-extent 16 divisibility; (rank, element bytes)). Tensors of one layout
 # share an entry, so a warm launch hashes three short tuples, not facts.
 _LAYOUTS = {}
 _LAYOUT_IDS = {}  # the facts of a layout -> its small int
@@ -523,40 +542,61 @@ def _is_tensor(value):
     return False
 
 
-def _layout(value, dtype, shape, strides):
-    itemsize = value.element_size()
+def _facts_id(dtype, itemsize, shape, strides):
+    """Twice the small int naming a layout's facts (the key adds 1 for a
+    16-byte aligned base)."""
     per16 = 16 // itemsize or 1
     last = strides[-1] == 1 or shape[-1] <= 1 if strides else True
     facts = (dtype, last, tuple(s % per16 == 0 for s in strides),
              tuple(e % 16 == 0 for e in shape))
-    layout = (_LAYOUT_IDS.setdefault(facts, len(_LAYOUT_IDS)), len(shape), itemsize)
+    return 2 * _LAYOUT_IDS.setdefault(facts, len(_LAYOUT_IDS))
+
+
+def _layout(value, dtype, shape, strides):
+    itemsize = value.element_size()
+    layout = (_facts_id(dtype, itemsize, shape, strides), (len(shape), itemsize))
     if len(_LAYOUTS) < 4096:
         _LAYOUTS[(dtype, shape, strides)] = layout
     return layout
 
 
-def _launch_key(args, constants):
-    """(key, records, plan): what decides the specialization, cheaply, for
-    PyTorch tensors, Python numbers and constants, with the arguments'
-    records and plan for Kernel.launch_records; (None, None, None) for
+def _interface_layout(value, typestr, shape, strides):
+    """As _layout, for a `__cuda_array_interface__` array, with its strides
+    in elements third; None where the array cannot be read."""
+    from .. import runtime
+    try:
+        view = runtime._view(value)
+    except ValueError:
+        return None
+    if view is None:
+        return None
+    layout = (_facts_id(typestr, view.itemsize, view.shape, view.strides),
+              (len(view.shape), view.itemsize), view.strides)
+    if len(_LAYOUTS) < 4096:
+        _LAYOUTS[(typestr, shape, strides)] = layout
+    return layout
+
+
+# CudapyRecordKind (cudapy/runtime.py's RECORD_*), for the words of a launch.
+_RECORD_TILE_ARRAY, _RECORD_INT, _RECORD_FLOAT = 0, 1, 2
+
+
+def _launch_key(args, constants, words):
+    """(key, floats): what decides the specialization, cheaply, for
+    PyTorch tensors, `__cuda_array_interface__` arrays, Python numbers and
+    constants, with each runtime argument's entry appended to `words` and
+    the floats' (position, value) pairs (Kernel.launch_words); None for
     other arguments (the specialization is then worked out in full)."""
     if len(args) != len(constants):
-        return None, None, None
+        return None
     key = []
-    records = []
-    plan = []
+    floats = []
     for value, constant in zip(args, constants):
         kind = type(value)
         if constant:
             if not isinstance(value, (int, float, bool, str, tuple, type(None))):
-                return None, None, None
+                return None
             key.append((kind, value))
-        elif kind is float:
-            key.append(kind)
-            plan.append(("f", value))
-        elif kind is int or kind is bool:
-            key.append(kind if kind is bool or -2**31 <= value < 2**31 else "int64")
-            plan.append(("i", int(value)))
         elif (kind in _TENSOR_TYPES or _is_tensor(value)) and value.is_cuda:
             dtype = value.dtype
             shape = value.shape
@@ -565,15 +605,42 @@ def _launch_key(args, constants):
             layout = _LAYOUTS.get((dtype, shape, strides))
             if layout is None:
                 layout = _layout(value, dtype, shape, strides)
-            key.append(layout[0] * 2 + (pointer & 15 == 0))
-            plan.append(("a", len(records)))
-            records.append(pointer)
-            records += layout[1:]
-            records += shape
-            records += strides
+            key.append(layout[0] + (pointer & 15 == 0))
+            words += (_RECORD_TILE_ARRAY, pointer)
+            words += layout[1]
+            words += shape
+            words += strides
+        elif kind is float:
+            key.append(kind)
+            words.append(_RECORD_FLOAT)
+            floats.append((len(words), value))
+            words.append(0)
+        elif kind is int or kind is bool:
+            key.append(kind if kind is bool or -2**31 <= value < 2**31 else "int64")
+            words += (_RECORD_INT, value)
         else:
-            return None, None, None
-    return tuple(key), records, plan
+            # CuPy, Numba and other __cuda_array_interface__ arrays.
+            interface = getattr(value, "__cuda_array_interface__", None)
+            if type(interface) is not dict:
+                return None
+            typestr = interface.get("typestr")
+            shape = interface.get("shape")
+            strides = interface.get("strides")
+            if type(shape) is not tuple or (strides is not None and type(strides) is not tuple) \
+                    or interface.get("mask") is not None:
+                return None
+            layout = _LAYOUTS.get((typestr, shape, strides))
+            if layout is None:
+                layout = _interface_layout(value, typestr, shape, strides)
+                if layout is None:
+                    return None
+            pointer = interface["data"][0]
+            key.append(layout[0] + (pointer & 15 == 0))
+            words += (_RECORD_TILE_ARRAY, pointer)
+            words += layout[1]
+            words += shape
+            words += layout[2]
+    return tuple(key), floats
 
 
 def _stream(stream):

@@ -1,0 +1,100 @@
+# ct.launch against the CPU stand-in for libcuda.so.1: the launch path that
+# reads each argument once for its specialization key and fills and
+# launches in one cudapyLaunchRecords call. Checks the parameters the
+# driver received, one specialization per key (alignment, extents divisible
+# by 16), and the errors of a bad grid or argument. (test/GPU runs the
+# kernels for real.)
+# RUN: rm -rf %t && env LD_LIBRARY_PATH=%fake_cuda_dir CUDAPY_CACHE_DIR=%t %python %s | FileCheck %s
+
+import ctypes
+import struct
+
+import cudapy.tile as ct
+from cudapy import runtime
+
+
+@ct.kernel
+def affine(x, y, alpha, shift, width: ct.Constant[int]):
+    row = ct.bid(0)
+    t = ct.load(x, index=(row, 0), shape=(1, width))
+    ct.store(y, index=(row, 0), tile=t * alpha + shift)
+
+
+class Strided:
+    """A __cuda_array_interface__ array over another's memory (a CuPy-like
+    view with byte strides)."""
+
+    def __init__(self, base, shape, strides, offset=0):
+        self.__cuda_array_interface__ = {
+            "shape": shape, "strides": strides, "typestr": "<f4",
+            "data": (base.__cuda_array_interface__["data"][0] + offset, False),
+            "version": 3}
+
+
+fake = ctypes.CDLL("libcuda.so.1")
+
+
+def last_launch(kernel):
+    """The grid, block and each parameter's value the driver was given."""
+    grid, block = (ctypes.c_uint * 3)(), (ctypes.c_uint * 3)()
+    shared, params = ctypes.c_uint(), ctypes.POINTER(ctypes.c_void_p)()
+    count = fake.fakeCudaLastLaunch(grid, block, ctypes.byref(shared), ctypes.byref(params))
+    values = []
+    for i, (kind, size, _type) in enumerate(kernel.params):
+        raw = ctypes.string_at(params[i], size)
+        if kind == "float":
+            values.append(struct.unpack("f" if size == 4 else "d", raw)[0])
+        else:
+            values.append(int.from_bytes(raw, "little", signed=True))
+    return count, tuple(grid), tuple(block), values
+
+
+def compiled():
+    return [c.kernel for c in dict.fromkeys(affine._by_launch_key.values())]
+
+
+device = runtime.Device(0)
+memory = device.empty((64 * 64,))
+x = Strided(memory, (48, 64), (256, 4))
+y = Strided(memory, (48, 64), None)
+
+ct.launch(0, (48,), affine, (x, y, 0.5, 3, 64))
+kernel = compiled()[0]
+count, grid, block, values = last_launch(kernel)
+base = memory.__cuda_array_interface__["data"][0]
+print(grid, block, [v - base if v > 1 << 20 else v for v in values])
+# x and y: base, 48 rows, 64 columns, row stride 64 elements; then 0.5 and 3
+# CHECK: (48, 1, 1) (32, 1, 1) [0, 48, 64, 64, 0, 48, 64, 64, 0.5, 3]
+
+# The same key again: no new specialization, the new values are passed.
+ct.launch(0, (7, 1), affine, (x, y, -1.25, -2**31, 64))
+print(len(compiled()), last_launch(kernel)[3][-2:], last_launch(kernel)[1])
+# CHECK-NEXT: 1 [-1.25, -2147483648] (7, 1, 1)
+
+# A base 4 bytes off 16-byte alignment, 40 rows (not a multiple of 16) and
+# an int64 number are other keys, hence other kernels.
+ct.launch(0, (40,), affine, (Strided(memory, (40, 64), (256, 4), 4), y, 1.0, 0, 64))
+ct.launch(0, (40,), affine, (Strided(memory, (40, 64), (256, 4)), y, 1.0, 0, 64))
+ct.launch(0, (40,), affine, (Strided(memory, (40, 64), (256, 4)), y, 1.0, 2**40, 64))
+print(len(compiled()))
+# CHECK-NEXT: 4
+
+for grid in ((0,), (1, 2, 3, 4), (2.0,), "4"):
+    try:
+        ct.launch(0, grid, affine, (x, y, 0.5, 3, 64))
+    except ValueError as error:
+        print("ValueError:", error)
+# CHECK-NEXT: ValueError: grid must be 1 to 3 positive integers, not (0,)
+# CHECK-NEXT: ValueError: grid must be 1 to 3 positive integers, not (1, 2, 3, 4)
+# CHECK-NEXT: ValueError: grid must be 1 to 3 positive integers, not (2.0,)
+# CHECK-NEXT: ValueError: grid must be 1 to 3 positive integers, not ('4',)
+
+for args in ((x, y, 0.5, 64), (x, 1.0, 0.5, 3, 64), (x, y, 0.5, 3, 32)):
+    try:
+        ct.launch(0, (1,), affine, args)
+        print("launched with width", args[-1], "kernels:", len(compiled()))
+    except (ct.TileError, TypeError) as error:
+        print(type(error).__name__ + ":", str(error).splitlines()[0])
+# CHECK-NEXT: TileTypeError: affine takes 5 arguments, 4 given
+# CHECK-NEXT: TileTypeError: {{.*}}launch-fake-driver.py:20:5: array must be an array argument, not a float32 scalar
+# CHECK-NEXT: launched with width 32 kernels: 5
