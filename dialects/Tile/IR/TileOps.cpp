@@ -729,7 +729,8 @@ LogicalResult LiteralOp::verify() {
 OpFoldResult LiteralOp::fold(FoldAdaptor) { return getValue(); }
 
 /// `tile.literal 7`, `tile.literal 2.5`, `tile.literal 18446744073709551615 :
-/// ui64`: the attribute's kind gives the loose type.
+/// ui64`, `tile.literal 0x7FF0000000000000 : f64` (an infinity): the
+/// attribute's kind gives the loose type.
 ParseResult LiteralOp::parse(OpAsmParser &parser, OperationState &result) {
   Attribute value;
   SMLoc loc = parser.getCurrentLocation();
@@ -751,7 +752,11 @@ ParseResult LiteralOp::parse(OpAsmParser &parser, OperationState &result) {
 void LiteralOp::print(OpAsmPrinter &printer) {
   printer << " ";
   Type type = cast<TypedAttr>(getValue()).getType();
-  if (type.isSignlessInteger(64) || type.isF64())
+  // Infinities and NaNs print in hexadecimal, which reads back as an integer
+  // without the type after it.
+  auto real = dyn_cast<FloatAttr>(getValue());
+  if (type.isSignlessInteger(64) ||
+      (type.isF64() && real && real.getValue().isFinite()))
     printer.printAttributeWithoutType(getValue());
   else
     printer.printAttribute(getValue());

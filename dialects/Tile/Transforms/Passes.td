@@ -67,7 +67,10 @@ def TileAssignLayoutsPass : Pass<"tile-assign-layouts"> {
       `#tile.slice` of it otherwise;
     - a tile that an op needs in another layout goes through
       `tile.convert_layout`; a conversion of a freshly loaded (or constant)
-      tile is folded into the load.
+      tile is folded into the load;
+    - first, a narrowing `tile.convert` of a reshape or permute that nothing
+      else uses goes before it, so that the shape op, where it moves
+      elements between threads, moves the narrower ones.
 
     ```mlir
     %t = tile.load %v[%i] : !tile.view<1024, !tile.array<?xf32, strides [1]>>

@@ -245,11 +245,13 @@ static void limitOccupancy(FunctionOpInterface func, int64_t bytes,
 /// barrier before the first use of each scratch buffer that shares memory
 /// keeps its writes after the other buffers' reads, in the iteration and
 /// across a loop's back edge (the first use is where its op was, which
-/// every thread of the block reaches).
+/// every thread of the block reaches): `barriers` gets those first uses,
+/// for the caller to put the barriers before when it takes the plan.
 static int64_t shareScratch(FunctionOpInterface func,
                             ArrayRef<LLVM::GlobalOp> globals,
                             llvm::function_ref<int64_t(LLVM::GlobalOp)> sizeOf,
-                            SmallVectorImpl<int64_t> &offsets) {
+                            SmallVectorImpl<int64_t> &offsets,
+                            SmallVectorImpl<Operation *> &barriers) {
   llvm::DenseMap<Operation *, int64_t> position, lastInside;
   SmallVector<Operation *> loops;
   int64_t count = 0;
@@ -356,11 +358,21 @@ static int64_t shareScratch(FunctionOpInterface func,
     bytes = std::max(bytes, offset + buffer.size);
   }
   for (auto [buffer, sharing] : llvm::zip(buffers, shares))
-    if (sharing && buffer.scratch) {
-      OpBuilder b(buffer.first);
-      gpu::BarrierOp::create(b, buffer.first->getLoc());
-    }
+    if (sharing && buffer.scratch)
+      barriers.push_back(buffer.first);
   return llvm::alignTo(bytes, 16);
+}
+
+/// How many blocks of `threads` threads (0: unknown) using `bytes` of shared
+/// memory each an SM holds, as far as shared memory and threads say: an SM
+/// has about `limit` (a block's most) plus the 1 KiB the driver reserves
+/// per block, and 2048 threads.
+static int64_t residentBlocks(int64_t bytes, int64_t threads, int64_t limit) {
+  constexpr int64_t kReservedPerBlock = 1024, kThreadsPerSM = 2048;
+  int64_t blocks = (limit + kReservedPerBlock) / (bytes + kReservedPerBlock);
+  if (threads > 0)
+    blocks = std::min(blocks, kThreadsPerSM / threads);
+  return blocks;
 }
 
 /// A kernel's tiles' shared memory is static while it fits the 48 KiB a
@@ -407,10 +419,29 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
       return WalkResult::advance();
     }
     bool dynamic = kernel && kernel.isKernel() && chip && !chip->host;
-    // More than the block has: scratch buffers whose uses do not overlap
-    // share memory.
-    if (dynamic && bytes > limit)
-      bytes = shareScratch(func, globals, sizeOf, offsets);
+    // Scratch buffers whose uses do not overlap share memory where the
+    // buffers one after another are more than a block has, or where sharing
+    // lets an SM hold more blocks at once (the barriers it adds cost less
+    // than the occupancy it buys: attention's masks and epilogue took a
+    // head-dim-64 kernel from two blocks an SM to one).
+    if (dynamic) {
+      SmallVector<int64_t> shared;
+      SmallVector<Operation *> barriers;
+      int64_t packed = shareScratch(func, globals, sizeOf, shared, barriers);
+      Block &entry = func.getFunctionBody().front();
+      int64_t threads =
+          entry.empty() ? 0 : getKernelNumWarps(&entry.front()) * kWarpSize;
+      if (packed < bytes &&
+          (bytes > limit || residentBlocks(packed, threads, limit) >
+                                residentBlocks(bytes, threads, limit))) {
+        bytes = packed;
+        offsets.assign(shared.begin(), shared.end());
+        for (Operation *first : barriers) {
+          OpBuilder b(first);
+          gpu::BarrierOp::create(b, first->getLoc());
+        }
+      }
+    }
     if (!dynamic || bytes > limit) {
       InFlightDiagnostic diag = func.emitOpError("needs ")
                                 << bytes

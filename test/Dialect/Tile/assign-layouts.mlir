@@ -202,6 +202,47 @@ func.func @while(%x: !tile.array<?xf32, strides [1]>, %c: i1) {
 
 // -----
 
+// A narrowing convert of a reshape or permute that nothing else uses goes
+// before it, so the shape op moves the narrower elements; a widening one,
+// and one of a reshape with another use, stay.
+// CHECK-LABEL: func.func @narrow_first
+// CHECK: %[[H:.*]] = tile.convert %{{.*}} rounding rz : !tile.tile<16x8xf32, #{{.*}}> -> !tile.tile<16x8xf16, #{{.*}}>
+// CHECK: tile.reshape %[[H]] : !tile.tile<16x8xf16, #{{.*}}> -> !tile.tile<1x16x8xf16, #{{.*}}>
+// CHECK: %[[P:.*]] = tile.convert %{{.*}} : !tile.tile<16x8xf32, #{{.*}}> -> !tile.tile<16x8xf16, #{{.*}}>
+// CHECK: tile.permute %[[P]] [1, 0] : !tile.tile<16x8xf16, #{{.*}}> -> !tile.tile<8x16xf16, #{{.*}}>
+// CHECK: %[[W:.*]] = tile.reshape %{{.*}} : !tile.tile<16x8xf32, #{{.*}}> -> !tile.tile<1x16x8xf32, #{{.*}}>
+// CHECK: tile.convert %[[W]] : !tile.tile<1x16x8xf32, #{{.*}}> -> !tile.tile<1x16x8xf64, #{{.*}}>
+// CHECK: %[[T:.*]] = tile.reshape %{{.*}} : !tile.tile<16x8xf32, #{{.*}}> -> !tile.tile<128xf32, #{{.*}}>
+// CHECK: tile.convert %[[T]] : !tile.tile<128xf32, #{{.*}}> -> !tile.tile<128xf16, #{{.*}}>
+func.func @narrow_first(%x: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+                        %p: !tile.array<?x?xf16, strides [?, 1]>, %w: !tile.array<?x?x?xf64, strides [?, ?, 1]>,
+                        %f: !tile.array<?xf32, strides [1]>, %h: !tile.array<?xf16, strides [1]>) {
+  %i = tile.bid 0
+  %v = tile.make_view %x : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<16x8, !tile.array<?x?xf32, strides [?, 1]>>
+  %t = tile.load %v[%i, %i] : !tile.view<16x8, !tile.array<?x?xf32, strides [?, 1]>>
+  %r = tile.reshape %t : !tile.tile<16x8xf32> -> !tile.tile<1x16x8xf32>
+  %rh = tile.convert %r rounding rz : !tile.tile<1x16x8xf32> -> !tile.tile<1x16x8xf16>
+  %vo = tile.make_view %o : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x16x8, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+  tile.store %rh, %vo[%i, %i, %i] : !tile.view<1x16x8, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+  %q = tile.permute %t [1, 0] : !tile.tile<16x8xf32> -> !tile.tile<8x16xf32>
+  %qh = tile.convert %q : !tile.tile<8x16xf32> -> !tile.tile<8x16xf16>
+  %vp = tile.make_view %p : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<8x16, !tile.array<?x?xf16, strides [?, 1]>>
+  tile.store %qh, %vp[%i, %i] : !tile.view<8x16, !tile.array<?x?xf16, strides [?, 1]>>
+  %r2 = tile.reshape %t : !tile.tile<16x8xf32> -> !tile.tile<1x16x8xf32>
+  %rw = tile.convert %r2 : !tile.tile<1x16x8xf32> -> !tile.tile<1x16x8xf64>
+  %vw = tile.make_view %w : !tile.array<?x?x?xf64, strides [?, ?, 1]> -> !tile.view<1x16x8, !tile.array<?x?x?xf64, strides [?, ?, 1]>>
+  tile.store %rw, %vw[%i, %i, %i] : !tile.view<1x16x8, !tile.array<?x?x?xf64, strides [?, ?, 1]>>
+  %flat = tile.reshape %t : !tile.tile<16x8xf32> -> !tile.tile<128xf32>
+  %fh = tile.convert %flat : !tile.tile<128xf32> -> !tile.tile<128xf16>
+  %vf = tile.make_view %f : !tile.array<?xf32, strides [1]> -> !tile.view<128, !tile.array<?xf32, strides [1]>>
+  tile.store %flat, %vf[%i] : !tile.view<128, !tile.array<?xf32, strides [1]>>
+  %vh = tile.make_view %h : !tile.array<?xf16, strides [1]> -> !tile.view<128, !tile.array<?xf16, strides [1]>>
+  tile.store %fh, %vh[%i] : !tile.view<128, !tile.array<?xf16, strides [1]>>
+  return
+}
+
+// -----
+
 // One whose regions carry a tile under other types is refused.
 func.func @while_other_types(%x: !tile.array<?xf32, strides [1]>, %c: i1) {
   %i = tile.bid 0

@@ -94,6 +94,11 @@ func.func @creation() -> (!tile.tile<4xsi32>, !tile.tile<2x4xf32>, !tile.tile<8x
   %u = tile.literal 18446744073709551615 : ui64
   // CHECK: tile.literal 2.500000e+00{{$}}
   %h = tile.literal 2.5
+  // Infinities and NaNs keep their type: hexadecimal alone is an integer.
+  // CHECK: tile.literal 0xFFF0000000000000 : f64{{$}}
+  %ninf = tile.literal 0xFFF0000000000000 : f64
+  // CHECK: tile.literal 0x7FF8000000000000 : f64{{$}}
+  %nan = tile.literal 0x7FF8000000000000 : f64
   return %c, %f, %i, %j : !tile.tile<4xsi32>, !tile.tile<2x4xf32>, !tile.tile<8xsi32>, !tile.tile<4x4xf16>
 }
 
