@@ -178,6 +178,50 @@ close("mma_scaled fp8 e8m0", c, xa @ xb + 1, 1e-6)
 # CHECK: mma_scaled fp8 e8m0 ok
 
 
+# Loads through a transposed order in a K loop (cuTile's FMHA sample reads
+# Kᵀ as load(K, order=(0, 1, 3, 2))): C = A Bᵀ with Bᵀ stored N x K, once
+# as 2-D tiles (order=(1, 0)) and once as a batch of 3-D ones
+# (order=(0, 2, 1)); the pipeline stages them and the mma reads them
+# transposed (wgmma on sm_90a). Ragged K: the last tiles are padded with
+# zeros.
+@ct.kernel
+def matmul_bt(a, bt, c, bk: ct.Constant[int]):
+    i, j = ct.bid(0), ct.bid(1)
+    acc = ct.zeros((128, 128), dtype=ct.float32)
+    for k in range(ct.cdiv(a.shape[1], bk)):
+        x = ct.load(a, (i, k), (128, bk), padding_mode=ct.PaddingMode.ZERO)
+        y = ct.load(bt, (k, j), (bk, 128), order=(1, 0), padding_mode=ct.PaddingMode.ZERO)
+        acc = ct.mma(x, y, acc)
+    ct.store(c, (i, j), acc.astype(c.dtype))
+
+
+@ct.kernel
+def batch_matmul_bt(a, bt, c, bk: ct.Constant[int]):
+    i, j, h = ct.bid(0), ct.bid(1), ct.bid(2)
+    acc = ct.zeros((128, 128), dtype=ct.float32)
+    for k in range(ct.cdiv(a.shape[2], bk)):
+        x = ct.load(a, (h, i, k), (1, 128, bk), padding_mode=ct.PaddingMode.ZERO)
+        y = ct.load(bt, (h, k, j), (1, bk, 128), order=(0, 2, 1),
+                    padding_mode=ct.PaddingMode.ZERO)
+        acc = ct.mma(x.reshape((128, bk)), y.reshape((bk, 128)), acc)
+    ct.store(c, (h, i, j), acc.reshape((1, 128, 128)).astype(c.dtype))
+
+
+a16 = torch.randn(256, 200, device=cuda, dtype=torch.float16)
+bt16 = torch.randn(256, 200, device=cuda, dtype=torch.float16)
+c16 = torch.empty(256, 256, device=cuda, dtype=torch.float16)
+ct.launch(stream, (2, 2), matmul_bt, (a16, bt16, c16, 64))
+close("matmul through order (1, 0)", c16, a16.double() @ bt16.double().T, 2e-3)
+# CHECK: matmul through order (1, 0) ok
+ab = torch.randn(3, 128, 200, device=cuda, dtype=torch.float16)
+bbt = torch.randn(3, 256, 200, device=cuda, dtype=torch.float16)
+cb = torch.empty(3, 128, 256, device=cuda, dtype=torch.float16)
+ct.launch(stream, (1, 2, 3), batch_matmul_bt, (ab, bbt, cb, 64))
+close("batch matmul through order (0, 2, 1)", cb,
+      ab.double() @ bbt.double().transpose(1, 2), 2e-3)
+# CHECK: batch matmul through order (0, 2, 1) ok
+
+
 # Programmatic dependent launch: the consumer, launched with
 # programmatic_dependent_launch=True, may start while the producer runs;
 # its grid_dependency_control_wait() waits for the producer's writes.

@@ -193,6 +193,71 @@ static bool feedsMma(LoadOp load, scf::ForOp loop) {
   return false;
 }
 
+/// A load in `loop`'s body through a view whose order swaps the last two
+/// dimensions (cuTile's `order=(0, 1, 3, 2)`: Kᵀ read as K's columns), whose
+/// tile is a matrix (after a reshape dropping leading unit dimensions, its
+/// only use) that reaches an mma, becomes a load through the view in the
+/// array's order, that reshape, and a transpose: the form whose loads the
+/// pipeline stages (a stage of K, which the mma reads transposed). The
+/// tiles are the same: the order only says which array dimension a tile
+/// dimension runs along.
+static void untransposeLoads(scf::ForOp loop) {
+  SmallVector<LoadOp> loads;
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (auto load = dyn_cast<LoadOp>(op))
+      loads.push_back(load);
+  for (LoadOp load : loads) {
+    ViewType view = load.getView().getType();
+    ArrayRef<int64_t> order = view.getOrder(), shape = view.getTileShape();
+    int64_t rank = order.size();
+    auto make = load.getView().getDefiningOp<MakeViewOp>();
+    if (rank < 2 || !make || !feedsMma(load, loop))
+      continue;
+    bool swapsLastTwo =
+        order[rank - 2] == rank - 1 && order[rank - 1] == rank - 2 &&
+        llvm::all_of(shape.drop_back(2), [](int64_t e) { return e == 1; });
+    for (int64_t d = 0; d + 2 < rank; ++d)
+      swapsLastTwo &= order[d] == d;
+    Operation *matrix = load;
+    if (rank > 2) {
+      auto reshape = load->hasOneUse()
+                         ? dyn_cast<ReshapeOp>(*load->user_begin())
+                         : ReshapeOp();
+      if (!reshape || reshape.getType().getRank() != 2)
+        continue;
+      matrix = reshape;
+    }
+    if (!swapsLastTwo)
+      continue;
+    SmallVector<int64_t> plainShape(shape), identity(rank);
+    std::swap(plainShape[rank - 2], plainShape[rank - 1]);
+    std::iota(identity.begin(), identity.end(), 0);
+    OpBuilder b(load);
+    Location loc = load.getLoc();
+    auto plainView =
+        ViewType::get(view.getContext(), plainShape, view.getArray(), identity,
+                      view.getSteps(), view.getPadding());
+    Value plain = MakeViewOp::create(b, loc, plainView, make.getArray());
+    auto plainLoad = LoadOp::create(b, loc, plain, load.getIndices());
+    plainLoad->setDiscardableAttrs(load->getDiscardableAttrDictionary());
+    Value tile = plainLoad;
+    TileType result = cast<TileType>(matrix->getResult(0).getType());
+    ArrayRef<int64_t> rows = result.getShape();
+    if (rank > 2)
+      tile = ReshapeOp::create(
+          b, loc,
+          result.cloneWith(ArrayRef<int64_t>{rows[1], rows[0]},
+                           result.getElementType()),
+          tile);
+    Value transposed =
+        PermuteOp::create(b, loc, result, tile, b.getDenseI64ArrayAttr({1, 0}));
+    matrix->getResult(0).replaceAllUsesWith(transposed);
+    if (matrix != load)
+      matrix->erase();
+    load.erase();
+  }
+}
+
 /// Whether `loop` only accumulates its products: every mma's result goes
 /// to another mma's accumulator, an add or the yield. A loop that works on
 /// them in the iteration (attention's softmax between Q Kᵀ and P V) keeps
@@ -403,6 +468,8 @@ struct TilePipelineLoadsPass
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      untransposeLoads(loop);
     for (scf::ForOp loop : loops)
       if (!replacedLoops.contains(loop))
         pipeline(loop);

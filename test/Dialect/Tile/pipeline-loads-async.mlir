@@ -224,6 +224,16 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK-NOT: tile.permute
 // CHECK: tile.local_load %[[BT]][%{{.*}}] offsets [0, 0] transpose : !tile.shared<4x64x32xf16> -> !tile.tile<16x64xf16>
 // CHECK: tile.local_load %[[BT]][%{{.*}}] offsets [0, 16] transpose : !tile.shared<4x64x32xf16> -> !tile.tile<16x64xf16>
+// The same B as @permuted's through a view whose order swaps the last two
+// dimensions (cuTile's order=(0, 2, 1)): its load becomes one in the
+// array's order and a transpose, then stages like @permuted's.
+// CHECK-LABEL: gpu.func @ordered
+// CHECK: tile.alloc_shared : !tile.shared<4x64x32xf16>
+// CHECK: %[[BT:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf16>
+// CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %[[BT]][{{.*}}] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, !tile.shared<4x64x32xf16>
+// CHECK: scf.for
+// CHECK-NOT: order
+// CHECK: tile.local_load %[[BT]][%{{.*}}] offsets [0, 0] transpose : !tile.shared<4x64x32xf16> -> !tile.tile<16x64xf16>
 // CHECK-LABEL: gpu.func @converted
 // CHECK-NOT: tile.async_copy
 // CHECK: tile.convert
@@ -263,6 +273,26 @@ gpu.module @m attributes {target.chip = "sm_80"} {
       %x = tile.reshape %x3 : !tile.tile<1x64x32xf16> -> !tile.tile<64x32xf16>
       %y2 = tile.reshape %y3 : !tile.tile<1x64x32xf16> -> !tile.tile<64x32xf16>
       %y = tile.permute %y2 [1, 0] : !tile.tile<64x32xf16> -> !tile.tile<32x64xf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @ordered(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vb = tile.make_view %a : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x32x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, order [0, 2, 1], padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x3 = tile.load %va[%i, %i, %kt] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %y3 = tile.load %vb[%i, %i, %kt] : !tile.view<1x32x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, order [0, 2, 1], padding zero>
+      %x = tile.reshape %x3 : !tile.tile<1x64x32xf16> -> !tile.tile<64x32xf16>
+      %y = tile.reshape %y3 : !tile.tile<1x32x64xf16> -> !tile.tile<32x64xf16>
       %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
       scf.yield %next : !tile.tile<64x64xf32>
     }
