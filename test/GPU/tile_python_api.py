@@ -222,6 +222,28 @@ close("batch matmul through order (0, 2, 1)", cb,
 # CHECK: batch matmul through order (0, 2, 1) ok
 
 
+# Stages that share shared memory: the pipelined loop's stages of 128 x 64
+# and 64 x 256 tiles and, after the loop, the extract's scratch buffer for
+# the 128 x 256 float32 accumulator do not fit the block one after another;
+# the extract reuses the stages' memory once the loop is done.
+@ct.kernel
+def matmul_extract(a, b, c):
+    acc = ct.zeros((128, 256), dtype=ct.float32)
+    for k in range(ct.cdiv(a.shape[1], 64)):
+        x = ct.load(a, (0, k), (128, 64), padding_mode=ct.PaddingMode.ZERO)
+        y = ct.load(b, (k, 0), (64, 256), padding_mode=ct.PaddingMode.ZERO)
+        acc = ct.mma(x, y, acc)
+    ct.store(c, (0, 0), ct.extract(acc, (1, 1), (64, 128)))
+
+
+ae = torch.randn(128, 1000, device=cuda, dtype=torch.float16)
+be = torch.randn(1000, 256, device=cuda, dtype=torch.float16)
+ce = torch.empty(64, 128, device=cuda)
+ct.launch(stream, (1,), matmul_extract, (ae, be, ce))
+close("matmul, extract in stages' memory", ce, (ae.double() @ be.double())[64:, 128:], 1e-5)
+# CHECK: matmul, extract in stages' memory ok
+
+
 # Programmatic dependent launch: the consumer, launched with
 # programmatic_dependent_launch=True, may start while the producer runs;
 # its grid_dependency_control_wait() waits for the producer's writes.

@@ -236,22 +236,27 @@ static void limitOccupancy(FunctionOpInterface func, int64_t bytes,
 }
 
 /// Offsets for `globals` (sizes from `sizeOf`) in which scratch buffers
-/// (kScratchPrefix) whose live ranges are disjoint share memory; returns
-/// the bytes the buffers then take. A buffer's live range runs over the
-/// function's operations in order, from its first use to its last (uses
-/// through the values derived from its address), and over every loop that
-/// holds some of its uses but not all. Other buffers (pipeline stages,
-/// barriers, buffers of warp-specialized regions) live throughout. A
-/// barrier before the first use of each scratch buffer that shares memory
-/// keeps its writes after the other buffers' reads, in the iteration and
-/// across a loop's back edge (the first use is where its op was, which
-/// every thread of the block reaches): `barriers` gets those first uses,
-/// for the caller to put the barriers before when it takes the plan.
-static int64_t shareScratch(FunctionOpInterface func,
-                            ArrayRef<LLVM::GlobalOp> globals,
-                            llvm::function_ref<int64_t(LLVM::GlobalOp)> sizeOf,
-                            SmallVectorImpl<int64_t> &offsets,
-                            SmallVectorImpl<Operation *> &barriers) {
+/// (kScratchPrefix) and stages (kStagePrefix) whose live ranges are
+/// disjoint share memory; returns the bytes the buffers then take. A
+/// buffer's live range runs over the function's operations in order, from
+/// its first use to its last (uses through the values derived from its
+/// address), and over every loop that holds some of its uses but not all
+/// or takes one as an operand. Other buffers (barriers, buffers of
+/// warp-specialized regions) live throughout. A barrier before the first
+/// use of each buffer that shares memory keeps its writes after the other
+/// buffers' reads, in the iteration and across a loop's back edge (the
+/// first use is where its op was, which every thread of the block
+/// reaches); before a stage's, a proxy fence first orders the threads'
+/// earlier accesses there before the copies' and wgmma's (the async
+/// proxy's). `barriers` gets those first uses (and whether each is a
+/// stage's), for the caller to put the barriers before when it takes the
+/// plan. A stage's last use is its loop's last wgmma or copy, which the
+/// pipeline waits for right after the loop, before anything that follows.
+static int64_t
+shareScratch(FunctionOpInterface func, ArrayRef<LLVM::GlobalOp> globals,
+             llvm::function_ref<int64_t(LLVM::GlobalOp)> sizeOf,
+             SmallVectorImpl<int64_t> &offsets,
+             SmallVectorImpl<std::pair<Operation *, bool>> &barriers) {
   llvm::DenseMap<Operation *, int64_t> position, lastInside;
   SmallVector<Operation *> loops;
   int64_t count = 0;
@@ -270,16 +275,18 @@ static int64_t shareScratch(FunctionOpInterface func,
   int64_t total = count;
   struct Buffer {
     int64_t begin, end, size, alignment;
-    bool scratch;
+    bool scratch, stages;
     Operation *first;
   };
   SmallVector<Buffer> buffers;
   for (LLVM::GlobalOp global : globals) {
+    bool stages = global.getSymName().starts_with(kStagePrefix);
     Buffer buffer{total,
                   -1,
                   sizeOf(global),
                   static_cast<int64_t>(global.getAlignment().value_or(16)),
-                  global.getSymName().starts_with(kScratchPrefix),
+                  stages || global.getSymName().starts_with(kScratchPrefix),
+                  stages,
                   nullptr};
     SmallVector<Operation *> uses;
     llvm::SmallPtrSet<Operation *, 16> seen;
@@ -305,8 +312,11 @@ static int64_t shareScratch(FunctionOpInterface func,
       if (use->getParentOfType<WarpSpecializeOp>())
         buffer.scratch = false;
     }
-    // A loop that holds some uses but not all: throughout it.
-    for (Operation *use : uses)
+    // A loop that holds some uses but not all, or that carries a value
+    // derived from the address: throughout it.
+    for (Operation *use : uses) {
+      if (isa<LoopLikeOpInterface>(use))
+        buffer.end = std::max(buffer.end, lastInside[use]);
       for (Operation *loop = use->getParentOp(); loop && loop != func;
            loop = loop->getParentOp())
         if (isa<LoopLikeOpInterface>(loop) &&
@@ -316,6 +326,7 @@ static int64_t shareScratch(FunctionOpInterface func,
           buffer.begin = std::min(buffer.begin, position[loop]);
           buffer.end = std::max(buffer.end, lastInside[loop]);
         }
+    }
     if (!buffer.scratch || uses.empty())
       buffer.begin = 0, buffer.end = total;
     buffers.push_back(buffer);
@@ -359,7 +370,7 @@ static int64_t shareScratch(FunctionOpInterface func,
   }
   for (auto [buffer, sharing] : llvm::zip(buffers, shares))
     if (sharing && buffer.scratch)
-      barriers.push_back(buffer.first);
+      barriers.push_back({buffer.first, buffer.stages});
   return llvm::alignTo(bytes, 16);
 }
 
@@ -426,7 +437,7 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
     // head-dim-64 kernel from two blocks an SM to one).
     if (dynamic) {
       SmallVector<int64_t> shared;
-      SmallVector<Operation *> barriers;
+      SmallVector<std::pair<Operation *, bool>> barriers;
       int64_t packed = shareScratch(func, globals, sizeOf, shared, barriers);
       Block &entry = func.getFunctionBody().front();
       int64_t threads =
@@ -436,8 +447,13 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
                                 residentBlocks(bytes, threads, limit))) {
         bytes = packed;
         offsets.assign(shared.begin(), shared.end());
-        for (Operation *first : barriers) {
+        for (auto [first, stages] : barriers) {
           OpBuilder b(first);
+          if (stages && chip->sm >= 90)
+            NVVM::FenceProxyOp::create(
+                b, first->getLoc(), NVVM::ProxyKind::async_shared,
+                NVVM::SharedSpaceAttr::get(b.getContext(),
+                                           NVVM::SharedSpace::shared_cta));
           gpu::BarrierOp::create(b, first->getLoc());
         }
       }

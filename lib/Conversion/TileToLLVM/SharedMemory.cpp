@@ -39,7 +39,7 @@ struct AllocSharedLowering : public TilePattern<AllocSharedOp> {
     rewriter.replaceOp(
         op, allocateShared(e, op, getMemoryType(type.getElementType()),
                            type.getNumStages() * getStageLayout(type).size(),
-                           /*alignment=*/1024, /*scratch=*/false));
+                           /*alignment=*/1024, SharedUse::Stages));
     return success();
   }
 };
@@ -71,9 +71,8 @@ struct AllocBarriersLowering : public TilePattern<AllocBarriersOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     int64_t count = op.getType().getCount();
-    Value base =
-        allocateShared(e, op, rewriter.getI64Type(), count, /*alignment=*/8,
-                       /*scratch=*/false);
+    Value base = allocateShared(e, op, rewriter.getI64Type(), count,
+                                /*alignment=*/8, SharedUse::Lasting);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       actAlone(e, op);

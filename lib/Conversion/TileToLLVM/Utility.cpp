@@ -264,9 +264,11 @@ Value createGlobal(Emitter &e, Operation *op, StringRef prefix, Type type,
 /// A fresh shared-memory array of `count` elements of `element` type: its
 /// address.
 Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count,
-                     int64_t alignment, bool scratch) {
-  return createGlobal(e, op, scratch ? kScratchPrefix : kSharedPrefix,
-                      LLVM::LLVMArrayType::get(element, count),
+                     int64_t alignment, SharedUse use) {
+  StringRef prefix = use == SharedUse::Scratch  ? kScratchPrefix
+                     : use == SharedUse::Stages ? kStagePrefix
+                                                : kSharedPrefix;
+  return createGlobal(e, op, prefix, LLVM::LLVMArrayType::get(element, count),
                       /*constant=*/false, Attribute(), kShared, alignment);
 }
 

@@ -210,18 +210,29 @@ Value createGlobal(Emitter &e, Operation *op, StringRef prefix, Type type,
                    bool constant, Attribute value, unsigned addressSpace,
                    int64_t alignment = 16);
 
-/// A fresh shared-memory array of `count` elements of `element` type,
-/// aligned to `alignment` bytes: its address. A `scratch` buffer is one an
-/// op's lowering writes and reads within the op (a layout conversion, a
-/// reduction across warps, an mma operand's staging): where a kernel's
-/// buffers exceed the block's shared memory, scratch buffers whose uses do
-/// not overlap share memory (placeSharedMemory). Others (pipeline stages
-/// that asynchronous copies fill, barriers) keep their own.
-Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count,
-                     int64_t alignment = 16, bool scratch = true);
+/// What a shared-memory buffer holds, for placeSharedMemory.
+enum class SharedUse {
+  /// What an op's lowering writes and reads within the op (a layout
+  /// conversion, a reduction across warps, an mma operand's staging).
+  Scratch,
+  /// A tile.alloc_shared's stages, which asynchronous copies fill (the
+  /// tensor memory accelerator's and wgmma's accesses are the async proxy's).
+  Stages,
+  /// Anything else (barriers): the kernel's whole run.
+  Lasting,
+};
 
-/// The name prefix of scratch buffers (within kSharedPrefix's).
+/// A fresh shared-memory array of `count` elements of `element` type,
+/// aligned to `alignment` bytes: its address. Scratch buffers and stages
+/// whose uses do not overlap may share memory (placeSharedMemory).
+Value allocateShared(Emitter &e, Operation *op, Type element, int64_t count,
+                     int64_t alignment = 16,
+                     SharedUse use = SharedUse::Scratch);
+
+/// The name prefixes of scratch buffers and of stages (within
+/// kSharedPrefix's).
 constexpr llvm::StringLiteral kScratchPrefix = "__tile_shared_scratch_";
+constexpr llvm::StringLiteral kStagePrefix = "__tile_shared_stages_";
 
 /// Whether `op` runs in a loop of its function.
 bool isInLoop(Operation *op);

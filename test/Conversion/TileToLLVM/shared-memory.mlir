@@ -11,7 +11,7 @@
 // what the chip allows a block.
 // RUN: cudapy-opt %s --split-input-file --tile-assign-layouts --convert-tile-to-llvm --verify-diagnostics | FileCheck %s
 
-// CHECK: llvm.mlir.global internal @__tile_shared_0() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<4096 x f16>
+// CHECK: llvm.mlir.global internal @__tile_shared_stages_0() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<4096 x f16>
 // CHECK-LABEL: gpu.func @copy
 // CHECK: llvm.ptrtoint
 // CHECK: scf.if %{{.*}} {

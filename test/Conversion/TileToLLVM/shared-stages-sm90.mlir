@@ -1,0 +1,43 @@
+// Pipeline stages that share memory with scratch buffers on sm_90a (see
+// shared-stages.mlir): four stages of tensor copies of 128 x 64 and 64 x 256
+// float16 tiles (196,608 bytes) and the scratch of an extract of the
+// 128 x 256 float32 accumulator after the loop (131,584) exceed the
+// block's 232,448 one after another. Sharing, the stages' first use waits
+// for the block behind a proxy fence (fence.proxy.async: the threads'
+// earlier accesses there come before the copies', which are the async
+// proxy's) and a barrier; the extract's buffer behind a barrier.
+// RUN: cudapy-opt %s --cudapy-to-ptx="chip=sm_90a emit=mlir" | FileCheck %s
+// RUN: cudapy-compile %s --chip sm_90a -o %t.ptx
+// RUN: %ptxas -arch=sm_90a %t.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+
+// CHECK-LABEL: llvm.func @mm(
+// CHECK-SAME: cudapy.dynamic_shared_bytes = 197632
+// PTX: fence.proxy.async.shared::cta;
+// PTX-NEXT: bar.sync 0;
+// PTX: cp.async.bulk.tensor
+gpu.module @m {
+  gpu.func @mm(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+               %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+               %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4, tile.num_stages = 4} {
+    %i = tile.bid 0
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %one = tile.constant dense<1> : !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
+      scf.yield %next : !tile.tile<128x256xf32>
+    }
+    %e = tile.extract %acc[%one, %z] : !tile.tile<128x256xf32> -> !tile.tile<64x64xf32>
+    tile.store %e, %vo[%i, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
