@@ -13,6 +13,7 @@
 #include <numeric>
 
 #include "cudapy/Support/KernelAbi.h"
+#include "cudapy/Support/Target.h"
 #include "dialects/Target/IR/TargetDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -447,9 +448,15 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
                                 residentBlocks(bytes, threads, limit))) {
         bytes = packed;
         offsets.assign(shared.begin(), shared.end());
+        // The async proxy (tensor copies, wgmma) needs PTX ISA 8.0, as
+        // does its fence; below it, stages are the generic proxy's alone.
+        std::optional<unsigned> ptx = target::getPtxVersionFor(func);
+        if (!ptx)
+          ptx = getMinimumPtxVersion(chip->str());
+        bool asyncProxy = chip->sm >= 90 && ptx && *ptx >= 80;
         for (auto [first, stages] : barriers) {
           OpBuilder b(first);
-          if (stages && chip->sm >= 90)
+          if (stages && asyncProxy)
             NVVM::FenceProxyOp::create(
                 b, first->getLoc(), NVVM::ProxyKind::async_shared,
                 NVVM::SharedSpaceAttr::get(b.getContext(),

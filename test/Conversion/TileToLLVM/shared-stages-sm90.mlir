@@ -10,12 +10,20 @@
 // RUN: cudapy-compile %s --chip sm_90a -o %t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// sm_90 at its first PTX ISA (7.8) has neither tensor copies nor wgmma, nor
+// the proxy fence: its cp.async stages share behind the barrier alone.
+// RUN: cudapy-compile %s --chip sm_90 -o %t.sm_90.ptx
+// RUN: %ptxas -arch=sm_90 %t.sm_90.ptx -o /dev/null
+// RUN: FileCheck %s --check-prefix=SM90 < %t.sm_90.ptx
 
 // CHECK-LABEL: llvm.func @mm(
 // CHECK-SAME: cudapy.dynamic_shared_bytes = 197632
 // PTX: fence.proxy.async.shared::cta;
 // PTX-NEXT: bar.sync 0;
 // PTX: cp.async.bulk.tensor
+// SM90-NOT: fence.proxy
+// SM90: cp.async.cg.shared.global
+// SM90-NOT: fence.proxy
 gpu.module @m {
   gpu.func @mm(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
                %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
