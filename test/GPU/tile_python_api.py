@@ -3,7 +3,9 @@
 # traversal steps and atomic stores; advanced indexing with ct.Slice;
 # ScalarInt64, IndexedWithInt64 and static shapes (ArrayAnnotation);
 # device printf/print (captured from a child process) and asserts (a child
-# process whose launch fails with the message, file and line).
+# process whose launch fails with the message, file and line); loads and
+# stores with a memory order; loads through transposed orders in pipelined
+# K loops; stages that share shared memory.
 # REQUIRES: cuda-gpu
 # RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
 
@@ -242,6 +244,30 @@ ce = torch.empty(64, 128, device=cuda)
 ct.launch(stream, (1,), matmul_extract, (ae, be, ce))
 close("matmul, extract in stages' memory", ce, (ae.double() @ be.double())[64:, 128:], 1e-5)
 # CHECK: matmul, extract in stages' memory ok
+
+
+# Message passing between tile blocks: block 1 writes the data, then the
+# flag with RELEASE; block 0 spins on the flag with ACQUIRE (each read an
+# atomic load, not hoisted out of the loop), then reads the data.
+@ct.kernel
+def message(data, flag, out):
+    if ct.bid(0) == 1:
+        ct.store(data, (0,), ct.arange(256, dtype=ct.int32) * 3)
+        ct.store(flag, (0,), ct.full((1,), 1, ct.int32), memory_order=ct.MemoryOrder.RELEASE,
+                 memory_scope=ct.MemoryScope.DEVICE)
+    else:
+        while ct.load(flag, (0,), (1,), memory_order=ct.MemoryOrder.ACQUIRE,
+                      memory_scope=ct.MemoryScope.DEVICE).item() == 0:
+            pass
+        ct.store(out, (0,), ct.load(data, (0,), (256,)))
+
+
+md = torch.zeros(256, device=cuda, dtype=torch.int32)
+mf = torch.zeros(1, device=cuda, dtype=torch.int32)
+mo = torch.full((256,), -1, device=cuda, dtype=torch.int32)
+ct.launch(stream, (2,), message, (md, mf, mo))
+close("release/acquire message", mo, torch.arange(256, device=cuda) * 3)
+# CHECK: release/acquire message ok
 
 
 # Programmatic dependent launch: the consumer, launched with

@@ -480,8 +480,34 @@ static LogicalResult verifyViewTile(Operation *op, Type tile, ViewType view) {
   return success();
 }
 
+/// A load's or store's memory order and scope (cuTile's `memory_order` and
+/// `memory_scope` on load and store): both or neither; a load is relaxed or
+/// acquire, a store relaxed or release; 4-bit elements have no atomic
+/// access.
+static LogicalResult verifyMemoryOrder(Operation *op,
+                                       std::optional<MemoryOrder> order,
+                                       std::optional<ThreadScope> scope,
+                                       MemoryOrder other, Type dtype) {
+  if (order.has_value() != scope.has_value())
+    return op->emitOpError("takes a memory order and a scope together");
+  if (!order)
+    return success();
+  if (*order != MemoryOrder::relaxed && *order != other)
+    return op->emitOpError("is relaxed or ")
+           << stringifyMemoryOrder(other) << ", not "
+           << stringifyMemoryOrder(*order);
+  if (isa<Float4E2M1FNType>(dtype))
+    return op->emitOpError("of 4-bit elements cannot be atomic (memory ")
+           << stringifyMemoryOrder(*order) << ")";
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   if (failed(verifyViewTile(*this, getType(), getView().getType())))
+    return failure();
+  if (failed(verifyMemoryOrder(
+          *this, getMemory(), getScope(), MemoryOrder::acquire,
+          getView().getType().getArray().getElementType())))
     return failure();
   return verifyTileIndices(*this, getIndices(),
                            getView().getType().getArray().getRank());
@@ -491,10 +517,18 @@ void LoadOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   effects.emplace_back(MemoryEffects::Read::get());
+  // An atomic load is not merged with another or moved across one: it may
+  // see another thread's write each time (and acquire orders what follows).
+  if (getMemory())
+    effects.emplace_back(MemoryEffects::Write::get());
 }
 
 LogicalResult StoreOp::verify() {
   if (failed(verifyViewTile(*this, getValue().getType(), getView().getType())))
+    return failure();
+  if (failed(verifyMemoryOrder(
+          *this, getMemory(), getScope(), MemoryOrder::release,
+          getView().getType().getArray().getElementType())))
     return failure();
   return verifyTileIndices(*this, getIndices(),
                            getView().getType().getArray().getRank());

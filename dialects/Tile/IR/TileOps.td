@@ -196,25 +196,36 @@ def Tile_LoadOp : Tile_Op<"load", [
     tile whose index in the view's tile space is `indices` (one si32 per
     array dimension). Elements outside the array are the view's padding.
 
+    With `memory relaxed` or `memory acquire` and a `scope` (cuTile's
+    `memory_order` RELAXED or ACQUIRE and `memory_scope`), each element is
+    read by an atomic load of that order and scope (one element at a time,
+    never cached across reads or merged with another load); with `acquire`
+    the tile block waits for every thread's loads before going on, so what
+    the releasing side published is visible to all of them. Without, the
+    load is weak (cuTile's WEAK).
+
     ```mlir
     %t = tile.load %v[%i, %j] : !tile.view<128x64, !tile.array<?x?xf32>>
+    %flag = tile.load %f[%i] memory acquire scope device : !tile.view<1, !tile.array<?xsi32>>
     ```
 
     The result is the view's tile; with a layout, the type follows an arrow
     (`: !tile.view<…> -> !tile.tile<128x64xf32, #tile.blocked<…>>`).
   }];
-  let arguments = (ins Tile_ViewType:$view, Variadic<Tile_Si32Scalar>:$indices);
+  let arguments = (ins Tile_ViewType:$view, Variadic<Tile_Si32Scalar>:$indices,
+                       OptionalAttr<Tile_MemoryOrderAttr>:$memory,
+                       OptionalAttr<Tile_ThreadScopeAttr>:$scope);
   let results = (outs Tile_TileType:$result);
   let builders = [
     OpBuilder<(ins "::mlir::Value":$view, "::mlir::ValueRange":$indices), [{
       build($_builder, $_state,
             ::llvm::cast<::cudapy::tile::ViewType>(view.getType()).getTileType(),
-            view, indices);
+            view, indices, /*memory=*/nullptr, /*scope=*/nullptr);
     }]>
   ];
   let assemblyFormat = [{
-    $view `[` $indices `]` attr-dict `:` qualified(type($view))
-    custom<ViewTile>(type($result), ref(type($view)))
+    $view `[` $indices `]` (`memory` $memory^ `scope` $scope)? attr-dict `:`
+    qualified(type($view)) custom<ViewTile>(type($result), ref(type($view)))
   }];
   let hasVerifier = 1;
 }
@@ -224,16 +235,24 @@ def Tile_StoreOp : Tile_Op<"store", [
   let summary = "Store a tile at a tile index of a view";
   let description = [{
     cuTile Python's `store(array, index, tile, order)`. Elements of the tile
-    outside the array are not written.
+    outside the array are not written. With `memory relaxed` or `memory
+    release` and a `scope` (cuTile's RELAXED or RELEASE), each element is
+    written by an atomic store of that order and scope; with `release` the
+    tile block first waits for all its threads, so that their earlier
+    writes are published with it.
 
     ```mlir
     tile.store %t, %v[%i] : !tile.view<1024, !tile.array<?xf32>>
+    tile.store %one, %f[%i] memory release scope device : !tile.view<1, !tile.array<?xsi32>>
     ```
   }];
   let arguments = (ins Tile_TileType:$value, Tile_ViewType:$view,
-                       Variadic<Tile_Si32Scalar>:$indices);
+                       Variadic<Tile_Si32Scalar>:$indices,
+                       OptionalAttr<Tile_MemoryOrderAttr>:$memory,
+                       OptionalAttr<Tile_ThreadScopeAttr>:$scope);
   let assemblyFormat = [{
-    $value `,` $view `[` $indices `]` attr-dict `:` qualified(type($view))
+    $value `,` $view `[` $indices `]` (`memory` $memory^ `scope` $scope)?
+    attr-dict `:` qualified(type($view))
     custom<ViewTile>(type($value), ref(type($view)))
   }];
   let hasVerifier = 1;

@@ -68,8 +68,10 @@ static void cloneSlice(OpBuilder &builder, ArrayRef<Operation *> slice,
 }
 
 /// Whether tile.async_copy can take `load`'s place (its verifier's rules):
-/// zero or undetermined padding, the array's order, whole bytes.
+/// not atomic, zero or undetermined padding, the array's order, whole bytes.
 static bool canCopyAsynchronously(LoadOp load) {
+  if (load.getMemory())
+    return false; // atomic loads stay where they are
   ViewType view = load.getView().getType();
   if (view.getPadding() != PaddingMode::zero &&
       view.getPadding() != PaddingMode::undetermined)
@@ -211,7 +213,7 @@ static void untransposeLoads(scf::ForOp loop) {
     ArrayRef<int64_t> order = view.getOrder(), shape = view.getTileShape();
     int64_t rank = order.size();
     auto make = load.getView().getDefiningOp<MakeViewOp>();
-    if (rank < 2 || !make || !feedsMma(load, loop))
+    if (rank < 2 || !make || load.getMemory() || !feedsMma(load, loop))
       continue;
     bool swapsLastTwo =
         order[rank - 2] == rank - 1 && order[rank - 1] == rank - 2 &&

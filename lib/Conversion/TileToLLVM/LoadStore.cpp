@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
+#include "cudapy/Conversion/LoweringUtils/Atomics.h"
 
 using namespace mlir;
 using namespace cudapy;
@@ -147,6 +148,11 @@ struct ViewAccess {
 
   ArrayFacts facts;
 
+  /// An atomic load's or store's ordering and sync scope (not_atomic: a
+  /// weak access).
+  LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::not_atomic;
+  StringRef syncscope;
+
   ViewAccess(Emitter &e, Operation *op, ViewType view, ValueRange viewValues,
              ValueRange indices, TileType tile)
       : e(e), view(view), array(e, view.getArray(), viewValues), dist(e, tile),
@@ -192,18 +198,33 @@ struct ViewAccess {
 
   Value address(Value offset) { return e.gep(array.base, memoryType, offset); }
 
+  /// Takes `op`'s memory order and scope (tile.load/tile.store `memory`):
+  /// its accesses become atomic, one element each.
+  template <typename Op> void setOrdering(Op op) {
+    if (std::optional<MemoryOrder> order = op.getMemory()) {
+      ordering = getLLVMOrdering(getAtomicOrder(*order));
+      syncscope = getLLVMSyncScope(getAtomicScope(*op.getScope()));
+    }
+  }
+  bool isAtomic() const { return ordering != LLVM::AtomicOrdering::not_atomic; }
+
   /// Element `offset` (memoryType).
   Value loadElement(Value offset) {
     if (packed)
       return loadPacked(e, array.base, offset);
     return LLVM::LoadOp::create(e.b, e.loc, memoryType, address(offset),
-                                elementBytes);
+                                elementBytes, /*isVolatile=*/false,
+                                /*isNonTemporal=*/false, /*isInvariant=*/false,
+                                /*isInvariantGroup=*/false, ordering,
+                                syncscope);
   }
 
   void storeElement(Value value, Value offset) {
     if (packed)
       return storePacked(e, array.base, offset, value);
-    LLVM::StoreOp::create(e.b, e.loc, value, address(offset), elementBytes);
+    LLVM::StoreOp::create(e.b, e.loc, value, address(offset), elementBytes,
+                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                          /*isInvariantGroup=*/false, ordering, syncscope);
   }
 
   /// The `width` elements from `offset` on, a vector of memoryType, in one
@@ -342,10 +363,12 @@ struct LoadLowering : public TilePattern<LoadOp> {
     TileType tile = op.getType();
     ViewAccess access(e, op, op.getView().getType(), adaptor.getView(),
                       flatten(adaptor.getIndices()), tile);
+    access.setOrdering(op);
     Distribution &dist = access.dist;
     Type registerType = getRegisterType(tile.getElementType());
     int64_t registers = dist.numRegisters();
-    int64_t width = access.getVectorWidth();
+    // Atomic loads read one element each.
+    int64_t width = access.isAtomic() ? 1 : access.getVectorWidth();
     int64_t fastest = dist.fastest();
     Value padding =
         toMemory(e, getPaddingValue(e, access.view), access.memoryType);
@@ -355,6 +378,10 @@ struct LoadLowering : public TilePattern<LoadOp> {
     for (int64_t r = 0; r < registers; ++r) {
       SmallVector<int64_t> local = dist.delinearize(r);
       if (local[fastest] % width != 0)
+        continue;
+      // An atomic load reads each element once per thread: copies within
+      // the thread take the first's value below.
+      if (access.isAtomic() && dist.firstInThread(r) != r)
         continue;
       SmallVector<int64_t> group;
       for (int64_t i = 0; i < width; ++i) {
@@ -432,6 +459,13 @@ struct LoadLowering : public TilePattern<LoadOp> {
                       .getResult();
         values[r] = toRegister(e, element, registerType);
       }
+    for (int64_t r = 0; r < registers; ++r)
+      if (!values[r])
+        values[r] = values[dist.firstInThread(r)];
+    // The tile block is one program: after an acquiring load, every thread
+    // sees what the load's releasing side published.
+    if (op.getMemory() == MemoryOrder::acquire)
+      gpu::BarrierOp::create(rewriter, e.loc);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
@@ -446,10 +480,16 @@ struct StoreLowering : public TilePattern<StoreOp> {
     TileType tile = op.getValue().getType();
     ViewAccess access(e, op, op.getView().getType(), adaptor.getView(),
                       flatten(adaptor.getIndices()), tile);
+    access.setOrdering(op);
+    // A releasing store publishes the writes of every thread of the block
+    // before it.
+    if (op.getMemory() == MemoryOrder::release)
+      gpu::BarrierOp::create(rewriter, e.loc);
     Distribution &dist = access.dist;
     ValueRange values = adaptor.getValue();
     int64_t registers = dist.numRegisters();
-    int64_t width = access.getVectorWidth();
+    // Atomic stores write one element each.
+    int64_t width = access.isAtomic() ? 1 : access.getVectorWidth();
     int64_t fastest = dist.fastest();
     // Registers that are copies of another thread's (or register's)
     // element store nothing; with none, whole tiles store unmasked.

@@ -206,6 +206,24 @@ Value Distribution::isOwner(Emitter &e, int64_t r) {
   return e.allOf(conditions);
 }
 
+int64_t Distribution::firstInThread(int64_t r) const {
+  // The thread's offset is common to its registers: two hold the same
+  // element where their register offsets agree modulo each extent.
+  SmallVector<int64_t> local = delinearize(r);
+  for (int64_t other = 0; other < r; ++other) {
+    SmallVector<int64_t> candidate = delinearize(other);
+    bool same = true;
+    for (int64_t d = 0; d < rank() && same; ++d)
+      same = (getRegisterOffset(layout, d, local[d]) -
+              getRegisterOffset(layout, d, candidate[d])) %
+                 shape()[d] ==
+             0;
+    if (same)
+      return other;
+  }
+  return r;
+}
+
 bool Distribution::isExact() const {
   if (!layout.getReplicaFields().empty())
     return false;

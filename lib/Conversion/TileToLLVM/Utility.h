@@ -152,6 +152,9 @@ struct Distribution {
   Value isOwner(Emitter &e, int64_t r);
   /// Whether every register owns its element.
   bool isExact() const;
+  /// The first of the thread's registers that holds register `r`'s element
+  /// (`r` itself unless the layout wraps around the tile within a thread).
+  int64_t firstInThread(int64_t r) const;
 };
 
 /// The values of an array (or view) operand: pointer, extents (i32) and

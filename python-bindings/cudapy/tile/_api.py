@@ -226,9 +226,13 @@ def _memory(tr, memory_order, memory_scope, allowed):
                        "and ct.MemoryScope values")
     if order not in allowed:
         raise tr.error(TileValueError, "memory_order %s is not allowed here" % order.name)
-    if order not in (MemoryOrder.WEAK, MemoryOrder.RELAXED):
-        raise tr.error(TileUnsupportedFeatureError, "memory_order %s on loads and stores"
-                       % order.name)
+    if order is MemoryOrder.WEAK:
+        return {}
+    # An ordered access without a scope is the device's (the atomics'
+    # default scope).
+    if scope is MemoryScope.NONE:
+        scope = MemoryScope.DEVICE
+    return {"memory": tr.enum_attr(int(order)), "scope": tr.enum_attr(int(scope))}
 
 
 # -- blocks and grids -------------------------------------------------------------------
@@ -332,15 +336,16 @@ def _t_load(tr, array, index, shape, order, padding_mode, check_bounds, latency,
         raise tr.error(TileValueError, "shape %s has rank %d; the array has rank %d"
                        % (shape, len(shape), array.rank))
     _check_hints(tr, latency, allow_tma, check_bounds)
-    _memory(tr, memory_order, memory_scope, (MemoryOrder.WEAK, MemoryOrder.RELAXED,
-                                             MemoryOrder.ACQUIRE))
+    attributes = _memory(tr, memory_order, memory_scope,
+                         (MemoryOrder.WEAK, MemoryOrder.RELAXED, MemoryOrder.ACQUIRE))
     axes = _order(tr, order, array.rank)
     indices = _index_tuple(tr, index, array.rank)
     view = _view(tr, array, shape, axes, _padding(tr, padding_mode))
     in_array_order = [None] * array.rank
     for k, axis in enumerate(axes):
         in_array_order[axis] = indices[k]
-    return tr.tile_op("tile.load", [view] + in_array_order, shape, array.dtype)
+    return tr.tile_op("tile.load", [view] + in_array_order, shape, array.dtype,
+                      attributes or None)
 
 
 @builtin
@@ -357,8 +362,8 @@ def _t_store(tr, array, index, tile, order, check_bounds, latency, allow_tma, me
              memory_scope):
     array = _array(tr, array)
     _check_hints(tr, latency, allow_tma, check_bounds)
-    _memory(tr, memory_order, memory_scope, (MemoryOrder.WEAK, MemoryOrder.RELAXED,
-                                             MemoryOrder.RELEASE))
+    attributes = _memory(tr, memory_order, memory_scope,
+                         (MemoryOrder.WEAK, MemoryOrder.RELAXED, MemoryOrder.RELEASE))
     value = _tile(tr, tile, "tile")
     if not value.shape:
         value = tr.broadcast_to(value, (1,) * array.rank)
@@ -372,7 +377,7 @@ def _t_store(tr, array, index, tile, order, check_bounds, latency, allow_tma, me
     in_array_order = [None] * array.rank
     for k, axis in enumerate(axes):
         in_array_order[axis] = indices[k]
-    tr.emit("tile.store", [value, view] + in_array_order)
+    tr.emit("tile.store", [value, view] + in_array_order, [], attributes or None)
     return Const(None)
 
 

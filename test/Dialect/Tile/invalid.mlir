@@ -1595,3 +1595,43 @@ func.func @atan2_int(%x: !tile.tile<16xsi32>) {
   %a = tile.atan2 %x, %x : !tile.tile<16xsi32>
   return
 }
+
+// -----
+
+// A load is relaxed or acquire (cuTile's memory_order on load).
+func.func @load_release(%a: !tile.array<?xsi32, strides [1]>, %i: !tile.tile<si32>) {
+  %v = tile.make_view %a : !tile.array<?xsi32, strides [1]> -> !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  // expected-error @below {{'tile.load' op is relaxed or acquire, not release}}
+  %t = tile.load %v[%i] memory release scope device : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  return
+}
+
+// -----
+
+// A store is relaxed or release.
+func.func @store_acquire(%a: !tile.array<?xsi32, strides [1]>, %i: !tile.tile<si32>, %t: !tile.tile<16xsi32>) {
+  %v = tile.make_view %a : !tile.array<?xsi32, strides [1]> -> !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  // expected-error @below {{'tile.store' op is relaxed or release, not acq_rel}}
+  tile.store %t, %v[%i] memory acq_rel scope device : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  return
+}
+
+// -----
+
+// The order and the scope go together.
+func.func @order_without_scope(%a: !tile.array<?xsi32, strides [1]>, %i: !tile.tile<si32>) {
+  %v = tile.make_view %a : !tile.array<?xsi32, strides [1]> -> !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  // expected-error @below {{'tile.load' op takes a memory order and a scope together}}
+  %t = "tile.load"(%v, %i) {memory = 1 : i32} : (!tile.view<16, !tile.array<?xsi32, strides [1]>>, !tile.tile<si32>) -> !tile.tile<16xsi32>
+  return
+}
+
+// -----
+
+// 4-bit elements have no atomic access.
+func.func @fp4_relaxed(%a: !tile.array<?xf4E2M1FN, strides [1]>, %i: !tile.tile<si32>) {
+  %v = tile.make_view %a : !tile.array<?xf4E2M1FN, strides [1]> -> !tile.view<16, !tile.array<?xf4E2M1FN, strides [1]>>
+  // expected-error @below {{'tile.load' op of 4-bit elements cannot be atomic (memory relaxed)}}
+  %t = tile.load %v[%i] memory relaxed scope device : !tile.view<16, !tile.array<?xf4E2M1FN, strides [1]>>
+  return
+}

@@ -57,6 +57,22 @@ func.func @gather_scatter(%a: !tile.array<?x?xf32>, %i: !tile.tile<128xsi32>, %j
   return
 }
 
+// Loads and stores with a memory order and scope (cuTile's memory_order and
+// memory_scope).
+// CHECK-LABEL: func.func @ordered_access(
+func.func @ordered_access(%a: !tile.array<?xsi32, strides [1]>, %i: !tile.tile<si32>) {
+  %v = tile.make_view %a : !tile.array<?xsi32, strides [1]> -> !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  // CHECK: tile.load %{{.*}}[%{{.*}}] memory acquire scope device : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  %t = tile.load %v[%i] memory acquire scope device : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  // CHECK: tile.load %{{.*}}[%{{.*}}] memory relaxed scope block : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  %r = tile.load %v[%i] memory relaxed scope block : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  // CHECK: tile.store %{{.*}}, %{{.*}}[%{{.*}}] memory release scope system : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  tile.store %t, %v[%i] memory release scope system : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  // CHECK: tile.store %{{.*}}, %{{.*}}[%{{.*}}] memory relaxed scope device : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  tile.store %r, %v[%i] memory relaxed scope device : !tile.view<16, !tile.array<?xsi32, strides [1]>>
+  return
+}
+
 // CHECK-LABEL: func.func @pointers(
 func.func @pointers(%p: !tile.tile<64x!tile.ptr<f32>>, %o: !tile.tile<64xsi32>, %m: !tile.tile<64xi1>,
                     %x: !tile.tile<64xf32>, %q: !tile.tile<64x!tile.ptr<si32>>, %e: !tile.tile<64xsi32>) {

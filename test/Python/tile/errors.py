@@ -41,6 +41,25 @@ attempt(not_a_power_of_two, f32)
 
 
 @ct.kernel
+def releasing_load(a):
+    t = ct.load(a, index=(0,), shape=(16,), memory_order=ct.MemoryOrder.RELEASE)
+
+
+attempt(releasing_load, f32)
+# CHECK: TileValueError errors.py:[[#@LINE-4]]:9 memory_order RELEASE is not allowed here
+
+
+@ct.kernel
+def acquiring_store(a):
+    ct.store(a, index=(0,), tile=ct.zeros((16,), ct.float32),
+             memory_order=ct.MemoryOrder.ACQUIRE)
+
+
+attempt(acquiring_store, f32)
+# CHECK: TileValueError errors.py:[[#@LINE-5]]:5 memory_order ACQUIRE is not allowed here
+
+
+@ct.kernel
 def mixed_signs(a, b, c):
     x = ct.load(a, index=(0,), shape=(16,))
     y = ct.load(b, index=(0,), shape=(16,))

@@ -231,6 +231,30 @@ print(ops_in(compile_both(atomics, f32v, i32v, i32v, i32v)))
 # CHECK-NEXT: {{.*}}tile.array_stride {{.*}}tile.array_base tile.offset tile.array_dim {{.*}}tile.atomic_rmw {{.*}}tile.atomic_cas
 
 
+# Loads and stores with a memory order: a flag read with ACQUIRE (spun on
+# while it is 0), data written, a flag written with RELEASE; RELAXED with no
+# scope takes the device's.
+@ct.kernel
+def ordered(flags, x):
+    pid = ct.bid(0)
+    while ct.load(flags, (0,), (1,), memory_order=ct.MemoryOrder.ACQUIRE,
+                  memory_scope=ct.MemoryScope.DEVICE).item() == 0:
+        pass
+    t = ct.load(x, (pid,), (64,), memory_order=ct.MemoryOrder.RELAXED)
+    ct.store(x, (pid,), t + 1)
+    ct.store(flags, (1,), ct.full((1,), 1, ct.int32), memory_order=ct.MemoryOrder.RELEASE,
+             memory_scope=ct.MemoryScope.SYS)
+
+
+for line in compile_both(ordered, i32v, f32v).splitlines():
+    if "memory" in line and ("tile.load" in line or "tile.store" in line):
+        print(line.split("=")[-1].split(":")[0].strip())
+# CHECK: ordered True
+# CHECK-NEXT: tile.load {{.*}} memory acquire scope device
+# CHECK-NEXT: tile.load {{.*}} memory relaxed scope device
+# CHECK-NEXT: tile.store {{.*}} memory release scope system
+
+
 # Math, tuples of scalars, hints: atan2 and divmod (the builtin too),
 # astile of constants and of runtime scalars, assume_divisible_by and
 # static_eval of constants and of a tile's shape.
