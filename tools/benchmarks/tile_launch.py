@@ -14,9 +14,8 @@ it (Triton reads the stream itself). Prints microseconds and ratios.
 import os
 import statistics
 import sys
-import time
 
-from bench import BUNDLE, ROOT  # noqa: F401  (sets up the import path)
+from bench import BUNDLE, ROOT, launch_us  # noqa: F401  (BUNDLE sets up the import path)
 
 import torch  # noqa: E402
 
@@ -33,16 +32,6 @@ from triton_kernels import tr_add, tr_layernorm, tr_row_sum, tr_softmax, tr_tran
 COUNT, TRIALS = 200, 15
 
 
-def per_launch_us(fn):
-    torch.cuda.synchronize()
-    start = time.perf_counter()
-    for _ in range(COUNT):
-        fn()
-    elapsed = time.perf_counter() - start
-    torch.cuda.synchronize()
-    return elapsed / COUNT * 1e6
-
-
 def compare(name, ours_with_stream, ours, triton):
     for fn in (ours_with_stream, ours, triton):
         for _ in range(20):
@@ -50,7 +39,7 @@ def compare(name, ours_with_stream, ours, triton):
     samples = ([], [], [])
     for _ in range(TRIALS):
         for i, fn in enumerate((ours_with_stream, ours, triton)):
-            samples[i].append(per_launch_us(fn))
+            samples[i].append(launch_us(fn, COUNT))
     a, b, c = (statistics.median(s) for s in samples)
     print("%-22s %10.2f %10.2f %10.2f %8.3f %8.3f" % (name, a, b, c, a / c, b / c))
     return a / c, b / c
