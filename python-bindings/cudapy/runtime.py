@@ -489,30 +489,44 @@ class Kernel:
                                       (ctypes.c_int64 * max(rank, 1))())
         return dims
 
-    def _fill_tile_arrays(self, arguments):
-        """The arguments of a kernel that takes only tile arrays, in one C
-        call; None when one of them is not an array (the general path then
-        says what is wrong)."""
-        records, keep = [], []
+    def _tile_records(self, arguments, words):
+        """Appends to `words` the records of a kernel's arguments when all
+        are tile arrays (each preceded by RECORD_TILE_ARRAY where `words`
+        already holds the grid and block, for launch_words); returns what
+        keeps the arrays alive, or None when one of them is not an array
+        (the general path then says what is wrong)."""
+        tagged = bool(words)
+        keep = []
         for value, described in zip(arguments, self.args):
+            if tagged:
+                words.append(RECORD_TILE_ARRAY)
             if described["element_bits"] == 4:
                 view = _view(value)
-                records += (view.pointer, len(view.shape), 0,
-                            *_packed_elements(self, described, view))
+                words += (view.pointer, len(view.shape), 0,
+                          *_packed_elements(self, described, view))
                 keep.append(view.keep)
                 continue
             if getattr(value, "is_cuda", False) and hasattr(value, "data_ptr"):
                 shape = value.shape  # PyTorch: its accessors are the fast way
-                records += (value.data_ptr(), len(shape), value.element_size(), *shape,
-                            *value.stride())
+                words += (value.data_ptr(), len(shape), value.element_size(), *shape,
+                          *value.stride())
                 continue
             view = None if isinstance(value, (bool, int, float, bytes, pointer, memref)) \
                 else _view(value)
             if view is None:
                 return None
             keep.append(view.keep)
-            records += (view.pointer, len(view.shape), view.itemsize, *view.shape,
-                        *view.strides)
+            words += (view.pointer, len(view.shape), view.itemsize, *view.shape,
+                      *view.strides)
+        return keep
+
+    def _fill_tile_arrays(self, arguments):
+        """The arguments of a kernel that takes only tile arrays, in one C
+        call; None when one of them is not an array."""
+        records = []
+        keep = self._tile_records(arguments, records)
+        if keep is None:
+            return None
         buffer = self._records
         if len(records) > len(buffer):
             buffer = self._records = (ctypes.c_int64 * len(records))()
@@ -627,6 +641,20 @@ class Kernel:
 
     def launch(self, grid, block, *arguments, shared=0, stream=None, flags=0):
         """Queues the kernel. `grid` and `block` are 1 to 3 extents."""
+        if self._tile_only and not shared and len(arguments) == len(self.args) and \
+                0 < len(grid) <= 3 and 0 < len(block) <= 3:
+            # Arguments and launch in one C call (cudapyLaunchRecords).
+            words = [*grid, 1, 1][:3] + [*block, 1, 1][:3]
+            keep = self._tile_records(arguments, words)
+            if keep is not None:
+                try:
+                    self.launch_words(words, len(arguments), (), _raw_stream(stream), flags)
+                except CudaError:
+                    # An array the kernel refused left parameters unfilled.
+                    if _args_count(self._args) < len(self.params):
+                        raise TypeError(self._status.message.decode()) from None
+                    raise
+                return
         keep = self._fill(arguments)
         self._queue(grid, block, shared, stream, flags)
         del keep
@@ -673,9 +701,7 @@ class Kernel:
         b[0] = block[0]
         b[1] = block[1] if n > 1 else 1
         b[2] = block[2] if n > 2 else 1
-        if stream is not None and not isinstance(stream, int):
-            # CuPy streams have .ptr, PyTorch streams .cuda_stream.
-            stream = getattr(stream, "ptr", None) or getattr(stream, "cuda_stream")
+        stream = _raw_stream(stream)
         last, handle = self._stream_handle
         if stream != last:
             handle = _Handle(stream) if stream else _NULL_HANDLE
@@ -694,6 +720,14 @@ class Kernel:
             self.module.device, lambda: self.launch(grid, block, *arguments, shared=shared),
             count=repeat))
         return times[len(times) // 2]
+
+
+def _raw_stream(stream):
+    """A stream's raw handle (an int, or None for the default stream): CuPy
+    streams have .ptr, PyTorch streams .cuda_stream."""
+    if stream is not None and not isinstance(stream, int):
+        stream = getattr(stream, "ptr", None) or getattr(stream, "cuda_stream")
+    return stream
 
 
 def event_samples(device, call, stream=None, count=100, budget_s=None, least=5):

@@ -84,6 +84,31 @@ except runtime.CudaError as error:
 print("%.1f us" % kernel.time((4,), (256,), a, b, c, n, warmup=1, repeat=3))
 # CHECK-NEXT: 500.0 us
 module.unload()
+
+# A tile kernel whose arguments are all tile arrays: filled and launched in
+# one cudapyLaunchRecords call; an array the kernel refuses is a TypeError,
+# a launch the runtime refuses a CudaError.
+tiles = device.load(cudapy.compile(open(os.path.join(examples, "tile", "vector_add.mlir")).read(),
+                                   chip=device.chip)).kernel("vector_add")
+tiles.launch((4,), (128,), a, b, c, stream=0)
+count = fake.fakeCudaLastLaunch(grid, block, ctypes.byref(shared), ctypes.byref(params))
+print(tuple(grid), tuple(block), [ctypes.cast(params[i], ctypes.POINTER(ctypes.c_int64))[0]
+                                  == buffer.__cuda_array_interface__["data"][0]
+                                  for i, buffer in ((0, a), (2, b), (4, c))],
+      ctypes.cast(params[1], ctypes.POINTER(ctypes.c_int32))[0])
+# CHECK-NEXT: (4, 1, 1) (128, 1, 1) [True, True, True] 1000
+square = device.empty((4, 4))
+try:
+    tiles.launch((4,), (128,), a, square, c)
+except TypeError as error:
+    print("TypeError:", error)
+# CHECK-NEXT: TypeError: argument 1 of kernel 'vector_add' is !tile.array<?xf32, strides [1]>; the array has rank 2
+try:
+    tiles.launch((4,), (4096,), a, b, c)
+except runtime.CudaError as error:
+    print("CudaError:", error)
+# CHECK-NEXT: CudaError: a block of 4096 threads (4096x1x1) exceeds the {{[0-9]+}} threads per block kernel 'vector_add' allows
+square.free()
 for buffer in (a, b, c):
     buffer.free()
 device.close()
