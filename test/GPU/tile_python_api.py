@@ -270,6 +270,28 @@ close("release/acquire message", mo, torch.arange(256, device=cuda) * 3)
 # CHECK: release/acquire message ok
 
 
+# assume_divisible_by on an array's extent: a fact of the argument, which
+# the compiler uses (whole vectors at the edges) and the runtime checks.
+@ct.kernel
+def scale_rows(x, y):
+    ct.assume_divisible_by(x.shape[1], 64)
+    row, col = ct.bid(0), ct.bid(1)
+    t = ct.load(x, index=(row, col), shape=(2, 64), padding_mode=ct.PaddingMode.ZERO)
+    ct.store(y, index=(row, col), tile=t * 2)
+
+
+xs = torch.randn(7, 192, device=cuda)
+ys = torch.empty_like(xs)
+ct.launch(stream, (4, 3), scale_rows, (xs, ys))
+close("assume_divisible_by on an extent", ys, xs * 2)
+# CHECK: assume_divisible_by on an extent ok
+try:
+    ct.launch(stream, (4, 3), scale_rows, (xs[:, :160], ys[:, :160]))
+except RuntimeError as error:
+    print("refused:", str(error).split(";")[-1].strip())
+# CHECK-NEXT: refused: the kernel assumes extent 1 a multiple of 64, the array's is 160
+
+
 # Programmatic dependent launch: the consumer, launched with
 # programmatic_dependent_launch=True, may start while the producer runs;
 # its grid_dependency_control_wait() waits for the producer's writes.

@@ -1615,7 +1615,9 @@ def _t_astile(tr, value, dtype):
 @builtin
 def assume_divisible_by(x, divisor, /):
     """`x` (an integer scalar), which the program promises is a multiple of
-    the constant `divisor`."""
+    the constant `divisor`. On a kernel array's extent or stride
+    (`a.shape[d]`, `a.strides[d]`) it becomes a fact of the argument: the
+    compiler may use it, and a launch whose array breaks it is refused."""
     _host_only("assume_divisible_by")
 
 
@@ -1631,6 +1633,7 @@ def _t_assume_divisible_by(tr, x, divisor):
     if not (isinstance(x, TileValue) and not x.shape and x.dtype.is_integer()):
         raise tr.error(TileTypeError, "assume_divisible_by takes an integer scalar, not %s"
                        % x.describe())
+    tr.assume_divisible(x, d)
     return x
 
 

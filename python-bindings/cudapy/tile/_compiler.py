@@ -10,6 +10,7 @@ compile names the user's file, line and column.
 """
 
 import ast
+import math
 import inspect
 import linecache
 import re
@@ -190,6 +191,12 @@ class KernelTranslator:
         self.has_mma = False
         self.mma_elements = 0
         self.chosen_num_warps = None
+        # assume_divisible_by on an array argument's extent or stride: which
+        # argument and entry a scalar came from, and the facts it adds.
+        self.value_origins = {}  # scalar Value -> (array Value, "shape"/"strides", dim)
+        self.array_arguments = {}  # kernel argument Value -> (arg_attrs index, spec)
+        self.arg_attrs = []
+        self.assumed_facts = {}  # (arg_attrs index, fact name) -> per-dimension divisors
 
     # -- errors and locations --------------------------------------------------
     def location_of(self, node):
@@ -254,6 +261,29 @@ class KernelTranslator:
         type = self.tile_type(shape, dtype)
         operation = self.emit(name, operands, [type], attributes, regions)
         return TileValue(self.ir.result(operation), shape, dtype, type)
+
+    def assume_divisible(self, value, divisor):
+        """Where `value` is a kernel array argument's extent or stride (as
+        `array.shape[d]` or `array.strides[d]` gave it), the argument's
+        `tile.divisibility` or `tile.stride_divisibility` fact along that
+        dimension takes `divisor` in (their least common multiple): the
+        compiler may use it, and the runtime refuses a launch whose array
+        breaks it. Returns whether it did."""
+        origin = self.value_origins.get(value.value)
+        found = self.array_arguments.get(origin[0]) if origin else None
+        if found is None:
+            return False
+        position, spec = found
+        _, name, d = origin
+        key = "tile.divisibility" if name == "shape" else "tile.stride_divisibility"
+        current = self.assumed_facts.get((position, key))
+        if current is None:
+            current = list((spec.divisibility if name == "shape" else spec.stride_divisibility)
+                           or (1,) * spec.rank)
+            self.assumed_facts[(position, key)] = current
+        current[d] = current[d] * divisor // math.gcd(current[d], divisor)
+        self.arg_attrs[position][key] = self.ir.i64_array_attr(current)
+        return True
 
     def enum_attr(self, value):
         return self.ir.i32_attr(value)
@@ -596,6 +626,7 @@ class KernelTranslator:
                 arg_attrs.append({})
             arg_types.append(type)
             bind.append((name, type))
+        self.arg_attrs = arg_attrs
         entry = self.ir.new_block(arg_types, [self.loc(a) for a, (n, t) in
                                               zip(params.args, bind) if t is not None])
         position = 0
@@ -606,6 +637,7 @@ class KernelTranslator:
             value = self.ir.block_argument(entry, position)
             position += 1
             if spec.kind == "array":
+                self.array_arguments[value] = (position - 1, spec)
                 self.frame.names[name] = ArrayValue(value, spec.dtype, spec.rank, type, name,
                                                     spec.array_strides(),
                                                     index64=spec.index64,
@@ -1210,8 +1242,11 @@ class KernelTranslator:
                 # cuTile's strides are int32 unless the array is indexed with
                 # int64 (its shape then too).
                 target = _dtypes.int64 if base.index64 else _dtypes.int32
-                return TupleValue([i if isinstance(i, Const) else self.convert(i, target)
-                                   for i in items])
+                items = [i if isinstance(i, Const) else self.convert(i, target) for i in items]
+                for d, item in enumerate(items):
+                    if isinstance(item, TileValue):
+                        self.value_origins[item.value] = (base.value, name, d)
+                return TupleValue(items)
             if name in self.api.ARRAY_METHODS:
                 return BoundMethod(base, name)
         if isinstance(base, TiledViewValue):

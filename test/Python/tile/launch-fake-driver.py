@@ -2,8 +2,9 @@
 # reads each argument once for its specialization key and fills and
 # launches in one cudapyLaunchRecords call. Checks the parameters the
 # driver received, one specialization per key (alignment, extents divisible
-# by 16), and the errors of a bad grid or argument. (test/GPU runs the
-# kernels for real.)
+# by 16), the errors of a bad grid or argument, and a launch refused for an
+# array that breaks an assume_divisible_by fact. (test/GPU runs the kernels
+# for real.)
 # RUN: rm -rf %t && env LD_LIBRARY_PATH=%fake_cuda_dir CUDAPY_CACHE_DIR=%t %python %s | FileCheck %s
 
 import ctypes
@@ -96,5 +97,25 @@ for args in ((x, y, 0.5, 64), (x, 1.0, 0.5, 3, 64), (x, y, 0.5, 3, 32)):
     except (ct.TileError, TypeError) as error:
         print(type(error).__name__ + ":", str(error).splitlines()[0])
 # CHECK-NEXT: TileTypeError: affine takes 5 arguments, 4 given
-# CHECK-NEXT: TileTypeError: {{.*}}launch-fake-driver.py:20:5: array must be an array argument, not a float32 scalar
+# CHECK-NEXT: TileTypeError: {{.*}}launch-fake-driver.py:21:5: array must be an array argument, not a float32 scalar
 # CHECK-NEXT: launched with width 32 kernels: 5
+
+
+# assume_divisible_by on an array's extent is a fact of the argument, which
+# the runtime checks at each launch: 64 columns pass, 48 do not.
+@ct.kernel
+def copy_rows(x, y):
+    ct.assume_divisible_by(x.shape[1], 64)
+    row = ct.bid(0)
+    ct.store(y, index=(row, 0), tile=ct.load(x, index=(row, 0), shape=(1, 64)))
+
+
+ct.launch(0, (4,), copy_rows, (Strided(memory, (4, 64), None), Strided(memory, (4, 64), None)))
+print("64 columns launched")
+# CHECK-NEXT: 64 columns launched
+try:
+    ct.launch(0, (4,), copy_rows, (Strided(memory, (4, 48), None),
+                                    Strided(memory, (4, 64), None)))
+except runtime.CudaError as error:
+    print("CudaError:", error)
+# CHECK-NEXT: CudaError: argument 0 of kernel 'copy_rows' is !tile.array<?x?xf32, strides [?, 1]>; the kernel assumes extent 1 a multiple of 64, the array's is 48

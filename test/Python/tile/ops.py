@@ -255,6 +255,28 @@ for line in compile_both(ordered, i32v, f32v).splitlines():
 # CHECK-NEXT: tile.store {{.*}} memory release scope system
 
 
+# assume_divisible_by on an array argument's extent or stride becomes the
+# argument's divisibility fact (least common multiple with what the
+# specialization knows); on another scalar it is only checked.
+@ct.kernel
+def assumed(x, y, k):
+    ct.assume_divisible_by(x.shape[1], 64)
+    ct.assume_divisible_by(x.shape[1], 48)
+    ct.assume_divisible_by(x.strides[0], 32)
+    ct.assume_divisible_by(k, 8)
+    row = ct.bid(0)
+    ct.store(y, index=(row, 0), tile=ct.load(x, index=(row, 0), shape=(1, 64)))
+
+
+for line in compile_both(assumed, cc.ArrayConstraint(ct.float32, 2),
+                         cc.ArrayConstraint(ct.float32, 2),
+                         cc.ScalarConstraint(ct.int32)).splitlines():
+    if "gpu.func @assumed" in line:
+        print(line[line.index("{"):line.index("}") + 1])
+# CHECK: assumed True
+# CHECK-NEXT: {tile.divisibility = array<i64: 1, 192>, tile.stride_divisibility = array<i64: 32, 1>}
+
+
 # Math, tuples of scalars, hints: atan2 and divmod (the builtin too),
 # astile of constants and of runtime scalars, assume_divisible_by and
 # static_eval of constants and of a tile's shape.
