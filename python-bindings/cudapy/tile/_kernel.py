@@ -3,6 +3,7 @@
 import dataclasses
 import hashlib
 import json
+import operator
 import os
 import tempfile
 import typing
@@ -505,12 +506,20 @@ class kernel:
 
 def _grid_words(grid):
     """The grid's three extents and the block's (x to be filled in); a
-    ValueError unless `grid` is 1 to 3 positive integers."""
+    ValueError unless `grid` is 1 to 3 positive integers (Python's, or any
+    integral type: NumPy's, say)."""
     if type(grid) is not tuple:
         grid = tuple(grid) if isinstance(grid, list) else (grid,)
-    if not 1 <= len(grid) <= 3 or any(type(e) is not int or e <= 0 for e in grid):
+    extents = []
+    for extent in grid:
+        try:
+            extent = operator.index(extent) if not isinstance(extent, bool) else 0
+        except TypeError:
+            extent = 0
+        extents.append(extent)
+    if not 1 <= len(extents) <= 3 or any(e <= 0 for e in extents):
         raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
-    return list(grid) + [1] * (3 - len(grid)) + [0, 1, 1]
+    return extents + [1] * (3 - len(extents)) + [0, 1, 1]
 
 
 _CHIP = None

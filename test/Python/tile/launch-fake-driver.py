@@ -90,6 +90,20 @@ for grid in ((0,), (1, 2, 3, 4), (2.0,), "4"):
 # CHECK-NEXT: ValueError: grid must be 1 to 3 positive integers, not (2.0,)
 # CHECK-NEXT: ValueError: grid must be 1 to 3 positive integers, not ('4',)
 
+class Extent:
+    """An integral type other than int (NumPy's integers, say)."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def __index__(self):
+        return self.n
+
+
+ct.launch(0, (Extent(5), Extent(2)), affine, (x, y, 0.5, 3, 64))
+print(last_launch(kernel)[1])
+# CHECK-NEXT: (5, 2, 1)
+
 for args in ((x, y, 0.5, 64), (x, 1.0, 0.5, 3, 64), (x, y, 0.5, 3, 32)):
     try:
         ct.launch(0, (1,), affine, args)
@@ -119,3 +133,10 @@ try:
 except runtime.CudaError as error:
     print("CudaError:", error)
 # CHECK-NEXT: CudaError: argument 0 of kernel 'copy_rows' is !tile.array<?x?xf32, strides [?, 1]>; the kernel assumes extent 1 a multiple of 64, the array's is 48
+# With a grid of another integral type, the launch's own error still shows.
+try:
+    ct.launch(0, (Extent(4),), copy_rows, (Strided(memory, (4, 48), None),
+                                            Strided(memory, (4, 64), None)))
+except (ValueError, runtime.CudaError) as error:
+    print(type(error).__name__)
+# CHECK-NEXT: CudaError
