@@ -645,16 +645,11 @@ class Kernel:
                 0 < len(grid) <= 3 and 0 < len(block) <= 3:
             # Arguments and launch in one C call (cudapyLaunchRecords).
             words = [*grid, 1, 1][:3] + [*block, 1, 1][:3]
-            keep = self._tile_records(arguments, words)
-            if keep is not None:
-                try:
+            if valid_extents(words):
+                keep = self._tile_records(arguments, words)
+                if keep is not None:
                     self.launch_words(words, len(arguments), (), _raw_stream(stream), flags)
-                except CudaError:
-                    # An array the kernel refused left parameters unfilled.
-                    if _args_count(self._args) < len(self.params):
-                        raise TypeError(self._status.message.decode()) from None
-                    raise
-                return
+                    return
         keep = self._fill(arguments)
         self._queue(grid, block, shared, stream, flags)
         del keep
@@ -668,7 +663,9 @@ class Kernel:
         RECORD_FLOAT and a placeholder that `floats`, (position, value)
         pairs, fill with the value. The frontends' launch path, which reads
         each argument once for its specialization and its words. `stream`
-        is a raw handle or None; the caller keeps the arrays alive."""
+        is a raw handle or None; the caller keeps the arrays alive and has
+        checked the grid and block (valid_extents). An argument the kernel
+        refuses is a TypeError, a launch it refuses a CudaError."""
         n = len(words)
         packer = _WORD_PACKERS.get(n)
         if packer is None:
@@ -689,6 +686,10 @@ class Kernel:
             self._stream_word = (stream, handle)
         if not _launch_records(self._handle.ptr, self._args.ptr, self._words_address, n, count,
                                handle, flags, self._status_address):
+            # An argument the kernel refused left parameters unfilled (the
+            # caller has checked the grid and block).
+            if _args_count(self._args) < len(self.params):
+                raise TypeError(self._status.message.decode())
             raise CudaError(self._status)
 
     def _queue(self, grid, block, shared, stream, flags=0):
@@ -720,6 +721,12 @@ class Kernel:
             self.module.device, lambda: self.launch(grid, block, *arguments, shared=shared),
             count=repeat))
         return times[len(times) // 2]
+
+
+def valid_extents(extents):
+    """Whether `extents` (a launch's grid and block) are ints from 1 to
+    2^32 - 1, as cudapyLaunchRecords takes them."""
+    return all(type(e) is int and 0 < e < 1 << 32 for e in extents)
 
 
 def _raw_stream(stream):

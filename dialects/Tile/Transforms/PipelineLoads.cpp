@@ -222,10 +222,12 @@ static void untransposeLoads(scf::ForOp loop) {
       swapsLastTwo &= order[d] == d;
     Operation *matrix = load;
     if (rank > 2) {
+      // Only a reshape that drops the leading unit dimensions: any other
+      // rearranges the elements.
       auto reshape = load->hasOneUse()
                          ? dyn_cast<ReshapeOp>(*load->user_begin())
                          : ReshapeOp();
-      if (!reshape || reshape.getType().getRank() != 2)
+      if (!reshape || reshape.getType().getShape() != shape.take_back(2))
         continue;
       matrix = reshape;
     }
@@ -589,6 +591,12 @@ struct TilePipelineLoadsPass
           !llvm::any_of(loads,
                         [&](auto &entry) { return entry.first == load; }))
         return;
+    // Atomic loads (a memory order) stay in their iteration: neither staged
+    // nor read an iteration ahead.
+    if (llvm::any_of(loads, [](auto &entry) {
+          return static_cast<bool>(entry.first.getMemory());
+        }))
+      return;
     if (llvm::all_of(loads, [](auto &entry) {
           return canCopyAsynchronously(entry.first);
         })) {

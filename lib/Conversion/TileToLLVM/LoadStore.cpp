@@ -462,6 +462,11 @@ struct LoadLowering : public TilePattern<LoadOp> {
     for (int64_t r = 0; r < registers; ++r)
       if (!values[r])
         values[r] = values[dist.firstInThread(r)];
+    // Threads holding copies of an element read it at different times: they
+    // take its owner's value, so that the whole block sees one (a flag it
+    // spins on leaves the loop in every thread at once).
+    if (access.isAtomic() && (tile.getRank() == 0 || !dist.isExact()))
+      takeOwnersValues(e, op, tile, values);
     // The tile block is one program: after an acquiring load, every thread
     // sees what the load's releasing side published.
     if (op.getMemory() == MemoryOrder::acquire)

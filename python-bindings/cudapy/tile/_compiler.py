@@ -268,10 +268,13 @@ class KernelTranslator:
         `tile.divisibility` or `tile.stride_divisibility` fact along that
         dimension takes `divisor` in (their least common multiple): the
         compiler may use it, and the runtime refuses a launch whose array
-        breaks it. Returns whether it did."""
+        breaks it. Only at the kernel's top level (an assumption under a
+        condition holds only there). Returns whether it did."""
         origin = self.value_origins.get(value.value)
         found = self.array_arguments.get(origin[0]) if origin else None
-        if found is None:
+        # Only an assumption every run makes: one at the kernel's top level,
+        # not under a condition or in a loop.
+        if found is None or self.block != self.entry_block:
             return False
         position, spec = found
         _, name, d = origin

@@ -477,7 +477,7 @@ class kernel:
         # The hot path: one pass over the arguments gives the key of their
         # specialization and the words of one cudapyLaunchRecords call; then
         # one dictionary look-up and that call.
-        if type(grid) is tuple and 0 < len(grid) <= 3:
+        if type(grid) is tuple and 0 < len(grid) <= 3 and _valid_extents(grid):
             words = [*grid, 1, 1][:3] + [0, 1, 1]
         else:
             words = _grid_words(grid)
@@ -489,12 +489,8 @@ class kernel:
                 compiled = self._by_launch_key[key[0]] = self._compile(self._specs(args),
                                                                        _chip())
             words[3] = compiled.block[0]
-            try:
-                compiled.kernel.launch_words(words, self._num_runtime, key[1], _stream(stream),
-                                             flags)
-            except Exception:
-                _grid_words(grid)  # a grid of non-integers: say so
-                raise
+            compiled.kernel.launch_words(words, self._num_runtime, key[1], _stream(stream),
+                                         flags)
             return
         grid = _grid_words(grid)[:3]
         compiled = self._compile(self._specs(args), _chip())
@@ -504,10 +500,15 @@ class kernel:
                                flags=flags)
 
 
+def _valid_extents(extents):
+    # runtime.valid_extents, without importing the runtime for compiles.
+    return all(type(e) is int and 0 < e < 1 << 32 for e in extents)
+
+
 def _grid_words(grid):
     """The grid's three extents and the block's (x to be filled in); a
-    ValueError unless `grid` is 1 to 3 positive integers (Python's, or any
-    integral type: NumPy's, say)."""
+    ValueError unless `grid` is 1 to 3 integers from 1 to 2^32 - 1 (Python's,
+    or any integral type: NumPy's, say)."""
     if type(grid) is not tuple:
         grid = tuple(grid) if isinstance(grid, list) else (grid,)
     extents = []
@@ -517,7 +518,7 @@ def _grid_words(grid):
         except TypeError:
             extent = 0
         extents.append(extent)
-    if not 1 <= len(extents) <= 3 or any(e <= 0 for e in extents):
+    if not 1 <= len(extents) <= 3 or any(not 0 < e < 1 << 32 for e in extents):
         raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
     return extents + [1] * (3 - len(extents)) + [0, 1, 1]
 

@@ -1,8 +1,9 @@
 // Loads and stores with a memory order: each element one atomic access of
 // that order and scope (no vectors); a tile copied within a thread (the
-// 1-element flag in @flags' layout) read once; a block barrier after an
-// acquiring load and before a releasing store, since the tile block is one
-// program (docs/TileLowering.md).
+// 1-element flag in @flags' layout) read once, and copies in other threads
+// take the owner's value through shared memory (every thread sees one
+// value); a block barrier after an acquiring load and before a releasing
+// store, since the tile block is one program (docs/TileLowering.md).
 // RUN: cudapy-compile %s --chip sm_90 -o %t.ptx
 // RUN: %ptxas -arch=sm_90 %t.ptx -o /dev/null
 // RUN: FileCheck %s < %t.ptx
@@ -10,6 +11,9 @@
 // CHECK-LABEL: .entry flags(
 // CHECK: ld.acquire.gpu.global.b32
 // CHECK-NOT: ld.acquire
+// CHECK: st.shared.b32
+// CHECK: bar.sync 0;
+// CHECK: ld.shared.b32
 // CHECK: bar.sync 0;
 // CHECK-COUNT-4: ld.relaxed.cta.global.b32
 // CHECK-NOT: ld.global.v

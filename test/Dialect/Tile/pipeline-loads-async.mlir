@@ -234,6 +234,10 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK: scf.for
 // CHECK-NOT: order
 // CHECK: tile.local_load %[[BT]][%{{.*}}] offsets [0, 0] transpose : !tile.shared<4x64x32xf16> -> !tile.tile<16x64xf16>
+// A reshape of such a load that is not the dropping of unit dimensions
+// (1 x 32 x 64 to 64 x 32 rearranges the elements) keeps the ordered load.
+// CHECK-LABEL: gpu.func @ordered_reshaped
+// CHECK: tile.load {{.*}} order [0, 2, 1]
 // CHECK-LABEL: gpu.func @converted
 // CHECK-NOT: tile.async_copy
 // CHECK: tile.convert
@@ -297,6 +301,24 @@ gpu.module @m attributes {target.chip = "sm_80"} {
       scf.yield %next : !tile.tile<64x64xf32>
     }
     tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @ordered_reshaped(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %vb = tile.make_view %a : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x32x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, order [0, 2, 1], padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+    %x = tile.constant dense<1.0> : !tile.tile<32x64xf16>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x32xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %y3 = tile.load %vb[%i, %i, %kt] : !tile.view<1x32x64, !tile.array<?x?x?xf16, strides [?, ?, 1]>, order [0, 2, 1], padding zero>
+      %y = tile.reshape %y3 : !tile.tile<1x32x64xf16> -> !tile.tile<64x32xf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<32x64xf16>, !tile.tile<64x32xf16>, !tile.tile<32x32xf32>
+      scf.yield %next : !tile.tile<32x32xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
   gpu.func @converted(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {

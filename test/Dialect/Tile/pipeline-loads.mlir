@@ -57,3 +57,28 @@ func.func @carried(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?
   }
   return %acc#0 : !tile.tile<32x32xf32>
 }
+
+// -----
+
+// Not pipelined: a loop whose mma operand is an atomic load (a memory
+// order), which must stay in its own iteration.
+// CHECK-LABEL: func.func @ordered
+// CHECK-NOT: tile.load
+// CHECK: scf.for
+// CHECK: tile.load %{{.*}}[%{{.*}}, %{{.*}}] memory acquire scope device
+func.func @ordered(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %n: index) -> !tile.tile<32x32xf32> {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x16, !tile.array<?x?xf16, strides [?, 1]>>
+  %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<16x32, !tile.array<?x?xf16, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+  %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x32xf32>) {
+    %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+    %x = tile.load %va[%i, %kt] memory acquire scope device : !tile.view<32x16, !tile.array<?x?xf16, strides [?, 1]>>
+    %y = tile.load %vb[%kt, %i] : !tile.view<16x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %next = tile.mma %x, %y, %sum : !tile.tile<32x16xf16>, !tile.tile<16x32xf16>, !tile.tile<32x32xf32>
+    scf.yield %next : !tile.tile<32x32xf32>
+  }
+  return %acc : !tile.tile<32x32xf32>
+}

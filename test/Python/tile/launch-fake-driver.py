@@ -2,8 +2,9 @@
 # reads each argument once for its specialization key and fills and
 # launches in one cudapyLaunchRecords call. Checks the parameters the
 # driver received, one specialization per key (alignment, extents divisible
-# by 16), the errors of a bad grid or argument, and a launch refused for an
-# array that breaks an assume_divisible_by fact. (test/GPU runs the kernels
+# by 16), the errors of a bad grid (ValueError) or argument (TileTypeError,
+# or TypeError where the runtime refuses the array: one that breaks an
+# assume_divisible_by fact). (test/GPU runs the kernels
 # for real.)
 # RUN: rm -rf %t && env LD_LIBRARY_PATH=%fake_cuda_dir CUDAPY_CACHE_DIR=%t %python %s | FileCheck %s
 
@@ -111,7 +112,7 @@ for args in ((x, y, 0.5, 64), (x, 1.0, 0.5, 3, 64), (x, y, 0.5, 3, 32)):
     except (ct.TileError, TypeError) as error:
         print(type(error).__name__ + ":", str(error).splitlines()[0])
 # CHECK-NEXT: TileTypeError: affine takes 5 arguments, 4 given
-# CHECK-NEXT: TileTypeError: {{.*}}launch-fake-driver.py:21:5: array must be an array argument, not a float32 scalar
+# CHECK-NEXT: TileTypeError: {{.*}}launch-fake-driver.py:{{[0-9]+}}:5: array must be an array argument, not a float32 scalar
 # CHECK-NEXT: launched with width 32 kernels: 5
 
 
@@ -130,13 +131,19 @@ print("64 columns launched")
 try:
     ct.launch(0, (4,), copy_rows, (Strided(memory, (4, 48), None),
                                     Strided(memory, (4, 64), None)))
-except runtime.CudaError as error:
-    print("CudaError:", error)
-# CHECK-NEXT: CudaError: argument 0 of kernel 'copy_rows' is !tile.array<?x?xf32, strides [?, 1]>; the kernel assumes extent 1 a multiple of 64, the array's is 48
+except TypeError as error:
+    print("TypeError:", error)
+# CHECK-NEXT: TypeError: argument 0 of kernel 'copy_rows' is !tile.array<?x?xf32, strides [?, 1]>; the kernel assumes extent 1 a multiple of 64, the array's is 48
 # With a grid of another integral type, the launch's own error still shows.
 try:
     ct.launch(0, (Extent(4),), copy_rows, (Strided(memory, (4, 48), None),
                                             Strided(memory, (4, 64), None)))
-except (ValueError, runtime.CudaError) as error:
+except (ValueError, TypeError) as error:
     print(type(error).__name__)
-# CHECK-NEXT: CudaError
+# CHECK-NEXT: TypeError
+# A grid beyond 2^32 - 1 is a bad grid.
+try:
+    ct.launch(0, (1 << 32,), affine, (x, y, 0.5, 3, 64))
+except ValueError as error:
+    print("ValueError:", error)
+# CHECK-NEXT: ValueError: grid must be 1 to 3 positive integers, not (4294967296,)

@@ -277,6 +277,23 @@ for line in compile_both(assumed, cc.ArrayConstraint(ct.float32, 2),
 # CHECK-NEXT: {tile.divisibility = array<i64: 1, 192>, tile.stride_divisibility = array<i64: 32, 1>}
 
 
+# Under a condition the assumption holds only there: no fact of the argument.
+@ct.kernel
+def assumed_if(x, y):
+    if x.shape[1] % 64 == 0:
+        ct.assume_divisible_by(x.shape[1], 64)
+    row = ct.bid(0)
+    ct.store(y, index=(row, 0), tile=ct.load(x, index=(row, 0), shape=(1, 64)))
+
+
+for line in compile_both(assumed_if, cc.ArrayConstraint(ct.float32, 2),
+                         cc.ArrayConstraint(ct.float32, 2)).splitlines():
+    if "gpu.func @assumed_if" in line:
+        print("facts" if "divisibility" in line else "no facts")
+# CHECK: assumed_if True
+# CHECK-NEXT: no facts
+
+
 # Math, tuples of scalars, hints: atan2 and divmod (the builtin too),
 # astile of constants and of runtime scalars, assume_divisible_by and
 # static_eval of constants and of a tile's shape.
