@@ -463,7 +463,6 @@ class Kernel:
         self._words = (ctypes.c_int64 * 0)()  # launch_words' buffer, grown on use
         self._word_doubles = None
         self._words_address = ctypes.addressof(self._words)
-        self._stream_word = (None, None)
         self._status_address = ctypes.addressof(self._status)
         self._args = _args_create(handle)
 
@@ -680,12 +679,8 @@ class Kernel:
             doubles = self._word_doubles
             for position, value in floats:
                 doubles[position] = value
-        last, handle = self._stream_word
-        if stream != last:
-            handle = stream or None
-            self._stream_word = (stream, handle)
         if not _launch_records(self._handle.ptr, self._args.ptr, self._words_address, n, count,
-                               handle, flags, self._status_address):
+                               stream or None, flags, self._status_address):
             # An argument the kernel refused left parameters unfilled (the
             # caller has checked the grid and block).
             if _args_count(self._args) < len(self.params):

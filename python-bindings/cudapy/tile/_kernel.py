@@ -190,13 +190,22 @@ def _write_cache(key, entry):
 
 
 _DEVICE = None
+_RUNTIME = None
+
+
+def _runtime():
+    """cudapy.runtime, imported on first use (compiles do not need it)."""
+    global _RUNTIME
+    if _RUNTIME is None:
+        from .. import runtime
+        _RUNTIME = runtime
+    return _RUNTIME
 
 
 def _device():
     global _DEVICE
     if _DEVICE is None:
-        from .. import runtime
-        _DEVICE = runtime.Device(0)
+        _DEVICE = _runtime().Device(0)
     return _DEVICE
 
 
@@ -477,7 +486,7 @@ class kernel:
         # The hot path: one pass over the arguments gives the key of their
         # specialization and the words of one cudapyLaunchRecords call; then
         # one dictionary look-up and that call.
-        if type(grid) is tuple and 0 < len(grid) <= 3 and _valid_extents(grid):
+        if type(grid) is tuple and 0 < len(grid) <= 3 and _runtime().valid_extents(grid):
             words = [*grid, 1, 1][:3] + [0, 1, 1]
         else:
             words = _grid_words(grid)
@@ -500,11 +509,6 @@ class kernel:
                                flags=flags)
 
 
-def _valid_extents(extents):
-    # runtime.valid_extents, without importing the runtime for compiles.
-    return all(type(e) is int and 0 < e < 1 << 32 for e in extents)
-
-
 def _grid_words(grid):
     """The grid's three extents and the block's (x to be filled in); a
     ValueError unless `grid` is 1 to 3 integers from 1 to 2^32 - 1 (Python's,
@@ -518,7 +522,7 @@ def _grid_words(grid):
         except TypeError:
             extent = 0
         extents.append(extent)
-    if not 1 <= len(extents) <= 3 or any(not 0 < e < 1 << 32 for e in extents):
+    if not 1 <= len(extents) <= 3 or not _runtime().valid_extents(extents):
         raise ValueError("grid must be 1 to 3 positive integers, not %r" % (grid,))
     return extents + [1] * (3 - len(extents)) + [0, 1, 1]
 
