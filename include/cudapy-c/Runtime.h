@@ -128,6 +128,10 @@ typedef struct CudapyArgInfo {
   /// Tile arrays: bits per element. fp4 elements are packed two to a byte
   /// (element 2k in the low four bits of byte k) and have `elementBytes` 0.
   int elementBits;
+  /// A list of tile arrays: the address of its records and its length (an
+  /// i32); `rank`, `elementBytes`, `elementBits`, `shape` and `strides`
+  /// describe each of its arrays as they describe a tile array.
+  bool isTileArrayList;
 } CudapyArgInfo;
 
 //===----------------------------------------------------------------------===//
@@ -337,6 +341,21 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddTileArrays(CudapyArgs args, int count,
                                                      const int64_t *records,
                                                      CudapyStatus *status);
 
+/// A list of tile arrays (`!tile.list`, docs/TileLowering.md): `count`
+/// arrays, each a record as cudapyArgsAddTileArrays reads them, each checked
+/// as cudapyArgsAddTileArray checks an array against what the kernel's
+/// metadata says of every array of the list. Fills the list's two
+/// parameters: the address of its records (one per array: base, extents,
+/// strides, as 64-bit words) and `count`. The argument list keeps the
+/// records in device memory it owns: a launch copies them there, on the
+/// launch's stream, only when they differ from what the last launch with
+/// this argument list copied (waiting, on the stream, for the launches that
+/// read the old ones), and cudapyArgsDestroy frees them once those launches
+/// are done.
+CUDAPY_RUNTIME_EXPORTED bool
+cudapyArgsAddTileArrayList(CudapyArgs args, int count, const int64_t *records,
+                           CudapyStatus *status);
+
 /// Launches `kernel` with `args` (which must fill every parameter) on
 /// `stream`. `dynamicSharedBytes` is what the caller's code uses; the
 /// kernel's own (its metadata's `dynamic_shared_bytes`, tile kernels whose
@@ -379,6 +398,9 @@ typedef enum CudapyRecordKind {
   /// A floating-point number: the bits of an IEEE double
   /// (cudapyArgsAddFloat).
   CUDAPY_RECORD_FLOAT = 2,
+  /// A list of tile arrays: the number of arrays, then that many tile array
+  /// records (cudapyArgsAddTileArrayList).
+  CUDAPY_RECORD_TILE_ARRAY_LIST = 3,
 } CudapyRecordKind;
 
 /// Fills `args` from scratch and launches, in one call: what an

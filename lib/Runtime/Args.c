@@ -26,12 +26,31 @@ typedef struct TensorMapKey {
   uint64_t dims[kMaxTensorMapRank], strides[kMaxTensorMapRank];
 } TensorMapKey;
 
+/// The records of a list argument (cudapyArgsAddTileArrayList): built on
+/// the host as the list is added, copied to device memory at the launch
+/// when they differ from what is there.
+typedef struct ListRecords {
+  int param;             // the parameter of the records' address
+  bool filled;           // added since the argument list was last reset
+  int64_t *host;         // this launch's records
+  size_t words, capacity;
+  int64_t *copied;       // what `device` holds (`copiedWords` valid words)
+  size_t copiedWords;
+  bool hasCopy;
+  CUdeviceptr device;    // `deviceWords` words
+  size_t deviceWords;
+  CUevent lastUse;       // recorded after each launch that reads `device`
+  bool used;
+} ListRecords;
+
 typedef struct Args {
   Kernel *kernel;
   int count;
   unsigned char *storage;
   void **pointers;
   TensorMapKey *tensorMapKeys; // per parameter; null without tensor maps
+  int numLists;
+  ListRecords *lists; // one per list argument of the kernel
 } Args;
 
 static Args *unwrapArgs(CudapyArgs args) { return args.ptr; }
@@ -56,13 +75,22 @@ CudapyArgs cudapyArgsCreate(CudapyKernel handle) {
   if (maps)
     args->tensorMapKeys =
         calloc((size_t)kernel->numParams + 1, sizeof(TensorMapKey));
-  if (!args->storage || !args->pointers || (maps && !args->tensorMapKeys)) {
+  for (int a = 0; a < kernel->numArgs; ++a)
+    args->numLists += kernel->args[a].info.isTileArrayList;
+  if (args->numLists)
+    args->lists = calloc((size_t)args->numLists, sizeof(ListRecords));
+  if (!args->storage || !args->pointers || (maps && !args->tensorMapKeys) ||
+      (args->numLists && !args->lists)) {
     free(args->storage);
     free(args->pointers);
     free(args->tensorMapKeys);
+    free(args->lists);
     free(args);
     return result;
   }
+  for (int a = 0, l = 0; a < kernel->numArgs; ++a)
+    if (kernel->args[a].info.isTileArrayList)
+      args->lists[l++].param = kernel->args[a].info.firstParam;
   for (int i = 0; i < kernel->numParams; ++i)
     args->pointers[i] = args->storage + kernel->params[i].offset;
   result.ptr = args;
@@ -73,13 +101,38 @@ void cudapyArgsDestroy(CudapyArgs handle) {
   Args *args = unwrapArgs(handle);
   if (!args)
     return;
+  ContextScope scope;
+  bool entered = false;
+  for (int l = 0; l < args->numLists; ++l) {
+    ListRecords *list = &args->lists[l];
+    // The records' memory goes once the launches that read them are done.
+    if ((list->device || list->lastUse) && !entered)
+      entered = enterContext(args->kernel->module->device, &scope, NULL);
+    if (entered && list->used)
+      (void)driver.cuEventSynchronize(list->lastUse);
+    if (entered && list->device)
+      (void)driver.cuMemFree(list->device);
+    if (entered && list->lastUse)
+      (void)driver.cuEventDestroy(list->lastUse);
+    free(list->host);
+    free(list->copied);
+  }
+  if (entered)
+    leaveContext(&scope);
+  free(args->lists);
   free(args->storage);
   free(args->pointers);
   free(args->tensorMapKeys);
   free(args);
 }
 
-void cudapyArgsReset(CudapyArgs args) { unwrapArgs(args)->count = 0; }
+static void resetArgs(Args *args) {
+  args->count = 0;
+  for (int l = 0; l < args->numLists; ++l)
+    args->lists[l].filled = false;
+}
+
+void cudapyArgsReset(CudapyArgs args) { resetArgs(unwrapArgs(args)); }
 
 int cudapyArgsGetCount(CudapyArgs args) { return unwrapArgs(args)->count; }
 
@@ -368,46 +421,49 @@ static bool addTensorMap(Args *args, const struct TensorMapInfo *map,
   return true;
 }
 
-bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
-                            const int64_t *shape, const int64_t *strides,
-                            size_t elementBytes, CudapyStatus *status) {
-  Args *args = unwrapArgs(handle);
-  Kernel *kernel = args->kernel;
+/// The argument of `kernel` that begins at parameter `param` (null: none).
+static const Arg *findArgument(const Kernel *kernel, int param, int *index) {
+  for (int a = 0; a < kernel->numArgs; ++a)
+    if (kernel->args[a].info.firstParam == param) {
+      *index = a;
+      return &kernel->args[a];
+    }
+  return NULL;
+}
+
+/// Checks a tile array against `described` (a tile array argument, or a
+/// list whose arrays it describes; `element` >= 0 names the array of the
+/// list) and fills `actual` with its strides.
+static bool checkTileArray(const Kernel *kernel, const Arg *described,
+                           int index, int element, uint64_t pointer, int rank,
+                           const int64_t *shape, const int64_t *strides,
+                           size_t elementBytes, int64_t actual[64],
+                           CudapyStatus *status) {
+  const CudapyArgInfo *info = &described->info;
+  // "argument 2 of kernel 'k' is T" or "array 3 of argument 2 …".
+  char what[64] = "";
+  if (element >= 0)
+    snprintf(what, sizeof(what), "array %d of ", element);
   if (rank < 0 || rank > 64 || (rank > 0 && !shape))
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "a tile array needs a rank from 0 to 64 and its shape");
-  const CudapyArgInfo *info = NULL;
-  const Arg *described = NULL;
-  int index = 0;
-  for (int a = 0; a < kernel->numArgs; ++a)
-    if (kernel->args[a].info.firstParam == args->count) {
-      described = &kernel->args[a];
-      info = &described->info;
-      index = a;
-    }
-  if (!info || !info->isTileArray)
-    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                     "parameter %d of kernel '%s' does not begin a tile array "
-                     "(%s)",
-                     args->count, kernel->name,
-                     info ? info->type : "no metadata");
   if (info->rank != rank)
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                     "argument %d of kernel '%s' is %s; the array has rank %d",
-                     index, kernel->name, info->type, rank);
+                     "%sargument %d of kernel '%s' is %s; the array has rank "
+                     "%d",
+                     what, index, kernel->name, info->type, rank);
   if (elementBytes && info->elementBytes && elementBytes != info->elementBytes)
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                     "argument %d of kernel '%s' is %s; the array's elements "
-                     "have %zu bytes, not %zu",
-                     index, kernel->name, info->type, elementBytes,
+                     "%sargument %d of kernel '%s' is %s; the array's "
+                     "elements have %zu bytes, not %zu",
+                     what, index, kernel->name, info->type, elementBytes,
                      info->elementBytes);
   if (info->elementBits > 0 && info->elementBits < 8 && elementBytes > 1)
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                     "argument %d of kernel '%s' is %s, %d-bit elements "
+                     "%sargument %d of kernel '%s' is %s, %d-bit elements "
                      "packed in bytes; the array's elements have %zu bytes",
-                     index, kernel->name, info->type, info->elementBits,
+                     what, index, kernel->name, info->type, info->elementBits,
                      elementBytes);
-  int64_t actual[64];
   int64_t stride = 1;
   for (int d = rank - 1; d >= 0; --d) {
     actual[d] = strides ? strides[d] : stride;
@@ -418,46 +474,74 @@ bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
     if (want < 0 ? (shape[d] < 0 || shape[d] >= ((int64_t)1 << 31))
                  : shape[d] != want)
       return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                       "argument %d of kernel '%s' is %s; extent %d of the "
+                       "%sargument %d of kernel '%s' is %s; extent %d of the "
                        "array is %lld",
-                       index, kernel->name, info->type, d, (long long)shape[d]);
+                       what, index, kernel->name, info->type, d,
+                       (long long)shape[d]);
   }
   for (int d = 0; d < rank; ++d) {
     if (actual[d] < 0)
       return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                       "argument %d of kernel '%s' is %s; strides are "
+                       "%sargument %d of kernel '%s' is %s; strides are "
                        "nonnegative, not %lld",
-                       index, kernel->name, info->type, (long long)actual[d]);
+                       what, index, kernel->name, info->type,
+                       (long long)actual[d]);
     if (info->strides[d] >= 0 && info->strides[d] != actual[d] && shape[d] > 1)
       return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                       "argument %d of kernel '%s' is %s; stride %d of the "
+                       "%sargument %d of kernel '%s' is %s; stride %d of the "
                        "array is %lld elements",
-                       index, kernel->name, info->type, d,
+                       what, index, kernel->name, info->type, d,
                        (long long)actual[d]);
   }
   // The facts the kernel was specialized on.
   if (pointer % (uint64_t)described->alignment != 0)
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                     "argument %d of kernel '%s' is %s; the kernel assumes "
+                     "%sargument %d of kernel '%s' is %s; the kernel assumes "
                      "its base aligned to %lld bytes, the array's is not",
-                     index, kernel->name, info->type,
+                     what, index, kernel->name, info->type,
                      (long long)described->alignment);
   for (int d = 0; d < rank; ++d) {
     if (shape[d] % described->divisibility[d] != 0)
       return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                       "argument %d of kernel '%s' is %s; the kernel assumes "
-                       "extent %d a multiple of %lld, the array's is %lld",
-                       index, kernel->name, info->type, d,
+                       "%sargument %d of kernel '%s' is %s; the kernel "
+                       "assumes extent %d a multiple of %lld, the array's is "
+                       "%lld",
+                       what, index, kernel->name, info->type, d,
                        (long long)described->divisibility[d],
                        (long long)shape[d]);
     if (shape[d] > 1 && actual[d] % described->strideDivisibility[d] != 0)
       return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                       "argument %d of kernel '%s' is %s; the kernel assumes "
-                       "stride %d a multiple of %lld, the array's is %lld",
-                       index, kernel->name, info->type, d,
+                       "%sargument %d of kernel '%s' is %s; the kernel "
+                       "assumes stride %d a multiple of %lld, the array's is "
+                       "%lld",
+                       what, index, kernel->name, info->type, d,
                        (long long)described->strideDivisibility[d],
                        (long long)actual[d]);
   }
+  return true;
+}
+
+bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
+                            const int64_t *shape, const int64_t *strides,
+                            size_t elementBytes, CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  if (rank < 0 || rank > 64 || (rank > 0 && !shape))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a tile array needs a rank from 0 to 64 and its shape");
+  int index = 0;
+  const Arg *described = findArgument(kernel, args->count, &index);
+  const CudapyArgInfo *info = described ? &described->info : NULL;
+  if (!info || !info->isTileArray)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' does not begin a tile array "
+                     "(%s)",
+                     args->count, kernel->name,
+                     info ? info->type : "no metadata");
+  int64_t actual[64];
+  if (!checkTileArray(kernel, described, index, -1, pointer, rank, shape,
+                      strides, elementBytes, actual, status))
+    return false;
   if (!cudapyArgsAddPointer(handle, pointer, status))
     return false;
   for (int d = 0; d < rank; ++d)
@@ -470,6 +554,143 @@ bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
     if (!addTensorMap(args, &described->tensorMaps[m], pointer, rank, shape,
                       actual, info->elementBytes, index, status))
       return false;
+  return true;
+}
+
+bool cudapyArgsAddTileArrayList(CudapyArgs handle, int count,
+                                const int64_t *records, CudapyStatus *status) {
+  Args *args = unwrapArgs(handle);
+  Kernel *kernel = args->kernel;
+  int index = 0;
+  const Arg *described = findArgument(kernel, args->count, &index);
+  const CudapyArgInfo *info = described ? &described->info : NULL;
+  if (!info || !info->isTileArrayList)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "parameter %d of kernel '%s' does not begin a list of "
+                     "tile arrays (%s)",
+                     args->count, kernel->name,
+                     info ? info->type : "no metadata");
+  if (count < 0 || (count > 0 && !records))
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a list of tile arrays needs a count >= 0 and its "
+                     "records");
+  ListRecords *list = NULL;
+  for (int l = 0; l < args->numLists; ++l)
+    if (args->lists[l].param == args->count)
+      list = &args->lists[l];
+  size_t perArray = 1 + 2 * (size_t)info->rank;
+  size_t words = (size_t)count * perArray;
+  if (words > list->capacity) {
+    int64_t *grown = realloc(list->host, words * sizeof(int64_t));
+    if (!grown)
+      return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                       "out of host memory");
+    list->host = grown;
+    list->capacity = words;
+  }
+  int64_t *out = list->host;
+  for (int i = 0; i < count; ++i) {
+    int64_t rank = records[1];
+    if (rank < 0 || rank > 64)
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "tile array record %d has rank %lld", i,
+                       (long long)rank);
+    int64_t actual[64];
+    if (!checkTileArray(kernel, described, index, i, (uint64_t)records[0],
+                        (int)rank, records + 3, records + 3 + rank,
+                        (size_t)records[2], actual, status))
+      return false;
+    *out++ = records[0];
+    memcpy(out, records + 3, (size_t)rank * sizeof(int64_t));
+    out += rank;
+    memcpy(out, actual, (size_t)rank * sizeof(int64_t));
+    out += rank;
+    records += 3 + 2 * rank;
+  }
+  // The records' address is known at the launch (copyListRecords).
+  if (!cudapyArgsAddPointer(handle, 0, status) ||
+      !cudapyArgsAddInt(handle, count, status))
+    return false;
+  list->words = words;
+  list->filled = true;
+  return true;
+}
+
+/// Before a launch on `stream`: the filled lists' records in device memory
+/// and their addresses in the parameters. Records equal to those the device
+/// holds are not copied again; a copy over records that earlier launches
+/// read waits for them on `stream` (in a buffer that has to grow: on the
+/// host, before freeing it). In the launch's context.
+static bool copyListRecords(Args *args, CUstream stream,
+                            CudapyStatus *status) {
+  for (int l = 0; l < args->numLists; ++l) {
+    ListRecords *list = &args->lists[l];
+    if (!list->filled)
+      continue;
+    CUdeviceptr address = 0;
+    if (list->words > 0) {
+      size_t bytes = list->words * sizeof(int64_t);
+      bool same = list->hasCopy && list->copiedWords == list->words &&
+                  !memcmp(list->copied, list->host, bytes);
+      if (!same) {
+        if (list->deviceWords < list->words) {
+          if (list->used && DRIVER_CALL(cuEventSynchronize(list->lastUse),
+                                        status))
+            return false;
+          if (list->device && DRIVER_CALL(cuMemFree(list->device), status))
+            return false;
+          list->device = 0;
+          list->deviceWords = 0;
+          list->hasCopy = false;
+          size_t want = list->words < 64 ? 64 : list->words;
+          int64_t *copied = realloc(list->copied, want * sizeof(int64_t));
+          if (!copied)
+            return setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY,
+                             "out of host memory");
+          list->copied = copied;
+          if (DRIVER_CALL(cuMemAlloc(&list->device, want * sizeof(int64_t)),
+                          status))
+            return false;
+          list->deviceWords = want;
+        } else if (list->used &&
+                   DRIVER_CALL(cuStreamWaitEvent(stream, list->lastUse, 0),
+                               status)) {
+          return false;
+        }
+        list->hasCopy = false;
+        if (DRIVER_CALL(
+                cuMemcpyHtoDAsync(list->device, list->host, bytes, stream),
+                status))
+          return false;
+        memcpy(list->copied, list->host, bytes);
+        list->copiedWords = list->words;
+        list->hasCopy = true;
+      }
+      address = list->device;
+    }
+    memcpy(args->storage + args->kernel->params[list->param].offset, &address,
+           sizeof(address));
+  }
+  return true;
+}
+
+/// After a launch on `stream`: marks the records it reads as in use until
+/// it is done.
+static bool markListRecordsUsed(Args *args, CUstream stream,
+                                CudapyStatus *status) {
+  for (int l = 0; l < args->numLists; ++l) {
+    ListRecords *list = &args->lists[l];
+    if (!list->filled || !list->words)
+      continue;
+    // No timing: the cheapest event to record.
+    if (!list->lastUse &&
+        DRIVER_CALL(cuEventCreate(&list->lastUse, kEventDisableTiming),
+                    status))
+      return false;
+    if (DRIVER_CALL(cuEventRecord(list->lastUse, stream), status))
+      return false;
+    list->used = true;
+  }
   return true;
 }
 
@@ -664,8 +885,8 @@ bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
   ContextScope scope;
   if (!enterContext(kernel->module->device, &scope, status))
     return false;
-  bool ok = true;
-  if (dynamicSharedBytes > kDefaultSharedLimit &&
+  bool ok = copyListRecords(args, stream.ptr, status);
+  if (ok && dynamicSharedBytes > kDefaultSharedLimit &&
       dynamicSharedBytes > kernel->dynamicSharedOptin) {
     ok = !DRIVER_CALL(cuFuncSetAttribute(kernel->function,
                                          kFuncAttrMaxDynamicSharedBytes,
@@ -695,6 +916,8 @@ bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                                      args->pointers, NULL),
                       status);
   }
+  if (ok && args->numLists)
+    ok = markListRecordsUsed(args, stream.ptr, status);
   leaveContext(&scope);
   if (ok)
     setOk(status);
@@ -721,7 +944,7 @@ bool cudapyLaunchRecords(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                        (long long)records[4], (long long)records[5], UINT_MAX);
     dims[i] = (unsigned)records[i];
   }
-  args->count = 0;
+  resetArgs(args);
   size_t at = 6;
   for (int a = 0; a < numArgs; ++a) {
     if (at >= numWords)
@@ -740,6 +963,24 @@ bool cudapyLaunchRecords(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                                   records + at + 3, records + at + 3 + rank,
                                   (size_t)records[at + 2], status);
       at += 3 + 2 * (size_t)rank;
+    } else if (kind == CUDAPY_RECORD_TILE_ARRAY_LIST && at < numWords) {
+      int64_t count = records[at++];
+      size_t first = at;
+      for (int64_t i = 0; i < count && count <= INT_MAX; ++i) {
+        int64_t rank = at + 2 < numWords ? records[at + 1] : -1;
+        if (rank < 0 || rank > 64 || at + 3 + 2 * (size_t)rank > numWords)
+          return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                           "array %lld in the list record of argument %d has "
+                           "rank %lld or ends early",
+                           (long long)i, a, (long long)rank);
+        at += 3 + 2 * (size_t)rank;
+      }
+      if (count < 0 || count > INT_MAX)
+        return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                         "the list record of argument %d has %lld arrays", a,
+                         (long long)count);
+      ok = cudapyArgsAddTileArrayList(argsHandle, (int)count, records + first,
+                                      status);
     } else if ((kind == CUDAPY_RECORD_INT || kind == CUDAPY_RECORD_FLOAT) &&
                at < numWords) {
       if (kind == CUDAPY_RECORD_INT) {

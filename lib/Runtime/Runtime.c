@@ -105,10 +105,12 @@ static void loadDriver(void) {
       SYMBOL(cuMemFree, "cuMemFree_v2"),
       SYMBOL(cuMemcpyHtoD, "cuMemcpyHtoD_v2"),
       SYMBOL(cuMemcpyDtoH, "cuMemcpyDtoH_v2"),
+      SYMBOL(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2"),
       SYMBOL(cuMemsetD8, "cuMemsetD8_v2"),
       SYMBOL(cuStreamCreate, NULL),
       SYMBOL(cuStreamDestroy, "cuStreamDestroy_v2"),
       SYMBOL(cuStreamSynchronize, NULL),
+      SYMBOL(cuStreamWaitEvent, NULL),
       SYMBOL(cuEventCreate, NULL),
       SYMBOL(cuEventDestroy, "cuEventDestroy_v2"),
       SYMBOL(cuEventRecord, NULL),
@@ -749,8 +751,9 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
       out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
     }
     out->info.isTileArray = !strcmp(kind, "tile_array");
+    out->info.isTileArrayList = !strcmp(kind, "tile_array_list");
     bool outOfMemory = false;
-    if (out->info.isTileArray) {
+    if (out->info.isTileArray || out->info.isTileArrayList) {
       int rank = (int)numberOf(arg, "rank");
       bool ok =
           rank >= 0 && rank <= 64 &&

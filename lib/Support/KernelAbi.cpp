@@ -17,6 +17,8 @@ StringRef cudapy::stringifyKernelArgKind(KernelArgKind kind) {
     return "memref";
   case KernelArgKind::PyArray:
     return "py_array";
+  case KernelArgKind::TileArrayList:
+    return "tile_array_list";
   case KernelArgKind::TileArray:
     break;
   }

@@ -82,7 +82,7 @@ class _ArgInfo(ctypes.Structure):
                 ("rank", ctypes.c_int), ("elementBytes", ctypes.c_size_t),
                 ("shape", ctypes.POINTER(ctypes.c_int64)), ("contiguous", ctypes.c_bool),
                 ("isTileArray", ctypes.c_bool), ("strides", ctypes.POINTER(ctypes.c_int64)),
-                ("elementBits", ctypes.c_int)]
+                ("elementBits", ctypes.c_int), ("isTileArrayList", ctypes.c_bool)]
 
 
 class _ParamInfo(ctypes.Structure):
@@ -442,9 +442,11 @@ class Kernel:
             self.args.append({
                 "type": info.type.decode(), "memref": info.isMemref,
                 "array": info.isArray, "tile_array": info.isTileArray,
+                "tile_array_list": info.isTileArrayList,
                 "first_param": info.firstParam, "params": info.numParams,
                 "rank": info.rank, "element_bytes": info.elementBytes,
-                "element_bits": info.elementBits if info.isTileArray else 8 * info.elementBytes,
+                "element_bits": (info.elementBits if info.isTileArray or info.isTileArrayList
+                                 else 8 * info.elementBytes),
                 "contiguous": info.contiguous})
         self._first_params = {a["first_param"]: a for a in self.args}
         self.max_threads_per_block = _kernel_max_threads(handle)

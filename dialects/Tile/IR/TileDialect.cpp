@@ -164,7 +164,11 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   Region &region = op->getRegion(regionIndex);
   if (region.empty())
     return success(); // a declaration: nothing reads the fact
-  auto type = dyn_cast<ArrayType>(region.getArgument(argIndex).getType());
+  // A list's facts hold for each of its arrays.
+  Type argType = region.getArgument(argIndex).getType();
+  if (auto list = dyn_cast<ListType>(argType))
+    argType = list.getElement();
+  auto type = dyn_cast<ArrayType>(argType);
   if (!type)
     return emitError() << "'" << name << "' states a fact about an array, not "
                        << "about " << region.getArgument(argIndex).getType();

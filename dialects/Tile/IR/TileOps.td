@@ -155,6 +155,41 @@ def Tile_ArrayStrideOp : Tile_Op<"array_stride", [Pure]> {
   let hasFolder = 1;
 }
 
+def Tile_ListLenOp : Tile_Op<"list_len", [Pure]> {
+  let summary = "The number of arrays in a list (`len(arrays)`)";
+  let description = [{
+    An si32 scalar (cuTile Python's lists of arrays have an int32 length).
+
+    ```mlir
+    %n = tile.list_len %as : !tile.list<!tile.array<?x?xf16, strides [?, 1]>>
+    ```
+  }];
+  let arguments = (ins Tile_ListType:$list);
+  let results = (outs Tile_Si32Scalar:$result);
+  let assemblyFormat = "$list attr-dict `:` qualified(type($list))";
+}
+
+// Not speculatable: an index past the list's end reads past its records,
+// so the op stays under the conditions that guard it. The records do not
+// change while a kernel runs, so reading them has no memory effect.
+def Tile_ListGetOp : Tile_Op<"list_get", [NoMemoryEffect,
+    TypesMatchWith<"the result is the list's element type", "list", "result",
+                   "::llvm::cast<::cudapy::tile::ListType>($_self).getElement()">]> {
+  let summary = "An array of a list (`arrays[i]`)";
+  let description = [{
+    Array `index` of `list`, counting from 0, of the list's element type.
+    `index` must be below `tile.list_len` (undefined behavior otherwise:
+    cuTile Python leaves an out-of-range index undefined).
+
+    ```mlir
+    %a = tile.list_get %as[%g] : !tile.list<!tile.array<?x?xf16, strides [?, 1]>>
+    ```
+  }];
+  let arguments = (ins Tile_ListType:$list, Tile_Si32Scalar:$index);
+  let results = (outs Tile_ArrayType:$result);
+  let assemblyFormat = "$list `[` $index `]` attr-dict `:` qualified(type($list))";
+}
+
 def Tile_MakeViewOp : Tile_Op<"make_view", [Pure]> {
   let summary = "A tiled view of an array (`Array.tiled_view`)";
   let description = [{

@@ -124,6 +124,28 @@ def Tile_ArrayType : Tile_Type<"Array", "array"> {
   }];
 }
 
+def Tile_ListType : Tile_Type<"List", "list"> {
+  let summary = "A list of global arrays of one type";
+  let description = [{
+    cuTile Python's list of arrays (a kernel parameter annotated with
+    `ListAnnotation`, "Kernel parameters"): a runtime number of arrays,
+    each of the element array type (one dtype and rank; the element type's
+    static extents and strides hold for every array). `tile.list_len` gives
+    the number and `tile.list_get` an array. Only kernels take lists: the
+    launch passes a pointer to one record per array (its base, then its
+    extents and strides as 64-bit integers) and the number of arrays
+    (docs/TileLowering.md, "Lists of arrays"). The facts of a list argument
+    (`tile.alignment`, `tile.divisibility`, `tile.stride_divisibility`) hold
+    for each of its arrays.
+
+    ```mlir
+    !tile.list<!tile.array<?x?xf16, strides [?, 1]>>
+    ```
+  }];
+  let parameters = (ins Tile_ArrayType:$element);
+  let assemblyFormat = "`<` qualified($element) `>`";
+}
+
 def Tile_ViewType : Tile_Type<"View", "view"> {
   let summary = "A tiled view of an array: its tile space";
   let description = [{

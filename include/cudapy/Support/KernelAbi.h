@@ -64,6 +64,9 @@ enum class KernelArgKind {
   Memref,    ///< an upstream memref (descriptor or bare pointer)
   PyArray,   ///< a py array: its descriptor by value
   TileArray, ///< a tile array: pointer, dynamic extents, dynamic strides
+  /// a list of tile arrays: the address of its records and its length; the
+  /// element fields describe each array
+  TileArrayList,
 };
 
 /// One source-level kernel argument. Optional fields are recorded only when
@@ -83,7 +86,8 @@ struct KernelArgument {
   std::optional<llvm::SmallVector<int64_t>> shape, strides;
   /// Memrefs: whether the layout is the identity.
   std::optional<bool> contiguous;
-  /// Tile arrays: the facts the kernel was specialized on (base alignment
+  /// Tile arrays (and each array of a list): the facts the kernel was
+  /// specialized on (base alignment
   /// in bytes, a divisor per extent and per stride), which the runtime
   /// checks at each launch.
   std::optional<int64_t> alignment;

@@ -26,15 +26,22 @@ using namespace cudapy::tile::lowering;
 
 /// The kernel ABI record of a tile kernel argument (docs/Runtime.md):
 /// arrays are their pointer, dynamic extents and dynamic strides, with the
-/// facts the kernel was specialized on.
+/// facts the kernel was specialized on; lists of arrays the address of their
+/// records and their length, with what each array is.
 static KernelArgument describeArgument(Type type, DictionaryAttr argAttrs) {
   KernelArgument arg;
   arg.type = printType(type);
   auto array = dyn_cast<ArrayType>(type);
+  if (auto list = dyn_cast<ListType>(type)) {
+    array = list.getElement();
+    arg.kind = KernelArgKind::TileArrayList;
+    arg.params = 2;
+  } else if (array) {
+    arg.kind = KernelArgKind::TileArray;
+    arg.params = 1 + array.getNumDynamicDims() + array.getNumDynamicStrides();
+  }
   if (!array)
     return arg;
-  arg.kind = KernelArgKind::TileArray;
-  arg.params = 1 + array.getNumDynamicDims() + array.getNumDynamicStrides();
   Type dtype = array.getElementType();
   arg.element = printType(dtype);
   // fp4 elements are packed two to a byte: 4 bits, 0 whole bytes.
@@ -64,7 +71,8 @@ static KernelArgument describeArgument(Type type, DictionaryAttr argAttrs) {
 }
 
 /// Copies the facts of array arguments onto the loads and stores of the
-/// views of those arrays (the dialect has checked them).
+/// views of those arrays, and those of list arguments onto the accesses of
+/// the views of their arrays (the dialect has checked them).
 static void annotateArrayFacts(FunctionOpInterface func) {
   MLIRContext *context = func->getContext();
   TileDialect::ArrayFactsAttrHelper factsAttr(context);
@@ -73,7 +81,7 @@ static void annotateArrayFacts(FunctionOpInterface func) {
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i) {
     BlockArgument arg = func.getArgument(i);
     DictionaryAttr attrs = func.getArgAttrDict(i);
-    if (!attrs || !isa<ArrayType>(arg.getType()))
+    if (!attrs || !isa<ArrayType, ListType>(arg.getType()))
       continue;
     NamedAttrList facts;
     for (NamedAttribute attr : attrs)
@@ -82,11 +90,19 @@ static void annotateArrayFacts(FunctionOpInterface func) {
     if (facts.empty())
       continue;
     DictionaryAttr dict = facts.getDictionary(context);
-    for (Operation *user : arg.getUsers())
-      if (auto view = dyn_cast<MakeViewOp>(user))
-        for (Operation *access : view->getUsers())
-          if (isa<LoadOp, StoreOp, AsyncCopyOp>(access))
-            factsAttr.setAttr(access, dict);
+    SmallVector<Value> arrays{arg};
+    if (isa<ListType>(arg.getType())) {
+      arrays.clear();
+      for (Operation *user : arg.getUsers())
+        if (auto get = dyn_cast<ListGetOp>(user))
+          arrays.push_back(get.getResult());
+    }
+    for (Value array : arrays)
+      for (Operation *user : array.getUsers())
+        if (auto view = dyn_cast<MakeViewOp>(user))
+          for (Operation *access : view->getUsers())
+            if (isa<LoadOp, StoreOp, AsyncCopyOp>(access))
+              factsAttr.setAttr(access, dict);
   }
 }
 

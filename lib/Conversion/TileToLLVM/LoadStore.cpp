@@ -80,6 +80,59 @@ struct ArrayStrideLowering : public TilePattern<ArrayStrideOp> {
   }
 };
 
+/// `tile.list_len`: the list's second value.
+struct ListLenLowering : public TilePattern<ListLenOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ListLenOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getList()[1]);
+    return success();
+  }
+};
+
+/// `tile.list_get`: the array's values out of its record (docs/
+/// TileLowering.md, "Lists of arrays"): 1 + 2 * rank 64-bit words, the base
+/// address, the extents, the strides; invariant loads (the records do not
+/// change while the kernel runs), which reach PTX as `ld.global.nc`.
+struct ListGetLowering : public TilePattern<ListGetOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(ListGetOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    ArrayType array = op.getType();
+    int64_t rank = array.getRank();
+    Type i64 = rewriter.getI64Type();
+    Value index = arith::ExtSIOp::create(rewriter, e.loc, i64,
+                                         adaptor.getIndex().front());
+    Value first = arith::MulIOp::create(rewriter, e.loc, index,
+                                        e.i64(1 + 2 * rank));
+    Value records = adaptor.getList()[0];
+    auto word = [&](int64_t k) -> Value {
+      Value at = arith::AddIOp::create(rewriter, e.loc, first, e.i64(k));
+      return LLVM::LoadOp::create(rewriter, e.loc, i64,
+                                  e.gep(records, i64, at), /*alignment=*/8,
+                                  /*isVolatile=*/false,
+                                  /*isNonTemporal=*/false,
+                                  /*isInvariant=*/true);
+    };
+    SmallVector<Value> values;
+    values.push_back(LLVM::IntToPtrOp::create(
+        rewriter, e.loc, LLVM::LLVMPointerType::get(getContext(), kGlobal),
+        word(0)));
+    for (auto [d, extent] : llvm::enumerate(array.getShape()))
+      if (ShapedType::isDynamic(extent))
+        values.push_back(arith::TruncIOp::create(
+            rewriter, e.loc, rewriter.getI32Type(), word(1 + d)));
+    for (auto [d, stride] : llvm::enumerate(array.getStrides()))
+      if (ShapedType::isDynamic(stride))
+        values.push_back(word(1 + rank + d));
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
 struct NumTilesLowering : public TilePattern<NumTilesOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -568,6 +621,6 @@ void cudapy::populateTileLoadStoreToLLVMPatterns(const TypeConverter &converter,
            GridIdLowering<NumBlocksOp, gpu::GridDimOp>,
            ArrayValuesLowering<MakeArrayOp>, ArrayValuesLowering<MakeViewOp>,
            ArrayDimLowering, ArrayBaseLowering, ArrayStrideLowering,
-           NumTilesLowering, LoadLowering, StoreLowering>(
+           ListLenLowering, ListGetLowering, NumTilesLowering, LoadLowering, StoreLowering>(
           converter, patterns.getContext());
 }

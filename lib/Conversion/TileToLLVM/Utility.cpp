@@ -104,6 +104,12 @@ TileToLLVMTypeConverter::TileToLLVMTypeConverter(MLIRContext *context) {
     appendArray(context, type, results);
     return success();
   });
+  // A list is the address of its records and its length (i32).
+  addConversion([context](ListType, SmallVectorImpl<Type> &results) {
+    results.push_back(LLVM::LLVMPointerType::get(context, kGlobal));
+    results.push_back(IntegerType::get(context, 32));
+    return success();
+  });
   addConversion([context](ViewType type, SmallVectorImpl<Type> &results) {
     appendArray(context, type.getArray(), results);
     return success();

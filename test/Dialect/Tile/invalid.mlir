@@ -1635,3 +1635,37 @@ func.func @fp4_relaxed(%a: !tile.array<?xf4E2M1FN, strides [1]>, %i: !tile.tile<
   %t = tile.load %v[%i] memory relaxed scope device : !tile.view<16, !tile.array<?xf4E2M1FN, strides [1]>>
   return
 }
+
+// -----
+
+// A list holds arrays.
+// expected-error @+2 {{invalid kind of type specified: expected tile.array, but found '!tile.tile<4xf32>'}}
+// expected-error @+1 {{failed to parse Tile_ListType parameter 'element'}}
+func.func private @f(%as: !tile.list<!tile.tile<4xf32>>)
+
+// -----
+
+// A list argument's facts are about each of its arrays: one number per
+// dimension of the element type.
+// expected-error @below {{'func.func' op argument 0: 'tile.divisibility' lists one positive number per dimension of '!tile.array<?x?xf16, strides [?, 1]>', not array<i64: 16>}}
+func.func @f(%as: !tile.list<!tile.array<?x?xf16, strides [?, 1]>> {tile.divisibility = array<i64: 16>}) {
+  return
+}
+
+// -----
+
+// tile.list_get takes an si32 index.
+func.func @f(%as: !tile.list<!tile.array<?xf32>>, %i: !tile.tile<si64>) {
+  // expected-error @below {{operand #1 must be}}
+  %a = "tile.list_get"(%as, %i) : (!tile.list<!tile.array<?xf32>>, !tile.tile<si64>) -> !tile.array<?xf32>
+  return
+}
+
+// -----
+
+// tile.list_get yields the list's element type.
+func.func @f(%as: !tile.list<!tile.array<?xf32>>, %i: !tile.tile<si32>) {
+  // expected-error @below {{the result is the list's element type}}
+  %a = "tile.list_get"(%as, %i) : (!tile.list<!tile.array<?xf32>>, !tile.tile<si32>) -> !tile.array<?xf16>
+  return
+}

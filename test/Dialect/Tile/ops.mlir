@@ -387,3 +387,15 @@ gpu.module @specialized {
     gpu.return
   }
 }
+
+// Lists of arrays: length and element.
+// CHECK-LABEL: func.func @lists
+// CHECK-SAME: !tile.list<!tile.array<?x?xf16, strides [?, 1]>> {tile.alignment = 16 : i64}
+func.func @lists(%as: !tile.list<!tile.array<?x?xf16, strides [?, 1]>> {tile.alignment = 16 : i64}) {
+  // CHECK: %[[N:.*]] = tile.list_len %{{.*}} : !tile.list<!tile.array<?x?xf16, strides [?, 1]>>
+  %n = tile.list_len %as : !tile.list<!tile.array<?x?xf16, strides [?, 1]>>
+  // CHECK: tile.list_get %{{.*}}[%[[N]]] : !tile.list<!tile.array<?x?xf16, strides [?, 1]>>
+  %a = tile.list_get %as[%n] : !tile.list<!tile.array<?x?xf16, strides [?, 1]>>
+  %d = tile.array_dim %a, 1 : !tile.array<?x?xf16, strides [?, 1]>
+  return
+}

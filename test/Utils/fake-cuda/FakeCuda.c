@@ -156,6 +156,12 @@ CUresult cuMemcpyHtoD_v2(unsigned long long destination, const void *source,
   memcpy((void *)(uintptr_t)destination, source, bytes);
   return kSuccess;
 }
+CUresult cuMemcpyHtoDAsync_v2(unsigned long long destination,
+                              const void *source, size_t bytes, void *stream) {
+  (void)stream;
+  memcpy((void *)(uintptr_t)destination, source, bytes);
+  return kSuccess;
+}
 CUresult cuMemcpyDtoH_v2(void *destination, unsigned long long source,
                          size_t bytes) {
   memcpy(destination, (const void *)(uintptr_t)source, bytes);
@@ -180,6 +186,11 @@ CUresult cuStreamDestroy_v2(void *stream) {
 CUresult cuStreamSynchronize(void *stream) {
   (void)stream;
   return kSuccess;
+}
+CUresult cuStreamWaitEvent(void *stream, void *event, unsigned flags) {
+  (void)stream;
+  (void)event;
+  return flags ? kInvalidValue : kSuccess;
 }
 CUresult cuEventCreate(void **event, unsigned flags) {
   (void)flags;
