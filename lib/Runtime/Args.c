@@ -967,12 +967,17 @@ bool cudapyLaunchRecords(CudapyKernel kernelHandle, CudapyArgs argsHandle,
       int64_t count = records[at++];
       size_t first = at;
       for (int64_t i = 0; i < count && count <= INT_MAX; ++i) {
-        int64_t rank = at + 2 < numWords ? records[at + 1] : -1;
-        if (rank < 0 || rank > 64 || at + 3 + 2 * (size_t)rank > numWords)
+        int64_t rank = at + 2 < numWords ? records[at + 1] : 0;
+        if (rank < 0 || rank > 64)
           return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                            "array %lld in the list record of argument %d has "
-                           "rank %lld or ends early",
+                           "rank %lld",
                            (long long)i, a, (long long)rank);
+        if (at + 3 + 2 * (size_t)rank > numWords)
+          return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                           "array %lld in the list record of argument %d ends "
+                           "early",
+                           (long long)i, a);
         at += 3 + 2 * (size_t)rank;
       }
       if (count < 0 || count > INT_MAX)

@@ -3,9 +3,10 @@
 |* Compiles a tile kernel taking two !tile.array arguments (one with dynamic  *|
 |* extents and a dynamic row stride, one with a static extent and static      *|
 |* strides), loads it with the runtime and fills each array with one          *|
-|* cudapyArgsAddTileArray call, after the calls it must refuse. "fake"        *|
+|* cudapyArgsAddTileArray call, after the calls it must refuse; then a list   *|
+|* of arrays (cudapyArgsAddTileArrayList and launch records). "fake"          *|
 |* (test/Utils/fake-cuda, no GPU) checks the metadata and the packed          *|
-|* parameters; "gpu" checks the results against a host computation.          *|
+|* parameters; "gpu" checks the results against a host computation.           *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -90,6 +91,36 @@ static const char kTransposeSource[] =
     "}\n";
 
 enum { kRows = 10, kCols = 64, kPitch = 80 };
+
+// Lists of arrays: tile block g copies the first 64 elements of array g of
+// the list (zeros past its end) to row g of `out`; every array's base is
+// 16-byte aligned (a fact of the list, checked per array).
+static const char kListSource[] =
+    "gpu.module @m {\n"
+    "  gpu.func @rows(%as: !tile.list<!tile.array<?xf32, strides [1]>>\n"
+    "                     {tile.alignment = 16 : i64},\n"
+    "                 %out: !tile.array<?x64xf32, strides [64, 1]>) kernel {\n"
+    "    %g = tile.bid 0\n"
+    "    %z = tile.constant dense<0> : !tile.tile<si32>\n"
+    "    %n = tile.list_len %as : !tile.list<!tile.array<?xf32, strides [1]>>\n"
+    "    %in = tile.cmp lt %g, %n : !tile.tile<si32>\n"
+    "    %c = tile.to_scalar %in : !tile.tile<i1> -> i1\n"
+    "    scf.if %c {\n"
+    "      %a = tile.list_get %as[%g] : !tile.list<!tile.array<?xf32, strides "
+    "[1]>>\n"
+    "      %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> "
+    "!tile.view<64, !tile.array<?xf32, strides [1]>, padding zero>\n"
+    "      %t = tile.load %va[%z] : !tile.view<64, !tile.array<?xf32, strides "
+    "[1]>, padding zero>\n"
+    "      %row = tile.reshape %t : !tile.tile<64xf32> -> !tile.tile<1x64xf32>\n"
+    "      %vo = tile.make_view %out : !tile.array<?x64xf32, strides [64, 1]> "
+    "-> !tile.view<1x64, !tile.array<?x64xf32, strides [64, 1]>>\n"
+    "      tile.store %row, %vo[%g, %z] : !tile.view<1x64, "
+    "!tile.array<?x64xf32, strides [64, 1]>>\n"
+    "    }\n"
+    "    gpu.return\n"
+    "  }\n"
+    "}\n";
 
 static void report(const char *what, bool ok, const CudapyStatus *status) {
   if (ok)
@@ -411,6 +442,155 @@ int main(int argc, char **argv) {
   cudapyArgsDestroy(args);
   cudapyMemFree(device, a, &status);
   cudapyMemFree(device, b, &status);
+  cudapyModuleUnload(module);
+  cudapyCompileResultDestroy(compiled);
+
+  // A list of three arrays of 40, 64 and 100 elements (array k holds
+  // 1000 k + i), one record each.
+  options = cudapyCompileOptionsCreate();
+  cudapyCompileOptionsSetChip(options,
+                              mlirStringRefCreateFromCString(info.chip));
+  compiled = cudapyCompileSource(mlirStringRefCreateFromCString(kListSource),
+                                 mlirStringRefCreateFromCString("list.mlir"),
+                                 options);
+  cudapyCompileOptionsDestroy(options);
+  ptx = cudapyCompileResultGetOutput(compiled, 0);
+  metadata = cudapyCompileResultGetMetadataJSON(compiled);
+  module = cudapyModuleLoad(device, ptx.data, ptx.length, metadata.data,
+                            metadata.length, &status);
+  kernel = cudapyModuleGetKernel(module, "rows", &status);
+  CudapyArgInfo listInfo = cudapyKernelGetArg(kernel, 0);
+  printf("list: list %d, array %d, params %d, rank %d, element bytes %zu\n",
+         listInfo.isTileArrayList, listInfo.isTileArray, listInfo.numParams,
+         listInfo.rank, listInfo.elementBytes);
+  // COMMON-NEXT: list: list 1, array 0, params 2, rank 1, element bytes 4
+  const int64_t lengths[3] = {40, 64, 100};
+  uint64_t parts[3] = {0, 0, 0}, rows = 0;
+  static float part[100], got[3][64];
+  for (int k = 0; k < 3; ++k) {
+    for (int i = 0; i < lengths[k]; ++i)
+      part[i] = (float)(1000 * k + i);
+    cudapyMemAlloc(device, sizeof(float) * lengths[k], &parts[k], &status);
+    cudapyMemcpyHostToDevice(device, parts[k], part,
+                             sizeof(float) * lengths[k], &status);
+  }
+  cudapyMemAlloc(device, sizeof(got), &rows, &status);
+  int64_t outShape[2] = {3, 64};
+  int64_t list[3 * 5];
+  for (int k = 0; k < 3; ++k) {
+    int64_t *record = &list[5 * k];
+    record[0] = (int64_t)parts[k];
+    record[1] = 1;
+    record[2] = 4;
+    record[3] = lengths[k];
+    record[4] = 1;
+  }
+  args = cudapyArgsCreate(kernel);
+  report("list, an array",
+         cudapyArgsAddTileArray(args, parts[0], 1, &lengths[0], NULL, 4,
+                                &status),
+         &status);
+  // COMMON-NEXT: list, an array: error 3: parameter 0 of kernel 'rows' does not begin a tile array (!tile.list<!tile.array<?xf32, strides [1]>>)
+  list[5 + 1] = 2;
+  report("list, a rank-2 array",
+         cudapyArgsAddTileArrayList(args, 3, list, &status), &status);
+  // COMMON-NEXT: list, a rank-2 array: error 3: array 1 of argument 0 of kernel 'rows' is !tile.list<!tile.array<?xf32, strides [1]>>; the array has rank 2
+  list[5 + 1] = 1;
+  list[10] += 4;
+  report("list, a misaligned array",
+         cudapyArgsAddTileArrayList(args, 3, list, &status), &status);
+  // COMMON-NEXT: list, a misaligned array: error 3: array 2 of argument 0 of kernel 'rows' is !tile.list<!tile.array<?xf32, strides [1]>>; the kernel assumes its base aligned to 16 bytes, the array's is not
+  list[10] -= 4;
+  list[14] = 2;
+  report("list, a strided array",
+         cudapyArgsAddTileArrayList(args, 3, list, &status), &status);
+  // COMMON-NEXT: list, a strided array: error 3: array 2 of argument 0 of kernel 'rows' is !tile.list<!tile.array<?xf32, strides [1]>>; stride 0 of the array is 2 elements
+  list[14] = 1;
+  report("list, -1 arrays",
+         cudapyArgsAddTileArrayList(args, -1, list, &status), &status);
+  // COMMON-NEXT: list, -1 arrays: error 3: a list of tile arrays needs a count >= 0 and its records
+  unsigned three[3] = {3, 1, 1}, warps[3] = {128, 1, 1};
+  // Twice with the same list (its records copied once), then with the
+  // arrays in the other order.
+  bool listed = true;
+  for (int launch = 0; launch < 3 && listed; ++launch) {
+    if (launch == 2) {
+      int64_t first[5];
+      memcpy(first, list, sizeof(first));
+      memcpy(list, &list[10], sizeof(first));
+      memcpy(&list[10], first, sizeof(first));
+    }
+    cudapyArgsReset(args);
+    listed = cudapyArgsAddTileArrayList(args, 3, list, &status) &&
+             cudapyArgsAddTileArray(args, rows, 2, outShape, NULL, 4,
+                                    &status) &&
+             cudapyLaunch(kernel, args, three, warps, 0, (CudapyStream){NULL},
+                          &status) &&
+             cudapyDeviceSynchronize(device, &status);
+    if (listed && launch == 0)
+      cudapyMemcpyDeviceToHost(device, got, rows, sizeof(got), &status);
+  }
+  report("list launches", listed, &status);
+  // COMMON-NEXT: list launches: ok
+  if (!strcmp(mode, "fake")) {
+    void **params;
+    unsigned g[3], bl[3], shared;
+    int (*lastLaunch)(unsigned *, unsigned *, unsigned *, void ***) =
+        (int (*)(unsigned *, unsigned *, unsigned *, void ***))dlsym(
+            dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD),
+            "fakeCudaLastLaunch");
+    lastLaunch(g, bl, &shared, &params);
+    // The fake device's memory is the host's: read the records back.
+    const int64_t *held =
+        (const int64_t *)(uintptr_t) * (const uint64_t *)params[0];
+    printf("list: %d arrays; records", *(const int32_t *)params[1]);
+    for (int k = 0; k < 3; ++k)
+      printf(" (%s, %lld, %lld)",
+             held[3 * k] == (int64_t)parts[2 - k] ? "base" : "wrong base",
+             (long long)held[3 * k + 1], (long long)held[3 * k + 2]);
+    printf("\n");
+  } else {
+    int correct = 0;
+    for (int k = 0; k < 3; ++k)
+      for (int i = 0; i < 64; ++i)
+        correct += got[k][i] == (i < lengths[k] ? (float)(1000 * k + i) : 0.0f);
+    printf("list: %d of %d correct\n", correct, 3 * 64);
+  }
+  // FAKE-NEXT: list: 3 arrays; records (base, 100, 1) (base, 64, 1) (base, 40, 1)
+  // GPU-NEXT: list: 192 of 192 correct
+  // An empty list: a null address and 0 arrays; nothing to copy.
+  cudapyArgsReset(args);
+  report("empty list",
+         cudapyArgsAddTileArrayList(args, 0, NULL, &status) &&
+             cudapyArgsAddTileArray(args, rows, 2, outShape, NULL, 4,
+                                    &status) &&
+             cudapyLaunch(kernel, args, three, warps, 0, (CudapyStream){NULL},
+                          &status) &&
+             cudapyDeviceSynchronize(device, &status),
+         &status);
+  // COMMON-NEXT: empty list: ok
+  // Through launch records: kind 3, the count, the arrays' records.
+  int64_t listWords[6 + 2 + 3 * 5 + 1 + 7] = {3, 1, 1, 128, 1, 1,
+                                              CUDAPY_RECORD_TILE_ARRAY_LIST, 3};
+  memcpy(&listWords[8], list, sizeof(list));
+  int64_t outRecord[8] = {CUDAPY_RECORD_TILE_ARRAY, (int64_t)rows, 2, 4, 3, 64,
+                          64, 1};
+  memcpy(&listWords[23], outRecord, sizeof(outRecord));
+  report("list launch records",
+         cudapyLaunchRecords(kernel, args, listWords, 31, 2,
+                             (CudapyStream){NULL}, 0, &status) &&
+             cudapyDeviceSynchronize(device, &status),
+         &status);
+  // COMMON-NEXT: list launch records: ok
+  report("list launch records, ending early",
+         cudapyLaunchRecords(kernel, args, listWords, 20, 2,
+                             (CudapyStream){NULL}, 0, &status),
+         &status);
+  // COMMON-NEXT: list launch records, ending early: error 3: array 2 in the list record of argument 0 ends early
+  cudapyArgsDestroy(args);
+  for (int k = 0; k < 3; ++k)
+    cudapyMemFree(device, parts[k], &status);
+  cudapyMemFree(device, rows, &status);
   cudapyModuleUnload(module);
   cudapyCompileResultDestroy(compiled);
   cudapyDeviceClose(device);
