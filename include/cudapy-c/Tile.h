@@ -126,9 +126,15 @@ MLIR_CAPI_EXPORTED MlirType cudapyTileViewTypeGetChecked(
     MlirLocation location, const int64_t *tileShape, MlirType array,
     const int64_t *order, const int64_t *steps, CudapyTilePaddingMode padding);
 
-/// Whether `type` is a `!tile.array` or a `!tile.view`.
+/// `!tile.list<array>`: a list of arrays of type `array`. Null (with a
+/// diagnostic at `location`) when `array` is not a `!tile.array`.
+MLIR_CAPI_EXPORTED MlirType cudapyTileListTypeGetChecked(MlirLocation location,
+                                                         MlirType array);
+
+/// Whether `type` is a `!tile.array`, a `!tile.view` or a `!tile.list`.
 MLIR_CAPI_EXPORTED bool cudapyTileTypeIsArray(MlirType type);
 MLIR_CAPI_EXPORTED bool cudapyTileTypeIsView(MlirType type);
+MLIR_CAPI_EXPORTED bool cudapyTileTypeIsList(MlirType type);
 
 /// The tile a load through view `view` yields.
 MLIR_CAPI_EXPORTED MlirType cudapyTileViewTypeGetTileType(MlirType view);

@@ -184,6 +184,20 @@ MlirType cudapyTileViewTypeGetChecked(MlirLocation location,
       ArrayRef<int64_t>(stepVector), *mode));
 }
 
+MlirType cudapyTileListTypeGetChecked(MlirLocation location, MlirType array) {
+  Location loc = unwrap(location);
+  auto arrayType = dyn_cast_or_null<tile::ArrayType>(unwrap(array));
+  if (!arrayType) {
+    emitError(loc) << "a list holds arrays, not " << unwrap(array);
+    return MlirType{nullptr};
+  }
+  return wrap(tile::ListType::get(loc.getContext(), arrayType));
+}
+
+bool cudapyTileTypeIsList(MlirType type) {
+  return isa<tile::ListType>(unwrap(type));
+}
+
 bool cudapyTileTypeIsArray(MlirType type) {
   return isa<tile::ArrayType>(unwrap(type));
 }

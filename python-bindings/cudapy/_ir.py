@@ -162,6 +162,7 @@ _FLOAT_TYPES = {
 _tile_type = _declare("cudapyTileTypeGetChecked", Type, Location, ctypes.c_ssize_t,
                       ctypes.POINTER(ctypes.c_int64), Type)
 _tile_ptr_type = _declare("cudapyTilePointerTypeGetChecked", Type, Location, Type)
+_tile_list_type = _declare("cudapyTileListTypeGetChecked", Type, Location, Type)
 _tile_array_type = _declare("cudapyTileArrayTypeGetChecked", Type, Location, ctypes.c_ssize_t,
                             ctypes.POINTER(ctypes.c_int64), Type,
                             ctypes.POINTER(ctypes.c_int64))
@@ -387,6 +388,10 @@ class IR:
         strides = [dynamic if s is None else s for s in strides]
         return _tile_array_type(location, len(shape), _int64s(shape), element,
                                 _int64s(strides))
+
+    def list_type(self, array, location):
+        """`!tile.list<array>`: a list of arrays of type `array`."""
+        return _tile_list_type(location, array)
 
     def view_type(self, tile_shape, array, order, padding, location, steps=None):
         return _tile_view_type(location, _int64s(tile_shape), array,

@@ -465,6 +465,12 @@ static void arraysAndViews(MlirContext ctx, MlirLocation loc) {
   printf(" ");
   printType(cudapyTileLooseFloatTypeGet(ctx));
   printf("\n");
+  MlirType list = cudapyTileListTypeGetChecked(loc, array);
+  printType(list);
+  printf(" is a list: %d, an array: %d\n", cudapyTileTypeIsList(list),
+         cudapyTileTypeIsArray(list));
+  printf("list of f32: null %d\n",
+         mlirTypeIsNull(cudapyTileListTypeGetChecked(loc, f32)));
   int64_t badStrides[] = {-2, 1};
   MlirType bad = cudapyTileArrayTypeGetChecked(loc, 2, shape, f32, badStrides);
   printf("negative stride: null %d\n", mlirTypeIsNull(bad));
@@ -477,6 +483,9 @@ static void arraysAndViews(MlirContext ctx, MlirLocation loc) {
   // CHECK-NEXT: !tile.view<64x32, !tile.array<?x?xf32, strides [?, 1]>, order [1, 0], padding zero> is a view: 1, loads !tile.tile<64x32xf32>
   // CHECK-NEXT: !tile.view<64x32, !tile.array<?x?xf32, strides [?, 1]>, steps [16, 32]>
   // CHECK-NEXT: !tile.loose_int !tile.loose_float
+  // CHECK-NEXT: !tile.list<!tile.array<?x?xf32, strides [?, 1]>> is a list: 1, an array: 0
+  // CHECK-NEXT: diagnostic: a list holds arrays, not 'f32'
+  // CHECK-NEXT: list of f32: null 1
   // CHECK-NEXT: diagnostic: array strides are nonnegative, not -2
   // CHECK-NEXT: negative stride: null 1
   // CHECK-NEXT: diagnostic: tile dimensions are powers of two, not 48
