@@ -146,6 +146,8 @@ _args_tile_arrays = _declare("cudapyArgsAddTileArrays", ctypes.c_bool, _Handle, 
 _args_tile_array = _declare("cudapyArgsAddTileArray", ctypes.c_bool, _Handle, _u64,
                             ctypes.c_int, ctypes.POINTER(ctypes.c_int64),
                             ctypes.POINTER(ctypes.c_int64), ctypes.c_size_t, _S)
+_args_tile_array_list = _declare("cudapyArgsAddTileArrayList", ctypes.c_bool, _Handle,
+                                 ctypes.c_int, ctypes.POINTER(ctypes.c_int64), _S)
 _launch = _declare("cudapyLaunch", ctypes.c_bool, _Handle, _Handle,
                    ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint),
                    ctypes.c_uint, _Handle, _S)
@@ -158,7 +160,8 @@ _launch_records = _declare("cudapyLaunchRecords", ctypes.c_bool, ctypes.c_void_p
                            ctypes.c_void_p, ctypes.c_uint, ctypes.c_void_p)
 _WORD_PACKERS = {}  # a count of words -> its struct.Struct
 LAUNCH_PROGRAMMATIC_DEPENDENT = 1  # CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT
-RECORD_TILE_ARRAY, RECORD_INT, RECORD_FLOAT = 0, 1, 2  # CudapyRecordKind
+# CudapyRecordKind
+RECORD_TILE_ARRAY, RECORD_INT, RECORD_FLOAT, RECORD_TILE_ARRAY_LIST = 0, 1, 2, 3
 
 PARAM_KINDS = ("pointer", "integer", "float", "vector", "aggregate")
 _NULL_HANDLE = _Handle(None)
@@ -264,6 +267,30 @@ def _view(obj):
         return _ArrayView((tensor.data or 0) + tensor.byte_offset, shape, strides, itemsize,
                           capsule)
     return None
+
+
+def _tile_record(kernel, value, described, words, keep):
+    """Appends the record of tile array `value` (pointer, rank, element
+    bytes, extents, strides) to `words` and what keeps it alive to `keep`;
+    False when `value` is not an array."""
+    if described["element_bits"] == 4:
+        view = _view(value)
+        if view is None:
+            return False
+        words += (view.pointer, len(view.shape), 0, *_packed_elements(kernel, described, view))
+        keep.append(view.keep)
+        return True
+    if getattr(value, "is_cuda", False) and hasattr(value, "data_ptr"):
+        shape = value.shape  # PyTorch: its accessors are the fast way
+        words += (value.data_ptr(), len(shape), value.element_size(), *shape, *value.stride())
+        return True
+    view = None if isinstance(value, (bool, int, float, bytes, pointer, memref, list, tuple)) \
+        else _view(value)
+    if view is None:
+        return False
+    keep.append(view.keep)
+    words += (view.pointer, len(view.shape), view.itemsize, *view.shape, *view.strides)
+    return True
 
 
 class pointer:
@@ -501,24 +528,26 @@ class Kernel:
         for value, described in zip(arguments, self.args):
             if tagged:
                 words.append(RECORD_TILE_ARRAY)
-            if described["element_bits"] == 4:
-                view = _view(value)
-                words += (view.pointer, len(view.shape), 0,
-                          *_packed_elements(self, described, view))
-                keep.append(view.keep)
-                continue
-            if getattr(value, "is_cuda", False) and hasattr(value, "data_ptr"):
-                shape = value.shape  # PyTorch: its accessors are the fast way
-                words += (value.data_ptr(), len(shape), value.element_size(), *shape,
-                          *value.stride())
-                continue
-            view = None if isinstance(value, (bool, int, float, bytes, pointer, memref)) \
-                else _view(value)
-            if view is None:
+            if not _tile_record(self, value, described, words, keep):
                 return None
-            keep.append(view.keep)
-            words += (view.pointer, len(view.shape), view.itemsize, *view.shape,
-                      *view.strides)
+        return keep
+
+    def _fill_tile_array_list(self, position, value, described):
+        """A list of tile arrays (`!tile.list`): each array's record, then
+        one C call that checks them and fills the list's parameters."""
+        if not isinstance(value, (list, tuple)):
+            raise TypeError("argument %d of %s is %s; pass a list of arrays, not a %s"
+                            % (position, self.name, described["type"],
+                               type(value).__name__))
+        records, keep = [], []
+        for k, item in enumerate(value):
+            if not _tile_record(self, item, described, records, keep):
+                raise TypeError("array %d of argument %d of %s is %s; pass arrays, not a "
+                                "%s" % (k, position, self.name, described["type"],
+                                        type(item).__name__))
+        buffer = (ctypes.c_int64 * max(len(records), 1))(*records)
+        if not _args_tile_array_list(self._args, len(value), buffer, self._status_ref):
+            raise TypeError(self._status.message.decode())
         return keep
 
     def _fill_tile_arrays(self, arguments):
@@ -547,6 +576,11 @@ class Kernel:
         keep = []
         index = 0  # the next PTX parameter
         for position, value in enumerate(arguments):
+            described = self._first_params.get(index)
+            if described is not None and described["tile_array_list"]:
+                keep += self._fill_tile_array_list(position, value, described)
+                index += described["params"]
+                continue
             force = None
             if isinstance(value, (pointer, memref)):
                 force, value = type(value), value.array

@@ -17,7 +17,7 @@ import operator
 from . import _dtypes
 from ._errors import (TileStaticAssertionError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                       TileValueError)
-from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText,
+from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText, ListValue,
                       LocalFunction, TiledViewValue, TileValue, TupleValue, is_number,
                       items_of, shape_text, tuple_items)
 
@@ -1400,6 +1400,8 @@ def _py_len(tr, args, kwargs):
     if isinstance(value, ArrayValue):
         return tr.tile_op("tile.array_dim", [value.value], (), _dtypes.int32,
                           {"dim": tr.ir.i64_attr(0)})
+    if isinstance(value, ListValue):
+        return tr.tile_op("tile.list_len", [value.value], (), _dtypes.int32)
     raise tr.error(TileTypeError, "len() of %s" % value.describe())
 
 

@@ -20,7 +20,7 @@ from .. import _ir
 from . import _dtypes
 from ._errors import (TileCompilerError, TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
-from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText,
+from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText, ListValue,
                       LocalFunction, TiledViewValue, TileValue, TupleValue, Undefined,
                       is_number, items_of, shape_text)
 
@@ -610,11 +610,14 @@ class KernelTranslator:
             if spec.kind == "constant":
                 bind.append((name, None))
                 continue
-            if spec.kind == "array":
+            if spec.kind in ("array", "list"):
                 type = self.ir.array_type(spec.array_extents(), spec.dtype.mlir_type(self.ir),
                                           spec.array_strides(), self.loc(arg))
                 if not type:
                     self.check_diagnostics(arg)
+                if spec.kind == "list":
+                    # The facts below hold for each of the list's arrays.
+                    type = self.ir.list_type(type, self.loc(arg))
                 facts = {}
                 if spec.aligned16:
                     facts["tile.alignment"] = self.ir.i64_attr(16)
@@ -639,7 +642,12 @@ class KernelTranslator:
                 continue
             value = self.ir.block_argument(entry, position)
             position += 1
-            if spec.kind == "array":
+            if spec.kind == "list":
+                element = self.ir.array_type(spec.array_extents(),
+                                             spec.dtype.mlir_type(self.ir),
+                                             spec.array_strides(), self.loc())
+                self.frame.names[name] = ListValue(value, spec, element, name)
+            elif spec.kind == "array":
                 self.array_arguments[value] = (position - 1, spec)
                 self.frame.names[name] = ArrayValue(value, spec.dtype, spec.rank, type, name,
                                                     spec.array_strides(),
@@ -806,7 +814,8 @@ class KernelTranslator:
             return self.static_for(node, self.expr(iterator))
         callee = self.expr(iterator.func)
         if not (isinstance(callee, Const) and callee.obj is range):
-            return self.static_for(node, self.call_value(callee, iterator))
+            iterable = self.call_value(callee, iterator)
+            return self.static_for(node, iterable)
         if iterator.keywords or not 1 <= len(iterator.args) <= 3:
             raise self.error(TileSyntaxError, "range takes 1 to 3 positional arguments", iterator)
         bounds = [self.expr(a) for a in iterator.args]
@@ -826,7 +835,17 @@ class KernelTranslator:
         self.loop(node, node.body, node.target.id, (lower, upper, step))
 
     def static_for(self, node, iterable):
-        """`for x in <compile-time tuple>`: unrolled (ct.static_iter)."""
+        """`for x in <compile-time tuple>`: unrolled (ct.static_iter); `for a
+        in arrays` of a list: a loop over its indices."""
+        if isinstance(iterable, ListValue):
+            if not isinstance(node.target, ast.Name):
+                raise self.error(TileSyntaxError, "the loop variable must be a name",
+                                 node.target)
+            self.node = node.iter
+            length = self.tile_op("tile.list_len", [iterable.value], (), _dtypes.int32)
+            bounds = [self.to_index_scalar(b, "a bound") for b in (Const(0), length, Const(1))]
+            return self.loop(node, node.body, node.target.id, bounds,
+                             bind=lambda i: self.list_item(iterable, i, node))
         if isinstance(iterable, TupleValue):
             items = iterable.items
         elif isinstance(iterable, Const) and isinstance(iterable.obj, (tuple, list, range)):
@@ -840,7 +859,7 @@ class KernelTranslator:
             self.statements(node.body)
             self.node = node
 
-    def loop(self, node, body, variable, bounds):
+    def loop(self, node, body, variable, bounds, bind=None):
         names = self.frame.names
         assigned = self.assigned_names(body) - {variable}
         carried = sorted(n for n in assigned if n in names and not isinstance(names[n],
@@ -858,6 +877,8 @@ class KernelTranslator:
         iv = self.ir.block_argument(block, 0)
         self.node = node.target
         names[variable] = self.tile_op("tile.from_scalar", [iv], (), _dtypes.int32)
+        if bind is not None:  # the loop variable is what the index stands for
+            names[variable] = bind(names[variable])
         for i, (name, value) in enumerate(zip(carried, initial)):
             names[name] = TileValue(self.ir.block_argument(block, i + 1), value.shape,
                                     value.dtype, value.type)
@@ -1280,7 +1301,27 @@ class KernelTranslator:
             return TupleValue(item) if isinstance(item, tuple) else item
         if isinstance(base, TileValue):
             return self.api.subscript(self, base, index)
+        if isinstance(base, ListValue):
+            return self.list_item(base, index, node)
         raise self.error(TileTypeError, "%s cannot be indexed" % base.describe(), node)
+
+    def list_item(self, items, index, node):
+        """`arrays[i]` of a list of arrays (`tile.list_get`): an integer
+        index below the list's length (a negative constant counts from its
+        end; any other index outside the list is undefined, as in cuTile)."""
+        if isinstance(index, Const) and isinstance(index.obj, int) and \
+                not isinstance(index.obj, bool) and index.obj < 0:
+            length = self.tile_op("tile.list_len", [items.value], (), _dtypes.int32)
+            position = self.binary("add", length, self.si32(index.obj))
+        else:
+            position = index
+        position = self.index(position, "a list index")
+        spec = items.element
+        array = self.ir.result(self.emit("tile.list_get", [items.value, position],
+                                         [items.array_type]))
+        return ArrayValue(array, spec.dtype, spec.rank, items.array_type, items.name + "[]",
+                          spec.array_strides(), entry=False, index64=spec.index64,
+                          extents=spec.array_extents())
 
     def expr_Call(self, node):
         callee = self.expr(node.func)

@@ -83,14 +83,22 @@ ScalarInt64 = typing.Annotated[_T, ScalarAnnotation(_dtypes.int64)]
 class _Parameter:
     """What a kernel parameter's annotation says."""
 
-    __slots__ = ("constant", "scalar", "array", "is_list")
+    __slots__ = ("constant", "scalar", "array", "is_list", "list_element")
 
     def __init__(self, metadata):
         self.constant = any(isinstance(m, ConstantAnnotation) for m in metadata)
         self.scalar = next((m.dtype for m in metadata if isinstance(m, ScalarAnnotation)),
                            None)
         self.array = next((m for m in metadata if isinstance(m, ArrayAnnotation)), None)
-        self.is_list = any(isinstance(m, ListAnnotation) for m in metadata)
+        found = next((m for m in metadata if isinstance(m, ListAnnotation)), None)
+        self.is_list = found is not None
+        # A list's element annotation: an ArrayAnnotation, or an Annotated
+        # type holding one.
+        element = found.element if found is not None else None
+        if element is not None and not isinstance(element, ArrayAnnotation):
+            element = next((m for m in getattr(element, "__metadata__", ())
+                            if isinstance(m, ArrayAnnotation)), None)
+        self.list_element = element
 
 
 class ByTarget:
@@ -359,10 +367,11 @@ class kernel:
         for i, (value, constant, parameter) in enumerate(zip(args, constants,
                                                              self._parameters)):
             if isinstance(value, list) or parameter.is_list:
-                raise TileUnsupportedFeatureError(
-                    "argument %d of %s: lists of arrays (ct.ListAnnotation) are not "
-                    "supported yet; pass the arrays as separate arguments or a tuple"
-                    % (i, self.__name__))
+                if constant:
+                    raise TileTypeError("argument %d of %s is a ct.Constant; pass a number, "
+                                        "a bool or a tuple, not a list" % (i, self.__name__))
+                specs.append(self._list_spec(i, value, parameter.list_element))
+                continue
             if parameter.scalar is not None and isinstance(value, int) and \
                     not isinstance(value, bool):
                 if not -2**63 <= value < 2**63:
@@ -390,6 +399,48 @@ class kernel:
             except TypeError as why:
                 raise TileTypeError("argument %d of %s: %s" % (i, self.__name__, why))
         return specs
+
+    def _list_spec(self, i, value, annotation):
+        """The specialization of a list of arrays: its arrays' dtype and
+        rank (one for all), and the facts every one of them has."""
+        if not isinstance(value, list):
+            raise TileTypeError("argument %d of %s takes a list of arrays, not a %s"
+                                % (i, self.__name__, type(value).__name__))
+        from .. import runtime
+        specs = []
+        for k, item in enumerate(value):
+            view = runtime._view(item) if _is_array(item) else None
+            if view is None:
+                raise TileTypeError("argument %d of %s: item %d of the list is not an array "
+                                    "(%s)" % (i, self.__name__, k, type(item).__name__))
+            try:
+                specs.append(_array_spec(item, view, annotation))
+            except TypeError as why:
+                raise TileTypeError("argument %d of %s: item %d of the list: %s"
+                                    % (i, self.__name__, k, why))
+        if not specs:
+            raise TileValueError("argument %d of %s: an empty list has no dtype or rank to "
+                                 "compile for" % (i, self.__name__))
+        first = specs[0]
+        for k, spec in enumerate(specs[1:], 1):
+            if spec.dtype is not first.dtype or spec.rank != first.rank:
+                raise TileTypeError("argument %d of %s: the list's arrays have one dtype and "
+                                    "rank; item 0 is a %d-d %s array, item %d a %d-d %s array"
+                                    % (i, self.__name__, first.rank, first.dtype.name, k,
+                                       spec.rank, spec.dtype.name))
+            if spec.static_shape != first.static_shape or \
+                    spec.static_strides != first.static_strides:
+                raise TileValueError("argument %d of %s: the list's arrays differ in the "
+                                     "static extents or strides its annotation compiles in"
+                                     % (i, self.__name__))
+        return ArgSpec("list", first.dtype, first.rank,
+                       unit_stride=all(s.unit_stride for s in specs),
+                       aligned16=all(s.aligned16 for s in specs),
+                       stride_divisibility=[min(d) for d in zip(*(s.stride_divisibility
+                                                                  for s in specs))],
+                       static_shape=first.static_shape, static_strides=first.static_strides,
+                       index64=first.index64,
+                       divisibility=[min(d) for d in zip(*(s.divisibility for s in specs))])
 
     def _num_warps(self, chip):
         fixed = self._hints["num_worker_warps"]

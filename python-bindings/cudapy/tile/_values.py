@@ -42,6 +42,20 @@ class ArrayValue:
         return "a %d-d %s array" % (self.rank, self.dtype.name)
 
 
+class ListValue:
+    """A kernel argument of type `!tile.list` (cuTile's list of arrays): its
+    arrays are `ArrayValue`s of `element` (an ArgSpec)."""
+
+    __slots__ = ("value", "element", "array_type", "name")
+
+    def __init__(self, value, element, array_type, name):
+        self.value, self.element, self.array_type, self.name = (value, element, array_type,
+                                                                name)
+
+    def describe(self):
+        return "a list of %d-d %s arrays" % (self.element.rank, self.element.dtype.name)
+
+
 class TupleValue:
     """A tuple whose items are translated values or constants."""
 

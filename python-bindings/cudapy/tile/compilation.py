@@ -63,6 +63,22 @@ class ArrayConstraint:
                        stride_divisibility=divisibility, divisibility=extents)
 
 
+class ListConstraint:
+    """A list-of-arrays parameter: each array as `element` (an
+    ArrayConstraint) describes it; the list's length is a runtime value."""
+
+    def __init__(self, element, *, alias_groups=(), elements_may_alias=False):
+        if not isinstance(element, ArrayConstraint):
+            raise TypeError("a ListConstraint's element is an ArrayConstraint, not %r"
+                            % (element,))
+        self.element = element
+
+    def spec(self):
+        element = self.element.spec()
+        element.kind = "list"
+        return element
+
+
 class ConstantConstraint:
     """A `ct.Constant` parameter's value."""
 

@@ -278,9 +278,29 @@ attempt(bad_view, f32)
 # CHECK: TileValueError errors.py:[[#@LINE-4]]:9 traversal_steps must be 1 positive constants
 
 
+# A list of arrays takes integer indices; its arrays are not tiles.
+@ct.kernel
+def float_list_index(parts, out):
+    a = parts[1.5]
+
+
+attempt(float_list_index, cc.ListConstraint(f32), f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:9 a list index must be an integer, not 1.5
+# CHECK-NEXT: a = parts[1.5]
+
+
+@ct.kernel
+def list_as_tile(parts, out):
+    ct.store(out, (0,), parts + 1)
+
+
+attempt(list_as_tile, cc.ListConstraint(f32), f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-4]]:25 {{.*}}a list of 1-d float32 arrays
+
+
 # Launch-time errors come before any device work: a wrong number of
-# arguments, a list of arrays (not supported yet), an int64 scalar that does
-# not fit, a non-bool launch option.
+# arguments, a list where the kernel takes no list of arrays, an int64
+# scalar that does not fit, a non-bool launch option.
 @ct.kernel
 def two_params(a, n: ct.ScalarInt64[int]):
     pass
@@ -292,7 +312,7 @@ for args in ((1,), ([1, 2], 3), (1.5, 2**70)):
     except ct.TileError as error:
         print(type(error).__name__, error)
 # CHECK: TileTypeError two_params takes 2 arguments, 1 given
-# CHECK: TileUnsupportedFeatureError argument 0 of two_params: lists of arrays (ct.ListAnnotation) are not supported yet; pass the arrays as separate arguments or a tuple
+# CHECK: TileTypeError argument 0 of two_params: item 0 of the list is not an array (int)
 # CHECK: TileValueError argument 1 of two_params: 1180591620717411303424 does not fit in int64
 try:
     ct.launch(0, (1,), two_params, (1, 2), programmatic_dependent_launch=1)

@@ -4,8 +4,9 @@
 # driver received, one specialization per key (alignment, extents divisible
 # by 16), the errors of a bad grid (ValueError) or argument (TileTypeError,
 # or TypeError where the runtime refuses the array: one that breaks an
-# assume_divisible_by fact). (test/GPU runs the kernels
-# for real.)
+# assume_divisible_by fact); a list of arrays: its records in the
+# driver's memory, one specialization for the facts all its arrays share.
+# (test/GPU runs the kernels for real.)
 # RUN: rm -rf %t && env LD_LIBRARY_PATH=%fake_cuda_dir CUDAPY_CACHE_DIR=%t %python %s | FileCheck %s
 
 import ctypes
@@ -53,6 +54,11 @@ def last_launch(kernel):
 
 def compiled():
     return [c.kernel for c in dict.fromkeys(affine._by_launch_key.values())]
+
+
+def compiled_of(kernel):
+    """The kernels compiled through the general launch path."""
+    return [c.kernel for c in kernel._cache.values()]
 
 
 device = runtime.Device(0)
@@ -147,3 +153,36 @@ try:
 except ValueError as error:
     print("ValueError:", error)
 # CHECK-NEXT: ValueError: grid must be 1 to 3 positive integers, not (4294967296,)
+
+
+# A list of arrays: its records (base, extents, strides per array) and
+# length; the kernel is specialized on what all its arrays share (here a
+# base aligned to 16 bytes only where every array's is).
+@ct.kernel
+def firsts(parts, out):
+    i = ct.bid(0)
+    ct.store(out, index=(i, 0), tile=ct.reshape(
+        ct.load(parts[i], index=(0,), shape=(16,), padding_mode=ct.PaddingMode.ZERO), (1, 16)))
+
+
+parts = [Strided(memory, (40,), None), Strided(memory, (24,), None, offset=256),
+         Strided(memory, (8,), (8,), offset=1024)]
+ct.launch(0, (3,), firsts, (parts, Strided(memory, (3, 16), None)))
+count, grid, block, values = last_launch(compiled_of(firsts)[0])
+records = (ctypes.c_int64 * 9).from_address(values[0])
+base = memory.__cuda_array_interface__["data"][0]
+print("list:", values[1], "arrays;",
+      [(records[3 * k] - base, records[3 * k + 1], records[3 * k + 2]) for k in range(3)])
+# CHECK-NEXT: list: 3 arrays; [(0, 40, 1), (256, 24, 1), (1024, 8, 2)]
+print([l.strip() for l in next(iter(firsts._cache.values())).ir_text.splitlines()
+       if "gpu.func" in l][0].split("(")[1].split(" loc")[0])
+# CHECK-NEXT: %arg0: !tile.list<!tile.array<?xf32>> {tile.alignment = 16 : i64}
+for bad in ([parts[0], 3], [parts[0], Strided(memory, (4, 4), None)], [], (parts[0],)):
+    try:
+        ct.launch(0, (1,), firsts, (bad, Strided(memory, (3, 16), None)))
+    except ct.TileError as error:
+        print(type(error).__name__ + ":", error)
+# CHECK-NEXT: TileTypeError: argument 0 of firsts: item 1 of the list is not an array (int)
+# CHECK-NEXT: TileTypeError: argument 0 of firsts: the list's arrays have one dtype and rank; item 0 is a 1-d float32 array, item 1 a 2-d float32 array
+# CHECK-NEXT: TileValueError: argument 0 of firsts: an empty list has no dtype or rank to compile for
+# CHECK-NEXT: TileTypeError: argument 0 of firsts: cannot pass a tuple to a tile kernel

@@ -449,3 +449,26 @@ print(sorted({l.split("tile.")[1].split(" %")[0] + " " + l.split(" : ")[0].split
 # CHECK: rounded_sums True
 # CHECK-NEXT: tile.load tile.reduce_with tile.add tile.yield tile.reshape tile.maximum {{.*}}tile.mul
 # CHECK-NEXT: ['add promote cutile rounding rz', 'maximum promote cutile ftz', 'mul promote cutile ftz']
+
+
+# Lists of arrays (ct.ListAnnotation, compilation.ListConstraint): len()
+# is tile.list_len, an index (negative constants from the end) and a loop
+# over the list tile.list_get; the list argument carries the facts of each
+# of its arrays.
+@ct.kernel
+def grouped_sums(parts, weights, out):
+    t = ct.zeros((64,), ct.float32)
+    for g in range(len(parts)):
+        t = t + ct.load(parts[g], (0,), (64,), padding_mode=ct.PaddingMode.ZERO) * g
+    for w in weights:
+        t = t + ct.load(w, (0,), (64,), padding_mode=ct.PaddingMode.ZERO)
+    ct.store(out, (0,), t + ct.load(parts[-1], (1,), (64,), padding_mode=ct.PaddingMode.ZERO))
+
+
+ir = compile_both(grouped_sums, cc.ListConstraint(cc.ArrayConstraint(
+    ct.float32, 1, base_addr_divisible_by=16)), cc.ListConstraint(f32v), f32v)
+print(ops_in(ir))
+print([l.split("(")[1].split(" loc")[0] for l in ir.splitlines() if "gpu.func" in l][0])
+# CHECK: grouped_sums True
+# CHECK-NEXT: {{.*}}tile.list_len {{.*}}tile.list_get
+# CHECK-NEXT: %arg0: !tile.list<!tile.array<?xf32, strides [1]>> {tile.alignment = 16 : i64}
