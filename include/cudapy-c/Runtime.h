@@ -352,9 +352,10 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddTileArrays(CudapyArgs args, int count,
 /// this argument list copied (waiting, on the stream, for the launches that
 /// read the old ones), and cudapyArgsDestroy frees them once those launches
 /// are done.
-CUDAPY_RUNTIME_EXPORTED bool
-cudapyArgsAddTileArrayList(CudapyArgs args, int count, const int64_t *records,
-                           CudapyStatus *status);
+CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddTileArrayList(CudapyArgs args,
+                                                        int count,
+                                                        const int64_t *records,
+                                                        CudapyStatus *status);
 
 /// Launches `kernel` with `args` (which must fill every parameter) on
 /// `stream`. `dynamicSharedBytes` is what the caller's code uses; the

@@ -30,16 +30,16 @@ typedef struct TensorMapKey {
 /// the host as the list is added, copied to device memory at the launch
 /// when they differ from what is there.
 typedef struct ListRecords {
-  int param;             // the parameter of the records' address
-  bool filled;           // added since the argument list was last reset
-  int64_t *host;         // this launch's records
+  int param;     // the parameter of the records' address
+  bool filled;   // added since the argument list was last reset
+  int64_t *host; // this launch's records
   size_t words, capacity;
-  int64_t *copied;       // what `device` holds (`copiedWords` valid words)
+  int64_t *copied; // what `device` holds (`copiedWords` valid words)
   size_t copiedWords;
   bool hasCopy;
-  CUdeviceptr device;    // `deviceWords` words
+  CUdeviceptr device; // `deviceWords` words
   size_t deviceWords;
-  CUevent lastUse;       // recorded after each launch that reads `device`
+  CUevent lastUse; // recorded after each launch that reads `device`
   bool used;
 } ListRecords;
 
@@ -621,8 +621,7 @@ bool cudapyArgsAddTileArrayList(CudapyArgs handle, int count,
 /// holds are not copied again; a copy over records that earlier launches
 /// read waits for them on `stream` (in a buffer that has to grow: on the
 /// host, before freeing it). In the launch's context.
-static bool copyListRecords(Args *args, CUstream stream,
-                            CudapyStatus *status) {
+static bool copyListRecords(Args *args, CUstream stream, CudapyStatus *status) {
   for (int l = 0; l < args->numLists; ++l) {
     ListRecords *list = &args->lists[l];
     if (!list->filled)
@@ -634,8 +633,8 @@ static bool copyListRecords(Args *args, CUstream stream,
                   !memcmp(list->copied, list->host, bytes);
       if (!same) {
         if (list->deviceWords < list->words) {
-          if (list->used && DRIVER_CALL(cuEventSynchronize(list->lastUse),
-                                        status))
+          if (list->used &&
+              DRIVER_CALL(cuEventSynchronize(list->lastUse), status))
             return false;
           if (list->device && DRIVER_CALL(cuMemFree(list->device), status))
             return false;
@@ -684,8 +683,7 @@ static bool markListRecordsUsed(Args *args, CUstream stream,
       continue;
     // No timing: the cheapest event to record.
     if (!list->lastUse &&
-        DRIVER_CALL(cuEventCreate(&list->lastUse, kEventDisableTiming),
-                    status))
+        DRIVER_CALL(cuEventCreate(&list->lastUse, kEventDisableTiming), status))
       return false;
     if (DRIVER_CALL(cuEventRecord(list->lastUse, stream), status))
       return false;

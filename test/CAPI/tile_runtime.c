@@ -112,7 +112,8 @@ static const char kListSource[] =
     "!tile.view<64, !tile.array<?xf32, strides [1]>, padding zero>\n"
     "      %t = tile.load %va[%z] : !tile.view<64, !tile.array<?xf32, strides "
     "[1]>, padding zero>\n"
-    "      %row = tile.reshape %t : !tile.tile<64xf32> -> !tile.tile<1x64xf32>\n"
+    "      %row = tile.reshape %t : !tile.tile<64xf32> -> "
+    "!tile.tile<1x64xf32>\n"
     "      %vo = tile.make_view %out : !tile.array<?x64xf32, strides [64, 1]> "
     "-> !tile.view<1x64, !tile.array<?x64xf32, strides [64, 1]>>\n"
     "      tile.store %row, %vo[%g, %z] : !tile.view<1x64, "
@@ -450,9 +451,9 @@ int main(int argc, char **argv) {
   options = cudapyCompileOptionsCreate();
   cudapyCompileOptionsSetChip(options,
                               mlirStringRefCreateFromCString(info.chip));
-  compiled = cudapyCompileSource(mlirStringRefCreateFromCString(kListSource),
-                                 mlirStringRefCreateFromCString("list.mlir"),
-                                 options);
+  compiled =
+      cudapyCompileSource(mlirStringRefCreateFromCString(kListSource),
+                          mlirStringRefCreateFromCString("list.mlir"), options);
   cudapyCompileOptionsDestroy(options);
   ptx = cudapyCompileResultGetOutput(compiled, 0);
   metadata = cudapyCompileResultGetMetadataJSON(compiled);
@@ -471,8 +472,8 @@ int main(int argc, char **argv) {
     for (int i = 0; i < lengths[k]; ++i)
       part[i] = (float)(1000 * k + i);
     cudapyMemAlloc(device, sizeof(float) * lengths[k], &parts[k], &status);
-    cudapyMemcpyHostToDevice(device, parts[k], part,
-                             sizeof(float) * lengths[k], &status);
+    cudapyMemcpyHostToDevice(device, parts[k], part, sizeof(float) * lengths[k],
+                             &status);
   }
   cudapyMemAlloc(device, sizeof(got), &rows, &status);
   int64_t outShape[2] = {3, 64};
@@ -486,10 +487,10 @@ int main(int argc, char **argv) {
     record[4] = 1;
   }
   args = cudapyArgsCreate(kernel);
-  report("list, an array",
-         cudapyArgsAddTileArray(args, parts[0], 1, &lengths[0], NULL, 4,
-                                &status),
-         &status);
+  report(
+      "list, an array",
+      cudapyArgsAddTileArray(args, parts[0], 1, &lengths[0], NULL, 4, &status),
+      &status);
   // COMMON-NEXT: list, an array: error 3: parameter 0 of kernel 'rows' does not begin a tile array (!tile.list<!tile.array<?xf32, strides [1]>>)
   list[5 + 1] = 2;
   report("list, a rank-2 array",
@@ -506,8 +507,8 @@ int main(int argc, char **argv) {
          cudapyArgsAddTileArrayList(args, 3, list, &status), &status);
   // COMMON-NEXT: list, a strided array: error 3: array 2 of argument 0 of kernel 'rows' is !tile.list<!tile.array<?xf32, strides [1]>>; stride 0 of the array is 2 elements
   list[14] = 1;
-  report("list, -1 arrays",
-         cudapyArgsAddTileArrayList(args, -1, list, &status), &status);
+  report("list, -1 arrays", cudapyArgsAddTileArrayList(args, -1, list, &status),
+         &status);
   // COMMON-NEXT: list, -1 arrays: error 3: a list of tile arrays needs a count >= 0 and its records
   unsigned three[3] = {3, 1, 1}, warps[3] = {128, 1, 1};
   // Twice with the same list (its records copied once), then with the
@@ -521,12 +522,12 @@ int main(int argc, char **argv) {
       memcpy(&list[10], first, sizeof(first));
     }
     cudapyArgsReset(args);
-    listed = cudapyArgsAddTileArrayList(args, 3, list, &status) &&
-             cudapyArgsAddTileArray(args, rows, 2, outShape, NULL, 4,
-                                    &status) &&
-             cudapyLaunch(kernel, args, three, warps, 0, (CudapyStream){NULL},
-                          &status) &&
-             cudapyDeviceSynchronize(device, &status);
+    listed =
+        cudapyArgsAddTileArrayList(args, 3, list, &status) &&
+        cudapyArgsAddTileArray(args, rows, 2, outShape, NULL, 4, &status) &&
+        cudapyLaunch(kernel, args, three, warps, 0, (CudapyStream){NULL},
+                     &status) &&
+        cudapyDeviceSynchronize(device, &status);
     if (listed && launch == 0)
       cudapyMemcpyDeviceToHost(device, got, rows, sizeof(got), &status);
   }
@@ -560,21 +561,21 @@ int main(int argc, char **argv) {
   // GPU-NEXT: list: 192 of 192 correct
   // An empty list: a null address and 0 arrays; nothing to copy.
   cudapyArgsReset(args);
-  report("empty list",
-         cudapyArgsAddTileArrayList(args, 0, NULL, &status) &&
-             cudapyArgsAddTileArray(args, rows, 2, outShape, NULL, 4,
-                                    &status) &&
-             cudapyLaunch(kernel, args, three, warps, 0, (CudapyStream){NULL},
-                          &status) &&
-             cudapyDeviceSynchronize(device, &status),
-         &status);
+  report(
+      "empty list",
+      cudapyArgsAddTileArrayList(args, 0, NULL, &status) &&
+          cudapyArgsAddTileArray(args, rows, 2, outShape, NULL, 4, &status) &&
+          cudapyLaunch(kernel, args, three, warps, 0, (CudapyStream){NULL},
+                       &status) &&
+          cudapyDeviceSynchronize(device, &status),
+      &status);
   // COMMON-NEXT: empty list: ok
   // Through launch records: kind 3, the count, the arrays' records.
-  int64_t listWords[6 + 2 + 3 * 5 + 1 + 7] = {3, 1, 1, 128, 1, 1,
-                                              CUDAPY_RECORD_TILE_ARRAY_LIST, 3};
+  int64_t listWords[6 + 2 + 3 * 5 + 1 + 7] = {
+      3, 1, 1, 128, 1, 1, CUDAPY_RECORD_TILE_ARRAY_LIST, 3};
   memcpy(&listWords[8], list, sizeof(list));
-  int64_t outRecord[8] = {CUDAPY_RECORD_TILE_ARRAY, (int64_t)rows, 2, 4, 3, 64,
-                          64, 1};
+  int64_t outRecord[8] = {
+      CUDAPY_RECORD_TILE_ARRAY, (int64_t)rows, 2, 4, 3, 64, 64, 1};
   memcpy(&listWords[23], outRecord, sizeof(outRecord));
   report("list launch records",
          cudapyLaunchRecords(kernel, args, listWords, 31, 2,

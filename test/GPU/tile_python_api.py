@@ -5,7 +5,7 @@
 # device printf/print (captured from a child process) and asserts (a child
 # process whose launch fails with the message, file and line); loads and
 # stores with a memory order; loads through transposed orders in pipelined
-# K loops; stages that share shared memory.
+# K loops; stages that share shared memory; lists of arrays.
 # REQUIRES: cuda-gpu
 # RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
 
@@ -398,6 +398,81 @@ close("tuned add", c, a + b)
 PRINTING = r'''
 import torch
 import cudapy.tile as ct
+
+# Lists of arrays: a grouped matrix product (each tile block walks the
+# groups to find its tile, as a persistent grouped GEMM does), checked per
+# group against torch.matmul; a launch with other arrays after two with the
+# same list (the runtime copies the records again only when they change);
+# a list whose arrays share no 16-byte alignment; `for a in list`.
+@ct.kernel
+def grouped_product(a_list, b_list, c_list, tm: ct.Constant[int], tn: ct.Constant[int],
+                    tk: ct.Constant[int]):
+    tile = ct.bid(0)
+    first = 0
+    for g in range(len(a_list)):
+        a = a_list[g]
+        b = b_list[g]
+        c = c_list[g]
+        columns = ct.num_tiles(c, 1, (tm, tn))
+        count = ct.num_tiles(c, 0, (tm, tn)) * columns
+        if tile >= first and tile < first + count:
+            mine = tile - first
+            acc = ct.zeros((tm, tn), ct.float32)
+            for k in range(ct.num_tiles(a, 1, (tm, tk))):
+                acc = ct.mma(ct.load(a, (mine // columns, k), (tm, tk),
+                                     padding_mode=ct.PaddingMode.ZERO),
+                             ct.load(b, (k, mine % columns), (tk, tn),
+                                     padding_mode=ct.PaddingMode.ZERO), acc)
+            ct.store(c, (mine // columns, mine % columns), acc.astype(c.dtype))
+        first += count
+
+
+def grouped(sizes, dtype=torch.float16):
+    a = [torch.randn(m, k, device=cuda, dtype=dtype) for m, n, k in sizes]
+    b = [torch.randn(k, n, device=cuda, dtype=dtype) for m, n, k in sizes]
+    c = [torch.empty(m, n, device=cuda, dtype=dtype) for m, n, k in sizes]
+    tiles = sum(-(-m // 64) * -(-n // 64) for m, n, k in sizes)
+    return a, b, c, tiles
+
+
+def check_grouped(name, a, b, c, tiles):
+    ct.launch(stream, (tiles,), grouped_product, (a, b, c, 64, 64, 32))
+    errors = [((x.float() @ y.float() - z.float()).abs().max() /
+               (x.float() @ y.float()).abs().max()).item() for x, y, z in zip(a, b, c)]
+    print(name, "ok" if max(errors) < 2e-3 else "FAILED %s" % errors)
+
+
+first_set = grouped([(256, 128, 64), (100, 200, 96), (64, 64, 32)])
+check_grouped("grouped three", *first_set)
+check_grouped("grouped again", *first_set)
+check_grouped("grouped other arrays", *grouped([(128, 256, 128), (33, 17, 40)]))
+# CHECK: grouped three ok
+# CHECK-NEXT: grouped again ok
+# CHECK-NEXT: grouped other arrays ok
+
+
+@ct.kernel
+def add_all(parts, out):
+    total = ct.zeros((128,), ct.float32)
+    for part in parts:
+        total += ct.load(part, (ct.bid(0),), (128,), padding_mode=ct.PaddingMode.ZERO)
+    ct.store(out, (ct.bid(0),), total)
+
+
+base = torch.randn(4, 1001, device=cuda)
+parts = [base[0], base[1, 1:], base[2, 3:1000], base[3, ::2]]
+total = torch.empty(1000, device=cuda)
+ct.launch(stream, (8,), add_all, (parts, total))
+want = torch.zeros(1000, device=cuda)
+for part in parts:
+    want[:part.shape[0]] += part[:1000]
+close("list without shared alignment", total, want, 1e-6)
+print("specialization", [l.split("(")[1].split(" loc")[0] for l in
+                         next(iter(add_all._cache.values())).ir_text.splitlines()
+                         if "gpu.func" in l][0])
+# CHECK-NEXT: list without shared alignment ok
+# CHECK-NEXT: specialization %arg0: !tile.list<!tile.array<?xf32>>
+
 
 @ct.kernel
 def show(x, pid):

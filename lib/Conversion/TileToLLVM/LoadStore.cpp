@@ -106,13 +106,13 @@ struct ListGetLowering : public TilePattern<ListGetOp> {
     Type i64 = rewriter.getI64Type();
     Value index = arith::ExtSIOp::create(rewriter, e.loc, i64,
                                          adaptor.getIndex().front());
-    Value first = arith::MulIOp::create(rewriter, e.loc, index,
-                                        e.i64(1 + 2 * rank));
+    Value first =
+        arith::MulIOp::create(rewriter, e.loc, index, e.i64(1 + 2 * rank));
     Value records = adaptor.getList()[0];
     auto word = [&](int64_t k) -> Value {
       Value at = arith::AddIOp::create(rewriter, e.loc, first, e.i64(k));
-      return LLVM::LoadOp::create(rewriter, e.loc, i64,
-                                  e.gep(records, i64, at), /*alignment=*/8,
+      return LLVM::LoadOp::create(rewriter, e.loc, i64, e.gep(records, i64, at),
+                                  /*alignment=*/8,
                                   /*isVolatile=*/false,
                                   /*isNonTemporal=*/false,
                                   /*isInvariant=*/true);
@@ -616,11 +616,11 @@ struct StoreLowering : public TilePattern<StoreOp> {
 
 void cudapy::populateTileLoadStoreToLLVMPatterns(const TypeConverter &converter,
                                                  RewritePatternSet &patterns) {
-  patterns
-      .add<GridIdLowering<BidOp, gpu::BlockIdOp>,
-           GridIdLowering<NumBlocksOp, gpu::GridDimOp>,
-           ArrayValuesLowering<MakeArrayOp>, ArrayValuesLowering<MakeViewOp>,
-           ArrayDimLowering, ArrayBaseLowering, ArrayStrideLowering,
-           ListLenLowering, ListGetLowering, NumTilesLowering, LoadLowering, StoreLowering>(
-          converter, patterns.getContext());
+  patterns.add<GridIdLowering<BidOp, gpu::BlockIdOp>,
+               GridIdLowering<NumBlocksOp, gpu::GridDimOp>,
+               ArrayValuesLowering<MakeArrayOp>,
+               ArrayValuesLowering<MakeViewOp>, ArrayDimLowering,
+               ArrayBaseLowering, ArrayStrideLowering, ListLenLowering,
+               ListGetLowering, NumTilesLowering, LoadLowering, StoreLowering>(
+      converter, patterns.getContext());
 }
