@@ -694,9 +694,10 @@ class Kernel:
         (cudapyLaunchRecords): `words` is a list of ints, the grid's three
         extents and the block's three, then `count` entries, each
         RECORD_TILE_ARRAY and the array's pointer, rank, element bytes,
-        extents and strides (elements), RECORD_INT and the value, or
-        RECORD_FLOAT and a placeholder that `floats`, (position, value)
-        pairs, fill with the value. The frontends' launch path, which reads
+        extents and strides (elements), RECORD_TILE_ARRAY_LIST, the number
+        of arrays and each array's record (without the kind), RECORD_INT
+        and the value, or RECORD_FLOAT and a placeholder that `floats`,
+        (position, value) pairs, fill with the value. The frontends' launch path, which reads
         each argument once for its specialization and its words. `stream`
         is a raw handle or None; the caller keeps the arrays alive and has
         checked the grid and block (valid_extents). An argument the kernel

@@ -19,6 +19,7 @@ import attention  # noqa: E402
 import batch_matmul  # noqa: E402
 import embedding  # noqa: E402
 import fp8_matmul  # noqa: E402
+import grouped_matmul  # noqa: E402
 import layernorm  # noqa: E402
 import matmul  # noqa: E402
 import matmul_epilogue  # noqa: E402
@@ -125,6 +126,19 @@ for nt in (False, True):
     fp8_matmul.run(a, b, c, 0.5, 0.25, nt=nt)
     close("fp8 matmul nt=%s" % nt, c, (a.double() @ w.double().t()) * 0.125, 1e-2)
 # CHECK-COUNT-2: fp8 matmul {{.*}} ok
+
+# Grouped products (a list of arrays per operand): one tile block per
+# output tile, and as many blocks as SMs sharing the tiles.
+shapes = [(1024, 512, 256), (300, 700, 500), (128, 128, 64), (64, 200, 1000)]
+for blocks in (None, torch.cuda.get_device_properties(0).multi_processor_count):
+    a = [torch.randn(m, k, device=cuda, dtype=torch.float16) for m, n, k in shapes]
+    b = [torch.randn(k, n, device=cuda, dtype=torch.float16) for m, n, k in shapes]
+    c = [torch.empty(m, n, device=cuda, dtype=torch.float16) for m, n, k in shapes]
+    grouped_matmul.run(a, b, c, blocks=blocks)
+    for g, (x, y, z) in enumerate(zip(a, b, c)):
+        close("grouped matmul blocks=%s group %d" % (blocks, g), z, x.float() @ y.float(),
+              1e-2)
+# CHECK-COUNT-8: grouped matmul {{.*}} ok
 
 for bh, seq, d, dtype in ((8, 1024, 64, torch.float16), (4, 1000, 128, torch.bfloat16)):
     q, k, v = (torch.randn(bh, seq, d, device=cuda, dtype=dtype) for _ in range(3))

@@ -352,9 +352,9 @@ class kernel:
             self._num_runtime = len(self._constants) - sum(self._constants)
             # Static extents and strides vary with the arguments' values: such
             # kernels take the full specialization at every launch.
-            self._fast = not any(p.array and (p.array.static_shape_dims or
-                                              p.array.static_stride_dims)
-                                 for p in self._parameters)
+            self._fast = not any(a and (a.static_shape_dims or a.static_stride_dims)
+                                 for p in self._parameters
+                                 for a in (p.array, p.list_element))
         return self._constants
 
     def _specs(self, args):
@@ -643,7 +643,7 @@ def _interface_layout(value, typestr, shape, strides):
 
 
 # CudapyRecordKind (cudapy/runtime.py's RECORD_*), for the words of a launch.
-_RECORD_TILE_ARRAY, _RECORD_INT, _RECORD_FLOAT = 0, 1, 2
+_RECORD_TILE_ARRAY, _RECORD_INT, _RECORD_FLOAT, _RECORD_TILE_ARRAY_LIST = 0, 1, 2, 3
 
 
 def _launch_key(args, constants, words):
@@ -683,6 +683,17 @@ def _launch_key(args, constants, words):
         elif kind is int or kind is bool:
             key.append(kind if kind is bool or -2**31 <= value < 2**31 else "int64")
             words += (_RECORD_INT, value)
+        elif kind is list:
+            # A list of arrays: its record, and the key of each array (the
+            # specialization keys on the facts they all share).
+            words += (_RECORD_TILE_ARRAY_LIST, len(value))
+            items = []
+            for item in value:
+                item_key = _item_words(item, words)
+                if item_key is None:
+                    return None
+                items.append(item_key)
+            key.append(tuple(items))
         else:
             # CuPy, Numba and other __cuda_array_interface__ arrays.
             interface = getattr(value, "__cuda_array_interface__", None)
@@ -706,6 +717,36 @@ def _launch_key(args, constants, words):
             words += shape
             words += layout[2]
     return tuple(key), floats
+
+
+def _item_words(value, words):
+    """An array of a list on the launch path: its key (as _launch_key's for
+    an array argument), with its record appended to `words`; None for what
+    the general path has to look at."""
+    if (type(value) in _TENSOR_TYPES or _is_tensor(value)) and value.is_cuda:
+        dtype, shape, strides = value.dtype, value.shape, value.stride()
+        pointer = value.data_ptr()
+        layout = _LAYOUTS.get((dtype, shape, strides))
+        if layout is None:
+            layout = _layout(value, dtype, shape, strides)
+        words += (pointer, *layout[1], *shape, *strides)
+        return layout[0] + (pointer & 15 == 0)
+    interface = getattr(value, "__cuda_array_interface__", None)
+    if type(interface) is not dict:
+        return None
+    typestr, shape = interface.get("typestr"), interface.get("shape")
+    strides = interface.get("strides")
+    if type(shape) is not tuple or (strides is not None and type(strides) is not tuple) \
+            or interface.get("mask") is not None:
+        return None
+    layout = _LAYOUTS.get((typestr, shape, strides))
+    if layout is None:
+        layout = _interface_layout(value, typestr, shape, strides)
+        if layout is None:
+            return None
+    pointer = interface["data"][0]
+    words += (pointer, *layout[1], *shape, *layout[2])
+    return layout[0] + (pointer & 15 == 0)
 
 
 def _stream(stream):

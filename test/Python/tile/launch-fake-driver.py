@@ -172,8 +172,9 @@ count, grid, block, values = last_launch(compiled_of(firsts)[0])
 records = (ctypes.c_int64 * 9).from_address(values[0])
 base = memory.__cuda_array_interface__["data"][0]
 print("list:", values[1], "arrays;",
-      [(records[3 * k] - base, records[3 * k + 1], records[3 * k + 2]) for k in range(3)])
-# CHECK-NEXT: list: 3 arrays; [(0, 40, 1), (256, 24, 1), (1024, 8, 2)]
+      [(records[3 * k] - base, records[3 * k + 1], records[3 * k + 2]) for k in range(3)],
+      "fast path", len(firsts._by_launch_key))
+# CHECK-NEXT: list: 3 arrays; [(0, 40, 1), (256, 24, 1), (1024, 8, 2)] fast path 1
 print([l.strip() for l in next(iter(firsts._cache.values())).ir_text.splitlines()
        if "gpu.func" in l][0].split("(")[1].split(" loc")[0])
 # CHECK-NEXT: %arg0: !tile.list<!tile.array<?xf32>> {tile.alignment = 16 : i64}
