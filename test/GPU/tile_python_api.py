@@ -394,10 +394,6 @@ close("tuned add", c, a + b)
 # CHECK: tune 2 1 True True 100
 # CHECK: tuned add ok
 
-# Device printing, from a child process whose output is captured.
-PRINTING = r'''
-import torch
-import cudapy.tile as ct
 
 # Lists of arrays: a grouped matrix product (each tile block walks the
 # groups to find its tile, as a persistent grouped GEMM does), checked per
@@ -473,6 +469,11 @@ print("specialization", [l.split("(")[1].split(" loc")[0] for l in
 # CHECK-NEXT: list without shared alignment ok
 # CHECK-NEXT: specialization %arg0: !tile.list<!tile.array<?xf32>>
 
+
+# Device printing, from a child process whose output is captured.
+PRINTING = r'''
+import torch
+import cudapy.tile as ct
 
 @ct.kernel
 def show(x, pid):
