@@ -170,6 +170,24 @@ _tile_view_type = _declare("cudapyTileViewTypeGetChecked", Type, Location,
                            ctypes.POINTER(ctypes.c_int64), Type,
                            ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64),
                            ctypes.c_int)
+_py_types = {name: _declare("cudapyPy%sTypeGet" % name.capitalize(), Type, Context)
+             for name in ("bool", "int", "float", "complex", "none", "slice")}
+_py_array_type = _declare("cudapyPyArrayTypeGetChecked", Type, Location, Type, ctypes.c_uint)
+_py_vector_type = _declare("cudapyPyVectorTypeGetChecked", Type, Location, ctypes.c_uint, Type)
+_py_is_number = _declare("cudapyPyTypeIsNumber", ctypes.c_bool, Type)
+_py_is_heterogeneous = _declare("cudapyPyTypeIsHeterogeneous", ctypes.c_bool, Type)
+_py_binary = _declare("cudapyPyTypeBinaryOperation", ctypes.c_int8, ctypes.c_int, ctypes.c_int,
+                      Type, Type, ctypes.POINTER(Type), ctypes.POINTER(Type), _capi._StringCallback,
+                      ctypes.c_void_p)
+_py_unary = _declare("cudapyPyTypeUnaryOperation", ctypes.c_int8, ctypes.c_int, Type,
+                     ctypes.POINTER(Type), _capi._StringCallback, ctypes.c_void_p)
+_py_assignable = _declare("cudapyPyIsAssignable", ctypes.c_bool, ctypes.c_int, Type, Type)
+_py_castable = _declare("cudapyPyIsCastable", ctypes.c_bool, Type, Type)
+_atomic_ref_type = _declare("cudapySimtAtomicRefTypeGet", Type, Type)
+_tuple_type = _declare("mlirTupleTypeGet", Type, Context, ctypes.c_ssize_t, ctypes.POINTER(Type))
+_complex_type = _declare("mlirComplexTypeGet", Type, Type)
+_symbol_ref_attr = _declare("mlirFlatSymbolRefAttrGet", Attribute, Context, _capi._StringRef)
+_type_equal = _declare("mlirTypeEqual", ctypes.c_bool, Type, Type)
 _loose_int_type = _declare("cudapyTileLooseIntTypeGet", Type, Context)
 _loose_float_type = _declare("cudapyTileLooseFloatTypeGet", Type, Context)
 _dynamic_size = _declare("mlirShapedTypeGetDynamicSize", ctypes.c_int64)
@@ -398,6 +416,33 @@ class IR:
                                _int64s(order) if order is not None else None,
                                _int64s(steps) if steps is not None else None, padding)
 
+    # -- the py dialect (docs/Py.md) ----------------------------------------------
+    def py_type(self, name):
+        """`!py.bool`, `!py.int`, `!py.float`, `!py.complex`, `!py.none` or
+        `!py.slice`."""
+        return _py_types[name](self.context)
+
+    def py_array_type(self, dtype, ndim, location):
+        """`!py.array<dtype, ndim>`; null (and a diagnostic) when invalid."""
+        return _py_array_type(location, dtype, ndim)
+
+    def py_vector_type(self, size, dtype, location):
+        return _py_vector_type(location, size, dtype)
+
+    def atomic_ref_type(self, dtype):
+        """`!simt.atomic_ref<dtype>`."""
+        return _atomic_ref_type(dtype)
+
+    def tuple_type(self, types):
+        types = list(types)
+        return _tuple_type(self.context, len(types), (Type * max(len(types), 1))(*types))
+
+    def complex_type(self, element):
+        return _complex_type(element)
+
+    def symbol_ref_attr(self, name):
+        return _symbol_ref_attr(self.context, _S.of(name.encode()))
+
     def function_type(self, inputs, results):
         ins = (Type * max(len(inputs), 1))(*inputs)
         outs = (Type * max(len(results), 1))(*results)
@@ -604,3 +649,61 @@ def broadcast_shape(a, b):
 def math_function_value(name):
     """The enumeration value of a tile.math function name, or -1."""
     return _math_function_value(_S.of(name.encode()))
+
+
+# The py dialect's typing rules (include/cudapy-c/Py.h): one source of truth
+# for the frontends.
+PY_POLICY_ARRAY_API, PY_POLICY_NUMBAPRO = 0, 1
+PY_OPERATORS = {name: i for i, name in enumerate(
+    ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or", "xor", "lshift",
+     "rshift", "eq", "ne", "lt", "le", "gt", "ge"))}
+PY_UNARY = {"neg": 0, "pos": 1, "invert": 2, "abs": 3}
+
+
+def py_binary(policy, operator, lhs, rhs):
+    """(operand type, result type) of `lhs <operator> rhs` under `policy`;
+    raises ValueError with the rule's reason."""
+    messages = []
+
+    @_CB
+    def on_error(text, _user_data):
+        messages.append(text.text())
+
+    operand, result = Type(), Type()
+    if not _py_binary(policy, PY_OPERATORS[operator], lhs, rhs, ctypes.byref(operand),
+                      ctypes.byref(result), on_error, None):
+        raise ValueError("".join(messages) or "no common type")
+    return operand, result
+
+
+def py_unary(operator, operand):
+    messages = []
+
+    @_CB
+    def on_error(text, _user_data):
+        messages.append(text.text())
+
+    result = Type()
+    if not _py_unary(PY_UNARY[operator], operand, ctypes.byref(result), on_error, None):
+        raise ValueError("".join(messages) or "not defined")
+    return result
+
+
+def py_is_number(type):
+    return _py_is_number(type)
+
+
+def py_is_heterogeneous(type):
+    return _py_is_heterogeneous(type)
+
+
+def py_assignable(policy, value, target):
+    return _py_assignable(policy, value, target)
+
+
+def py_castable(source, target):
+    return _py_castable(source, target)
+
+
+def types_equal(a, b):
+    return _type_equal(a, b)

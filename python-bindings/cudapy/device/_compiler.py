@@ -1,0 +1,1104 @@
+"""Python source to py/simt dialect IR (cuda-device spec, "Python
+Heterogeneous Programming", "CUDA Python Programming").
+
+The translator walks a kernel's `ast` and builds operations with the
+structured builder (cudapy._ir), every one with the location of the Python
+expression it comes from. Types follow the py dialect's promotion library
+through the C API (cudapy._ir.py_binary and friends): nothing here restates
+a promotion rule. `@func` functions a kernel calls become `py.func`
+operations, one per list of argument types, called with `py.call`.
+"""
+
+import ast
+import builtins
+import math
+
+from .. import _ir
+from ..tile._compiler import FunctionSource
+from . import _api, _types
+from ._errors import (DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceTypeError,
+                      DeviceUnsupportedError, DeviceValueError)
+from ._values import AtomicVal, Const, Dim3Val, LambdaVal, Method, TupleVal, Val
+
+_BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv",
+           ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.Pow: "pow", ast.BitAnd: "and",
+           ast.BitOr: "or", ast.BitXor: "xor", ast.LShift: "lshift", ast.RShift: "rshift"}
+_COMPARE = {ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt",
+            ast.GtE: "ge"}
+_PREDICATES = {"eq": 0, "ne": 1, "lt": 2, "le": 3, "gt": 4, "ge": 5}
+_UNARY = {ast.USub: "neg", ast.UAdd: "pos", ast.Invert: "invert"}
+_DIMS = {"x": 0, "y": 1, "z": 2}
+
+
+def _is_number(obj):
+    return isinstance(obj, (bool, int, float, complex))
+
+
+class _Frame:
+    """One function being translated: its source and its names."""
+
+    def __init__(self, source, names):
+        self.source, self.names = source, names
+
+
+class ModuleTranslator:
+    """Builds one gpu.module: a kernel and the py.func functions it calls."""
+
+    def __init__(self, policy):
+        self.ir = _ir.IR()
+        self.policy = policy
+        self.functions = {}  # (function, argument type texts) -> (symbol, result)
+        self.in_progress = set()
+        self.module_block = None
+
+    def add(self, operation):
+        self.ir.append(self.module_block, operation)
+
+
+class FunctionTranslator:
+    """Translates one function (a kernel or a py.func) for one list of
+    argument types."""
+
+    def __init__(self, module, source, kind):
+        self.module = module
+        self.ir = module.ir
+        self.source = source
+        self.kind = kind  # "kernel" or "func"
+        self.frame = _Frame(source, {})
+        self.node = source.tree
+        self.block = None
+        self.return_node = source.tree  # the last return seen
+
+    # -- locations and errors ---------------------------------------------------
+    def location_of(self, node):
+        source = self.frame.source
+        line = getattr(node, "lineno", source.tree.lineno)
+        column = getattr(node, "col_offset", 0) + source.column_offset + 1
+        return source.filename, line, column
+
+    def error(self, kind, message, node=None):
+        file, line, column = self.location_of(node if node is not None else self.node)
+        return kind(message, file, line, column)
+
+    def loc(self, node=None):
+        file, line, column = self.location_of(node if node is not None else self.node)
+        return self.ir.location(file, line, column)
+
+    def check_diagnostics(self, node=None):
+        errors = [d for d in self.ir.diagnostics if d.severity == "error"]
+        if errors:
+            self.ir.diagnostics.clear()
+            raise self.error(DeviceTypeError, errors[0].message, node)
+
+    # -- emitting --------------------------------------------------------------------
+    def emit(self, name, operands=(), results=(), attributes=None, regions=()):
+        operation = self.ir.create(name, self.loc(), [o.value if isinstance(o, Val) else o
+                                                      for o in operands],
+                                   results, attributes, regions)
+        self.ir.append(self.block, operation)
+        return operation
+
+    def op(self, name, operands, type, attributes=None, regions=()):
+        """One op of one result of `type`: its Val."""
+        return self.wrap(self.ir.result(self.emit(name, operands, [type], attributes, regions)),
+                         type)
+
+    def wrap(self, value, type):
+        text = str(type)
+        if text.startswith("!py.array<"):
+            element, ndim = text[len("!py.array<"):-1].rsplit(",", 1)
+            return Val(value, type, "array", self.dtype_of_text(element.strip()),
+                       int(ndim))
+        if text == "!py.none":
+            return Val(value, type, "none")
+        return Val(value, type)
+
+    def dtype_of_text(self, text):
+        for t in _types.NUMBER_TYPES:
+            if str(t.mlir_type(self.ir)) == text:
+                return t
+        return _types.NumberType(text, "other", 0, text)
+
+    def py(self, name):
+        return self.ir.py_type(name)
+
+    def enum(self, value):
+        return self.ir.i32_attr(value)
+
+    # -- constants ------------------------------------------------------------------
+    def constant(self, obj, node=None):
+        """A Python number as a py.constant of its builtin type (a bool as
+        `!py.bool`, an int as `!py.int`, a float as `!py.float`)."""
+        if isinstance(obj, Val):
+            return obj
+        if isinstance(obj, TupleVal):
+            raise self.error(DeviceTypeError, "a tuple is not a number", node)
+        if isinstance(obj, Const):
+            obj = obj.obj
+        if isinstance(obj, _api.DeviceObject) and not obj.dim3:
+            return self.op(obj.op, (), self.py("int"))
+        if isinstance(obj, _types.Fixed):
+            return self.op("py.constant", (), obj.type.mlir_type(self.ir),
+                           {"value": self.number_attr(obj.type.mlir_type(self.ir), obj.value,
+                                                      node)})
+        if obj is None:
+            return self.op("py.none", (), self.py("none"))
+        if isinstance(obj, bool):
+            return self.op("py.constant", (), self.py("bool"),
+                           {"value": self.ir.integer_attr(self.ir.int_type(1), int(obj))})
+        if isinstance(obj, int):
+            if not -2**31 <= obj < 2**31:
+                raise self.error(DeviceValueError,
+                                 "%d does not fit in an int (int32, cuda-device spec, "
+                                 "\"Builtin Numbers\"); use a fixed-format number such as "
+                                 "device.int64(%d)" % (obj, obj), node)
+            return self.op("py.constant", (), self.py("int"),
+                           {"value": self.ir.integer_attr(self.ir.int_type(32, True), obj)})
+        if isinstance(obj, float):
+            return self.op("py.constant", (), self.py("float"),
+                           {"value": self.ir.float_attr(self.ir.float_type("f32"), obj)})
+        raise self.error(DeviceTypeError, "%r is not a heterogeneous value" % (obj,), node)
+
+    def number_attr(self, type, value, node):
+        text = str(type)
+        if text.startswith(("si", "ui", "i")):
+            bits = int(text.lstrip("sui"))
+            if value >= 2**(bits - 1):
+                value -= 2**bits
+            return self.ir.integer_attr(type, int(value))
+        if text.startswith("f") or text == "bf16":
+            return self.ir.float_attr(type, float(value))
+        raise self.error(DeviceUnsupportedError, "constants of type %s" % text, node)
+
+    def value(self, operand, node=None, what="an operand"):
+        """A runtime Val of a number (constants materialized)."""
+        if isinstance(operand, Val):
+            return operand
+        if isinstance(operand, Const) and (_is_number(operand.obj) or
+                                           isinstance(operand.obj, (_types.Fixed,
+                                                                    _api.DeviceObject))
+                                           or operand.obj is None):
+            if isinstance(operand.obj, _api.DeviceObject) and operand.obj.dim3:
+                raise self.error(DeviceTypeError, "%s is a Dim3; use its .x, .y or .z"
+                                 % operand.obj._name, node)
+            return self.constant(operand.obj, node)
+        raise self.error(DeviceTypeError, "%s must be a heterogeneous value, not %s"
+                         % (what, operand.describe()), node)
+
+    # -- functions ---------------------------------------------------------------------
+    def translate_function(self, name, parameter_types, interop=False):
+        """The function's operation (py.kernel or py.func) for arguments of
+        `parameter_types` (Const entries are ConstExpr values bound by
+        name)."""
+        tree = self.source.tree
+        params = tree.args
+        if params.vararg or params.kwarg or params.kwonlyargs or params.posonlyargs or \
+                params.defaults:
+            raise self.error(DeviceSyntaxError, "device functions take positional "
+                             "parameters without defaults", tree)
+        names = [a.arg for a in params.args]
+        if len(names) != len(parameter_types):
+            raise self.error(DeviceTypeError, "%s takes %d arguments, %d given"
+                             % (tree.name, len(names), len(parameter_types)), tree)
+        runtime = [(n, t, a) for n, t, a in zip(names, parameter_types, params.args)
+                   if not isinstance(t, Const)]
+        block = self.ir.new_block([t for _, t, _ in runtime],
+                                  [self.loc(a) for _, _, a in runtime])
+        self.block = block
+        position = 0
+        for parameter, type in zip(names, parameter_types):
+            if isinstance(type, Const):
+                self.frame.names[parameter] = type
+                continue
+            self.frame.names[parameter] = self.wrap(self.ir.block_argument(block, position),
+                                                    type)
+            position += 1
+        returned = self.statements(tree.body, top=True)
+        self.node = self.return_node
+        if self.kind == "kernel":
+            if returned is not None and not (isinstance(returned, Const) and
+                                             returned.obj is None):
+                raise self.error(DeviceTypeError, "a kernel function returns None (cuda-"
+                                 "device spec, \"Kernel Functions\")", self.return_node)
+            self.emit("py.return")
+            results = []
+        else:
+            if returned is None or (isinstance(returned, Const) and returned.obj is None):
+                self.emit("py.return")
+                results = []
+            else:
+                value = self.value(returned, self.return_node, "a returned value")
+                self.emit("py.return", [value])
+                results = [value.type]
+        attributes = {
+            "sym_name": self.ir.string_attr(name),
+            "function_type": self.ir.type_attr(
+                self.ir.function_type([t for _, t, _ in runtime], results)),
+        }
+        if interop:
+            attributes["interop"] = self.ir.unit_attr()
+        operation = self.ir.create("py.kernel" if self.kind == "kernel" else "py.func",
+                                   self.loc(tree), attributes=attributes,
+                                   regions=[self.ir.new_region([block])])
+        return operation, results
+
+    # -- statements ------------------------------------------------------------------
+    def statements(self, statements, top=False):
+        """Translates statements; returns what a `return` among them gives
+        (a Val, Const(None)), or None when none returns."""
+        statements = list(statements)
+        for i, statement in enumerate(statements):
+            self.node = statement
+            if isinstance(statement, ast.Return):
+                if i != len(statements) - 1:
+                    raise self.error(DeviceSyntaxError, "code after return is unreachable",
+                                     statements[i + 1])
+                self.return_node = statement
+                return Const(None) if statement.value is None else self.expr(statement.value)
+            if isinstance(statement, ast.If) and self.returns(statement.body) and \
+                    i != len(statements) - 1 and not statement.orelse:
+                # `if c: ... return x` followed by more code: the rest is the
+                # else branch.
+                rest = ast.If(statement.test, statement.body, statements[i + 1:])
+                ast.copy_location(rest, statement)
+                return self.stmt_If(rest)
+            if isinstance(statement, ast.If) and self.returns_anywhere(statement):
+                if i != len(statements) - 1:
+                    raise self.error(DeviceUnsupportedError,
+                                     "a return inside a branch that does not end the "
+                                     "function", statement)
+                return self.stmt_If(statement)
+            method = getattr(self, "stmt_" + type(statement).__name__, None)
+            if method is None:
+                raise self.error(DeviceUnsupportedError, "%s statements are not supported in "
+                                 "device code" % type(statement).__name__, statement)
+            method(statement)
+        return None
+
+    def returns(self, body):
+        return bool(body) and isinstance(body[-1], (ast.Return, ast.If)) and (
+            isinstance(body[-1], ast.Return) or (self.returns(body[-1].body) and
+                                                 self.returns(body[-1].orelse)))
+
+    def returns_anywhere(self, node):
+        return any(isinstance(n, ast.Return) for n in ast.walk(node))
+
+    def stmt_Pass(self, node):
+        pass
+
+    def stmt_Expr(self, node):
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return  # a docstring
+        self.expr(node.value)
+
+    def stmt_Assign(self, node):
+        value = self.expr(node.value)
+        for target in node.targets:
+            self.assign(target, value)
+
+    def stmt_AnnAssign(self, node):
+        if node.value is None:
+            raise self.error(DeviceSyntaxError, "a declaration without a value", node)
+        self.assign(node.target, self.expr(node.value))
+
+    def stmt_AugAssign(self, node):
+        target = node.target
+        op = _BINARY.get(type(node.op))
+        if op is None:
+            raise self.error(DeviceUnsupportedError, "operator %s" % type(node.op).__name__)
+        if isinstance(target, ast.Name):
+            current = self.lookup(target.id, target)
+        elif isinstance(target, ast.Subscript):
+            current = self.expr(target)
+        else:
+            raise self.error(DeviceSyntaxError, "cannot assign to this expression", target)
+        self.assign(target, self.binary(op, current, self.expr(node.value), node))
+
+    def assign(self, target, value):
+        if isinstance(target, ast.Name):
+            self.frame.names[target.id] = value
+            return
+        if isinstance(target, (ast.Tuple, ast.List)):
+            items = self.unpack(value, len(target.elts), target)
+            for t, v in zip(target.elts, items):
+                self.assign(t, v)
+            return
+        if isinstance(target, ast.Subscript):
+            base = self.expr(target.value)
+            if isinstance(base, Val) and base.kind == "array":
+                indices = self.indices(target.slice)
+                self.setitem(base, indices, value, target)
+                return
+            raise self.error(DeviceTypeError, "%s does not support item assignment"
+                             % base.describe(), target)
+        if isinstance(target, ast.Attribute):
+            raise self.error(DeviceTypeError, "attributes cannot be added or assigned in "
+                             "device code (cuda-device spec, \"Heterogeneous Types and "
+                             "Objects\")", target)
+        raise self.error(DeviceSyntaxError, "cannot assign to this expression", target)
+
+    def unpack(self, value, count, node):
+        if isinstance(value, TupleVal):
+            items = value.items
+        elif isinstance(value, Const) and isinstance(value.obj, tuple):
+            items = [Const(v) for v in value.obj]
+        else:
+            raise self.error(DeviceTypeError, "cannot unpack %s" % value.describe(), node)
+        if len(items) != count:
+            raise self.error(DeviceValueError, "cannot unpack %d values into %d names"
+                             % (len(items), count), node)
+        return items
+
+    # -- control flow ---------------------------------------------------------------
+    def to_i1(self, value, node):
+        """The truth of a condition as an i1 (a bool's own value, a number
+        compared with zero)."""
+        if isinstance(value, Const):
+            if _is_number(value.obj):
+                return self.ir.result(self.emit("arith.constant", (), [self.ir.int_type(1)], {
+                    "value": self.ir.integer_attr(self.ir.int_type(1), int(bool(value.obj)))}))
+            raise self.error(DeviceTypeError, "%s has no truth value in device code"
+                             % value.describe(), node)
+        value = self.value(value, node, "a condition")
+        text = str(value.type)
+        if text == "i1":
+            return value.value
+        if text == "!py.bool":
+            return self.ir.result(self.emit("py.cast", [value], [self.ir.int_type(1)]))
+        if value.kind != "number":
+            raise self.error(DeviceTypeError, "%s has no truth value in device code"
+                             % value.describe(), node)
+        truth = self.compare("ne", value, Const(0), node)
+        return self.to_i1(truth, node)
+
+    def assigned_names(self, statements):
+        names = set()
+        for statement in statements:
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    names.add(node.id)
+                elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+                    names.add(node.target.id)
+        return names
+
+    def carried(self, names, node):
+        """The runtime values of `names` before a branch or loop (constants
+        materialized, since a branch or loop may change them)."""
+        result = []
+        for name in sorted(names):
+            value = self.frame.names.get(name)
+            if value is None:
+                continue
+            if isinstance(value, Const) and (_is_number(value.obj) or
+                                             isinstance(value.obj, _types.Fixed)):
+                value = self.constant(value.obj, node)
+                self.frame.names[name] = value
+            if isinstance(value, Val):
+                result.append((name, value))
+        return result
+
+    def same_type(self, name, before, after, node, what):
+        if not isinstance(after, Val):
+            after = self.value(after, node, "'%s'" % name)
+        if not _ir.types_equal(before.type, after.type):
+            raise self.error(DeviceTypeError, "'%s' is %s before %s and %s after it; a "
+                             "variable keeps its type" % (name, before.type, what, after.type),
+                             node)
+        return after
+
+    def stmt_If(self, node):
+        condition = self.expr(node.test)
+        if isinstance(condition, Const) and not isinstance(condition.obj, _api.DeviceObject):
+            # A constant condition picks its branch at compile time.
+            return self.statements(node.body if condition.obj else node.orelse)
+        i1 = self.to_i1(condition, node.test)
+        returns = self.returns(node.body) and self.returns(node.orelse)
+        if self.kind == "kernel" and self.returns_anywhere(node):
+            # The if ends the kernel (statements() sees to it): a branch
+            # that falls off its end returns too.
+            returns = True
+        if self.returns_anywhere(node) and not returns:
+            raise self.error(DeviceUnsupportedError, "a return in one branch of an if only; "
+                             "return in both or after it", node)
+        assigned = self.assigned_names(node.body) | self.assigned_names(node.orelse)
+        carried = self.carried(assigned, node)
+        outer, saved = self.block, dict(self.frame.names)
+        branches = []
+        for body in (node.body, node.orelse):
+            self.frame.names = dict(saved)
+            self.block = self.ir.new_block()
+            returned = self.statements(body)
+            branches.append((self.block, dict(self.frame.names), returned))
+        self.block, self.frame.names = outer, saved
+        yielded_types = []
+        yields = [[], []]
+        for name, before in carried:
+            for k, (_, names, _) in enumerate(branches):
+                after = self.same_type(name, before, names[name], node, "this if")
+                yields[k].append(after.value)
+            yielded_types.append(before.type)
+        result_value = None
+        if returns and self.kind == "func":
+            values = [self.value(r, node, "a returned value") for _, _, r in branches]
+            if not _ir.types_equal(values[0].type, values[1].type):
+                raise self.error(DeviceTypeError, "the branches return %s and %s; a function "
+                                 "returns one type" % (values[0].type, values[1].type), node)
+            for k in range(2):
+                yields[k].append(values[k].value)
+            yielded_types.append(values[0].type)
+            result_value = values[0]
+        regions = []
+        for k, (block, _, _) in enumerate(branches):
+            self.ir.append(block, self.ir.create("scf.yield", self.loc(node), yields[k]))
+            regions.append(self.ir.new_region([block]))
+        operation = self.emit("scf.if", [i1], yielded_types, regions=regions)
+        for i, (name, before) in enumerate(carried):
+            self.frame.names[name] = self.wrap(self.ir.result(operation, i), before.type)
+        if returns:
+            self.return_node = node
+            if result_value is None:
+                return Const(None)
+            return self.wrap(self.ir.result(operation, len(carried)), result_value.type)
+        return None
+
+    def index_value(self, value, node, what):
+        """An `index` for a loop bound (py.cast of an integer)."""
+        if isinstance(value, Const) and isinstance(value.obj, int) and \
+                not isinstance(value.obj, bool):
+            return self.ir.result(self.emit("arith.constant", (), [self.ir.index_type()], {
+                "value": self.ir.integer_attr(self.ir.index_type(), value.obj)}))
+        value = self.value(value, node, what)
+        text = str(value.type)
+        if not (text == "!py.int" or text.startswith(("si", "ui"))):
+            raise self.error(DeviceTypeError, "%s must be an integer, not %s"
+                             % (what, value.type), node)
+        return self.ir.result(self.emit("py.cast", [value], [self.ir.index_type()]))
+
+    def stmt_For(self, node):
+        if node.orelse:
+            raise self.error(DeviceUnsupportedError, "for ... else", node)
+        iterator = node.iter
+        callee = self.expr(iterator.func) if isinstance(iterator, ast.Call) else None
+        if not (isinstance(callee, Const) and callee.obj is range):
+            raise self.error(DeviceUnsupportedError, "device code loops over range(...)",
+                             iterator)
+        if iterator.keywords or not 1 <= len(iterator.args) <= 3:
+            raise self.error(DeviceSyntaxError, "range takes 1 to 3 arguments", iterator)
+        bounds = [self.expr(a) for a in iterator.args]
+        if len(bounds) == 1:
+            bounds = [Const(0), bounds[0]]
+        if len(bounds) == 2:
+            bounds.append(Const(1))
+        step = bounds[2]
+        if not (isinstance(step, Const) and isinstance(step.obj, int) and step.obj > 0):
+            raise self.error(DeviceUnsupportedError, "range() with a step that is not a "
+                             "positive constant", iterator)
+        if not isinstance(node.target, ast.Name):
+            raise self.error(DeviceSyntaxError, "the loop variable must be a name",
+                             node.target)
+        self.node = iterator
+        lower, upper, step = (self.index_value(b, iterator, "a range() bound")
+                              for b in bounds)
+        variable = node.target.id
+        assigned = self.assigned_names(node.body) - {variable}
+        carried = self.carried(assigned, node)
+        body = self.ir.new_block([self.ir.index_type()] + [v.type for _, v in carried],
+                                 [self.loc(node)] * (1 + len(carried)))
+        outer, saved = self.block, dict(self.frame.names)
+        self.block = body
+        for i, (name, before) in enumerate(carried):
+            self.frame.names[name] = self.wrap(self.ir.block_argument(body, i + 1), before.type)
+        self.node = node.target
+        self.frame.names[variable] = self.op("py.cast", [self.ir.block_argument(body, 0)],
+                                             self.py("int"))
+        if self.statements(node.body) is not None:
+            raise self.error(DeviceUnsupportedError, "a return inside a loop", node)
+        self.node = node
+        yielded = [self.same_type(n, v, self.frame.names[n], node, "the loop").value
+                   for n, v in carried]
+        self.ir.append(body, self.ir.create("scf.yield", self.loc(node), yielded))
+        self.block = outer
+        names = saved
+        operation = self.emit("scf.for", [lower, upper, step] + [v.value for _, v in carried],
+                              [v.type for _, v in carried],
+                              regions=[self.ir.new_region([body])])
+        for i, (name, before) in enumerate(carried):
+            names[name] = self.wrap(self.ir.result(operation, i), before.type)
+        self.frame.names = names
+
+    def stmt_While(self, node):
+        if node.orelse:
+            raise self.error(DeviceUnsupportedError, "while ... else", node)
+        assigned = self.assigned_names(node.body)
+        carried = self.carried(assigned, node)
+        types = [v.type for _, v in carried]
+        locations = [self.loc(node)] * len(types)
+        outer, saved = self.block, dict(self.frame.names)
+        before = self.ir.new_block(types, locations)
+        self.block = before
+        for i, (name, value) in enumerate(carried):
+            self.frame.names[name] = self.wrap(self.ir.block_argument(before, i), value.type)
+        condition = self.to_i1(self.expr(node.test), node.test)
+        self.emit("scf.condition", [condition] + [self.ir.block_argument(before, i)
+                                                 for i in range(len(types))])
+        after = self.ir.new_block(types, locations)
+        self.block = after
+        for i, (name, value) in enumerate(carried):
+            self.frame.names[name] = self.wrap(self.ir.block_argument(after, i), value.type)
+        if self.statements(node.body) is not None:
+            raise self.error(DeviceUnsupportedError, "a return inside a loop", node)
+        self.node = node
+        yielded = [self.same_type(n, v, self.frame.names[n], node, "the loop").value
+                   for n, v in carried]
+        self.emit("scf.yield", yielded)
+        self.block, self.frame.names = outer, saved
+        operation = self.emit("scf.while", [v.value for _, v in carried], types,
+                              regions=[self.ir.new_region([before]),
+                                       self.ir.new_region([after])])
+        for i, (name, value) in enumerate(carried):
+            self.frame.names[name] = self.wrap(self.ir.result(operation, i), value.type)
+
+    def stmt_Break(self, node):
+        raise self.error(DeviceUnsupportedError, "break in device code", node)
+
+    stmt_Continue = stmt_Break
+
+    # -- expressions ------------------------------------------------------------------
+    def expr(self, node):
+        saved = self.node
+        self.node = node
+        method = getattr(self, "expr_" + type(node).__name__, None)
+        if method is None:
+            raise self.error(DeviceUnsupportedError, "%s expressions are not supported in "
+                             "device code" % type(node).__name__, node)
+        result = method(node)
+        self.node = saved
+        return result
+
+    def expr_Constant(self, node):
+        if isinstance(node.value, str):
+            return Const(node.value)
+        return Const(node.value)
+
+    def lookup(self, name, node):
+        if name in self.frame.names:
+            return self.frame.names[name]
+        source = self.frame.source
+        if name in source.closure:
+            return Const(source.closure[name])
+        if name in source.globals:
+            return Const(source.globals[name])
+        if hasattr(builtins, name):
+            return Const(getattr(builtins, name))
+        raise self.error(DeviceTypeError, "name '%s' is not defined" % name, node)
+
+    def expr_Name(self, node):
+        value = self.lookup(node.id, node)
+        if isinstance(value, Const) and isinstance(value.obj, _api.DeviceObject) and \
+                value.obj.dim3:
+            return Dim3Val(value.obj.op)
+        return value
+
+    def expr_Tuple(self, node):
+        return TupleVal(self.expr(e) for e in node.elts)
+
+    def expr_Attribute(self, node):
+        base = self.expr(node.value)
+        name = node.attr
+        if isinstance(base, Dim3Val):
+            if name not in _DIMS:
+                raise self.error(DeviceTypeError, "a Dim3 has .x, .y and .z, not .%s" % name,
+                                 node)
+            return self.op(base.op, (), self.py("int"), {"dim": self.enum(_DIMS[name])})
+        if isinstance(base, Const):
+            try:
+                found = getattr(base.obj, name)
+            except DeviceError:
+                raise
+            except AttributeError as why:
+                raise self.error(DeviceTypeError, str(why), node)
+            if isinstance(found, _api.DeviceObject) and found.dim3:
+                return Dim3Val(found.op)
+            return Const(found)
+        if isinstance(base, AtomicVal):
+            from . import _simt
+            if name in _simt.ATOMIC_METHODS:
+                return Method(base, name)
+            if name == "dtype":
+                return Const(self.dtype_of_text(str(base.dtype)))
+        if isinstance(base, Val) and base.kind == "array":
+            if name == "ndim":
+                return Const(base.ndim)
+            if name == "dtype":
+                return Const(base.dtype)
+            if name == "size":
+                return self.op("py.array.size", [base], self.ir.int_type(64, True))
+            if name in ("shape", "strides"):
+                entries = self.ir.tuple_type([self.ir.int_type(64, True)] * base.ndim)
+                whole = self.op("py.array." + name, [base], entries)
+                return TupleVal(self.op("py.tuple.getitem", [whole], self.ir.int_type(64, True),
+                                        {"index": self.ir.i64_attr(d)})
+                                for d in range(base.ndim))
+        raise self.error(DeviceTypeError, "%s has no attribute '%s' in device code"
+                         % (base.describe(), name), node)
+
+    def expr_BinOp(self, node):
+        op = _BINARY.get(type(node.op))
+        if op is None:
+            raise self.error(DeviceUnsupportedError, "operator %s" % type(node.op).__name__,
+                             node)
+        return self.binary(op, self.expr(node.left), self.expr(node.right), node)
+
+    def binary(self, op, lhs, rhs, node):
+        if isinstance(lhs, Const) and isinstance(rhs, Const) and _is_number(lhs.obj) and \
+                _is_number(rhs.obj):
+            try:
+                result = _PY_BINARY[op](lhs.obj, rhs.obj)
+            except (ArithmeticError, ValueError) as why:
+                raise self.error(DeviceValueError, str(why), node)
+            return Const(result)
+        lhs, rhs = self.value(lhs, node), self.value(rhs, node)
+        try:
+            _, result = _ir.py_binary(self.module.policy, op, lhs.type, rhs.type)
+        except ValueError as why:
+            raise self.error(DeviceTypeError, str(why), node)
+        attributes = {"policy": self.enum(1)} if self.module.policy == 1 else None
+        return self.op("py." + op, [lhs, rhs], result, attributes)
+
+    def compare(self, op, lhs, rhs, node):
+        if isinstance(lhs, Const) and isinstance(rhs, Const) and _is_number(lhs.obj) and \
+                _is_number(rhs.obj):
+            return Const(_PY_BINARY[op](lhs.obj, rhs.obj))
+        lhs, rhs = self.value(lhs, node), self.value(rhs, node)
+        try:
+            _, result = _ir.py_binary(self.module.policy, op, lhs.type, rhs.type)
+        except ValueError as why:
+            raise self.error(DeviceTypeError, str(why), node)
+        attributes = {"predicate": self.enum(_PREDICATES[op])}
+        if self.module.policy == 1:
+            attributes["policy"] = self.enum(1)
+        return self.op("py.cmp", [lhs, rhs], result, attributes)
+
+    def expr_Compare(self, node):
+        left = self.expr(node.left)
+        result = None
+        for operator, right_node in zip(node.ops, node.comparators):
+            op = _COMPARE.get(type(operator))
+            if op is None:
+                raise self.error(DeviceUnsupportedError, "operator %s"
+                                 % type(operator).__name__, node)
+            right = self.expr(right_node)
+            step = self.compare(op, left, right, node)
+            result = step if result is None else self.logical("and", result, step, node)
+            left = right
+        return result
+
+    def logical(self, op, a, b, node):
+        """`a and b`, `a or b` of conditions: both evaluated (device code has
+        no side effects in conditions the spec requires to be skipped)."""
+        if isinstance(a, Const) and isinstance(b, Const):
+            return Const(a.obj and b.obj if op == "and" else a.obj or b.obj)
+        a = self.to_bool(a, node)
+        b = self.to_bool(b, node)
+        return self.binary(op, a, b, node)
+
+    def to_bool(self, value, node):
+        if isinstance(value, Const):
+            return Const(bool(value.obj))
+        value = self.value(value, node)
+        if str(value.type) in ("!py.bool", "i1"):
+            return value
+        return self.compare("ne", value, Const(0), node)
+
+    def expr_BoolOp(self, node):
+        op = "and" if isinstance(node.op, ast.And) else "or"
+        result = self.expr(node.values[0])
+        for value in node.values[1:]:
+            result = self.logical(op, result, self.expr(value), node)
+        return result
+
+    def expr_UnaryOp(self, node):
+        operand = self.expr(node.operand)
+        if isinstance(node.op, ast.Not):
+            if isinstance(operand, Const):
+                return Const(not operand.obj)
+            return self.compare("eq", self.to_bool(operand, node), Const(False), node)
+        op = _UNARY[type(node.op)]
+        if isinstance(operand, Const) and _is_number(operand.obj):
+            return Const({"neg": lambda x: -x, "pos": lambda x: +x,
+                          "invert": lambda x: ~x}[op](operand.obj))
+        return self.unary(op, operand, node)
+
+    def unary(self, op, operand, node):
+        operand = self.value(operand, node)
+        try:
+            result = _ir.py_unary(op, operand.type)
+        except ValueError as why:
+            raise self.error(DeviceTypeError, str(why), node)
+        return self.op("py." + op, [operand], result)
+
+    def expr_IfExp(self, node):
+        condition = self.expr(node.test)
+        if isinstance(condition, Const):
+            return self.expr(node.body if condition.obj else node.orelse)
+        i1 = self.to_i1(condition, node.test)
+        outer = self.block
+        values, blocks = [], []
+        for branch in (node.body, node.orelse):
+            self.block = self.ir.new_block()
+            values.append(self.value(self.expr(branch), branch))
+            blocks.append(self.block)
+        self.block = outer
+        if not _ir.types_equal(values[0].type, values[1].type):
+            raise self.error(DeviceTypeError, "the branches of a conditional expression are "
+                             "%s and %s" % (values[0].type, values[1].type), node)
+        for block, value in zip(blocks, values):
+            self.ir.append(block, self.ir.create("scf.yield", self.loc(node), [value.value]))
+        operation = self.emit("scf.if", [i1], [values[0].type],
+                              regions=[self.ir.new_region([b]) for b in blocks])
+        return self.wrap(self.ir.result(operation), values[0].type)
+
+    # -- arrays ---------------------------------------------------------------------------
+    def indices(self, node):
+        items = node.elts if isinstance(node, ast.Tuple) else [node]
+        result = []
+        for item in items:
+            if isinstance(item, ast.Slice):
+                raise self.error(DeviceUnsupportedError, "slicing arrays in device code",
+                                 item)
+            value = self.expr(item)
+            if isinstance(value, TupleVal):
+                result.extend(value.items)
+            else:
+                result.append(value)
+        return result
+
+    def index_operands(self, array, indices, node):
+        if len(indices) != array.ndim:
+            raise self.error(DeviceUnsupportedError if len(indices) < array.ndim
+                             else DeviceTypeError,
+                             "%s takes %d indices, not %d" % (array.describe(), array.ndim,
+                                                               len(indices)), node)
+        operands = []
+        for index in indices:
+            if isinstance(index, Const) and not (isinstance(index.obj, int) and
+                                                 not isinstance(index.obj, bool)):
+                raise self.error(DeviceTypeError, "an array index must be an integer, not "
+                                 "%r" % (index.obj,), node)
+            value = self.value(index, node, "an index")
+            text = str(value.type)
+            if not (text == "!py.int" or text.startswith(("si", "ui"))):
+                raise self.error(DeviceTypeError, "an array index must be an integer, not "
+                                 "%s" % value.type, node)
+            operands.append(value)
+        return operands
+
+    def expr_Subscript(self, node):
+        base = self.expr(node.value)
+        if isinstance(base, Val) and base.kind == "array":
+            operands = self.index_operands(base, self.indices(node.slice), node)
+            return self.op("py.array.getitem", [base] + operands,
+                           base.dtype.mlir_type(self.ir))
+        index = self.expr(node.slice)
+        if isinstance(base, TupleVal) and isinstance(index, Const) and \
+                isinstance(index.obj, int):
+            try:
+                return base.items[index.obj]
+            except IndexError:
+                raise self.error(DeviceValueError, "tuple index %d out of range" % index.obj,
+                                 node)
+        if isinstance(base, Const) and isinstance(index, Const):
+            try:
+                return Const(base.obj[index.obj])
+            except (IndexError, KeyError, TypeError) as why:
+                raise self.error(DeviceTypeError, str(why), node)
+        raise self.error(DeviceTypeError, "%s cannot be indexed here" % base.describe(), node)
+
+    def setitem(self, array, indices, value, node):
+        operands = self.index_operands(array, indices, node)
+        value = self.value(value, node, "a stored value")
+        dtype = array.dtype.mlir_type(self.ir)
+        if not _ir.py_assignable(self.module.policy, value.type, dtype):
+            raise self.error(DeviceTypeError, "a %s value is not assignable to an element of "
+                             "%s under the %s promotion policy"
+                             % (value.type, array.describe(),
+                                "numbapro" if self.module.policy else "array_api"), node)
+        attributes = {"policy": self.enum(1)} if self.module.policy == 1 else None
+        self.emit("py.array.setitem", [value, array] + operands, [], attributes)
+
+    # -- calls ------------------------------------------------------------------------------
+    def expr_Lambda(self, node):
+        return LambdaVal(node)
+
+    def call_lambda(self, function, args, node):
+        params = function.node.args
+        if params.vararg or params.kwarg or params.kwonlyargs or params.defaults or \
+                len(params.args) != len(args):
+            raise self.error(DeviceTypeError, "the lambda takes %d arguments, %d given"
+                             % (len(params.args), len(args)), node)
+        saved = dict(self.frame.names)
+        for param, arg in zip(params.args, args):
+            self.frame.names[param.arg] = arg
+        try:
+            return self.expr(function.node.body)
+        finally:
+            self.frame.names = saved
+
+    def common_type(self, values, node):
+        """The type numbers of `values` promote to together (the py
+        dialect's rules, pairwise)."""
+        common = values[0].type
+        for value in values[1:]:
+            try:
+                common, _ = _ir.py_binary(self.module.policy, "add", common, value.type)
+            except ValueError as why:
+                raise self.error(DeviceTypeError, str(why), node)
+        return common
+
+    def expr_Call(self, node):
+        callee = self.expr(node.func)
+        if any(k.arg is None for k in node.keywords) or \
+                any(isinstance(a, ast.Starred) for a in node.args):
+            raise self.error(DeviceUnsupportedError, "* and ** arguments in device code",
+                             node)
+        args = [self.expr(a) for a in node.args]
+        kwargs = {k.arg: self.expr(k.value) for k in node.keywords}
+        return self.call_value(callee, args, kwargs, node)
+
+    def call_value(self, callee, args, kwargs, node):
+        if isinstance(callee, Method):
+            from . import _simt
+            return _simt.atomic_method(self, callee.receiver, callee.name, args, kwargs, node)
+        if isinstance(callee, LambdaVal):
+            if kwargs:
+                raise self.error(DeviceTypeError, "keyword arguments to a lambda", node)
+            return self.call_lambda(callee, args, node)
+        if not isinstance(callee, Const):
+            raise self.error(DeviceTypeError, "%s is not callable" % callee.describe(), node)
+        function = callee.obj
+        translate = _api.DEVICE_FUNCTIONS.get(id(function))
+        if translate is not None:
+            return translate(self, args, kwargs, node)
+        builtin = _BUILTINS.get(function) if _hashable(function) else None
+        if builtin is not None:
+            return builtin(self, args, kwargs, node)
+        if _hashable(function) and function in _MATH:
+            return self.math_function(_MATH[function], args, kwargs, node)
+        if isinstance(function, _types.NumberType):
+            if len(args) != 1 or kwargs:
+                raise self.error(DeviceTypeError, "%s() takes one argument" % function.name,
+                                 node)
+            if isinstance(args[0], Const) and _is_number(args[0].obj):
+                try:
+                    return self.constant(_types.Fixed(function, args[0].obj), node)
+                except (TypeError, ValueError) as why:
+                    raise self.error(DeviceValueError, str(why), node)
+            return self.cast(args[0], function.mlir_type(self.ir), node)
+        from ._kernel import func as func_class, kernel as kernel_class
+        if isinstance(function, kernel_class):
+            raise self.error(DeviceTypeError, "a kernel is launched, not called (cuda-device "
+                             "spec, \"Kernel Functions\")", node)
+        if isinstance(function, func_class):
+            if kwargs:
+                raise self.error(DeviceUnsupportedError, "keyword arguments to a @func "
+                                 "function", node)
+            return self.call_func(function, args, node)
+        raise self.error(DeviceTypeError, "%r cannot be called in device code: device code "
+                         "calls @func functions and the device API (cuda-device spec, "
+                         "\"Heterogeneous Functions\")" % (function,), node)
+
+    def math_function(self, name, args, kwargs, node):
+        """`math.<name>(...)`: simt.math, its operands floats of one type
+        (ints convert as Python converts them, to float; ldexp's exponent
+        stays an integer)."""
+        arity = 2 if name in _MATH_BINARY else 1
+        if len(args) != arity or kwargs:
+            raise self.error(DeviceTypeError, "math.%s takes %d arguments" % (name, arity),
+                             node)
+        values = [self.value(a, node, "an argument of math.%s" % name) for a in args]
+        floats = values if name != "ldexp" else values[:1]
+        for i, value in enumerate(floats):
+            text = str(value.type)
+            if text == "!py.int" or text == "!py.bool" or text.startswith(("si", "ui", "i")):
+                floats[i] = self.cast(value, self.py("float"), node)
+        common = self.common_type(floats, node)
+        floats = [self.cast(v, common, node) for v in floats]
+        operands = floats + values[len(floats):]
+        result = self.py("bool") if name in ("isfinite", "isinf", "isnan") else common
+        return self.op("simt.math", operands, result,
+                       {"function": self.enum(_MATH_FUNCTIONS.index(name))})
+
+    def select(self, i1, a, b):
+        """`a if i1 else b` of two Vals of one type (scf.if: the py types
+        have no select of their own)."""
+        blocks = []
+        for value in (a, b):
+            block = self.ir.new_block()
+            self.ir.append(block, self.ir.create("scf.yield", self.loc(), [value.value]))
+            blocks.append(block)
+        operation = self.emit("scf.if", [i1], [a.type],
+                              regions=[self.ir.new_region([b]) for b in blocks])
+        return self.wrap(self.ir.result(operation), a.type)
+
+    def cast(self, value, type, node):
+        value = self.value(value, node, "a converted value")
+        if _ir.types_equal(value.type, type):
+            return value
+        if not _ir.py_castable(value.type, type):
+            raise self.error(DeviceTypeError, "cannot convert %s to %s" % (value.type, type),
+                             node)
+        return self.op("py.cast", [value], type)
+
+    def call_func(self, function, args, node):
+        types, operands = [], []
+        for i, arg in enumerate(args):
+            if isinstance(arg, Const) and not _is_number(arg.obj) and \
+                    not isinstance(arg.obj, _types.Fixed):
+                raise self.error(DeviceTypeError, "argument %d of %s is not heterogeneous: "
+                                 "%r" % (i, function.__name__, arg.obj), node)
+            if isinstance(arg, (TupleVal, Dim3Val)):
+                raise self.error(DeviceUnsupportedError, "tuples as arguments of @func "
+                                 "functions", node)
+            value = self.value(arg, node, "an argument")
+            types.append(value.type)
+            operands.append(value)
+        symbol, results = self.module.function(function, types, self, node)
+        operation = self.emit("py.call", operands, results,
+                              {"callee": self.ir.symbol_ref_attr(symbol)})
+        if not results:
+            return Const(None)
+        return self.wrap(self.ir.result(operation), results[0])
+
+
+_PY_BINARY = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+    "truediv": lambda a, b: a / b, "floordiv": lambda a, b: a // b,
+    "mod": lambda a, b: a % b, "pow": lambda a, b: a ** b, "and": lambda a, b: a & b,
+    "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b, "lshift": lambda a, b: a << b,
+    "rshift": lambda a, b: a >> b, "eq": lambda a, b: a == b, "ne": lambda a, b: a != b,
+    "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b}
+
+
+def _len(tr, args, kwargs, node):
+    if len(args) != 1 or kwargs:
+        raise tr.error(DeviceTypeError, "len() takes one argument", node)
+    value = args[0]
+    if isinstance(value, TupleVal):
+        return Const(len(value.items))
+    if isinstance(value, Const):
+        return Const(len(value.obj))
+    if isinstance(value, Val) and value.kind == "array":
+        return tr.op("py.len", [value], tr.py("int"))
+    raise tr.error(DeviceTypeError, "len() of %s" % value.describe(), node)
+
+
+def _abs(tr, args, kwargs, node):
+    if len(args) != 1 or kwargs:
+        raise tr.error(DeviceTypeError, "abs() takes one argument", node)
+    if isinstance(args[0], Const) and _is_number(args[0].obj):
+        return Const(abs(args[0].obj))
+    return tr.unary("abs", args[0], node)
+
+
+def _minmax(which):
+    def translate(tr, args, kwargs, node):
+        if len(args) < 2 or kwargs:
+            raise tr.error(DeviceTypeError, "%s() takes two or more numbers" % which, node)
+        result = args[0]
+        for other in args[1:]:
+            if isinstance(result, Const) and isinstance(other, Const):
+                result = Const(min(result.obj, other.obj) if which == "min"
+                               else max(result.obj, other.obj))
+                continue
+            a, b = tr.value(result, node), tr.value(other, node)
+            try:
+                operand, _ = _ir.py_binary(tr.module.policy, "lt", a.type, b.type)
+            except ValueError as why:
+                raise tr.error(DeviceTypeError, str(why), node)
+            a, b = tr.cast(a, operand, node), tr.cast(b, operand, node)
+            picks_b = tr.compare("lt" if which == "min" else "gt", b, a, node)
+            i1 = tr.to_i1(picks_b, node)
+            result = tr.select(i1, b, a)
+        return result
+    return translate
+
+
+def _number(kind):
+    def translate(tr, args, kwargs, node):
+        if len(args) != 1 or kwargs:
+            raise tr.error(DeviceTypeError, "%s() takes one argument" % kind.__name__, node)
+        if isinstance(args[0], Const) and _is_number(args[0].obj):
+            return Const(kind(args[0].obj))
+        return tr.cast(args[0], tr.py(kind.__name__), node)
+    return translate
+
+
+def _hashable(obj):
+    try:
+        hash(obj)
+        return True
+    except TypeError:
+        return False
+
+
+# simt.math's functions, in its enumeration's order (dialects/Simt/IR/SimtEnums.td).
+_MATH_FUNCTIONS = [
+    "acos", "acosh", "asin", "asinh", "atan", "atanh", "cbrt", "ceil", "cos", "cosh",
+    "degrees", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "floor", "gamma", "lgamma", "log",
+    "log10", "log1p", "log2", "radians", "sin", "sinh", "sqrt", "tan", "tanh", "trunc", "atan2",
+    "copysign", "fmod", "hypot", "ldexp", "nextafter", "pow", "remainder", "isfinite", "isinf",
+    "isnan"]
+_MATH_BINARY = {"atan2", "copysign", "fmod", "hypot", "ldexp", "nextafter", "pow", "remainder"}
+_MATH = {getattr(math, name): name for name in _MATH_FUNCTIONS if hasattr(math, name)}
+
+_BUILTINS = {len: _len, abs: _abs, builtins.min: _minmax("min"),
+             builtins.max: _minmax("max"), int: _number(int), float: _number(float),
+             bool: _number(bool), complex: _number(complex)}
+
+
+def translate_kernel(kernel, module, parameter_types, interop):
+    """Builds in `module` (a ModuleTranslator) the gpu.module of `kernel` (a
+    cudapy.device kernel) for launches whose arguments have
+    `parameter_types` (types of the module's context; Const for ConstExpr
+    values); returns `module`."""
+    source = kernel._function_source()
+    tr = FunctionTranslator(module, source, "kernel")
+    ir = module.ir
+    location = tr.loc(source.tree)
+    body = ir.new_module(location)
+    ir.set_attribute(ir.module_operation(), "gpu.container_module", ir.unit_attr())
+    module.module_block = ir.new_block()
+    operation, _ = tr.translate_function(kernel.__name__, parameter_types, interop)
+    module.add(operation)
+    gpu_module = ir.create("gpu.module", location,
+                           attributes={"sym_name": ir.string_attr(kernel.__name__)},
+                           regions=[ir.new_region([module.module_block])])
+    ir.append(body, gpu_module)
+    return module
+
+
+def _function(self, function, types, caller, node):
+    """The symbol and result types of `function`'s py.func for argument
+    `types`, translated on first use."""
+    key = (function, tuple(str(t) for t in types))
+    found = self.functions.get(key)
+    if found is not None:
+        return found
+    if function in self.in_progress:
+        raise caller.error(DeviceUnsupportedError, "recursive @func calls", node)
+    self.in_progress.add(function)
+    try:
+        tr = FunctionTranslator(self, function._function_source(), "func")
+        symbol = "%s_%d" % (function.__name__, len(self.functions))
+        if function.interop:
+            symbol = function.__name__
+        operation, results = tr.translate_function(symbol, list(types), function.interop)
+    finally:
+        self.in_progress.discard(function)
+    self.add(operation)
+    self.functions[key] = (symbol, results)
+    return symbol, results
+
+
+ModuleTranslator.function = _function

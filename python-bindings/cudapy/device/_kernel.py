@@ -1,0 +1,264 @@
+"""`@func`, `@kernel` and `launch` (cuda-device spec, "Heterogeneous
+Functions", "Kernel Functions"): specialization on the arguments' types,
+compiling through the C API (one pipeline), caches, launches through the
+runtime."""
+
+import hashlib
+import json
+import os
+
+from .. import _capi, _ir
+from ..tile import _kernel as _tile_kernel
+from ..tile._errors import TileError
+from . import _types
+from ._compiler import translate_kernel
+from ._errors import DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceTypeError
+
+_KNOWN_OPTIONS = ("interop",)
+
+
+class _Decorated:
+    """What `@func` and `@kernel` return: the decorated function under
+    `underlying`."""
+
+    _role = "function"
+
+    def __init__(self, function, interop=False):
+        if not callable(function):
+            raise TypeError("@%s decorates a function" % self._role)
+        if isinstance(function, _Decorated):
+            raise DeviceError("%s is already a @%s function; a function is either @func or "
+                              "@kernel (cuda-device spec, \"@kernel\")"
+                              % (function.__name__, function._role))
+        if not isinstance(interop, bool):
+            raise TypeError("interop must be a bool")
+        self.underlying = function
+        self.interop = interop
+        self.__name__ = getattr(function, "__name__", self._role)
+        self.__qualname__ = getattr(function, "__qualname__", self.__name__)
+        self.__doc__ = getattr(function, "__doc__", None)
+        self.__wrapped__ = function
+        self._source = None
+
+    def _function_source(self):
+        if self._source is None:
+            from ..tile._compiler import FunctionSource
+            try:
+                self._source = FunctionSource(self.underlying)
+            except TileError as error:
+                raise DeviceSyntaxError(error.message, error.file, error.line, error.column)
+        return self._source
+
+
+def _decorator(cls):
+    def decorate(function=None, /, **options):
+        unknown = sorted(set(options) - set(_KNOWN_OPTIONS))
+        if unknown:
+            raise TypeError("@%s does not take %s (cuda-device spec: unknown keyword "
+                            "arguments are errors)" % (cls._role, ", ".join(unknown)))
+        if function is None:
+            return lambda f: cls(f, **options)
+        return cls(function, **options)
+    decorate.__name__ = cls._role
+    decorate.__doc__ = cls.__doc__
+    return decorate
+
+
+class func(_Decorated):
+    """`@func` or `@func(interop=False)`: a heterogeneous function. Called
+    in device code it becomes a `py.func` (one per list of argument types);
+    called on the host it runs as Python."""
+
+    _role = "func"
+
+    def __call__(self, *args, **kwargs):
+        return self.underlying(*args, **kwargs)
+
+
+class kernel(_Decorated):
+    """`@kernel` or `@kernel(interop=False)`: a kernel function, device
+    only, launched with `launch`."""
+
+    _role = "kernel"
+
+    def __init__(self, function, interop=False):
+        super().__init__(function, interop)
+        self._cache = {}
+
+    def __call__(self, *args, **kwargs):
+        raise DeviceError("%s is a kernel: launch it with cudapy.device.launch (cuda-device "
+                          "spec, \"Kernel Functions\": kernels are device only)"
+                          % self.__name__)
+
+    # -- specialization ----------------------------------------------------------------
+    def _argument_type(self, ir, position, value):
+        """The py dialect type of a launch argument (spec, "Heterogeneous
+        Types and Objects"), with what the launch passes for it."""
+        if isinstance(value, bool):
+            return ir.py_type("bool"), int(value)
+        if isinstance(value, int):
+            if not -2**31 <= value < 2**31:
+                raise DeviceTypeError("argument %d of %s: %d does not fit in an int (int32); "
+                                      "pass a fixed-format number such as device.int64(...)"
+                                      % (position, self.__name__, value))
+            return ir.py_type("int"), value
+        if isinstance(value, float):
+            return ir.py_type("float"), value
+        if isinstance(value, _types.Fixed):
+            return value.type.mlir_type(ir), value.to_bytes()
+        runtime = _tile_kernel._runtime()
+        view = None
+        if _tile_kernel._is_array(value):
+            try:
+                view = runtime._view(value)
+            except ValueError as why:
+                raise DeviceTypeError("argument %d of %s: %s" % (position, self.__name__, why))
+        if view is None:
+            raise DeviceTypeError("argument %d of %s: a %s is not heterogeneous (pass numbers "
+                                  "and arrays with DLPack or __cuda_array_interface__; cuda-"
+                                  "device spec, \"launch\")"
+                                  % (position, self.__name__, type(value).__name__))
+        try:
+            dtype = _types.array_dtype(value, view)
+        except TypeError as why:
+            raise DeviceTypeError("argument %d of %s: %s" % (position, self.__name__, why))
+        return ir.py_array_type(dtype.mlir_type(ir), len(view.shape),
+                                ir.unknown_location()), value
+
+    def compile(self, args, chip=None, policy=_ir.PY_POLICY_ARRAY_API):
+        """Compiles for arguments like `args` (without launching); returns
+        the compiled entry: {"ptx", "metadata", "ir"}."""
+        chip = chip or _tile_kernel._chip()
+        probe = _ir.IR()
+        try:
+            key = tuple(str(self._argument_type(probe, i, a)[0]) for i, a in enumerate(args))
+        finally:
+            probe.close()
+        return self._compile(key, args, chip, policy)
+
+    def translate(self, args, policy=_ir.PY_POLICY_ARRAY_API):
+        """The py/simt IR text (with locations) for arguments like `args`."""
+        module = self._translate(args, policy)
+        try:
+            return module.ir.print_module(locations=True)
+        finally:
+            module.ir.close()
+
+    def _translate(self, args, policy):
+        return _compile_module(self, args, policy)
+
+    def _compile(self, key, args, chip, policy):
+        cache_key = (chip, policy, key)
+        found = self._cache.get(cache_key)
+        if found is not None:
+            return found
+        module = _compile_module(self, args, policy)
+        ir = module.ir
+        try:
+            text = ir.print_module(locations=True)
+            options = {"chip": chip, "opt_level": 3}
+            disk_key = hashlib.sha256("\0".join([_tile_kernel._library_identity(),
+                                                 json.dumps(options), text]).encode()
+                                      ).hexdigest()
+            entry = _tile_kernel._read_cache(disk_key) if _tile_kernel._cache_enabled() \
+                else None
+            if entry is None:
+                result = _capi.compile_module(ir, options)
+                if isinstance(result, list):
+                    errors = [d for d in result if d.severity == "error"] or result
+                    first = errors[0] if errors else None
+                    if first is None:
+                        raise DeviceCompileError("the compile of %s failed" % self.__name__)
+                    raise DeviceCompileError(first.message, first.file, first.line,
+                                             first.column, result)
+                entry = {"ptx": result.outputs[0].text, "metadata": result.metadata}
+                if _tile_kernel._cache_enabled():
+                    _tile_kernel._write_cache(disk_key, entry)
+        finally:
+            ir.close()
+        entry = dict(entry, ir=text)
+        self._cache[cache_key] = entry
+        return entry
+
+    def _launch(self, args, grid, block, stream, shared):
+        chip = _tile_kernel._chip()
+        key = []
+        probe = _LAUNCH_PROBE
+        for i, value in enumerate(args):
+            key.append(str(self._argument_type(probe.ir, i, value)[0]))
+        entry = self._compile(tuple(key), args, chip, _ir.PY_POLICY_ARRAY_API)
+        loaded = entry.get("kernel")
+        if loaded is None:
+            module = _tile_kernel._device().load(None, ptx=entry["ptx"],
+                                                 metadata=json.dumps(entry["metadata"]))
+            loaded = entry["kernel"] = module.kernel(self.__name__)
+            entry["module"] = module
+        passed = []
+        for value in args:
+            if isinstance(value, _types.Fixed):
+                passed.append(value.to_bytes())
+            else:
+                passed.append(value)
+        loaded.launch(grid, block, *passed, shared=shared,
+                      stream=_tile_kernel._stream(stream))
+
+
+class _Probe:
+    """A context in which launch arguments' types are made for their keys."""
+
+    def __init__(self):
+        self.ir = _ir.IR()
+
+
+_LAUNCH_PROBE = _Probe()
+
+
+def _compile_module(kernel, args, policy):
+    from . import _compiler
+    module = _compiler.ModuleTranslator(policy)
+    types = [kernel._argument_type(module.ir, i, a)[0] for i, a in enumerate(args)]
+    return _translate_into(kernel, module, types)
+
+
+def _translate_into(kernel, module, types):
+    from . import _compiler
+    try:
+        tr_module = _compiler.translate_kernel(kernel, module, types, kernel.interop)
+    except DeviceError:
+        module.ir.close()
+        raise
+    ir = tr_module.ir
+    if not ir.verify():
+        errors = [d for d in ir.diagnostics if d.severity == "error"]
+        ir.close()
+        if errors:
+            first = errors[0]
+            raise DeviceCompileError(first.message, first.file, first.line, first.column,
+                                     errors)
+        raise DeviceCompileError("the IR of %s does not verify" % kernel.__name__)
+    return tr_module
+
+
+def _dim3(value, what):
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = (value,)
+    if not isinstance(value, tuple) or not 1 <= len(value) <= 3 or \
+            not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+        raise ValueError("%s must be a positive int or a tuple of 1 to 3 positive ints (a "
+                         "Dim3Like), not %r" % (what, value))
+    return value
+
+
+def launch(f, *args, grid, block, stream=None, shared=0):
+    """Runs kernel `f` on `stream` over a grid of `grid` blocks of `block`
+    threads with `shared` bytes of dynamic shared memory, each thread
+    executing `f(*args)` (cuda-device spec, "launch"). `stream` is a CuPy,
+    PyTorch or cuda.core stream, a raw handle, or None/0 for the default
+    stream. Compiles `f` for the arguments' types on first use."""
+    if not isinstance(f, kernel):
+        raise DeviceTypeError("launch() takes a @kernel function, not %r (cuda-device spec, "
+                              "\"launch\": f shall be a kernel function)" % (f,))
+    grid, block = _dim3(grid, "grid"), _dim3(block, "block")
+    if not isinstance(shared, int) or isinstance(shared, bool) or not 0 <= shared < 2**31:
+        raise ValueError("shared must be a number of bytes (an int32), not %r" % (shared,))
+    f._launch(args, grid, block, stream, shared)

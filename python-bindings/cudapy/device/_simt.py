@@ -1,0 +1,353 @@
+"""The device-only functions of cudapy.device that become simt ops
+(cuda-device spec, "Thread Positioning", "Local, Shared, and Const Memory",
+"Synchronization")."""
+
+from . import _types
+from ._api import device_function
+from ._errors import DeviceTypeError, DeviceValueError
+from ._values import Const, TupleVal
+
+_MEMORY = {"relaxed": 0, "consume": 1, "acquire": 2, "release": 3, "acq_rel": 4, "seq_cst": 5}
+_SCOPE = {"system": 0, "device": 1, "block": 2, "thread": 3}
+
+
+def _bind(tr, node, name, args, kwargs, names, defaults=None):
+    """Positional and keyword arguments matched to `names`."""
+    defaults = defaults or {}
+    if len(args) > len(names):
+        raise tr.error(DeviceTypeError, "%s() takes at most %d arguments" % (name, len(names)),
+                       node)
+    bound = dict(zip(names, args))
+    for key, value in kwargs.items():
+        if key not in names:
+            raise tr.error(DeviceTypeError, "%s() has no argument '%s'" % (name, key), node)
+        if key in bound:
+            raise tr.error(DeviceTypeError, "%s() got '%s' twice" % (name, key), node)
+        bound[key] = value
+    for key in names:
+        if key not in bound:
+            if key not in defaults:
+                raise tr.error(DeviceTypeError, "%s() needs '%s'" % (name, key), node)
+            bound[key] = Const(defaults[key])
+    return [bound[k] for k in names]
+
+
+def _constant(tr, value, node, what, kinds=(int,)):
+    if not isinstance(value, Const) or not isinstance(value.obj, kinds) or \
+            isinstance(value.obj, bool):
+        raise tr.error(DeviceTypeError, "%s must be a constant expression (cuda-device spec, "
+                       "\"Constant Expressions\")" % what, node)
+    return value.obj
+
+
+def _position(op, name):
+    def translate(tr, args, kwargs, node):
+        (ndims,) = _bind(tr, node, name, args, kwargs, ["ndims"])
+        ndims = _constant(tr, ndims, node, "ndims")
+        if not 0 < ndims <= 3:
+            raise tr.error(DeviceValueError, "%s(ndims) takes 0 < ndims <= 3, not %d (cuda-"
+                           "device spec, \"%s\")" % (name, ndims, name), node)
+        integer = tr.py("int")
+        if ndims == 1:
+            return tr.op(op, (), integer, {"ndims": tr.ir.i32_attr(1)})
+        whole = tr.op(op, (), tr.ir.tuple_type([integer] * ndims),
+                      {"ndims": tr.ir.i32_attr(ndims)})
+        return TupleVal(tr.op("py.tuple.getitem", [whole], integer,
+                              {"index": tr.ir.i64_attr(d)}) for d in range(ndims))
+    translate.__doc__ = "`%s(ndims)`" % name
+    return translate
+
+
+tid = device_function("tid")(_position("simt.tid", "tid"))
+grid_size = device_function("grid_size")(_position("simt.grid_size", "grid_size"))
+
+
+def _static_array(op, name):
+    def translate(tr, args, kwargs, node):
+        shape, dtype, order, align = _bind(tr, node, name, args, kwargs,
+                                           ["shape", "dtype", "order", "align"],
+                                           {"order": "C", "align": None})
+        if isinstance(shape, Const) and isinstance(shape.obj, int):
+            extents = (shape.obj,)
+        elif isinstance(shape, Const) and isinstance(shape.obj, tuple):
+            extents = shape.obj
+        elif isinstance(shape, TupleVal) and all(isinstance(i, Const) for i in shape.items):
+            extents = tuple(i.obj for i in shape.items)
+        else:
+            raise tr.error(DeviceTypeError, "the shape of %s is an int or a tuple of ints, "
+                           "constant expressions (cuda-device spec, \"%s\")" % (name, name),
+                           node)
+        if not extents or not all(isinstance(e, int) and not isinstance(e, bool) and e > 0
+                                  for e in extents):
+            raise tr.error(DeviceValueError, "the shape of %s has positive int extents, not "
+                           "%r" % (name, extents), node)
+        number = _types.number_type(dtype.obj) if isinstance(dtype, Const) else None
+        if number is None:
+            raise tr.error(DeviceTypeError, "the dtype of %s is a number type such as "
+                           "device.float32, not %s" % (name, dtype.describe()), node)
+        order = order.obj if isinstance(order, Const) else None
+        if order not in ("C", "F"):
+            raise tr.error(DeviceValueError, "order is 'C' or 'F', not %r" % (order,), node)
+        attributes = {"shape": tr.ir.i64_array_attr(extents),
+                      "order": tr.enum(0 if order == "C" else 1)}
+        if not (isinstance(align, Const) and align.obj is None):
+            attributes["align"] = tr.ir.i64_attr(_constant(tr, align, node, "align"))
+        type = tr.ir.py_array_type(number.mlir_type(tr.ir), len(extents), tr.loc(node))
+        if not type:
+            tr.check_diagnostics(node)
+        return tr.op(op, (), type, attributes)
+    translate.__doc__ = "`%s(shape, dtype, order='C', align=None)`" % name
+    return translate
+
+
+shared_array = device_function("shared_array")(_static_array("simt.shared_array",
+                                                              "shared_array"))
+local_array = device_function("local_array")(_static_array("simt.local_array", "local_array"))
+
+
+@device_function("syncthreads")
+def syncthreads(tr, args, kwargs, node):
+    """`syncthreads()`"""
+    _bind(tr, node, "syncthreads", args, kwargs, [])
+    tr.emit("simt.syncthreads")
+    return Const(None)
+
+
+@device_function("threadfence")
+def threadfence(tr, args, kwargs, node):
+    """`threadfence(memory='seq_cst', scope='system')`"""
+    memory, scope = _bind(tr, node, "threadfence", args, kwargs, ["memory", "scope"],
+                          {"memory": "seq_cst", "scope": "system"})
+    memory = memory.obj if isinstance(memory, Const) else None
+    scope = scope.obj if isinstance(scope, Const) else None
+    if memory not in _MEMORY:
+        raise tr.error(DeviceValueError, "memory is one of %s (cuda-device spec, \"Memory "
+                       "Orderings\"), not %r" % (", ".join(_MEMORY), memory), node)
+    if scope not in _SCOPE:
+        raise tr.error(DeviceValueError, "scope is one of %s (cuda-device spec, \"Thread "
+                       "Scopes\"), not %r" % (", ".join(_SCOPE), scope), node)
+    tr.emit("simt.threadfence", (), [], {"memory": tr.enum(_MEMORY[memory]),
+                                         "scope": tr.enum(_SCOPE[scope])})
+    return Const(None)
+
+
+# -- predicates: a callable the frontend calls, or a value -----------------------------
+def _predicate(tr, pred, node, what):
+    """A bool Val of `pred`: a lambda or @func function called with no
+    arguments (cuda-device spec: pred is callable with no arguments), or a
+    value (numba.cuda's spelling)."""
+    from ._values import LambdaVal
+    if isinstance(pred, LambdaVal):
+        value = tr.call_lambda(pred, [], node)
+    elif isinstance(pred, Const) and callable(pred.obj) and not isinstance(pred.obj, bool):
+        value = tr.call_value(pred, [], {}, node)
+    else:
+        value = pred
+    value = tr.to_bool(value, node)
+    if isinstance(value, Const):
+        value = tr.constant(value.obj, node)
+    return value
+
+
+def _barrier_reduce(op, name, result):
+    def translate(tr, args, kwargs, node):
+        (pred,) = _bind(tr, node, name, args, kwargs, ["pred"])
+        value = _predicate(tr, pred, node, name)
+        return tr.op(op, [value], tr.py(result) if result else value.type,
+                     regions=[tr.ir.new_region([])])
+    translate.__doc__ = "`%s(pred)`" % name
+    return translate
+
+
+syncthreads_count = device_function("syncthreads_count")(
+    _barrier_reduce("simt.syncthreads_count", "syncthreads_count", "int"))
+syncthreads_and = device_function("syncthreads_and")(
+    _barrier_reduce("simt.syncthreads_and", "syncthreads_and", "bool"))
+syncthreads_or = device_function("syncthreads_or")(
+    _barrier_reduce("simt.syncthreads_or", "syncthreads_or", "bool"))
+
+
+# -- warps ------------------------------------------------------------------------------
+def _mask(tr, value, node):
+    """A WarpMask (ui32): a constant such as 0xffffffff becomes one."""
+    if isinstance(value, Const) and isinstance(value.obj, int) and \
+            not isinstance(value.obj, bool):
+        if not 0 <= value.obj < 2**32:
+            raise tr.error(DeviceValueError, "a warp mask has 32 bits, not %#x" % value.obj,
+                           node)
+        return tr.constant(_types.uint32(value.obj), node)
+    value = tr.value(value, node, "a warp mask")
+    ui32 = tr.ir.int_type(32, False)
+    return tr.cast(value, ui32, node)
+
+
+@device_function("activemask")
+def activemask(tr, args, kwargs, node):
+    """`activemask() -> WarpMask`"""
+    _bind(tr, node, "activemask", args, kwargs, [])
+    return tr.op("simt.activemask", (), tr.ir.int_type(32, False))
+
+
+@device_function("lanemask_lt")
+def lanemask_lt(tr, args, kwargs, node):
+    """`lanemask_lt() -> WarpMask`"""
+    _bind(tr, node, "lanemask_lt", args, kwargs, [])
+    return tr.op("simt.lanemask_lt", (), tr.ir.int_type(32, False))
+
+
+@device_function("syncwarp")
+def syncwarp(tr, args, kwargs, node):
+    """`syncwarp(mask)`"""
+    (mask,) = _bind(tr, node, "syncwarp", args, kwargs, ["mask"], {"mask": 0xFFFFFFFF})
+    tr.emit("simt.syncwarp", [_mask(tr, mask, node)])
+    return Const(None)
+
+
+def _vote(op, name, result):
+    def translate(tr, args, kwargs, node):
+        mask, pred = _bind(tr, node, name, args, kwargs, ["mask", "pred"])
+        mask = _mask(tr, mask, node)
+        value = _predicate(tr, pred, node, name)
+        type = tr.ir.int_type(32, False) if result == "mask" else tr.py("bool")
+        return tr.op(op, [mask, value], type, regions=[tr.ir.new_region([])])
+    translate.__doc__ = "`%s(mask, pred)`" % name
+    return translate
+
+
+all_sync = device_function("all_sync")(_vote("simt.all_sync", "all_sync", "bool"))
+any_sync = device_function("any_sync")(_vote("simt.any_sync", "any_sync", "bool"))
+eq_sync = device_function("eq_sync")(_vote("simt.eq_sync", "eq_sync", "bool"))
+ballot_sync = device_function("ballot_sync")(_vote("simt.ballot_sync", "ballot_sync", "mask"))
+
+
+def _shuffle(op, name, offset_name):
+    def translate(tr, args, kwargs, node):
+        mask, value, offset = _bind(tr, node, name, args, kwargs,
+                                    ["mask", "value", offset_name])
+        mask = _mask(tr, mask, node)
+        value = tr.value(value, node, "a shuffled value")
+        if isinstance(offset, Const) and isinstance(offset.obj, int) and \
+                not 0 <= offset.obj < 32 and not isinstance(offset.obj, bool):
+            raise tr.error(DeviceValueError, "%s of %s is a lane from 0 to 31, not %d (cuda-"
+                           "device spec, \"%s\")" % (offset_name, name, offset.obj, name),
+                           node)
+        offset = tr.value(offset, node, offset_name)
+        return tr.op(op, [mask, value, offset], value.type)
+    translate.__doc__ = "`%s(mask, value, %s)`" % (name, offset_name)
+    return translate
+
+
+shfl_sync = device_function("shfl_sync")(_shuffle("simt.shfl_sync", "shfl_sync", "src_lane"))
+shfl_up_sync = device_function("shfl_up_sync")(
+    _shuffle("simt.shfl_up_sync", "shfl_up_sync", "delta"))
+shfl_down_sync = device_function("shfl_down_sync")(
+    _shuffle("simt.shfl_down_sync", "shfl_down_sync", "delta"))
+shfl_xor_sync = device_function("shfl_xor_sync")(
+    _shuffle("simt.shfl_xor_sync", "shfl_xor_sync", "flag"))
+
+
+# -- numeric intrinsics -----------------------------------------------------------------
+def _bits(op, name, same_type):
+    def translate(tr, args, kwargs, node):
+        (x,) = _bind(tr, node, name, args, kwargs, ["x"])
+        x = tr.value(x, node, "x")
+        return tr.op(op, [x], x.type if same_type else tr.py("int"))
+    translate.__doc__ = "`%s(x)`" % name
+    return translate
+
+
+popc = device_function("popc")(_bits("simt.popc", "popc", False))
+clz = device_function("clz")(_bits("simt.clz", "clz", False))
+ffs = device_function("ffs")(_bits("simt.ffs", "ffs", False))
+brev = device_function("brev")(_bits("simt.brev", "brev", True))
+
+
+@device_function("cbrt")
+def cbrt(tr, args, kwargs, node):
+    """`cbrt(a)`"""
+    (a,) = _bind(tr, node, "cbrt", args, kwargs, ["a"])
+    a = tr.value(a, node, "a")
+    return tr.op("simt.cbrt", [a], a.type)
+
+
+@device_function("fma")
+def fma(tr, args, kwargs, node):
+    """`fma(a, b, c)`: the operands promoted to one float type."""
+    a, b, c = (tr.value(v, node, "an operand")
+               for v in _bind(tr, node, "fma", args, kwargs, ["a", "b", "c"]))
+    common = tr.common_type([a, b, c], node)
+    a, b, c = (tr.cast(v, common, node) for v in (a, b, c))
+    return tr.op("simt.fma", [a, b, c], common)
+
+
+# -- atomics ------------------------------------------------------------------------------
+@device_function("atomic_ref")
+def atomic_ref(tr, args, kwargs, node):
+    """`atomic_ref(array, index) -> AtomicInterface`"""
+    from ._values import AtomicVal
+    array, index = _bind(tr, node, "atomic_ref", args, kwargs, ["array", "index"])
+    if not (hasattr(array, "kind") and array.kind == "array"):
+        raise tr.error(DeviceTypeError, "atomic_ref takes an array, not %s"
+                       % array.describe(), node)
+    indices = list(index.items) if isinstance(index, TupleVal) else [index]
+    operands = tr.index_operands(array, indices, node)
+    dtype = array.dtype.mlir_type(tr.ir)
+    ref_type = tr.ir.atomic_ref_type(dtype)
+    ref = tr.ir.result(tr.emit("simt.atomic_ref", [array] + operands, [ref_type]))
+    return AtomicVal(ref, ref_type, dtype)
+
+
+def memory_attributes(tr, memory, scope, node):
+    memory = memory.obj if isinstance(memory, Const) else None
+    scope = scope.obj if isinstance(scope, Const) else None
+    if memory not in _MEMORY:
+        raise tr.error(DeviceValueError, "memory is one of %s (cuda-device spec, \"Memory "
+                       "Orderings\"), not %r" % (", ".join(_MEMORY), memory), node)
+    if scope not in _SCOPE:
+        raise tr.error(DeviceValueError, "scope is one of %s (cuda-device spec, \"Thread "
+                       "Scopes\"), not %r" % (", ".join(_SCOPE), scope), node)
+    return {"memory": tr.enum(_MEMORY[memory]), "scope": tr.enum(_SCOPE[scope])}
+
+
+_ATOMIC_KINDS = {"exch": 0, "add": 1, "sub": 2, "and_": 3, "or_": 4, "xor": 5, "max": 6,
+                 "min": 7, "nanmax": 8, "nanmin": 9}
+ATOMIC_METHODS = set(_ATOMIC_KINDS) | {"load", "store", "cas"}
+
+
+def atomic_method(tr, ref, name, args, kwargs, node):
+    """`ref.<name>(...)` of an AtomicInterface (cuda-device spec, "Atomics")."""
+    from ._values import Val
+    defaults = {"memory": "seq_cst", "scope": "system"}
+    if name == "load":
+        memory, scope = _bind(tr, node, name, args, kwargs, ["memory", "scope"], defaults)
+        return tr.op("simt.atomic_load", [ref.value], ref.dtype,
+                     memory_attributes(tr, memory, scope, node))
+
+    def operand(v):
+        v = tr.value(v, node, "an atomic operand")
+        if not _ir_assignable(tr, v.type, ref.dtype):
+            raise tr.error(DeviceTypeError, "a %s value is not assignable to the atomic's %s"
+                           % (v.type, ref.dtype), node)
+        return tr.cast(v, ref.dtype, node)
+
+    if name == "store":
+        val, memory, scope = _bind(tr, node, name, args, kwargs, ["val", "memory", "scope"],
+                                   defaults)
+        tr.emit("simt.atomic_store", [ref.value, operand(val)], [],
+                memory_attributes(tr, memory, scope, node))
+        return Const(None)
+    if name == "cas":
+        old, val, memory, scope = _bind(tr, node, name, args, kwargs,
+                                        ["old", "val", "memory", "scope"], defaults)
+        return tr.op("simt.atomic_cas", [ref.value, operand(old), operand(val)], ref.dtype,
+                     memory_attributes(tr, memory, scope, node))
+    val, memory, scope = _bind(tr, node, name, args, kwargs, ["val", "memory", "scope"],
+                               defaults)
+    attributes = memory_attributes(tr, memory, scope, node)
+    attributes["kind"] = tr.enum(_ATOMIC_KINDS[name])
+    return tr.op("simt.atomic_rmw", [ref.value, operand(val)], ref.dtype, attributes)
+
+
+def _ir_assignable(tr, value, target):
+    from .. import _ir
+    return _ir.py_assignable(tr.module.policy, value, target)

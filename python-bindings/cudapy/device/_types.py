@@ -1,0 +1,143 @@
+"""The heterogeneous types of cudapy.device (cuda-device spec, "Builtin
+Numbers", "Fixed-Format Numbers", "Arrays") and how a launch argument maps
+to its py dialect type."""
+
+import struct
+
+from ..tile import _dtypes
+
+
+class NumberType:
+    """A fixed-format number type: `device.float32`, `device.uint8` …
+    Calling it on the host makes a value of that format (a launch passes it
+    as that type); in device code it converts (`py.cast`)."""
+
+    __slots__ = ("name", "kind", "bits", "element", "typestrs")
+
+    def __init__(self, name, kind, bits, element, typestrs=()):
+        self.name, self.kind, self.bits, self.element = name, kind, bits, element
+        self.typestrs = typestrs
+
+    def __repr__(self):
+        return "cudapy.device." + self.name
+
+    @property
+    def itemsize(self):
+        return max(self.bits // 8, 1)
+
+    def mlir_type(self, ir):
+        if self.kind == "bool":
+            return ir.int_type(1)
+        if self.kind in ("int", "uint"):
+            return ir.int_type(self.bits, self.kind == "int")
+        if self.kind == "complex":
+            return ir.complex_type(ir.float_type("f%d" % (self.bits // 2)))
+        return ir.float_type(self.element)
+
+    def __call__(self, value):
+        return Fixed(self, value)
+
+
+class Fixed:
+    """A host value of a fixed-format number type (`device.int8(3)`)."""
+
+    __slots__ = ("type", "value")
+
+    def __init__(self, type, value):
+        if type.kind in ("int", "uint"):
+            value = int(value)
+            low, high = ((-2**(type.bits - 1), 2**(type.bits - 1)) if type.kind == "int"
+                         else (0, 2**type.bits))
+            if not low <= value < high:
+                raise ValueError("%d does not fit in %s" % (value, type.name))
+        elif type.kind == "bool":
+            value = bool(value)
+        elif type.kind == "complex":
+            value = complex(value)
+        else:
+            value = float(value)
+        self.type, self.value = type, value
+
+    def __repr__(self):
+        return "%s(%r)" % (self.type.name, self.value)
+
+    def to_bytes(self):
+        """The machine representation (little-endian)."""
+        t = self.type
+        if t.kind in ("int", "uint", "bool"):
+            return int(self.value).to_bytes(max(t.bits // 8, 1), "little", signed=t.kind == "int")
+        if t.kind == "complex":
+            code = "<ff" if t.bits == 64 else "<dd"
+            return struct.pack(code, self.value.real, self.value.imag)
+        if t.name == "float16":
+            return struct.pack("<e", self.value)
+        if t.name == "float32":
+            return struct.pack("<f", self.value)
+        if t.name == "float64":
+            return struct.pack("<d", self.value)
+        if t.name == "bfloat16":
+            return struct.pack("<f", self.value)[2:]
+        raise ValueError("%s values cannot be passed from the host" % t.name)
+
+
+bool_ = NumberType("bool_", "bool", 8, "i1", ("|b1",))
+int8 = NumberType("int8", "int", 8, "si8", ("|i1",))
+int16 = NumberType("int16", "int", 16, "si16", ("<i2",))
+int32 = NumberType("int32", "int", 32, "si32", ("<i4",))
+int64 = NumberType("int64", "int", 64, "si64", ("<i8",))
+uint8 = NumberType("uint8", "uint", 8, "ui8", ("|u1",))
+uint16 = NumberType("uint16", "uint", 16, "ui16", ("<u2",))
+uint32 = NumberType("uint32", "uint", 32, "ui32", ("<u4",))
+uint64 = NumberType("uint64", "uint", 64, "ui64", ("<u8",))
+float16 = NumberType("float16", "float", 16, "f16", ("<f2",))
+bfloat16 = NumberType("bfloat16", "float", 16, "bf16")
+float32 = NumberType("float32", "float", 32, "f32", ("<f4",))
+float64 = NumberType("float64", "float", 64, "f64", ("<f8",))
+float8e4m3 = NumberType("float8e4m3", "float", 8, "f8E4M3FN")
+float8e5m2 = NumberType("float8e5m2", "float", 8, "f8E5M2")
+complex64 = NumberType("complex64", "complex", 64, "c64", ("<c8",))
+complex128 = NumberType("complex128", "complex", 128, "c128", ("<c16",))
+
+NUMBER_TYPES = (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16,
+                bfloat16, float32, float64, float8e4m3, float8e5m2, complex64, complex128)
+_BY_NAME = {t.name: t for t in NUMBER_TYPES}
+_BY_NAME.update({"bool": bool_, "float8_e4m3fn": float8e4m3, "float8_e5m2": float8e5m2})
+_BY_TYPESTR = {s: t for t in NUMBER_TYPES for s in t.typestrs}
+
+
+def number_type(obj):
+    """The NumberType `obj` names: ours, a NumPy/CuPy/PyTorch dtype or
+    scalar type, a typestr; None otherwise."""
+    if isinstance(obj, NumberType):
+        return obj
+    if obj in (bool,):
+        return bool_
+    name = getattr(obj, "name", None) or getattr(obj, "__name__", None)
+    if isinstance(name, str) and name in _BY_NAME:
+        return _BY_NAME[name]
+    text = str(obj)
+    if text.startswith("torch."):
+        return _BY_NAME.get(text[6:])
+    if isinstance(obj, str):
+        return _BY_NAME.get(obj) or _BY_TYPESTR.get(obj)
+    return None
+
+
+def array_dtype(value, view):
+    """The NumberType of an array argument's elements; TypeError when its
+    dtype is not heterogeneous."""
+    dtype = getattr(value, "dtype", None)
+    found = number_type(dtype) if dtype is not None else None
+    if found is None:
+        interface = getattr(value, "__cuda_array_interface__", None)
+        typestr = interface.get("typestr") if isinstance(interface, dict) else None
+        found = _BY_TYPESTR.get(typestr) if typestr else None
+        if found is None and dtype is not None:
+            tile = _dtypes.from_array_dtype(dtype)
+            found = _BY_NAME.get(tile.name) if tile is not None else None
+    if found is None:
+        raise TypeError("arrays of dtype %s are not heterogeneous" % (dtype,))
+    if found.itemsize != view.itemsize and found is not bool_:
+        raise TypeError("the array's elements have %d bytes, its dtype %s %d"
+                        % (view.itemsize, found.name, found.itemsize))
+    return found

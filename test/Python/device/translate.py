@@ -1,0 +1,147 @@
+# cudapy.device translates Python device code to the py, simt and scf
+# dialects (no GPU): each construct's ops, with the types the py dialect's
+# promotion library gives, locations on the user's lines, @func helpers as
+# py.func per argument types; every kernel's PTX goes through ptxas where the
+# toolkit has it.
+# REQUIRES: libdevice
+# RUN: %python %s %t | FileCheck %s --implicit-check-not="PTXAS FAILED"
+
+import math
+import os
+import shutil
+import subprocess
+import sys
+
+from cudapy import device
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+ptxas = shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+
+
+class Array:
+    """A __cuda_array_interface__ array (no memory behind it: nothing runs)."""
+
+    def __init__(self, shape, typestr="<f4"):
+        shape = shape if isinstance(shape, tuple) else (shape,)
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr,
+                                         "data": (4096, False), "version": 3}
+
+
+def show(kernel, *args):
+    """The kernel's ops in order of first appearance; its PTX through
+    ptxas."""
+    text = kernel.translate(args)
+    seen = []
+    for line in text.splitlines():
+        for word in line.replace("=", " ").replace("(", " ").split():
+            if word.startswith(("py.", "simt.", "scf.", "target.")) and word not in seen:
+                seen.append(word)
+    print(kernel.__name__, " ".join(seen))
+    ptx = kernel.compile(args, chip="sm_90")["ptx"]
+    path = os.path.join(out, kernel.__name__ + ".ptx")
+    with open(path, "w") as handle:
+        handle.write(ptx)
+    if ptxas:
+        done = subprocess.run([ptxas, "-arch=sm_90", path, "-o", os.devnull],
+                              capture_output=True, text=True)
+        if done.returncode:
+            print("PTXAS FAILED", kernel.__name__, done.stderr)
+    return text
+
+
+f32 = Array(1000)
+i32 = Array(1000, "<i4")
+
+
+# The spec's axpy: a @func helper becomes a py.func of the argument types
+# and a py.call; a float argument is a !py.float.
+@device.func
+def axpy(a, x, y):
+    return a * x + y
+
+
+@device.kernel
+def vec_axpy(a, x, y, out):
+    i = device.tid(1)
+    if i < len(out):
+        out[i] = axpy(a, x[i], y[i])
+
+
+text = show(vec_axpy, 2.0, f32, f32, f32)
+print([l.strip() for l in text.splitlines() if "py.func" in l or "py.call" in l])
+# CHECK: vec_axpy py.func py.mul py.add py.return py.kernel simt.tid py.len py.cmp py.cast scf.if py.array.getitem py.call py.array.setitem
+# CHECK-NEXT: ['py.func @axpy_0(%arg0: !py.float loc({{.*}}translate.py":[[#@LINE-14]]:10), %arg1: f32 {{.*}}) -> f32 {', '%6 = py.call @axpy_0(%arg0, %4, %5) : (!py.float, f32, f32) -> f32 loc({{.*}})']
+
+
+# Loops and branches carry the names they assign (scf.for, scf.while,
+# scf.if with results); fixed-format constructors make typed constants;
+# an early return makes the rest of the kernel the other branch.
+@device.kernel
+def loops(x, out, n):
+    i = device.tid(1)
+    if i >= len(out):
+        return
+    total = device.float32(0)
+    for k in range(n):
+        total += x[k] * k
+    j = 1
+    while j < n:
+        j *= 2
+    out[i] = total if j > 8 else -total
+
+
+text = show(loops, f32, f32, 10)
+print([l.strip().split(" loc")[0] for l in text.splitlines()
+       if "scf.for" in l or "scf.while" in l or "= py.constant 0.0" in l][:3])
+# CHECK: loops py.kernel simt.tid py.len py.cmp py.cast scf.if py.constant scf.for {{.*}}scf.while
+# CHECK-NEXT: ['%c = py.constant 0.000000e+00 : f32', '%{{.*}} = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %c) -> (f32) {', '%{{.*}} = scf.while (%{{.*}} = %{{.*}}) : (!py.int) -> !py.int {']
+
+
+# Thread positions, shared and local arrays, barriers, fences, atomics
+# (AtomicInterface methods with memory orders and scopes).
+@device.kernel
+def memories(x, hist):
+    tx, ty = device.tid(2)
+    s = device.shared_array((16, 16), device.float32)
+    local = device.local_array(4, device.int32)
+    s[device.thread_idx.y, device.thread_idx.x] = x[tx]
+    local[0] = device.block_dim.x + device.grid_dim.y + device.block_idx.z + ty
+    device.syncthreads()
+    device.threadfence(memory="acq_rel", scope="device")
+    ref = device.atomic_ref(hist, local[0] % 16)
+    ref.add(1)
+    ref.max(7, memory="relaxed", scope="block")
+    old = ref.cas(3, 4)
+    ref.store(ref.load(memory="acquire") + old)
+    count = device.syncthreads_count(lambda: s[0, 0] > 0.0)
+    hist[1] = count + device.lane_id + device.warp_size
+
+
+text = show(memories, f32, Array(16, "<u4"))
+print([l.strip().split(" loc")[0] for l in text.splitlines() if "simt.atomic" in l
+       or "threadfence" in l])
+# CHECK: memories py.kernel simt.tid py.tuple.getitem simt.shared_array simt.local_array {{.*}}simt.syncthreads simt.threadfence simt.atomic_ref simt.atomic_rmw simt.atomic_cas simt.atomic_load simt.atomic_store simt.syncthreads_count
+# CHECK-NEXT: ['simt.threadfence memory acq_rel scope device', '%{{.*}} = simt.atomic_ref %arg1[%{{.*}}] : !py.array<ui32, 1>, si32 -> !simt.atomic_ref<ui32>', '%{{.*}} = simt.atomic_rmw add %{{.*}}, %{{.*}} : !simt.atomic_ref<ui32>', '%{{.*}} = simt.atomic_rmw max %{{.*}}, %{{.*}} memory relaxed scope block : !simt.atomic_ref<ui32>', '%{{.*}} = simt.atomic_cas {{.*}}', '%{{.*}} = simt.atomic_load %{{.*}} memory acquire : !simt.atomic_ref<ui32>', 'simt.atomic_store {{.*}}']
+
+
+# Warp functions, numeric intrinsics and the math module.
+@device.kernel
+def warps(x, out):
+    i = device.tid(1)
+    v = x[i]
+    offset = 16
+    while offset > 0:
+        v += device.shfl_down_sync(0xFFFFFFFF, v, offset)
+        offset //= 2
+    mask = device.activemask()
+    voted = device.ballot_sync(mask, lambda: v > 0.0)
+    everyone = device.all_sync(mask, v > 0.0)
+    bits = device.popc(voted) + device.clz(voted) + device.ffs(voted)
+    out[i] = math.sqrt(abs(v)) + math.atan2(v, 2) + device.fma(v, 2.0, 1.0) + bits + \
+        device.cbrt(v) + min(v, 1.0) + max(bits, 3) + (1.0 if everyone else 0.0)
+
+
+text = show(warps, f32, f32)
+# CHECK: warps py.kernel simt.tid py.array.getitem {{.*}}scf.while {{.*}}simt.shfl_down_sync {{.*}}simt.activemask simt.ballot_sync {{.*}}simt.all_sync simt.popc simt.clz {{.*}}simt.ffs {{.*}}simt.math py.abs {{.*}}simt.fma {{.*}}simt.cbrt
