@@ -122,7 +122,7 @@ def memories(x, hist):
 text = show(memories, f32, Array(16, "<u4"))
 print([l.strip().split(" loc")[0] for l in text.splitlines() if "simt.atomic" in l
        or "threadfence" in l])
-# CHECK: memories py.kernel simt.tid py.tuple.getitem simt.shared_array simt.local_array {{.*}}simt.syncthreads simt.threadfence simt.atomic_ref simt.atomic_rmw simt.atomic_cas simt.atomic_load simt.atomic_store simt.syncthreads_count
+# CHECK: memories py.kernel simt.tid py.tuple.getitem simt.shared_array simt.local_array {{.*}}simt.syncthreads simt.threadfence {{.*}}simt.atomic_ref {{.*}}simt.atomic_rmw simt.atomic_cas simt.atomic_load simt.atomic_store {{.*}}simt.syncthreads_count
 # CHECK-NEXT: ['simt.threadfence memory acq_rel scope device', '%{{.*}} = simt.atomic_ref %arg1[%{{.*}}] : !py.array<ui32, 1>, si32 -> !simt.atomic_ref<ui32>', '%{{.*}} = simt.atomic_rmw add %{{.*}}, %{{.*}} : !simt.atomic_ref<ui32>', '%{{.*}} = simt.atomic_rmw max %{{.*}}, %{{.*}} memory relaxed scope block : !simt.atomic_ref<ui32>', '%{{.*}} = simt.atomic_cas {{.*}}', '%{{.*}} = simt.atomic_load %{{.*}} memory acquire : !simt.atomic_ref<ui32>', 'simt.atomic_store {{.*}}']
 
 
@@ -144,4 +144,4 @@ def warps(x, out):
 
 
 text = show(warps, f32, f32)
-# CHECK: warps py.kernel simt.tid py.array.getitem {{.*}}scf.while {{.*}}simt.shfl_down_sync {{.*}}simt.activemask simt.ballot_sync {{.*}}simt.all_sync simt.popc simt.clz {{.*}}simt.ffs {{.*}}simt.math py.abs {{.*}}simt.fma {{.*}}simt.cbrt
+# CHECK: warps py.kernel simt.tid py.array.getitem {{.*}}scf.while {{.*}}simt.shfl_down_sync {{.*}}simt.activemask simt.ballot_sync simt.all_sync simt.popc simt.clz simt.ffs py.abs simt.math simt.fma simt.cbrt
