@@ -181,11 +181,11 @@ class kernel(_Decorated):
         return entry
 
     def _launch(self, args, grid, block, stream, shared):
-        chip = _tile_kernel._chip()
         key = []
         probe = _LAUNCH_PROBE
         for i, value in enumerate(args):
             key.append(str(self._argument_type(probe.ir, i, value)[0]))
+        chip = _tile_kernel._chip()
         entry = self._compile(tuple(key), args, chip, _ir.PY_POLICY_ARRAY_API)
         loaded = entry.get("kernel")
         if loaded is None:

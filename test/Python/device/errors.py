@@ -1,0 +1,232 @@
+# Programs that break a [User Requirement] of the cuda.device spec (or a
+# rule of the py dialect) get a cudapy.device exception naming the user's
+# file, line and column and showing the line, whether the frontend or a
+# verifier behind it found the problem; each case names the spec section
+# it checks. None crashes the process.
+# RUN: %python %s | FileCheck %s
+
+from cudapy import device
+
+
+class Array:
+    def __init__(self, shape, typestr="<f4"):
+        shape = shape if isinstance(shape, tuple) else (shape,)
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr,
+                                         "data": (4096, False), "version": 3}
+
+
+f32, i32, f16 = Array(64), Array(64, "<i4"), Array(64, "<f2")
+
+
+def attempt(kernel, *args):
+    try:
+        kernel.translate(args)
+        print("no error")
+    except device.DeviceError as error:
+        where = "%s:%d:%d" % (error.file.rsplit("/", 1)[-1], error.line, error.column)
+        print(type(error).__name__, where, error.message)
+        print(str(error).splitlines()[1].strip())
+
+
+# "tid": 0 < ndims <= 3.
+@device.kernel
+def four_dimensions(x):
+    x[0] = device.tid(4)
+
+
+attempt(four_dimensions, f32)
+# CHECK: DeviceValueError errors.py:[[#@LINE-4]]:12 tid(ndims) takes 0 < ndims <= 3, not 4 (cuda-device spec, "tid")
+# CHECK-NEXT: x[0] = device.tid(4)
+
+
+# "grid_size": 0 < ndims <= 3.
+@device.kernel
+def no_dimensions(x):
+    x[0] = device.grid_size(0)
+
+
+attempt(no_dimensions, f32)
+# CHECK: DeviceValueError errors.py:[[#@LINE-4]]:12 grid_size(ndims) takes 0 < ndims <= 3, not 0
+
+
+# "Kernel Functions": a kernel function returns None.
+@device.kernel
+def returns_a_value(x):
+    return x[0]
+
+
+attempt(returns_a_value, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:5 a kernel function returns None (cuda-device spec, "Kernel Functions")
+
+
+# "Numeric Promotion": the Array API leaves int8 + float32 undefined.
+@device.kernel
+def mixed_kinds(x, y):
+    x[0] = y[0] + x[0]
+
+
+attempt(mixed_kinds, f32, Array(64, "|i1"))
+# CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:12 '+' of int8 and float32 is not defined under the array_api promotion policy{{.*}}
+
+
+# "Arrays": a stored value must be assignable to the dtype.
+@device.kernel
+def float_into_int(x):
+    x[0] = 1.5
+
+
+attempt(float_into_int, i32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:5 a !py.float value is not assignable to an element of a 1-d int32 array under the array_api promotion policy
+
+
+# "Heterogeneous Types and Objects": no attributes added in device code.
+@device.kernel
+def new_attribute(x):
+    x.extra = 1
+
+
+attempt(new_attribute, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:5 attributes cannot be added or assigned in device code (cuda-device spec, "Heterogeneous Types and Objects")
+
+
+# "Builtin Numbers": an int is an int32.
+@device.kernel
+def too_big(x):
+    x[0] = 3000000000
+
+
+attempt(too_big, i32)
+# CHECK: DeviceValueError errors.py:[[#@LINE-4]]:5 3000000000 does not fit in an int (int32, cuda-device spec, "Builtin Numbers"); use a fixed-format number such as device.int64(3000000000)
+
+
+# "local_array", "shared_array": the shape is a constant int or tuple.
+@device.kernel
+def runtime_shape(x):
+    s = device.shared_array(len(x), device.float32)
+
+
+attempt(runtime_shape, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:9 the shape of shared_array is an int or a tuple of ints, constant expressions (cuda-device spec, "shared_array")
+
+
+# "Memory Orderings" and "Thread Scopes".
+@device.kernel
+def bad_order(x):
+    device.threadfence(memory="sometimes")
+
+
+@device.kernel
+def bad_scope(x):
+    device.atomic_ref(x, 0).add(1.0, scope="galaxy")
+
+
+attempt(bad_order, f32)
+attempt(bad_scope, f32)
+# CHECK: DeviceValueError errors.py:[[#@LINE-10]]:5 memory is one of relaxed, consume, acquire, release, acq_rel, seq_cst (cuda-device spec, "Memory Orderings"), not 'sometimes'
+# CHECK: DeviceValueError errors.py:[[#@LINE-6]]:5 scope is one of system, device, block, thread (cuda-device spec, "Thread Scopes"), not 'galaxy'
+
+
+# "shfl_sync": 0 <= src_lane < 32.
+@device.kernel
+def far_lane(x):
+    x[0] = device.shfl_sync(0xFFFFFFFF, x[0], 40)
+
+
+attempt(far_lane, f32)
+# CHECK: DeviceValueError errors.py:[[#@LINE-4]]:12 src_lane of shfl_sync is a lane from 0 to 31, not 40 (cuda-device spec, "shfl_sync")
+
+
+# "popc": x is an integer; "cbrt": a is a float (the simt verifiers, at
+# the user's line).
+@device.kernel
+def float_bits(x):
+    x[0] = device.popc(x[0])
+
+
+@device.kernel
+def integer_root(x):
+    x[0] = device.cbrt(x[0])
+
+
+attempt(float_bits, f32)
+attempt(integer_root, i32)
+# CHECK: DeviceCompileError errors.py:[[#@LINE-10]]:12 {{.*}}must be an integer{{.*}}
+# CHECK: DeviceCompileError errors.py:[[#@LINE-6]]:12 {{.*}}must be a real float{{.*}}
+
+
+# "add": an atomic add takes 32- and 64-bit integers and floats.
+@device.kernel
+def half_atomic(x):
+    device.atomic_ref(x, 0).add(x[1])
+
+
+attempt(half_atomic, f16)
+# CHECK: DeviceCompileError errors.py:[[#@LINE-4]]:5 'simt.atomic_rmw' op 'add' takes uint32, int32, uint64, int64, float32 or float64, not 'f16' (spec, "Atomics")
+
+
+# A variable keeps its type through a loop.
+@device.kernel
+def changes_type(x):
+    total = 0
+    for i in range(4):
+        total = total + x[i]
+    x[0] = total
+
+
+attempt(changes_type, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-6]]:5 'total' is !py.int before the loop and f32 after it; a variable keeps its type
+
+
+# Statements device code does not have.
+@device.kernel
+def with_statement(x):
+    with open("f"):
+        pass
+
+
+attempt(with_statement, f32)
+# CHECK: DeviceUnsupportedError errors.py:[[#@LINE-5]]:5 With statements are not supported in device code
+
+
+# Device code calls @func functions, not plain Python ones.
+def plain(a):
+    return a
+
+
+@device.kernel
+def calls_plain(x):
+    x[0] = plain(x[0])
+
+
+attempt(calls_plain, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:12 <function plain at {{.*}}> cannot be called in device code: device code calls @func functions and the device API (cuda-device spec, "Heterogeneous Functions")
+
+
+# Host-side rules: unknown decorator keywords ("@func", "@kernel"), a
+# function both @func and @kernel ("@kernel"), launching what is not a
+# kernel and arguments that are not heterogeneous ("launch"), calling a
+# kernel or a device-only function on the host ("Device Only Entities").
+for make in (lambda: device.func(link="a.o")(plain), lambda: device.kernel(plain, fast=1),
+             lambda: device.kernel(device.func(plain))):
+    try:
+        make()
+    except (TypeError, device.DeviceError) as error:
+        print(type(error).__name__ + ":", error)
+# CHECK: TypeError: @func does not take link (cuda-device spec: unknown keyword arguments are errors)
+# CHECK-NEXT: TypeError: @kernel does not take fast (cuda-device spec: unknown keyword arguments are errors)
+# CHECK-NEXT: DeviceError: plain is already a @func function; a function is either @func or @kernel (cuda-device spec, "@kernel")
+for call in (lambda: device.launch(plain, 1, grid=1, block=1),
+             lambda: device.launch(four_dimensions, "text", grid=1, block=1),
+             lambda: device.launch(four_dimensions, f32, grid=(0,), block=1),
+             lambda: four_dimensions(f32), lambda: device.tid(1),
+             lambda: device.thread_idx.x):
+    try:
+        call()
+    except (ValueError, device.DeviceError) as error:
+        print(type(error).__name__ + ":", error)
+# CHECK-NEXT: DeviceTypeError: launch() takes a @kernel function, not <function plain at {{.*}}> (cuda-device spec, "launch": f shall be a kernel function)
+# CHECK-NEXT: DeviceTypeError: argument 0 of four_dimensions: a str is not heterogeneous (pass numbers and arrays with DLPack or __cuda_array_interface__; cuda-device spec, "launch")
+# CHECK-NEXT: ValueError: grid must be a positive int or a tuple of 1 to 3 positive ints (a Dim3Like), not (0,)
+# CHECK-NEXT: DeviceError: four_dimensions is a kernel: launch it with cudapy.device.launch (cuda-device spec, "Kernel Functions": kernels are device only)
+# CHECK-NEXT: DeviceError: tid is device only: call it in a @kernel or @func function (cuda-device spec, "Device Only Entities")
+# CHECK-NEXT: DeviceError: thread_idx is device only (cuda-device spec, "Device Only Entities")

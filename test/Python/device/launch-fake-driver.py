@@ -1,0 +1,68 @@
+# cudapy.device.launch against the CPU stand-in for libcuda.so.1: the
+# parameters the driver receives for builtin numbers (an int as an int32, a
+# float as a float32, a bool as a byte), fixed-format numbers (their
+# machine representation) and arrays (an interoperable_array_descriptor:
+# pointer, then shape and strides in elements as 64-bit integers), the
+# grid, block and dynamic shared memory; one compile per list of argument
+# types. (test/GPU runs kernels for real.)
+# RUN: rm -rf %t && env LD_LIBRARY_PATH=%fake_cuda_dir CUDAPY_CACHE_DIR=%t %python %s | FileCheck %s
+
+import ctypes
+import struct
+
+from cudapy import device, runtime
+
+
+@device.kernel
+def scale(a, n, flag, x, out):
+    i = device.tid(1)
+    if flag and i < n:
+        out[i] = a * x[i]
+
+
+fake = ctypes.CDLL("libcuda.so.1")
+
+
+def last_launch():
+    grid, block = (ctypes.c_uint * 3)(), (ctypes.c_uint * 3)()
+    shared, params = ctypes.c_uint(), ctypes.POINTER(ctypes.c_void_p)()
+    fake.fakeCudaLastLaunch(grid, block, ctypes.byref(shared), ctypes.byref(params))
+    return tuple(grid), tuple(block), shared.value, params
+
+
+class Strided:
+    """A __cuda_array_interface__ array over another's memory."""
+
+    def __init__(self, base, shape, strides, typestr="<f4"):
+        self.__cuda_array_interface__ = {
+            "shape": shape, "strides": strides, "typestr": typestr,
+            "data": (base.__cuda_array_interface__["data"][0], False), "version": 3}
+
+
+dev = runtime.Device(0)
+memory = dev.empty((1024,))
+x = Strided(memory, (100,), (8,))
+out = Strided(memory, (100,), None)
+device.launch(scale, 2.5, 100, True, x, out, grid=(4,), block=32, shared=128)
+grid, block, shared, params = last_launch()
+base = memory.__cuda_array_interface__["data"][0]
+print("grid", grid, "block", block, "shared", shared)
+print("a", struct.unpack("<f", ctypes.string_at(params[0], 4))[0],
+      "n", struct.unpack("<i", ctypes.string_at(params[1], 4))[0],
+      "flag", ctypes.string_at(params[2], 1))
+descriptor = struct.unpack("<3Q", ctypes.string_at(params[3], 24))
+print("x", descriptor[0] - base, descriptor[1:])
+# CHECK: grid (4, 1, 1) block (32, 1, 1) shared 128
+# CHECK-NEXT: a 2.5 n 100 flag b'\x01'
+# CHECK-NEXT: x 0 (100, 2)
+
+# A fixed-format number is passed as its type: another specialization.
+device.launch(scale, device.float32(0.5), device.int64(7), False, x, out, grid=1, block=1)
+grid, block, shared, params = last_launch()
+print("a", struct.unpack("<f", ctypes.string_at(params[0], 4))[0],
+      "n", struct.unpack("<q", ctypes.string_at(params[1], 8))[0],
+      "compiled", len(scale._cache))
+# CHECK-NEXT: a 0.5 n 7 compiled 2
+device.launch(scale, 1.0, 3, True, x, out, grid=1, block=1)
+print("compiled", len(scale._cache))
+# CHECK-NEXT: compiled 2
