@@ -184,6 +184,8 @@ _py_unary = _declare("cudapyPyTypeUnaryOperation", ctypes.c_int8, ctypes.c_int, 
 _py_assignable = _declare("cudapyPyIsAssignable", ctypes.c_bool, ctypes.c_int, Type, Type)
 _py_castable = _declare("cudapyPyIsCastable", ctypes.c_bool, Type, Type)
 _atomic_ref_type = _declare("cudapySimtAtomicRefTypeGet", Type, Type)
+_target_condition_attr = _declare("cudapyTargetConditionAttrGet", Attribute, Context,
+                                  _capi._StringRef)
 _tuple_type = _declare("mlirTupleTypeGet", Type, Context, ctypes.c_ssize_t, ctypes.POINTER(Type))
 _complex_type = _declare("mlirComplexTypeGet", Type, Type)
 _symbol_ref_attr = _declare("mlirFlatSymbolRefAttrGet", Attribute, Context, _capi._StringRef)
@@ -439,6 +441,11 @@ class IR:
 
     def complex_type(self, element):
         return _complex_type(element)
+
+    def target_condition_attr(self, condition):
+        """`#target.cond<"...">` (docs/Target.md's grammar); null (and a
+        diagnostic) when the text does not parse."""
+        return _target_condition_attr(self.context, _S.of(condition.encode()))
 
     def symbol_ref_attr(self, name):
         return _symbol_ref_attr(self.context, _S.of(name.encode()))

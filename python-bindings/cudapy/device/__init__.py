@@ -30,10 +30,14 @@ from ._simt import (activemask, all_sync, any_sync, atomic_ref, ballot_sync, bre
                     shfl_down_sync, shfl_sync, shfl_up_sync, shfl_xor_sync, syncthreads,
                     syncthreads_and, syncthreads_count, syncthreads_or, syncwarp, threadfence,
                     tid)
+from ._target import (SMSelector, TargetDescription, any_target, is_device, is_exactly,
+                      is_host, no_target, provides, target)
+from ._target import SELECTORS as _SELECTORS
 from ._types import (bfloat16, bool_, complex64, complex128, float8e4m3, float8e5m2, float16,
                      float32, float64, int8, int16, int32, int64, uint8, uint16, uint32,
                      uint64)
 
+globals().update(_SELECTORS)  # sm50 … sm121: the spec's smXX objects
 func = _decorator(_func_class)
 kernel = _decorator(_kernel_class)
 
@@ -45,6 +49,8 @@ def machine_representation():
 
 
 __all__ = [
+    "SMSelector", "TargetDescription", "any_target", "is_device", "is_exactly", "is_host",
+    "no_target", "provides", "target", *sorted(_SELECTORS),
     "activemask", "all_sync", "any_sync", "atomic_ref", "ballot_sync", "brev", "cbrt", "clz",
     "eq_sync", "ffs", "fma", "lanemask_lt", "popc", "shfl_down_sync", "shfl_sync",
     "shfl_up_sync", "shfl_xor_sync", "syncthreads_and", "syncthreads_count", "syncthreads_or",

