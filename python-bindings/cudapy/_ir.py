@@ -173,6 +173,9 @@ _tile_view_type = _declare("cudapyTileViewTypeGetChecked", Type, Location,
 _py_types = {name: _declare("cudapyPy%sTypeGet" % name.capitalize(), Type, Context)
              for name in ("bool", "int", "float", "complex", "none", "slice")}
 _py_array_type = _declare("cudapyPyArrayTypeGetChecked", Type, Location, Type, ctypes.c_uint)
+_py_struct_type = _declare("cudapyPyStructTypeGetChecked", Type, Location, _capi._StringRef,
+                           ctypes.c_ssize_t, ctypes.POINTER(_capi._StringRef),
+                           ctypes.POINTER(Type), ctypes.c_uint64)
 _py_vector_type = _declare("cudapyPyVectorTypeGetChecked", Type, Location, ctypes.c_uint, Type)
 _py_is_number = _declare("cudapyPyTypeIsNumber", ctypes.c_bool, Type)
 _py_is_heterogeneous = _declare("cudapyPyTypeIsHeterogeneous", ctypes.c_bool, Type)
@@ -427,6 +430,16 @@ class IR:
     def py_array_type(self, dtype, ndim, location):
         """`!py.array<dtype, ndim>`; null (and a diagnostic) when invalid."""
         return _py_array_type(location, dtype, ndim)
+
+    def py_struct_type(self, name, fields, align, location):
+        """`!py.struct<"name", (field: type, ...), align A>` (`fields`: (name,
+        Type) pairs; align 0: the default); null and a diagnostic when
+        invalid."""
+        encoded = [n.encode() for n, _ in fields]
+        names = (_S * max(len(fields), 1))(*[_S.of(e) for e in encoded])
+        types = (Type * max(len(fields), 1))(*[t for _, t in fields])
+        name_bytes = name.encode()
+        return _py_struct_type(location, _S.of(name_bytes), len(fields), names, types, align)
 
     def py_vector_type(self, size, dtype, location):
         return _py_vector_type(location, size, dtype)

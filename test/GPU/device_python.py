@@ -68,12 +68,20 @@ for m, n, k in ((64, 64, 64), (100, 70, 130)):
 # CHECK-NEXT: matmul 64x64x64 ok
 # CHECK-NEXT: matmul 100x70x130 ok
 
-x = torch.randn(1 << 22, device=cuda)
-for name, module in (("block", block_reduction), ("warp", warp_reduction)):
-    out = torch.zeros(1, device=cuda)
-    module.run(x, out, stream=stream)
-    close("%s reduction" % name, out, x.double().sum().reshape(1), 1e-4)
-# CHECK-NEXT: block reduction ok
+blocks = 264
+partials = torch.empty(blocks, device=cuda)
+counter = torch.zeros(1, device=cuda, dtype=torch.uint32)
+for n in (1 << 22, (1 << 22) + 3, 5):
+    x = torch.randn(n, device=cuda)
+    out = torch.full((1,), float("nan"), device=cuda)
+    block_reduction.run(x, out, blocks, partials, counter, stream=stream)
+    close("block reduction %d" % n, out, x.double().sum().reshape(1), 1e-4)
+out = torch.zeros(1, device=cuda)
+warp_reduction.run(x, out, stream=stream)
+close("warp reduction", out, x.double().sum().reshape(1), 1e-4)
+# CHECK-NEXT: block reduction 4194304 ok
+# CHECK-NEXT: block reduction 4194307 ok
+# CHECK-NEXT: block reduction 5 ok
 # CHECK-NEXT: warp reduction ok
 
 data = torch.randint(0, 256, (1 << 20,), device=cuda, dtype=torch.uint8)

@@ -51,6 +51,7 @@ class ModuleTranslator:
         self.in_progress = set()
         self.module_block = None
         self.tuple_types = {}
+        self.struct_types = {}  # struct type text -> StructType
 
     def add(self, operation):
         self.ir.append(self.module_block, operation)
@@ -113,13 +114,30 @@ class FunctionTranslator:
                        int(ndim))
         if text == "!py.none":
             return Val(value, type, "none")
+        struct = self.module.struct_types.get(text)
+        if struct is not None:
+            return Val(value, type, "struct", struct)
         return Val(value, type)
 
     def dtype_of_text(self, text):
         for t in _types.NUMBER_TYPES:
             if str(t.mlir_type(self.ir)) == text:
                 return t
+        struct = self.module.struct_types.get(text)
+        if struct is not None:
+            return struct
         return _types.NumberType(text, "other", 0, text)
+
+    def dtype_type(self, dtype, node):
+        """The MLIR type of a dtype (a number type or a @struct type)."""
+        from ._struct import StructType
+        if isinstance(dtype, StructType):
+            type = dtype.mlir_type(self.ir, self.loc(node))
+            if not type:
+                self.check_diagnostics(node)
+            self.module.struct_types[str(type)] = dtype
+            return type
+        return dtype.mlir_type(self.ir)
 
     def py(self, name):
         return self.ir.py_type(name)
@@ -339,6 +357,22 @@ class FunctionTranslator:
                 return
             raise self.error(DeviceTypeError, "%s does not support item assignment"
                              % base.describe(), target)
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+            base = self.lookup(target.value.id, target.value)
+            if isinstance(base, Val) and base.kind == "struct" and \
+                    base.dtype.field_type(target.attr) is not None:
+                field = self.dtype_type(base.dtype.field_type(target.attr), target)
+                value = self.value(value, target, "a field value")
+                if not _ir.types_equal(value.type, field):
+                    if not _ir.py_assignable(self.module.policy, value.type, field):
+                        raise self.error(DeviceTypeError, "a %s value is not assignable to "
+                                         "field %s (%s)" % (value.type, target.attr, field),
+                                         target)
+                    value = self.cast(value, field, target)
+                self.frame.names[target.value.id] = self.op(
+                    "py.struct.setattr", [base, value], base.type,
+                    {"field": self.ir.string_attr(target.attr)})
+                return
         if isinstance(target, ast.Attribute):
             raise self.error(DeviceTypeError, "attributes cannot be added or assigned in "
                              "device code (cuda-device spec, \"Heterogeneous Types and "
@@ -514,8 +548,19 @@ class FunctionTranslator:
         iterator = node.iter
         callee = self.expr(iterator.func) if isinstance(iterator, ast.Call) else None
         if not (isinstance(callee, Const) and callee.obj is range):
-            raise self.error(DeviceUnsupportedError, "device code loops over range(...)",
-                             iterator)
+            iterable = self.expr(iterator) if callee is None else None
+            if isinstance(iterable, Const) and isinstance(iterable.obj, (tuple, list)):
+                iterable = TupleVal(Const(v) for v in iterable.obj)
+            if isinstance(iterable, TupleVal):
+                # A loop over a tuple known at compile time: unrolled.
+                for item in iterable.items:
+                    self.assign(node.target, item)
+                    if self.statements(node.body) is not None:
+                        raise self.error(DeviceUnsupportedError, "a return inside a loop",
+                                         node)
+                return
+            raise self.error(DeviceUnsupportedError, "device code loops over range(...) or "
+                             "a tuple", iterator)
         if iterator.keywords or not 1 <= len(iterator.args) <= 3:
             raise self.error(DeviceSyntaxError, "range takes 1 to 3 arguments", iterator)
         bounds = [self.expr(a) for a in iterator.args]
@@ -628,9 +673,8 @@ class FunctionTranslator:
 
     def expr_Name(self, node):
         value = self.lookup(node.id, node)
-        if isinstance(value, Const) and isinstance(value.obj, _api.DeviceObject) and \
-                value.obj.dim3:
-            return Dim3Val(value.obj.op)
+        if isinstance(value, Const) and isinstance(value.obj, _api.DeviceObject):
+            return Dim3Val(value.obj.op) if value.obj.dim3 else self.constant(value.obj, node)
         return value
 
     def expr_Tuple(self, node):
@@ -651,8 +695,9 @@ class FunctionTranslator:
                 raise
             except AttributeError as why:
                 raise self.error(DeviceTypeError, str(why), node)
-            if isinstance(found, _api.DeviceObject) and found.dim3:
-                return Dim3Val(found.op)
+            if isinstance(found, _api.DeviceObject):
+                # warp_size, lane_id: read where they are named.
+                return Dim3Val(found.op) if found.dim3 else self.constant(found, node)
             return Const(found)
         if isinstance(base, AtomicVal):
             from . import _simt
@@ -660,6 +705,15 @@ class FunctionTranslator:
                 return Method(base, name)
             if name == "dtype":
                 return Const(self.dtype_of_text(str(base.dtype)))
+        if isinstance(base, Val) and base.kind == "struct":
+            field = base.dtype.field_type(name)
+            if field is None:
+                raise self.error(DeviceTypeError, "@struct %s has no field '%s'"
+                                 % (base.dtype.name, name), node)
+            return self.op("py.struct.getattr", [base], self.dtype_type(field, node),
+                           {"field": self.ir.string_attr(name)})
+        if isinstance(base, Val) and base.kind == "array" and name in ("view",):
+            return Method(base, name)
         if isinstance(base, Val) and base.kind == "array":
             if name == "ndim":
                 return Const(base.ndim)
@@ -843,7 +897,7 @@ class FunctionTranslator:
         if isinstance(base, Val) and base.kind == "array":
             operands = self.index_operands(base, self.indices(node.slice), node)
             return self.op("py.array.getitem", [base] + operands,
-                           base.dtype.mlir_type(self.ir))
+                           self.dtype_type(base.dtype, node))
         index = self.expr(node.slice)
         if isinstance(base, TupleVal) and isinstance(index, Const) and \
                 isinstance(index.obj, int):
@@ -862,8 +916,9 @@ class FunctionTranslator:
     def setitem(self, array, indices, value, node):
         operands = self.index_operands(array, indices, node)
         value = self.value(value, node, "a stored value")
-        dtype = array.dtype.mlir_type(self.ir)
-        if not _ir.py_assignable(self.module.policy, value.type, dtype):
+        dtype = self.dtype_type(array.dtype, node)
+        if not _ir.types_equal(value.type, dtype) and \
+                not _ir.py_assignable(self.module.policy, value.type, dtype):
             raise self.error(DeviceTypeError, "a %s value is not assignable to an element of "
                              "%s under the %s promotion policy"
                              % (value.type, array.describe(),
@@ -911,9 +966,14 @@ class FunctionTranslator:
         return self.call_value(callee, args, kwargs, node)
 
     def call_value(self, callee, args, kwargs, node):
+        if isinstance(callee, Method) and isinstance(callee.receiver, Val):
+            return self.array_method(callee.receiver, callee.name, args, kwargs, node)
         if isinstance(callee, Method):
             from . import _simt
             return _simt.atomic_method(self, callee.receiver, callee.name, args, kwargs, node)
+        from ._struct import StructType
+        if isinstance(callee, Const) and isinstance(callee.obj, StructType):
+            return self.make_struct(callee.obj, args, kwargs, node)
         if isinstance(callee, LambdaVal):
             if kwargs:
                 raise self.error(DeviceTypeError, "keyword arguments to a lambda", node)
@@ -961,6 +1021,52 @@ class FunctionTranslator:
         raise self.error(DeviceTypeError, "%r cannot be called in device code: device code "
                          "calls @func functions and the device API (cuda-device spec, "
                          "\"Heterogeneous Functions\")" % (function,), node)
+
+    def array_method(self, array, name, args, kwargs, node):
+        """`a.view(dtype)` (cuda-device spec, "Arrays")."""
+        if len(args) != 1 or kwargs or not isinstance(args[0], Const):
+            raise self.error(DeviceTypeError, "view takes one dtype", node)
+        from ._struct import StructType
+        dtype = args[0].obj
+        if not isinstance(dtype, StructType):
+            dtype = _types.number_type(dtype)
+        if dtype is None:
+            raise self.error(DeviceTypeError, "view takes a number or @struct type, not %r"
+                             % (args[0].obj,), node)
+        type = self.ir.py_array_type(self.dtype_type(dtype, node), array.ndim, self.loc(node))
+        if not type:
+            self.check_diagnostics(node)
+        return self.op("py.array.view", [array], type)
+
+    def make_struct(self, struct, args, kwargs, node):
+        """`S(a, b, field=c)`: a @struct value (py.struct.make), each field
+        converted to its type."""
+        names = [n for n, _ in struct.fields]
+        if len(args) > len(names):
+            raise self.error(DeviceTypeError, "@struct %s has %d fields, %d values given"
+                             % (struct.name, len(names), len(args)), node)
+        values = dict(zip(names, args))
+        for key, value in kwargs.items():
+            if key not in names or key in values:
+                raise self.error(DeviceTypeError, "@struct %s: unknown or repeated field '%s'"
+                                 % (struct.name, key), node)
+            values[key] = value
+        missing = [n for n in names if n not in values]
+        if missing:
+            raise self.error(DeviceTypeError, "@struct %s needs %s" % (struct.name,
+                                                                     ", ".join(missing)), node)
+        operands = []
+        for field, field_type in struct.fields:
+            target = self.dtype_type(field_type, node)
+            value = self.value(values[field], node, "field %s" % field)
+            if not _ir.types_equal(value.type, target):
+                if not _ir.py_assignable(self.module.policy, value.type, target):
+                    raise self.error(DeviceTypeError, "a %s value is not assignable to field "
+                                     "%s (%s) of @struct %s" % (value.type, field, target,
+                                                                 struct.name), node)
+                value = self.cast(value, target, node)
+            operands.append(value)
+        return self.op("py.struct.make", operands, self.dtype_type(struct, node))
 
     def math_function(self, name, args, kwargs, node):
         """`math.<name>(...)`: simt.math, its operands floats of one type

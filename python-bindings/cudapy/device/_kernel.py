@@ -84,6 +84,7 @@ class kernel(_Decorated):
     def __init__(self, function, interop=False):
         super().__init__(function, interop)
         self._cache = {}
+        self._by_launch_key = {}
 
     def __call__(self, *args, **kwargs):
         raise DeviceError("%s is a kernel: launch it with cudapy.device.launch (cuda-device "
@@ -181,26 +182,54 @@ class kernel(_Decorated):
         return entry
 
     def _launch(self, args, grid, block, stream, shared):
-        key = []
-        probe = _LAUNCH_PROBE
-        for i, value in enumerate(args):
-            key.append(str(self._argument_type(probe.ir, i, value)[0]))
-        chip = _tile_kernel._chip()
-        entry = self._compile(tuple(key), args, chip, _ir.PY_POLICY_ARRAY_API)
-        loaded = entry.get("kernel")
+        # The hot path: a key of the arguments' Python types (no MLIR), one
+        # dictionary look-up, the runtime's launch.
+        key = _launch_key(args)
+        loaded = self._by_launch_key.get(key) if key is not None else None
         if loaded is None:
-            module = _tile_kernel._device().load(None, ptx=entry["ptx"],
-                                                 metadata=json.dumps(entry["metadata"]))
-            loaded = entry["kernel"] = module.kernel(self.__name__)
-            entry["module"] = module
-        passed = []
-        for value in args:
-            if isinstance(value, _types.Fixed):
-                passed.append(value.to_bytes())
-            else:
-                passed.append(value)
-        loaded.launch(grid, block, *passed, shared=shared,
-                      stream=_tile_kernel._stream(stream))
+            types = []
+            probe = _LAUNCH_PROBE
+            for i, value in enumerate(args):
+                types.append(str(self._argument_type(probe.ir, i, value)[0]))
+            chip = _tile_kernel._chip()
+            entry = self._compile(tuple(types), args, chip, _ir.PY_POLICY_ARRAY_API)
+            loaded = entry.get("kernel")
+            if loaded is None:
+                module = _tile_kernel._device().load(None, ptx=entry["ptx"],
+                                                     metadata=json.dumps(entry["metadata"]))
+                loaded = entry["kernel"] = module.kernel(self.__name__)
+                entry["module"] = module
+            if key is not None:
+                self._by_launch_key[key] = loaded
+        if any(type(value) is _types.Fixed for value in args):
+            args = [value.to_bytes() if type(value) is _types.Fixed else value
+                    for value in args]
+        loaded.launch(grid, block, *args, shared=shared, stream=_tile_kernel._stream(stream))
+
+
+def _launch_key(args):
+    """What decides a launch's specialization, from Python types alone: per
+    argument its kind and, for arrays, dtype and rank; None for arguments
+    the full path has to look at."""
+    key = []
+    for value in args:
+        kind = type(value)
+        if kind is float or kind is bool:
+            key.append(kind)
+        elif kind is int:
+            if not -2**31 <= value < 2**31:
+                return None
+            key.append(kind)
+        elif kind is _types.Fixed:
+            key.append(value.type)
+        elif _tile_kernel._is_tensor(value):
+            key.append((value.dtype, value.dim()))
+        else:
+            interface = getattr(value, "__cuda_array_interface__", None)
+            if type(interface) is not dict:
+                return None
+            key.append((interface.get("typestr"), len(interface.get("shape", ()))))
+    return tuple(key)
 
 
 class _Probe:
