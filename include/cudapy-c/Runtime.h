@@ -402,6 +402,10 @@ typedef enum CudapyRecordKind {
   /// A list of tile arrays: the number of arrays, then that many tile array
   /// records (cudapyArgsAddTileArrayList).
   CUDAPY_RECORD_TILE_ARRAY_LIST = 3,
+  /// A py dialect array: pointer, rank, element size (0: not checked),
+  /// extents, strides (elements), as cudapyArgsAddArray reads them; an
+  /// element size other than the metadata's is refused.
+  CUDAPY_RECORD_ARRAY = 4,
 } CudapyRecordKind;
 
 /// Fills `args` from scratch and launches, in one call: what an

@@ -961,6 +961,29 @@ bool cudapyLaunchRecords(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                                   records + at + 3, records + at + 3 + rank,
                                   (size_t)records[at + 2], status);
       at += 3 + 2 * (size_t)rank;
+    } else if (kind == CUDAPY_RECORD_ARRAY) {
+      int64_t rank = at + 2 < numWords ? records[at + 1] : -1;
+      if (rank < 0 || rank > 64 || at + 3 + 2 * (size_t)rank > numWords)
+        return setStatus(
+            status, CUDAPY_STATUS_INVALID_ARGUMENT,
+            "the array record of argument %d has rank %lld or ends "
+            "early",
+            a, (long long)rank);
+      int index = 0;
+      const Arg *described = findArgument(args->kernel, args->count, &index);
+      int64_t bytes = records[at + 2];
+      if (described && described->info.isArray && bytes &&
+          (size_t)bytes != described->info.elementBytes)
+        return setStatus(
+            status, CUDAPY_STATUS_INVALID_ARGUMENT,
+            "argument %d of kernel '%s' is %s (%zu-byte elements); "
+            "the array's elements have %lld bytes",
+            index, args->kernel->name, described->info.type,
+            described->info.elementBytes, (long long)bytes);
+      ok =
+          cudapyArgsAddArray(argsHandle, (uint64_t)records[at], (int)rank,
+                             records + at + 3, records + at + 3 + rank, status);
+      at += 3 + 2 * (size_t)rank;
     } else if (kind == CUDAPY_RECORD_TILE_ARRAY_LIST && at < numWords) {
       int64_t count = records[at++];
       size_t first = at;

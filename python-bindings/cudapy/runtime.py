@@ -161,7 +161,7 @@ _launch_records = _declare("cudapyLaunchRecords", ctypes.c_bool, ctypes.c_void_p
 _WORD_PACKERS = {}  # a count of words -> its struct.Struct
 LAUNCH_PROGRAMMATIC_DEPENDENT = 1  # CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT
 # CudapyRecordKind
-RECORD_TILE_ARRAY, RECORD_INT, RECORD_FLOAT, RECORD_TILE_ARRAY_LIST = 0, 1, 2, 3
+RECORD_TILE_ARRAY, RECORD_INT, RECORD_FLOAT, RECORD_TILE_ARRAY_LIST, RECORD_ARRAY = 0, 1, 2, 3, 4
 
 PARAM_KINDS = ("pointer", "integer", "float", "vector", "aggregate")
 _NULL_HANDLE = _Handle(None)

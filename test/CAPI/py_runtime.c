@@ -174,6 +174,25 @@ int main(int argc, char **argv) {
   // FAKE-NEXT: vector y 3, n 7
   // GPU-NEXT: out = a[::-1][:, -1] * v.y + n: 300 of 300 correct
 
+  // Launch records of kind CUDAPY_RECORD_ARRAY: pointer, rank, element
+  // size, extents, strides. The two arrays fill their descriptors (the
+  // launch then lacks the vector and n, which take other calls).
+  int64_t words[6 + 8 + 6] = {
+      1, 1, 1,     128,   1,      1, CUDAPY_RECORD_ARRAY, (int64_t)lastRow,
+      2, 8, kRows, kCols, -kCols, 1, CUDAPY_RECORD_ARRAY, (int64_t)out,
+      1, 4, kRows};
+  report("array records, 8-byte elements",
+         cudapyLaunchRecords(kernel, args, words, 14, 1, (CudapyStream){NULL},
+                             0, &status),
+         &status);
+  // COMMON-NEXT: array records, 8-byte elements: error 3: argument 0 of kernel 'last_column' is !py.array<f32, 2> (4-byte elements); the array's elements have 8 bytes
+  words[9] = 4;
+  report("array records",
+         cudapyLaunchRecords(kernel, args, words, 20, 2, (CudapyStream){NULL},
+                             0, &status),
+         &status);
+  // COMMON-NEXT: array records: error 3: kernel 'last_column' takes 4 parameters, but 2 were given
+
   cudapyArgsDestroy(args);
   cudapyMemFree(device, matrix, &status);
   cudapyMemFree(device, out, &status);

@@ -14,7 +14,6 @@ import builtins
 import math
 
 from .. import _ir
-from ..tile._compiler import FunctionSource
 from . import _api, _types
 from ._errors import (DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceTypeError,
                       DeviceUnsupportedError, DeviceValueError)

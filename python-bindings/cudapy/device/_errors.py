@@ -3,7 +3,7 @@ column and shows the line, whatever stage of the compile found the problem
 (cuda-device spec, "Conformance": a framework reports a broken
 `[User Requirement]` on the user's program)."""
 
-from ..tile._errors import format_location
+from .._jit import format_location
 
 
 class DeviceError(Exception):

@@ -7,9 +7,7 @@ import hashlib
 import json
 import os
 
-from .. import _capi, _ir
-from ..tile import _kernel as _tile_kernel
-from ..tile._errors import TileError
+from .. import _capi, _ir, _jit
 from . import _types
 from ._compiler import translate_kernel
 from ._errors import DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceTypeError
@@ -42,10 +40,9 @@ class _Decorated:
 
     def _function_source(self):
         if self._source is None:
-            from ..tile._compiler import FunctionSource
             try:
-                self._source = FunctionSource(self.underlying)
-            except TileError as error:
+                self._source = _jit.FunctionSource(self.underlying)
+            except _jit.SourceError as error:
                 raise DeviceSyntaxError(error.message, error.file, error.line, error.column)
         return self._source
 
@@ -107,9 +104,9 @@ class kernel(_Decorated):
             return ir.py_type("float"), value
         if isinstance(value, _types.Fixed):
             return value.type.mlir_type(ir), value.to_bytes()
-        runtime = _tile_kernel._runtime()
+        runtime = _jit._runtime()
         view = None
-        if _tile_kernel._is_array(value):
+        if _jit._is_array(value):
             try:
                 view = runtime._view(value)
             except ValueError as why:
@@ -129,7 +126,7 @@ class kernel(_Decorated):
     def compile(self, args, chip=None, policy=_ir.PY_POLICY_ARRAY_API):
         """Compiles for arguments like `args` (without launching); returns
         the compiled entry: {"ptx", "metadata", "ir"}."""
-        chip = chip or _tile_kernel._chip()
+        chip = chip or _jit._chip()
         probe = _ir.IR()
         try:
             key = tuple(str(self._argument_type(probe, i, a)[0]) for i, a in enumerate(args))
@@ -158,10 +155,10 @@ class kernel(_Decorated):
         try:
             text = ir.print_module(locations=True)
             options = {"chip": chip, "opt_level": 3}
-            disk_key = hashlib.sha256("\0".join([_tile_kernel._library_identity(),
+            disk_key = hashlib.sha256("\0".join([_jit._library_identity(),
                                                  json.dumps(options), text]).encode()
                                       ).hexdigest()
-            entry = _tile_kernel._read_cache(disk_key) if _tile_kernel._cache_enabled() \
+            entry = _jit._read_cache(disk_key, "device") if _jit._cache_enabled() \
                 else None
             if entry is None:
                 result = _capi.compile_module(ir, options)
@@ -173,8 +170,8 @@ class kernel(_Decorated):
                     raise DeviceCompileError(first.message, first.file, first.line,
                                              first.column, result)
                 entry = {"ptx": result.outputs[0].text, "metadata": result.metadata}
-                if _tile_kernel._cache_enabled():
-                    _tile_kernel._write_cache(disk_key, entry)
+                if _jit._cache_enabled():
+                    _jit._write_cache(disk_key, entry, "device")
         finally:
             ir.close()
         entry = dict(entry, ir=text)
@@ -191,20 +188,25 @@ class kernel(_Decorated):
             probe = _LAUNCH_PROBE
             for i, value in enumerate(args):
                 types.append(str(self._argument_type(probe.ir, i, value)[0]))
-            chip = _tile_kernel._chip()
+            chip = _jit._chip()
             entry = self._compile(tuple(types), args, chip, _ir.PY_POLICY_ARRAY_API)
             loaded = entry.get("kernel")
             if loaded is None:
-                module = _tile_kernel._device().load(None, ptx=entry["ptx"],
+                module = _jit._device().load(None, ptx=entry["ptx"],
                                                      metadata=json.dumps(entry["metadata"]))
                 loaded = entry["kernel"] = module.kernel(self.__name__)
                 entry["module"] = module
             if key is not None:
                 self._by_launch_key[key] = loaded
+        if not shared and key is not None:
+            words = _launch_words(args, grid, block)
+            if words is not None:
+                loaded.launch_words(words[0], len(args), words[1], _jit._stream(stream))
+                return
         if any(type(value) is _types.Fixed for value in args):
             args = [value.to_bytes() if type(value) is _types.Fixed else value
                     for value in args]
-        loaded.launch(grid, block, *args, shared=shared, stream=_tile_kernel._stream(stream))
+        loaded.launch(grid, block, *args, shared=shared, stream=_jit._stream(stream))
 
 
 def _launch_key(args):
@@ -222,7 +224,7 @@ def _launch_key(args):
             key.append(kind)
         elif kind is _types.Fixed:
             key.append(value.type)
-        elif _tile_kernel._is_tensor(value):
+        elif _jit._is_tensor(value):
             key.append((value.dtype, value.dim()))
         else:
             interface = getattr(value, "__cuda_array_interface__", None)
@@ -230,6 +232,50 @@ def _launch_key(args):
                 return None
             key.append((interface.get("typestr"), len(interface.get("shape", ()))))
     return tuple(key)
+
+
+_RECORD_INT, _RECORD_FLOAT, _RECORD_ARRAY = 1, 2, 4  # CudapyRecordKind
+
+
+def _launch_words(args, grid, block):
+    """The words of one cudapyLaunchRecords call (grid, block, then each
+    argument's record) and the floats' (position, value) pairs; None where
+    an argument takes the general path."""
+    words = [*grid, 1, 1][:3] + [*block, 1, 1][:3]
+    if not _jit._runtime().valid_extents(words):
+        return None
+    floats = []
+    for value in args:
+        kind = type(value)
+        if kind is int or kind is bool:
+            words += (_RECORD_INT, value)
+        elif kind is float:
+            floats.append((len(words) + 1, value))
+            words += (_RECORD_FLOAT, 0)
+        elif kind is _types.Fixed:
+            number = value.type.kind
+            if number in ("int", "uint", "bool"):
+                words += (_RECORD_INT, int(value.value))
+            elif number == "float" and value.type.name in ("float16", "bfloat16", "float32",
+                                                            "float64"):
+                floats.append((len(words) + 1, value.value))
+                words += (_RECORD_FLOAT, 0)
+            else:
+                return None
+        elif kind in _jit._TENSOR_TYPES and value.is_cuda:
+            shape = value.shape
+            words += (_RECORD_ARRAY, value.data_ptr(), len(shape), value.element_size(),
+                      *shape, *value.stride())
+        else:
+            try:
+                view = _jit._runtime()._view(value)
+            except ValueError:
+                return None
+            if view is None:
+                return None
+            words += (_RECORD_ARRAY, view.pointer, len(view.shape), view.itemsize,
+                      *view.shape, *view.strides)
+    return words, floats
 
 
 class _Probe:

@@ -4,8 +4,6 @@ to its py dialect type."""
 
 import struct
 
-from ..tile import _dtypes
-
 
 class NumberType:
     """A fixed-format number type: `device.float32`, `device.uint8` …
@@ -132,9 +130,6 @@ def array_dtype(value, view):
         interface = getattr(value, "__cuda_array_interface__", None)
         typestr = interface.get("typestr") if isinstance(interface, dict) else None
         found = _BY_TYPESTR.get(typestr) if typestr else None
-        if found is None and dtype is not None:
-            tile = _dtypes.from_array_dtype(dtype)
-            found = _BY_NAME.get(tile.name) if tile is not None else None
     if found is None:
         raise TypeError("arrays of dtype %s are not heterogeneous" % (dtype,))
     if found.itemsize != view.itemsize and found is not bool_:

@@ -12,11 +12,9 @@ compile names the user's file, line and column.
 import ast
 import math
 import inspect
-import linecache
 import re
-import textwrap
 
-from .. import _ir
+from .. import _ir, _jit
 from . import _dtypes
 from ._errors import (TileCompilerError, TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
@@ -115,57 +113,14 @@ def _static_view(value):
     return _StaticView(value)
 
 
-class FunctionSource:
-    """A Python function's parsed source, with its file and line offset."""
-
-    def __init__(self, function):
-        self.function = function
-        try:
-            lines, first = inspect.getsourcelines(function)
-        except (OSError, TypeError) as error:
-            raise TileCompilerError("cannot read the source of %s: %s"
-                                    % (function.__qualname__, error))
-        self.filename = inspect.getsourcefile(function) or "<unknown>"
-        if function.__name__ == "<lambda>":
-            self.tree = self._lambda_tree(function, first)
-            self.column_offset = 0
-            self._set_scope(function)
-            return
-        source = textwrap.dedent("".join(lines))
-        # The dedent shifts columns by the indentation removed.
-        self.column_offset = len(lines[0]) - len(lines[0].lstrip())
-        tree = ast.parse(source)
-        ast.increment_lineno(tree, first - 1)
-        self.tree = tree.body[0]
-        if not isinstance(self.tree, ast.FunctionDef):
-            raise TileSyntaxError("%s is not a function definition" % function.__qualname__)
-        self._set_scope(function)
-
-    def _lambda_tree(self, function, first):
-        """A lambda's ast, found in its whole file by its line and
-        parameters, as a function whose body returns the lambda's."""
-        text = "".join(linecache.getlines(self.filename))
-        params = list(function.__code__.co_varnames[:function.__code__.co_argcount])
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.Lambda) and node.lineno == first and \
-                    [a.arg for a in node.args.args] == params:
-                body = ast.Return(node.body)
-                ast.copy_location(body, node.body)
-                tree = ast.FunctionDef("<lambda>", node.args, [body], [], None, None)
-                ast.copy_location(tree, node)
-                return tree
-        raise TileSyntaxError("cannot find the source of a lambda on line %d" % first,
-                              self.filename, first, 1)
-
-    def _set_scope(self, function):
-        self.globals = function.__globals__
-        self.closure = {}
-        if function.__closure__:
-            for name, cell in zip(function.__code__.co_freevars, function.__closure__):
-                try:
-                    self.closure[name] = cell.cell_contents
-                except ValueError:
-                    pass
+def FunctionSource(function):
+    """A Python function's parsed source (cudapy._jit.FunctionSource), its
+    problems as tile errors."""
+    try:
+        return _jit.FunctionSource(function)
+    except _jit.SourceError as error:
+        kind = TileSyntaxError if error.syntax else TileCompilerError
+        raise kind(error.message, error.file, error.line, error.column)
 
 
 class _Frame:

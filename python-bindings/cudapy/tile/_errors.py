@@ -1,20 +1,7 @@
 """cuTile Python's exceptions. Each names the user's file, line and column
 and shows the line, whatever stage of the compile found the problem."""
 
-import linecache
-
-
-def format_location(file, line, column):
-    if not file:
-        return ""
-    text = "%s:%d:%d" % (file, line, column)
-    source = linecache.getline(file, line).rstrip("\n") if line else ""
-    if source:
-        text += "\n    " + source
-        if column:
-            indent = source[:column - 1]
-            text += "\n    " + "".join(c if c == "\t" else " " for c in indent) + "^"
-    return text
+from .._jit import format_location  # noqa: F401  (tile errors format with it)
 
 
 class TileError(Exception):

@@ -9,6 +9,9 @@ import tempfile
 import typing
 
 from .. import _capi
+from .._jit import (_TENSOR_TYPES, _cache_enabled, _chip, _device, _is_array, _is_tensor,
+                    _library_identity, _read_cache, _runtime, _stream, _write_cache,
+                    compile_chip)
 from . import _dtypes
 from ._compiler import ArgSpec, FunctionSource, KernelTranslator
 from ._errors import (TileCompilerExecutionError, TileInternalError, TileTypeError,
@@ -142,87 +145,6 @@ def _check_hint(name, value):
                                 low, high, v))
 
 
-def _cache_dir():
-    configured = os.environ.get("CUDAPY_CACHE_DIR")
-    if configured:
-        return os.path.join(configured, "tile")
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "cudapy", "tile")
-
-
-def _cache_enabled():
-    return os.environ.get("CUDAPY_CACHE", "1") not in ("0", "off", "no", "false")
-
-
-_LIBRARY_IDENTITY = None
-
-
-def _library_identity():
-    """What a cached kernel depends on besides its IR: the compiler build."""
-    global _LIBRARY_IDENTITY
-    if _LIBRARY_IDENTITY is None:
-        try:
-            status = os.stat(_capi.library_path)
-            stamp = "%d:%d" % (status.st_size, int(status.st_mtime))
-        except OSError:
-            stamp = "?"
-        _LIBRARY_IDENTITY = "%d:%s" % (_capi.api_version(), stamp)
-    return _LIBRARY_IDENTITY
-
-
-def _read_cache(key):
-    folder = _cache_dir()
-    try:
-        with open(os.path.join(folder, key + ".json"), "r", encoding="utf-8") as handle:
-            entry = json.load(handle)
-    except (OSError, ValueError):
-        return None
-    ptx = entry.get("ptx")
-    digest = entry.get("sha256")
-    if not isinstance(ptx, str) or digest != hashlib.sha256(ptx.encode()).hexdigest():
-        return None  # torn or corrupt: compile again
-    return entry
-
-
-def _write_cache(key, entry):
-    folder = _cache_dir()
-    try:
-        os.makedirs(folder, exist_ok=True)
-        entry = dict(entry, sha256=hashlib.sha256(entry["ptx"].encode()).hexdigest())
-        descriptor, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump(entry, handle)
-        os.replace(temporary, os.path.join(folder, key + ".json"))
-    except OSError:
-        pass  # a cache that cannot be written only costs time
-
-
-_DEVICE = None
-_RUNTIME = None
-
-
-def _runtime():
-    """cudapy.runtime, imported on first use (compiles do not need it)."""
-    global _RUNTIME
-    if _RUNTIME is None:
-        from .. import runtime
-        _RUNTIME = runtime
-    return _RUNTIME
-
-
-def _device():
-    global _DEVICE
-    if _DEVICE is None:
-        _DEVICE = _runtime().Device(0)
-    return _DEVICE
-
-
-def compile_chip(chip):
-    """The chip kernels are compiled for on a device of `chip`: sm_90 gets
-    its arch-specific features (wgmma, sm_90a)."""
-    return "sm_90a" if chip == "sm_90" else chip
-
-
 def _array_spec(value, view, annotation=None):
     dtype = _dtypes.from_array_dtype(getattr(value, "dtype", None))
     if dtype is None and not hasattr(value, "dtype"):
@@ -268,13 +190,6 @@ def _array_spec(value, view, annotation=None):
     return ArgSpec("array", dtype, rank, unit_stride=unit, aligned16=view.pointer % 16 == 0,
                    stride_divisibility=divisibility, static_shape=static_shape,
                    static_strides=static_strides, index64=index64, divisibility=extents)
-
-
-def _is_array(value):
-    # PyTorch first: its __cuda_array_interface__ raises for tensors that
-    # require grad, whose data the runtime reads through data_ptr().
-    return (_is_tensor(value) or hasattr(value, "__cuda_array_interface__") or
-            hasattr(value, "__dlpack__"))
 
 
 class _Compiled:
@@ -578,33 +493,12 @@ def _grid_words(grid):
     return extents + [1] * (3 - len(extents)) + [0, 1, 1]
 
 
-_CHIP = None
-
-
-def _chip():
-    global _CHIP
-    if _CHIP is None:
-        _CHIP = compile_chip(_device().chip)
-    return _CHIP
-
-
-_TENSOR_TYPES = set()
 # (dtype, shape, strides) of a PyTorch tensor -> (twice a small int naming
 # what the specialization keys on: dtype, unit last stride, per-stride
 # 16-byte and per-extent 16 divisibility; (rank, element bytes)). Tensors of one layout
 # share an entry, so a warm launch hashes three short tuples, not facts.
 _LAYOUTS = {}
 _LAYOUT_IDS = {}  # the facts of a layout -> its small int
-
-
-def _is_tensor(value):
-    kind = type(value)
-    if kind in _TENSOR_TYPES:
-        return True
-    if kind.__module__.startswith("torch") and hasattr(value, "data_ptr"):
-        _TENSOR_TYPES.add(kind)
-        return True
-    return False
 
 
 def _facts_id(dtype, itemsize, shape, strides):
@@ -747,21 +641,6 @@ def _item_words(value, words):
     pointer = interface["data"][0]
     words += (pointer, *layout[1], *shape, *layout[2])
     return layout[0] + (pointer & 15 == 0)
-
-
-def _stream(stream):
-    if stream is None or isinstance(stream, int):
-        return stream or None
-    for attribute in ("cuda_stream", "ptr", "handle"):
-        handle = getattr(stream, attribute, None)
-        if isinstance(handle, int):
-            return handle or None
-    if hasattr(stream, "__cuda_stream__"):
-        return stream.__cuda_stream__()[1] or None
-    try:
-        return int(stream) or None
-    except (TypeError, ValueError):
-        raise TypeError("cannot use %r as a CUDA stream" % (stream,))
 
 
 def choose_num_warps(tr):

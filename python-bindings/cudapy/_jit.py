@@ -1,0 +1,223 @@
+"""What the Python frontends (cudapy.tile, cudapy.device) share: reading a
+function's source, the disk cache of compiled kernels, the device and chip
+launches use, streams and arrays from other libraries. Light to import: the
+runtime is loaded on first use."""
+
+import ast
+import hashlib
+import inspect
+import json
+import linecache
+import os
+import tempfile
+import textwrap
+
+from . import _capi
+
+
+def format_location(file, line, column):
+    """`file:line:column`, then the source line and a caret under the
+    column."""
+    if not file:
+        return ""
+    text = "%s:%d:%d" % (file, line, column)
+    source = linecache.getline(file, line).rstrip("\n") if line else ""
+    if source:
+        text += "\n    " + source
+        if column:
+            indent = source[:column - 1]
+            text += "\n    " + "".join(c if c == "\t" else " " for c in indent) + "^"
+    return text
+
+
+class SourceError(Exception):
+    """The source of a function cannot be read or is not a function."""
+
+    def __init__(self, message, file="", line=0, column=0, syntax=False):
+        super().__init__(message)
+        self.message, self.file, self.line, self.column = message, file, line, column
+        self.syntax = syntax
+
+
+class FunctionSource:
+    """A Python function's parsed source, with its file and line offset."""
+
+    def __init__(self, function):
+        self.function = function
+        try:
+            lines, first = inspect.getsourcelines(function)
+        except (OSError, TypeError) as error:
+            raise SourceError("cannot read the source of %s: %s"
+                              % (function.__qualname__, error))
+        self.filename = inspect.getsourcefile(function) or "<unknown>"
+        if function.__name__ == "<lambda>":
+            self.tree = self._lambda_tree(function, first)
+            self.column_offset = 0
+            self._set_scope(function)
+            return
+        source = textwrap.dedent("".join(lines))
+        # The dedent shifts columns by the indentation removed.
+        self.column_offset = len(lines[0]) - len(lines[0].lstrip())
+        tree = ast.parse(source)
+        ast.increment_lineno(tree, first - 1)
+        self.tree = tree.body[0]
+        if not isinstance(self.tree, ast.FunctionDef):
+            raise SourceError("%s is not a function definition" % function.__qualname__,
+                              syntax=True)
+        self._set_scope(function)
+
+    def _lambda_tree(self, function, first):
+        """A lambda's ast, found in its whole file by its line and
+        parameters, as a function whose body returns the lambda's."""
+        text = "".join(linecache.getlines(self.filename))
+        params = list(function.__code__.co_varnames[:function.__code__.co_argcount])
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Lambda) and node.lineno == first and \
+                    [a.arg for a in node.args.args] == params:
+                body = ast.Return(node.body)
+                ast.copy_location(body, node.body)
+                tree = ast.FunctionDef("<lambda>", node.args, [body], [], None, None)
+                ast.copy_location(tree, node)
+                return tree
+        raise SourceError("cannot find the source of a lambda on line %d" % first,
+                          self.filename, first, 1, syntax=True)
+
+    def _set_scope(self, function):
+        self.globals = function.__globals__
+        self.closure = {}
+        if function.__closure__:
+            for name, cell in zip(function.__code__.co_freevars, function.__closure__):
+                try:
+                    self.closure[name] = cell.cell_contents
+                except ValueError:
+                    pass
+
+
+
+def _cache_dir(frontend):
+    configured = os.environ.get("CUDAPY_CACHE_DIR")
+    if configured:
+        return os.path.join(configured, frontend)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "cudapy", frontend)
+
+
+def _cache_enabled():
+    return os.environ.get("CUDAPY_CACHE", "1") not in ("0", "off", "no", "false")
+
+
+_LIBRARY_IDENTITY = None
+
+
+def _library_identity():
+    """What a cached kernel depends on besides its IR: the compiler build."""
+    global _LIBRARY_IDENTITY
+    if _LIBRARY_IDENTITY is None:
+        try:
+            status = os.stat(_capi.library_path)
+            stamp = "%d:%d" % (status.st_size, int(status.st_mtime))
+        except OSError:
+            stamp = "?"
+        _LIBRARY_IDENTITY = "%d:%s" % (_capi.api_version(), stamp)
+    return _LIBRARY_IDENTITY
+
+
+def _read_cache(key, frontend="tile"):
+    """A cached compile of `frontend` ("tile", "device"), or None."""
+    folder = _cache_dir(frontend)
+    try:
+        with open(os.path.join(folder, key + ".json"), "r", encoding="utf-8") as handle:
+            entry = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    ptx = entry.get("ptx")
+    digest = entry.get("sha256")
+    if not isinstance(ptx, str) or digest != hashlib.sha256(ptx.encode()).hexdigest():
+        return None  # torn or corrupt: compile again
+    return entry
+
+
+def _write_cache(key, entry, frontend="tile"):
+    folder = _cache_dir(frontend)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        entry = dict(entry, sha256=hashlib.sha256(entry["ptx"].encode()).hexdigest())
+        descriptor, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            json.dump(entry, handle)
+        os.replace(temporary, os.path.join(folder, key + ".json"))
+    except OSError:
+        pass  # a cache that cannot be written only costs time
+
+
+_DEVICE = None
+_RUNTIME = None
+
+
+def _runtime():
+    """cudapy.runtime, imported on first use (compiles do not need it)."""
+    global _RUNTIME
+    if _RUNTIME is None:
+        from . import runtime
+        _RUNTIME = runtime
+    return _RUNTIME
+
+
+def _device():
+    global _DEVICE
+    if _DEVICE is None:
+        _DEVICE = _runtime().Device(0)
+    return _DEVICE
+
+
+def compile_chip(chip):
+    """The chip kernels are compiled for on a device of `chip`: sm_90 gets
+    its arch-specific features (wgmma, sm_90a)."""
+    return "sm_90a" if chip == "sm_90" else chip
+
+
+_CHIP = None
+
+
+def _chip():
+    global _CHIP
+    if _CHIP is None:
+        _CHIP = compile_chip(_device().chip)
+    return _CHIP
+
+
+_TENSOR_TYPES = set()
+
+
+def _is_tensor(value):
+    kind = type(value)
+    if kind in _TENSOR_TYPES:
+        return True
+    if kind.__module__.startswith("torch") and hasattr(value, "data_ptr"):
+        _TENSOR_TYPES.add(kind)
+        return True
+    return False
+
+
+def _is_array(value):
+    # PyTorch first: its __cuda_array_interface__ raises for tensors that
+    # require grad, whose data the runtime reads through data_ptr().
+    return (_is_tensor(value) or hasattr(value, "__cuda_array_interface__") or
+            hasattr(value, "__dlpack__"))
+
+
+def _stream(stream):
+    if stream is None or isinstance(stream, int):
+        return stream or None
+    for attribute in ("cuda_stream", "ptr", "handle"):
+        handle = getattr(stream, attribute, None)
+        if isinstance(handle, int):
+            return handle or None
+    if hasattr(stream, "__cuda_stream__"):
+        return stream.__cuda_stream__()[1] or None
+    try:
+        return int(stream) or None
+    except (TypeError, ValueError):
+        raise TypeError("cannot use %r as a CUDA stream" % (stream,))
+
+
