@@ -10,15 +10,18 @@ tree (build/lib), then through the system's loader path.
     compiled.metadata["kernels"] # kernel names, parameters, shared memory …
 """
 
-from ._capi import (
-    CompileError,
-    CompiledModule,
-    Diagnostic,
-    Output,
-    api_version,
-    compile,
-    library_path,
-)
+_CAPI_NAMES = ("CompileError", "CompiledModule", "Diagnostic", "Output", "api_version",
+               "compile", "library_path")
+
+
+def __getattr__(name):
+    # The compiler library (libcudapy-c.so, MLIR and LLVM) loads on first
+    # use: a frontend launching from its disk cache never needs it.
+    if name in _CAPI_NAMES:
+        from . import _capi
+        return getattr(_capi, name)
+    raise AttributeError("module 'cudapy' has no attribute %r" % name)
+
 
 __all__ = [
     "CompileError",

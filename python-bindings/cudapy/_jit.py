@@ -12,7 +12,6 @@ import os
 import tempfile
 import textwrap
 
-from . import _capi
 
 
 def format_location(file, line, column):
@@ -110,16 +109,91 @@ _LIBRARY_IDENTITY = None
 
 
 def _library_identity():
-    """What a cached kernel depends on besides its IR: the compiler build."""
+    """What a cached kernel depends on besides its IR: the compiler build
+    (the size and time of the compiler library that would be loaded, found
+    as cudapy._capi finds it, without loading it)."""
     global _LIBRARY_IDENTITY
     if _LIBRARY_IDENTITY is None:
+        import sys
+        capi = sys.modules.get(__package__ + "._capi")
+        path = capi.library_path if capi is not None else _compiler_library_path()
         try:
-            status = os.stat(_capi.library_path)
-            stamp = "%d:%d" % (status.st_size, int(status.st_mtime))
-        except OSError:
+            status = os.stat(path)
+            stamp = "%s:%d:%d" % (os.path.basename(path), status.st_size,
+                                  int(status.st_mtime))
+        except (OSError, TypeError):
             stamp = "?"
-        _LIBRARY_IDENTITY = "%d:%s" % (_capi.api_version(), stamp)
+        _LIBRARY_IDENTITY = stamp
     return _LIBRARY_IDENTITY
+
+
+def _compiler_library_path():
+    """The compiler library cudapy._capi loads (its first candidate that
+    exists), or None."""
+    configured = os.environ.get("CUDAPY_LIBRARY_PATH")
+    here = os.path.dirname(os.path.abspath(__file__))
+    name = "libcudapy-c.so"
+    candidates = []
+    if configured:
+        candidates.append(os.path.join(configured, name) if os.path.isdir(configured)
+                          else configured)
+    candidates += [os.path.join(here, "..", "..", "build", "lib", name),
+                   os.path.join(here, "..", "..", "lib", name)]
+    for path in candidates:
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def source_fingerprint(function, describe):
+    """A digest of what a function's compiled code depends on: its source
+    and, for each global or closure name its code reads, the value:
+    numbers, strings and tuples of them by value, modules by name, other
+    objects by `describe(obj)` (text, or None when the object cannot be
+    described; the digest is then None: no source-keyed caching)."""
+    parts = []
+    try:
+        parts.append(inspect.getsource(function))
+    except (OSError, TypeError):
+        return None
+    code = function.__code__
+    names = set()
+    stack = [code]
+    while stack:
+        current = stack.pop()
+        names.update(current.co_names)
+        stack.extend(c for c in current.co_consts if hasattr(c, "co_names"))
+    scope = dict(function.__globals__)
+    if function.__closure__:
+        for name, cell in zip(code.co_freevars, function.__closure__):
+            try:
+                scope[name] = cell.cell_contents
+            except ValueError:
+                pass
+        names.update(code.co_freevars)
+    for name in sorted(names):
+        if name not in scope:
+            continue
+        value = scope[name]
+        text = _describe_constant(value)
+        if text is None:
+            text = describe(value)
+        if text is None:
+            return None
+        parts.append("%s=%s" % (name, text))
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def _describe_constant(value):
+    if value is None or isinstance(value, (bool, int, float, complex, str)):
+        return repr(value)
+    if isinstance(value, tuple) and all(_describe_constant(v) is not None for v in value):
+        return repr(value)
+    if inspect.ismodule(value):
+        return "module " + value.__name__
+    if inspect.isbuiltin(value):
+        return "builtin %s.%s" % (getattr(value, "__module__", ""), value.__name__)
+    return None
 
 
 def _read_cache(key, frontend="tile"):

@@ -7,12 +7,12 @@ import hashlib
 import json
 import os
 
-from .. import _capi, _ir, _jit
+from .. import _jit
 from . import _types
-from ._compiler import translate_kernel
 from ._errors import DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceTypeError
 
 _KNOWN_OPTIONS = ("interop",)
+_ARRAY_API = 0  # cudapy._ir.PY_POLICY_ARRAY_API (the spec's promotion policy)
 
 
 class _Decorated:
@@ -82,6 +82,7 @@ class kernel(_Decorated):
         super().__init__(function, interop)
         self._cache = {}
         self._by_launch_key = {}
+        self._fingerprint = None
 
     def __call__(self, *args, **kwargs):
         raise DeviceError("%s is a kernel: launch it with cudapy.device.launch (cuda-device "
@@ -123,9 +124,77 @@ class kernel(_Decorated):
         return ir.py_array_type(dtype.mlir_type(ir), len(view.shape),
                                 ir.unknown_location()), value
 
-    def compile(self, args, chip=None, policy=_ir.PY_POLICY_ARRAY_API):
+    def _load(self, args, key):
+        """The runtime kernel for a launch with `args`: from the disk cache
+        under a key of the kernel's source fingerprint and the arguments'
+        types (no translation, no compiler library), else compiled."""
+        types = None
+        if key is None:
+            types = self._types(args)  # an argument's error before any device work
+        chip = _jit._chip()
+        source_key = self._source_key(args, chip) if key is not None else None
+        entry = _jit._read_cache(source_key, "device") if source_key and \
+            _jit._cache_enabled() else None
+        if entry is None:
+            entry = self._compile(types or self._types(args), args, chip, _ARRAY_API)
+            if source_key and _jit._cache_enabled():
+                _jit._write_cache(source_key, {"ptx": entry["ptx"],
+                                               "metadata": entry["metadata"]}, "device")
+        loaded = entry.get("kernel")
+        if loaded is None:
+            module = _jit._device().load(None, ptx=entry["ptx"],
+                                         metadata=json.dumps(entry["metadata"]))
+            loaded = entry["kernel"] = module.kernel(self.__name__)
+            entry["module"] = module
+        if key is not None:
+            self._by_launch_key[key] = loaded
+        return loaded
+
+    def _types(self, args):
+        """The arguments' py dialect types, as text (the compile cache's
+        key); errors for arguments that are not heterogeneous."""
+        from .. import _ir
+        if _LAUNCH_PROBE[0] is None:
+            _LAUNCH_PROBE[0] = _ir.IR()
+        return tuple(str(self._argument_type(_LAUNCH_PROBE[0], i, value)[0])
+                     for i, value in enumerate(args))
+
+    def _source_key(self, args, chip):
+        """The disk-cache key of a launch from the kernel's source
+        fingerprint (None where something it reads cannot be described)."""
+        if self._fingerprint is None:
+            self._fingerprint = _fingerprint(self, set()) or ""
+        if not self._fingerprint:
+            return None
+        types = []
+        for value in args:
+            kind = type(value)
+            if kind in (bool, int, float):
+                types.append(kind.__name__)
+            elif kind is _types.Fixed:
+                types.append(value.type.name)
+            else:
+                dtype = None
+                if _jit._is_tensor(value):
+                    dtype, ndim = _types.number_type(value.dtype), value.dim()
+                else:
+                    interface = getattr(value, "__cuda_array_interface__", None)
+                    if isinstance(interface, dict):
+                        dtype = _types.number_type(interface.get("typestr"))
+                        ndim = len(interface.get("shape", ()))
+                if dtype is None:
+                    return None
+                types.append("%s[%d]" % (dtype.name, ndim))
+        text = "\0".join([_jit._library_identity(), _frontend_identity(), chip,
+                           "policy %d" % _ARRAY_API,
+                           "interop %s" % self.interop, self.__name__, self._fingerprint,
+                           ",".join(types)])
+        return "src-" + hashlib.sha256(text.encode()).hexdigest()
+
+    def compile(self, args, chip=None, policy=_ARRAY_API):
         """Compiles for arguments like `args` (without launching); returns
         the compiled entry: {"ptx", "metadata", "ir"}."""
+        from .. import _ir
         chip = chip or _jit._chip()
         probe = _ir.IR()
         try:
@@ -134,7 +203,7 @@ class kernel(_Decorated):
             probe.close()
         return self._compile(key, args, chip, policy)
 
-    def translate(self, args, policy=_ir.PY_POLICY_ARRAY_API):
+    def translate(self, args, policy=_ARRAY_API):
         """The py/simt IR text (with locations) for arguments like `args`."""
         module = self._translate(args, policy)
         try:
@@ -161,6 +230,7 @@ class kernel(_Decorated):
             entry = _jit._read_cache(disk_key, "device") if _jit._cache_enabled() \
                 else None
             if entry is None:
+                from .. import _capi
                 result = _capi.compile_module(ir, options)
                 if isinstance(result, list):
                     errors = [d for d in result if d.severity == "error"] or result
@@ -184,20 +254,7 @@ class kernel(_Decorated):
         key = _launch_key(args)
         loaded = self._by_launch_key.get(key) if key is not None else None
         if loaded is None:
-            types = []
-            probe = _LAUNCH_PROBE
-            for i, value in enumerate(args):
-                types.append(str(self._argument_type(probe.ir, i, value)[0]))
-            chip = _jit._chip()
-            entry = self._compile(tuple(types), args, chip, _ir.PY_POLICY_ARRAY_API)
-            loaded = entry.get("kernel")
-            if loaded is None:
-                module = _jit._device().load(None, ptx=entry["ptx"],
-                                                     metadata=json.dumps(entry["metadata"]))
-                loaded = entry["kernel"] = module.kernel(self.__name__)
-                entry["module"] = module
-            if key is not None:
-                self._by_launch_key[key] = loaded
+            loaded = self._load(args, key)
         if not shared and key is not None:
             words = _launch_words(args, grid, block)
             if words is not None:
@@ -278,14 +335,64 @@ def _launch_words(args, grid, block):
     return words, floats
 
 
-class _Probe:
-    """A context in which launch arguments' types are made for their keys."""
-
-    def __init__(self):
-        self.ir = _ir.IR()
+_FRONTEND_IDENTITY = []
 
 
-_LAUNCH_PROBE = _Probe()
+def _frontend_identity():
+    """The size and time of the frontend's own files (cudapy.device and
+    what it translates with): a source-keyed cache entry is only as valid as
+    the translator that made it."""
+    if not _FRONTEND_IDENTITY:
+        here = os.path.dirname(os.path.abspath(__file__))
+        files = [os.path.join(here, f) for f in sorted(os.listdir(here)) if f.endswith(".py")]
+        files += [os.path.join(os.path.dirname(here), f) for f in ("_ir.py", "_jit.py")]
+        stamps = []
+        for path in files:
+            try:
+                status = os.stat(path)
+                stamps.append("%s:%d:%d" % (os.path.basename(path), status.st_size,
+                                            int(status.st_mtime)))
+            except OSError:
+                stamps.append(path + ":?")
+        _FRONTEND_IDENTITY.append(",".join(stamps))
+    return _FRONTEND_IDENTITY[0]
+
+
+# The context in which launch arguments' types are made (on first use).
+_LAUNCH_PROBE = [None]
+
+
+def _fingerprint(function, seen):
+    """The source fingerprint of a @func/@kernel function and what it
+    reads (cudapy._jit.source_fingerprint)."""
+    from . import _api, _struct, _target
+    import builtins
+
+    def describe(value):
+        if isinstance(value, _Decorated):
+            if value in seen:
+                return "function " + value.__name__
+            seen.add(value)
+            inner = _fingerprint(value, seen)
+            return inner and "%s %s %s" % (value._role, value.interop, inner)
+        if isinstance(value, _struct.StructType):
+            return "struct %s %s %d" % (value.name, [(n, getattr(t, "name", None))
+                                                     for n, t in value.fields], value.align)
+        if isinstance(value, _types.NumberType):
+            return "number " + value.name
+        if isinstance(value, _api.DeviceObject):
+            return "device " + value._name
+        if id(value) in _api.DEVICE_FUNCTIONS:
+            return "device function " + value.__name__
+        if isinstance(value, _target.TargetDescription):
+            return "target " + value.text
+        if isinstance(value, _target.SMSelector):
+            return "sm %d" % value.number
+        if isinstance(value, type) and getattr(builtins, value.__name__, None) is value:
+            return "builtin " + value.__name__
+        return None
+
+    return _jit.source_fingerprint(function.underlying, describe)
 
 
 def _compile_module(kernel, args, policy):
