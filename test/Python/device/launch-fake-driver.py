@@ -66,3 +66,41 @@ print("a", struct.unpack("<f", ctypes.string_at(params[0], 4))[0],
 device.launch(scale, 1.0, 3, True, x, out, grid=1, block=1)
 print("compiled", len(scale._cache))
 # CHECK-NEXT: compiled 2
+
+# The disk cache: a second process launching the same kernel on arguments
+# of the same types reads it by the kernel's source fingerprint, without
+# translating or loading the compiler library; changing a constant the
+# kernel reads compiles again.
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+CHILD = """
+import sys
+from cudapy import device, runtime
+
+SCALE = %s
+
+
+@device.kernel
+def scaled(x):
+    i = device.tid(1)
+    if i < len(x):
+        x[i] = x[i] * SCALE
+
+
+x = runtime.Device(0).empty((64,))
+device.launch(scaled, x, grid=1, block=64)
+print("compiler library loaded:", "cudapy._capi" in sys.modules)
+"""
+folder = tempfile.mkdtemp()
+for scale in ("2.0", "2.0", "3.0"):
+    path = os.path.join(folder, "child.py")
+    with open(path, "w") as handle:
+        handle.write(CHILD % scale)
+    done = subprocess.run([sys.executable, path], capture_output=True, text=True)
+    print("SCALE", scale, done.stdout.strip() or done.stderr.strip()[-300:])
+# CHECK: SCALE 2.0 compiler library loaded: True
+# CHECK-NEXT: SCALE 2.0 compiler library loaded: False
+# CHECK-NEXT: SCALE 3.0 compiler library loaded: True
