@@ -145,3 +145,42 @@ def warps(x, out):
 
 text = show(warps, f32, f32)
 # CHECK: warps py.kernel simt.tid py.array.getitem {{.*}}scf.while {{.*}}simt.shfl_down_sync {{.*}}simt.activemask simt.ballot_sync simt.all_sync simt.popc simt.clz simt.ffs py.abs simt.math simt.fma simt.cbrt
+
+
+# Target specialization: `if device.target(...)` is target.if with the
+# description's condition; @struct values are py.struct ops, arrays of them
+# views; a loop over a constant tuple is unrolled; a @func returning a tuple
+# packs it.
+@device.struct(align=8)
+class Pair:
+    lo: device.float32
+    hi: device.float32
+
+
+@device.func
+def ordered(a, b):
+    if a < b:
+        return a, b
+    return b, a
+
+
+@device.kernel
+def specialized(x, out):
+    pairs = x.view(Pair)
+    p = pairs[device.tid(1)]
+    lo, hi = ordered(p.lo, p.hi)
+    p.lo = lo
+    q = Pair(hi, hi=p.lo)
+    total = q.lo + q.hi
+    for k in (1, 2):
+        total *= k
+    if device.target(device.provides(device.sm90) & ~device.is_exactly(device.sm100)):
+        total += 1.0
+    out[0] = total
+
+
+text = show(specialized, f32, f32)
+print([l.strip().split(" loc")[0] for l in text.splitlines()
+       if "target.if" in l or "py.array.view" in l or "struct.make" in l or "tuple.make" in l])
+# CHECK: specialized {{.*}}py.array.view {{.*}}py.struct.getattr {{.*}}py.call {{.*}}py.struct.setattr py.struct.make {{.*}}target.if
+# CHECK-NEXT: ['%{{.*}} = py.tuple.make(%{{.*}}, %{{.*}}) : f32, f32', '%{{.*}} = py.tuple.make(%{{.*}}, %{{.*}}) : f32, f32', '%{{.*}} = py.array.view %arg0 : !py.array<f32, 1> to !py.array<!py.struct<"Pair", (lo: f32, hi: f32), align 8>, 1>', '%{{.*}} = py.struct.make(%{{.*}}, %{{.*}}) : (f32, f32) -> !py.struct<"Pair", (lo: f32, hi: f32), align 8>', '%{{.*}} = target.if <"provides(sm_90) & ~is_exactly(sm_100)"> -> (f32) {']
