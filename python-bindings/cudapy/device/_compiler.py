@@ -1111,7 +1111,20 @@ class FunctionTranslator:
 
     def call_func(self, function, args, node):
         types, operands = [], []
+        flags = function._constexpr()
+        if len(args) != len(flags):
+            raise self.error(DeviceTypeError, "%s takes %d arguments, %d given"
+                             % (function.__name__, len(flags), len(args)), node)
         for i, arg in enumerate(args):
+            if flags[i]:
+                # A ConstExpr parameter: the function is made for the value.
+                if not (isinstance(arg, Const) and _types.constant_value(arg.obj)):
+                    raise self.error(DeviceTypeError, "argument %d of %s is a ConstExpr "
+                                     "parameter: it takes a constant expression, not %s "
+                                     "(cuda-device spec, \"Constant Expressions\")"
+                                     % (i, function.__name__, arg.describe()), node)
+                types.append(arg)
+                continue
             if isinstance(arg, Const) and not _is_number(arg.obj) and \
                     not isinstance(arg.obj, _types.Fixed):
                 raise self.error(DeviceTypeError, "argument %d of %s is not heterogeneous: "
@@ -1246,7 +1259,8 @@ def translate_kernel(kernel, module, parameter_types, interop):
 def _function(self, function, types, caller, node):
     """The symbol and result types of `function`'s py.func for argument
     `types`, translated on first use."""
-    key = (function, tuple(str(t) for t in types))
+    key = (function, tuple(("const", type(t.obj).__name__, repr(t.obj)) if isinstance(t, Const)
+                           else str(t) for t in types))
     found = self.functions.get(key)
     if found is not None:
         return found
@@ -1259,6 +1273,7 @@ def _function(self, function, types, caller, node):
         if function.interop:
             symbol = function.__name__
         operation, results = tr.translate_function(symbol, list(types), function.interop)
+        types = [t for t in types if not isinstance(t, Const)]
     finally:
         self.in_progress.discard(function)
     self.add(operation)

@@ -37,6 +37,21 @@ class _Decorated:
         self.__doc__ = getattr(function, "__doc__", None)
         self.__wrapped__ = function
         self._source = None
+        self._constexpr_flags = None
+
+    def _constexpr(self):
+        """Per parameter, whether it is a `ConstExpr` parameter."""
+        if self._constexpr_flags is None:
+            import inspect
+            import typing
+            names = list(inspect.signature(self.underlying).parameters)
+            try:
+                hints = typing.get_type_hints(self.underlying, include_extras=True)
+            except Exception:  # noqa: BLE001 (unresolvable hints: none is ConstExpr)
+                hints = dict(getattr(self.underlying, "__annotations__", {}))
+            self._constexpr_flags = tuple(_types.is_constexpr_hint(hints.get(n))
+                                          for n in names)
+        return self._constexpr_flags
 
     def _function_source(self):
         if self._source is None:
@@ -92,7 +107,17 @@ class kernel(_Decorated):
     # -- specialization ----------------------------------------------------------------
     def _argument_type(self, ir, position, value):
         """The py dialect type of a launch argument (spec, "Heterogeneous
-        Types and Objects"), with what the launch passes for it."""
+        Types and Objects"), with what the launch passes for it; a
+        ConstExpr argument is its value (a Const), passed as nothing."""
+        flags = self._constexpr()
+        if position < len(flags) and flags[position]:
+            from ._values import Const
+            if not _types.constant_value(value):
+                raise DeviceTypeError("argument %d of %s is a ConstExpr parameter: pass a "
+                                      "number, a bool, a string or a tuple of them, not a %s "
+                                      "(cuda-device spec, \"Constant Expressions\")"
+                                      % (position, self.__name__, type(value).__name__))
+            return _ConstArg(value), None
         if isinstance(value, bool):
             return ir.py_type("bool"), int(value)
         if isinstance(value, int):
@@ -167,9 +192,12 @@ class kernel(_Decorated):
         if not self._fingerprint:
             return None
         types = []
-        for value in args:
+        flags = self._constexpr()
+        for position, value in enumerate(args):
             kind = type(value)
-            if kind in (bool, int, float):
+            if flags[position]:
+                types.append("const %s %r" % (kind.__name__, value))
+            elif kind in (bool, int, float):
                 types.append(kind.__name__)
             elif kind is _types.Fixed:
                 types.append(value.type.name)
@@ -251,10 +279,22 @@ class kernel(_Decorated):
     def _launch(self, args, grid, block, stream, shared):
         # The hot path: a key of the arguments' Python types (no MLIR), one
         # dictionary look-up, the runtime's launch.
-        key = _launch_key(args)
+        flags = self._constexpr()
+        if len(args) != len(flags):
+            raise DeviceTypeError("%s takes %d arguments, %d given"
+                                  % (self.__name__, len(flags), len(args)))
+        constants = None
+        if any(flags):
+            constants = tuple((i, v) for i, (v, f) in enumerate(zip(args, flags)) if f)
+            for i, value in constants:
+                if not _types.constant_value(value):
+                    self._argument_type(None, i, value)  # raises
+        key = _launch_key(args, flags)
         loaded = self._by_launch_key.get(key) if key is not None else None
         if loaded is None:
             loaded = self._load(args, key)
+        if constants:
+            args = [a for a, f in zip(args, flags) if not f]
         if not shared and key is not None:
             words = _launch_words(args, grid, block)
             if words is not None:
@@ -266,14 +306,29 @@ class kernel(_Decorated):
         loaded.launch(grid, block, *args, shared=shared, stream=_jit._stream(stream))
 
 
-def _launch_key(args):
+class _ConstArg:
+    """A ConstExpr argument's value where a parameter type goes (its text
+    keys the compile)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __str__(self):
+        return "const %s %r" % (type(self.value).__name__, self.value)
+
+
+def _launch_key(args, flags=()):
     """What decides a launch's specialization, from Python types alone: per
-    argument its kind and, for arrays, dtype and rank; None for arguments
-    the full path has to look at."""
+    argument its kind and, for arrays, dtype and rank (and a ConstExpr
+    argument's value); None for arguments the full path has to look at."""
     key = []
-    for value in args:
+    for position, value in enumerate(args):
         kind = type(value)
-        if kind is float or kind is bool:
+        if position < len(flags) and flags[position]:
+            key.append(("const", kind, value))
+        elif kind is float or kind is bool:
             key.append(kind)
         elif kind is int:
             if not -2**31 <= value < 2**31:
@@ -398,7 +453,9 @@ def _fingerprint(function, seen):
 def _compile_module(kernel, args, policy):
     from . import _compiler
     module = _compiler.ModuleTranslator(policy)
+    from ._values import Const
     types = [kernel._argument_type(module.ir, i, a)[0] for i, a in enumerate(args)]
+    types = [Const(t.value) if isinstance(t, _ConstArg) else t for t in types]
     return _translate_into(kernel, module, types)
 
 

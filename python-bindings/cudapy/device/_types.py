@@ -136,3 +136,37 @@ def array_dtype(value, view):
         raise TypeError("the array's elements have %d bytes, its dtype %s %d"
                         % (view.itemsize, found.name, found.itemsize))
     return found
+
+
+class ConstExprHint:
+    """`ConstExpr[type]`: a parameter whose argument is a constant
+    expression of `type` (None: any)."""
+
+    __slots__ = ("type",)
+
+    def __init__(self, type=None):
+        self.type = type
+
+    def __repr__(self):
+        return "ConstExpr[%r]" % (self.type,) if self.type is not None else "ConstExpr"
+
+
+class ConstExpr:
+    """A type hint: the parameter's argument is a constant expression
+    (cuda-device spec, "Constant Expressions"); `ConstExpr[int]` also
+    names its type. The function is compiled for each value."""
+
+    def __class_getitem__(cls, type):
+        return ConstExprHint(type)
+
+
+def is_constexpr_hint(hint):
+    return hint is ConstExpr or isinstance(hint, ConstExprHint)
+
+
+def constant_value(value):
+    """Whether `value` can be a ConstExpr argument: a number, a bool, None, a
+    fixed-format value, a string, or a tuple of them."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, Fixed, NumberType)):
+        return True
+    return isinstance(value, tuple) and all(constant_value(v) for v in value)

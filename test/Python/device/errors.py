@@ -202,6 +202,21 @@ attempt(calls_plain, f32)
 # CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:12 <function plain at {{.*}}> cannot be called in device code: device code calls @func functions and the device API (cuda-device spec, "Heterogeneous Functions")
 
 
+# "Constant Expressions": a ConstExpr parameter takes a constant.
+@device.func
+def scaled(x, k: device.ConstExpr[int]):
+    return x * k
+
+
+@device.kernel
+def runtime_constant(x):
+    x[0] = scaled(x[0], len(x))
+
+
+attempt(runtime_constant, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:12 argument 1 of scaled is a ConstExpr parameter: it takes a constant expression, not a value of type !py.int (cuda-device spec, "Constant Expressions")
+
+
 # Host-side rules: unknown decorator keywords ("@func", "@kernel"), a
 # function both @func and @kernel ("@kernel"), launching what is not a
 # kernel and arguments that are not heterogeneous ("launch"), calling a

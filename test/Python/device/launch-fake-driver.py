@@ -67,6 +67,27 @@ device.launch(scale, 1.0, 3, True, x, out, grid=1, block=1)
 print("compiled", len(scale._cache))
 # CHECK-NEXT: compiled 2
 
+# ConstExpr parameters (cuda-device spec, "Constant Expressions"): the
+# value is compiled in, one kernel per value, and not passed.
+@device.kernel
+def shift(x, amount: device.ConstExpr[float]):
+    i = device.tid(1)
+    if i < len(x):
+        x[i] += amount
+
+
+for amount in (1.5, 1.5, 2.5):
+    device.launch(shift, out, amount, grid=1, block=32)
+grid, block, shared, params = last_launch()
+print("constexpr: compiled", len(shift._cache), "parameters",
+      len(list(shift._cache.values())[0]["kernel"].params))
+# CHECK-NEXT: constexpr: compiled 2 parameters 1
+try:
+    device.launch(shift, out, [1.0], grid=1, block=32)
+except device.DeviceTypeError as error:
+    print(error)
+# CHECK-NEXT: argument 1 of shift is a ConstExpr parameter: pass a number, a bool, a string or a tuple of them, not a list (cuda-device spec, "Constant Expressions")
+
 # The disk cache: a second process launching the same kernel on arguments
 # of the same types reads it by the kernel's source fingerprint, without
 # translating or loading the compiler library; changing a constant the
