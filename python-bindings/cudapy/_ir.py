@@ -247,6 +247,7 @@ _flags_debug = _declare("mlirOpPrintingFlagsEnableDebugInfo", None, _PrintingFla
 _flags_generic = _declare("mlirOpPrintingFlagsPrintGenericOpForm", None, _PrintingFlags)
 _block_create = _declare("mlirBlockCreate", Block, ctypes.c_ssize_t, ctypes.POINTER(Type),
                          ctypes.POINTER(Location))
+_block_destroy = _declare("mlirBlockDestroy", None, Block)
 _block_argument = _declare("mlirBlockGetArgument", Value, Block, ctypes.c_ssize_t)
 _block_append = _declare("mlirBlockAppendOwnedOperation", None, Block, Operation)
 _block_insert = _declare("mlirBlockInsertOwnedOperation", None, Block, ctypes.c_ssize_t,
@@ -556,6 +557,10 @@ class IR:
         locations = list(locations) or [self.unknown_location()] * len(types)
         return _block_create(len(types), (Type * max(len(types), 1))(*types),
                              (Location * max(len(locations), 1))(*locations))
+
+    def destroy_block(self, block):
+        """Frees a block never put in a region (and the ops in it)."""
+        _block_destroy(block)
 
     def new_region(self, blocks=()):
         region = _region_create()

@@ -499,10 +499,32 @@ class FunctionTranslator:
         yielded_types = []
         yields = [[], []]
         for name, before in carried:
-            for k, (_, names, _) in enumerate(branches):
-                after = self.same_type(name, before, names[name], node, "this if")
+            # A name a branch gives another type takes the type all its
+            # values promote to (converted in each branch).
+            common = before.type
+            for _, names, _ in branches:
+                after = names[name]
+                if isinstance(after, Val) and after.kind == "number" and \
+                        before.kind == "number" and not _ir.types_equal(after.type, common):
+                    try:
+                        common, _ = _ir.py_binary(self.module.policy, "add", common,
+                                                  after.type)
+                    except ValueError:
+                        pass  # same_type reports it
+            for k, (block, names, _) in enumerate(branches):
+                after = names[name]
+                if not _ir.types_equal(common, before.type) or \
+                        (isinstance(after, Val) and not _ir.types_equal(after.type, common)):
+                    outer_block, self.block = self.block, block
+                    try:
+                        after = self.cast(self.value(after, node, "'%s'" % name), common,
+                                          node)
+                    finally:
+                        self.block = outer_block
+                after = self.same_type(name, self.wrap(before.value, common), after, node,
+                                       "this if")
                 yields[k].append(after.value)
-            yielded_types.append(before.type)
+            yielded_types.append(common)
         result_value = None
         if returns and self.kind == "func":
             values = [self.value(r, node, "a returned value") for _, _, r in branches]
@@ -520,7 +542,7 @@ class FunctionTranslator:
         operation = self.emit(op, [i1] if i1 is not None else [], yielded_types,
                               attributes, regions=regions)
         for i, (name, before) in enumerate(carried):
-            self.frame.names[name] = self.wrap(self.ir.result(operation, i), before.type)
+            self.frame.names[name] = self.wrap(self.ir.result(operation, i), yielded_types[i])
         if returns:
             self.return_node = node
             if result_value is None:
@@ -540,6 +562,49 @@ class FunctionTranslator:
             raise self.error(DeviceTypeError, "%s must be an integer, not %s"
                              % (what, value.type), node)
         return self.ir.result(self.emit("py.cast", [value], [self.ir.index_type()]))
+
+    def settle_types(self, carried, translate_body, node):
+        """Loop-carried names whose type the body changes (`total = 0.`,
+        then `total += x[i]` of float32): the type both promote to, found by
+        translating the body once into a block that is thrown away; their
+        values before the loop are converted to it."""
+        for _ in range(4):
+            outer, saved = self.block, dict(self.frame.names)
+            scratch = self.ir.new_block([v.type for _, v in carried],
+                                        [self.loc(node)] * len(carried))
+            self.block = scratch
+            for i, (name, before) in enumerate(carried):
+                self.frame.names[name] = self.wrap(self.ir.block_argument(scratch, i),
+                                                   before.type)
+            try:
+                translate_body()
+                after = {n: self.frame.names.get(n) for n, _ in carried}
+            finally:
+                self.block, self.frame.names = outer, saved
+                self.ir.destroy_block(scratch)
+            changed = False
+            for k, (name, before) in enumerate(carried):
+                value = after[name]
+                if isinstance(value, Const) and (_is_number(value.obj) or
+                                                 isinstance(value.obj, _types.Fixed)):
+                    continue  # a constant converts to the name's type at the yield
+                if not isinstance(value, Val) or _ir.types_equal(value.type, before.type):
+                    continue
+                try:
+                    common, _ = _ir.py_binary(self.module.policy, "add", before.type,
+                                              value.type)
+                except ValueError:
+                    continue  # same_type reports it
+                if _ir.types_equal(common, before.type) or \
+                        not _ir.py_castable(before.type, common):
+                    continue
+                converted = self.cast(before, common, node)
+                self.frame.names[name] = converted
+                carried[k] = (name, converted)
+                changed = True
+            if not changed:
+                return carried
+        return carried
 
     def stmt_For(self, node):
         if node.orelse:
@@ -568,18 +633,27 @@ class FunctionTranslator:
         if len(bounds) == 2:
             bounds.append(Const(1))
         step = bounds[2]
-        if not (isinstance(step, Const) and isinstance(step.obj, int) and step.obj > 0):
-            raise self.error(DeviceUnsupportedError, "range() with a step that is not a "
-                             "positive constant", iterator)
         if not isinstance(node.target, ast.Name):
             raise self.error(DeviceSyntaxError, "the loop variable must be a name",
                              node.target)
+        if not (isinstance(step, Const) and isinstance(step.obj, int) and step.obj > 0):
+            return self.range_while(node, bounds)
         self.node = iterator
         lower, upper, step = (self.index_value(b, iterator, "a range() bound")
                               for b in bounds)
         variable = node.target.id
         assigned = self.assigned_names(node.body) - {variable}
         carried = self.carried(assigned, node)
+
+        def trial():
+            self.frame.names[variable] = self.op(
+                "py.cast", [self.ir.result(self.emit("arith.constant", (),
+                                                     [self.ir.index_type()],
+                                                     {"value": self.ir.integer_attr(
+                                                         self.ir.index_type(), 0)}))],
+                self.py("int"))
+            self.statements(node.body)
+        carried = self.settle_types(carried, trial, node)
         body = self.ir.new_block([self.ir.index_type()] + [v.type for _, v in carried],
                                  [self.loc(node)] * (1 + len(carried)))
         outer, saved = self.block, dict(self.frame.names)
@@ -604,11 +678,54 @@ class FunctionTranslator:
             names[name] = self.wrap(self.ir.result(operation, i), before.type)
         self.frame.names = names
 
+    def range_while(self, node, bounds):
+        """`for v in range(start, stop, step)` with a step known only at run
+        time (or negative): a while loop over a hidden counter, counting up
+        while step > 0 and the counter is below stop, down while step < 0
+        and it is above (a zero step runs nothing)."""
+        hidden = ["range %d %s" % (node.lineno, part) for part in ("i", "stop", "step")]
+        for name, bound in zip(hidden, bounds):
+            value = bound if isinstance(bound, Const) else self.value(bound, node,
+                                                                      "a range() bound")
+            if isinstance(value, Const):
+                value = self.constant(value.obj, node)
+            self.frame.names[name] = value
+
+        def name(text, ctx=ast.Load):
+            return ast.copy_location(ast.Name(text, ctx()), node)
+
+        def compare(a, op, b):
+            return ast.copy_location(ast.Compare(a, [op], [b]), node)
+
+        zero = ast.copy_location(ast.Constant(0), node)
+        counter, stop, step = hidden
+        test = ast.copy_location(ast.BoolOp(ast.Or(), [
+            ast.copy_location(ast.BoolOp(ast.And(), [
+                compare(name(step), ast.Gt(), zero), compare(name(counter), ast.Lt(),
+                                                             name(stop))]), node),
+            ast.copy_location(ast.BoolOp(ast.And(), [
+                compare(name(step), ast.Lt(), zero), compare(name(counter), ast.Gt(),
+                                                             name(stop))]), node)]), node)
+        body = [ast.copy_location(ast.Assign([ast.copy_location(
+                    ast.Name(node.target.id, ast.Store()), node)], name(counter)), node)]
+        body += node.body
+        body.append(ast.copy_location(ast.AugAssign(name(counter, ast.Store), ast.Add(),
+                                                    name(step)), node))
+        loop = ast.copy_location(ast.While(test, body, []), node)
+        self.stmt_While(loop)
+        for hidden_name in hidden:
+            self.frame.names.pop(hidden_name, None)
+
     def stmt_While(self, node):
         if node.orelse:
             raise self.error(DeviceUnsupportedError, "while ... else", node)
         assigned = self.assigned_names(node.body)
         carried = self.carried(assigned, node)
+
+        def trial():
+            self.to_i1(self.expr(node.test), node.test)
+            self.statements(node.body)
+        carried = self.settle_types(carried, trial, node)
         types = [v.type for _, v in carried]
         locations = [self.loc(node)] * len(types)
         outer, saved = self.block, dict(self.frame.names)

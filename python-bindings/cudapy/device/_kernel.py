@@ -98,6 +98,10 @@ class kernel(_Decorated):
         self._cache = {}
         self._by_launch_key = {}
         self._fingerprint = None
+        # The promotion policy, and the types of Python numbers passed to a
+        # launch (the spec's int32/float32; the numba spelling's 64 bits).
+        self._policy = _ARRAY_API
+        self._python_int, self._python_float = ("int", None), ("float", None)
 
     def __call__(self, *args, **kwargs):
         raise DeviceError("%s is a kernel: launch it with cudapy.device.launch (cuda-device "
@@ -121,12 +125,19 @@ class kernel(_Decorated):
         if isinstance(value, bool):
             return ir.py_type("bool"), int(value)
         if isinstance(value, int):
+            if self._python_int[1] is not None:
+                if not -2**63 <= value < 2**63:
+                    raise DeviceTypeError("argument %d of %s: %d does not fit in an int64"
+                                          % (position, self.__name__, value))
+                return self._python_int[1].mlir_type(ir), value
             if not -2**31 <= value < 2**31:
                 raise DeviceTypeError("argument %d of %s: %d does not fit in an int (int32); "
                                       "pass a fixed-format number such as device.int64(...)"
                                       % (position, self.__name__, value))
             return ir.py_type("int"), value
         if isinstance(value, float):
+            if self._python_float[1] is not None:
+                return self._python_float[1].mlir_type(ir), value
             return ir.py_type("float"), value
         if isinstance(value, _types.Fixed):
             return value.type.mlir_type(ir), value.to_bytes()
@@ -161,7 +172,7 @@ class kernel(_Decorated):
         entry = _jit._read_cache(source_key, "device") if source_key and \
             _jit._cache_enabled() else None
         if entry is None:
-            entry = self._compile(types or self._types(args), args, chip, _ARRAY_API)
+            entry = self._compile(types or self._types(args), args, chip, self._policy)
             if source_key and _jit._cache_enabled():
                 _jit._write_cache(source_key, {"ptx": entry["ptx"],
                                                "metadata": entry["metadata"]}, "device")
@@ -214,16 +225,18 @@ class kernel(_Decorated):
                     return None
                 types.append("%s[%d]" % (dtype.name, ndim))
         text = "\0".join([_jit._library_identity(), _frontend_identity(), chip,
-                           "policy %d" % _ARRAY_API,
+                           "policy %d" % self._policy,
                            "interop %s" % self.interop, self.__name__, self._fingerprint,
+                           "scalars %s %s" % (self._python_int[0], self._python_float[0]),
                            ",".join(types)])
         return "src-" + hashlib.sha256(text.encode()).hexdigest()
 
-    def compile(self, args, chip=None, policy=_ARRAY_API):
+    def compile(self, args, chip=None, policy=None):
         """Compiles for arguments like `args` (without launching); returns
         the compiled entry: {"ptx", "metadata", "ir"}."""
         from .. import _ir
         chip = chip or _jit._chip()
+        policy = self._policy if policy is None else policy
         probe = _ir.IR()
         try:
             key = tuple(str(self._argument_type(probe, i, a)[0]) for i, a in enumerate(args))
@@ -231,9 +244,9 @@ class kernel(_Decorated):
             probe.close()
         return self._compile(key, args, chip, policy)
 
-    def translate(self, args, policy=_ARRAY_API):
+    def translate(self, args, policy=None):
         """The py/simt IR text (with locations) for arguments like `args`."""
-        module = self._translate(args, policy)
+        module = self._translate(args, self._policy if policy is None else policy)
         try:
             return module.ir.print_module(locations=True)
         finally:
@@ -332,7 +345,7 @@ def _launch_key(args, flags=()):
             key.append(kind)
         elif kind is int:
             if not -2**31 <= value < 2**31:
-                return None
+                return None  # the full path says whether it fits
             key.append(kind)
         elif kind is _types.Fixed:
             key.append(value.type)
@@ -452,6 +465,7 @@ def _fingerprint(function, seen):
 
 def _compile_module(kernel, args, policy):
     from . import _compiler
+    policy = kernel._policy if policy is None else policy
     module = _compiler.ModuleTranslator(policy)
     from ._values import Const
     types = [kernel._argument_type(module.ir, i, a)[0] for i, a in enumerate(args)]

@@ -164,17 +164,19 @@ attempt(half_atomic, f16)
 # CHECK: DeviceCompileError errors.py:[[#@LINE-4]]:5 'simt.atomic_rmw' op 'add' takes uint32, int32, uint64, int64, float32 or float64, not 'f16' (spec, "Atomics")
 
 
-# A variable keeps its type through a loop.
+# A variable keeps a type through a loop: one its values promote to
+# (`total = 0` then `total += x[i]` makes it a float32 from the start), not
+# int8 then float32, which do not promote.
 @device.kernel
-def changes_type(x):
-    total = 0
+def changes_type(x, y):
+    total = y[0]
     for i in range(4):
-        total = total + x[i]
+        total = x[i]
     x[0] = total
 
 
-attempt(changes_type, f32)
-# CHECK: DeviceTypeError errors.py:[[#@LINE-6]]:5 'total' is !py.int before the loop and f32 after it; a variable keeps its type
+attempt(changes_type, f32, Array(64, "|i1"))
+# CHECK: DeviceTypeError errors.py:[[#@LINE-6]]:5 'total' is si8 before the loop and f32 after it; a variable keeps its type
 
 
 # Statements device code does not have.

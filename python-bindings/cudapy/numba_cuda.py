@@ -1,0 +1,315 @@
+"""The numba.cuda spelling of cudapy.device: programs written for
+numba-cuda run with their import changed,
+
+    from cudapy import numba_cuda as cuda          # was: from numba import cuda
+    from cudapy.numba_cuda import float32, int32   # was: from numba import float32, int32
+
+    @cuda.jit
+    def add(a, b, c):
+        i = cuda.grid(1)
+        if i < c.size:
+            c[i] = a[i] + b[i]
+
+    add[blocks, threads](a, b, c)
+
+Everything maps onto the cudapy.device frontend (one translator, one
+pipeline): `@cuda.jit` kernels and `@cuda.jit(device=True)` functions use
+NumbaPro's promotion policy (the py dialect's `numbapro`), and Python ints
+and floats passed to a launch are int64 and float64, as numba types them.
+docs/DevicePython.md lists what is provided.
+"""
+
+from .device import _api, _kernel, _simt, _types
+from .device._api import DeviceObject, device_function
+from .device._errors import DeviceTypeError, DeviceUnsupportedError
+from .device._values import Const
+
+_NUMBAPRO = 1  # cudapy._ir.PY_POLICY_NUMBAPRO
+
+# -- dtypes (numba's names) ---------------------------------------------------------
+boolean = b1 = _types.bool_
+int8, int16, int32, int64 = _types.int8, _types.int16, _types.int32, _types.int64
+uint8, uint16, uint32, uint64 = _types.uint8, _types.uint16, _types.uint32, _types.uint64
+float16, float32, float64 = _types.float16, _types.float32, _types.float64
+complex64, complex128 = _types.complex64, _types.complex128
+i1, i2, i4, i8 = int8, int16, int32, int64
+u1, u2, u4, u8 = uint8, uint16, uint32, uint64
+f2, f4, f8 = float16, float32, float64
+c8, c16 = complex64, complex128
+intp, uintp = int64, uint64
+
+# -- thread positioning ---------------------------------------------------------------
+threadIdx = DeviceObject("threadIdx", "simt.thread_idx", dim3=True)
+blockIdx = DeviceObject("blockIdx", "simt.block_idx", dim3=True)
+blockDim = DeviceObject("blockDim", "simt.block_dim", dim3=True)
+gridDim = DeviceObject("gridDim", "simt.grid_dim", dim3=True)
+laneid = DeviceObject("laneid", "simt.lane_id")
+warpsize = DeviceObject("warpsize", "simt.warp_size")
+grid = device_function("grid")(_simt._position("simt.tid", "grid"))
+gridsize = device_function("gridsize")(_simt._position("simt.grid_size", "gridsize"))
+
+
+class _Namespace:
+    def __init__(self, name, **members):
+        self._name = name
+        self.__dict__.update(members)
+
+    def __repr__(self):
+        return "cudapy.numba_cuda." + self._name
+
+
+# -- memories ---------------------------------------------------------------------------
+shared = _Namespace("shared", array=device_function("shared.array")(
+    _simt._static_array("simt.shared_array", "shared.array")))
+local = _Namespace("local", array=device_function("local.array")(
+    _simt._static_array("simt.local_array", "local.array")))
+
+
+@device_function("const.array_like")
+def _const_array_like(tr, args, kwargs, node):
+    raise tr.error(DeviceUnsupportedError, "cuda.const.array_like (constant memory) is not "
+                   "supported yet; pass the array as an argument", node)
+
+
+const = _Namespace("const", array_like=_const_array_like)
+
+# -- synchronization ----------------------------------------------------------------------
+syncthreads = _simt.syncthreads
+syncthreads_count = _simt.syncthreads_count
+syncthreads_and = _simt.syncthreads_and
+syncthreads_or = _simt.syncthreads_or
+
+
+def _fence(name, scope):
+    def translate(tr, args, kwargs, node):
+        _simt._bind(tr, node, name, args, kwargs, [])
+        tr.emit("simt.threadfence", (), [], {"memory": tr.enum(_simt._MEMORY["seq_cst"]),
+                                             "scope": tr.enum(_simt._SCOPE[scope])})
+        return Const(None)
+    translate.__doc__ = "`%s()`" % name
+    return device_function(name)(translate)
+
+
+threadfence = _fence("threadfence", "device")
+threadfence_block = _fence("threadfence_block", "block")
+threadfence_system = _fence("threadfence_system", "system")
+
+
+# -- atomics: cuda.atomic.<op>(ary, idx, val) returns the old value ---------------------
+def _atomic(op):
+    def translate(tr, args, kwargs, node):
+        array, index, val = _simt._bind(tr, node, "atomic." + op, args, kwargs,
+                                        ["ary", "idx", "val"])
+        ref = _api.DEVICE_FUNCTIONS[id(_simt.atomic_ref)](tr, [array, index], {}, node)
+        return _simt.atomic_method(tr, ref, op, [val], {}, node)
+    translate.__doc__ = "`cuda.atomic.%s(ary, idx, val)`: the old value" % op
+    return device_function("atomic." + op)(translate)
+
+
+def _atomic_cas(tr, args, kwargs, node):
+    array, index, old, val = _simt._bind(tr, node, "atomic.cas", args, kwargs,
+                                         ["ary", "idx", "old", "val"])
+    ref = _api.DEVICE_FUNCTIONS[id(_simt.atomic_ref)](tr, [array, index], {}, node)
+    return _simt.atomic_method(tr, ref, "cas", [old, val], {}, node)
+
+
+def _atomic_compare_and_swap(tr, args, kwargs, node):
+    array, old, val = _simt._bind(tr, node, "atomic.compare_and_swap", args, kwargs,
+                                  ["ary", "old", "val"])
+    ref = _api.DEVICE_FUNCTIONS[id(_simt.atomic_ref)](tr, [array, Const(0)], {}, node)
+    return _simt.atomic_method(tr, ref, "cas", [old, val], {}, node)
+
+
+def _atomic_unsupported(name):
+    def translate(tr, args, kwargs, node):
+        raise tr.error(DeviceUnsupportedError, "cuda.atomic.%s is not supported yet" % name,
+                       node)
+    return device_function("atomic." + name)(translate)
+
+
+atomic = _Namespace(
+    "atomic",
+    add=_atomic("add"), sub=_atomic("sub"), and_=_atomic("and_"), or_=_atomic("or_"),
+    xor=_atomic("xor"), max=_atomic("max"), min=_atomic("min"), nanmax=_atomic("nanmax"),
+    nanmin=_atomic("nanmin"), exch=_atomic("exch"),
+    cas=device_function("atomic.cas")(_atomic_cas),
+    compare_and_swap=device_function("atomic.compare_and_swap")(_atomic_compare_and_swap),
+    inc=_atomic_unsupported("inc"), dec=_atomic_unsupported("dec"))
+
+# -- warps and intrinsics (the same functions) -------------------------------------------
+activemask, lanemask_lt, syncwarp = _simt.activemask, _simt.lanemask_lt, _simt.syncwarp
+all_sync, any_sync, eq_sync, ballot_sync = (_simt.all_sync, _simt.any_sync, _simt.eq_sync,
+                                            _simt.ballot_sync)
+shfl_sync, shfl_up_sync, shfl_down_sync, shfl_xor_sync = (
+    _simt.shfl_sync, _simt.shfl_up_sync, _simt.shfl_down_sync, _simt.shfl_xor_sync)
+popc, brev, clz, ffs, fma, cbrt = (_simt.popc, _simt.brev, _simt.clz, _simt.ffs, _simt.fma,
+                                   _simt.cbrt)
+
+
+# -- jit ----------------------------------------------------------------------------------------
+class _Kernel(_kernel.kernel):
+    """A `@cuda.jit` kernel: launched as `kernel[grid, block](args)` or
+    `kernel[grid, block, stream, shared](args)`."""
+
+    def __init__(self, function):
+        super().__init__(function)
+        self._policy = _NUMBAPRO
+        self._python_int, self._python_float = ("int64", _types.int64), ("float64",
+                                                                          _types.float64)
+
+    def __getitem__(self, configuration):
+        if not isinstance(configuration, tuple) or not 2 <= len(configuration) <= 4:
+            raise ValueError("a launch configuration is [grid, block] or [grid, block, "
+                             "stream] or [grid, block, stream, shared memory bytes]")
+        grid_, block = configuration[0], configuration[1]
+        stream = configuration[2] if len(configuration) > 2 else 0
+        dynamic = configuration[3] if len(configuration) > 3 else 0
+        if isinstance(grid_, list):
+            grid_ = tuple(grid_)
+        if isinstance(block, list):
+            block = tuple(block)
+
+        def launcher(*args):
+            _kernel.launch(self, *args, grid=grid_, block=block, stream=stream or None,
+                           shared=dynamic)
+        return launcher
+
+    def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
+        """A configuration of enough blocks of `tpb` threads (256 when 0)
+        for `ntasks` threads."""
+        threads = tpb or 256
+        return self[max(1, (ntasks + threads - 1) // threads), threads, stream, sharedmem]
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError("a @cuda.jit kernel is launched with a configuration: "
+                        "%s[grid, block](...)" % self.__name__)
+
+
+class _DeviceFunction(_kernel.func):
+    """A `@cuda.jit(device=True)` function."""
+
+
+_JIT_OPTIONS = ("device", "cache", "fastmath", "debug", "lineinfo", "opt", "inline",
+                "link", "max_registers")
+
+
+def jit(function_or_signature=None, /, **options):
+    """`@cuda.jit`, `@cuda.jit(device=True)`, `@cuda.jit("void(float32[:])")`:
+    a kernel (or a device function) compiled for the types of each launch's
+    arguments (an explicit signature is accepted; the arguments' types
+    decide). `cache=True` is what happens anyway (the disk cache);
+    `fastmath`, `debug`, `lineinfo`, `opt` and `inline` are accepted and do
+    not change the code; `link` and `max_registers` are not supported."""
+    unknown = sorted(set(options) - set(_JIT_OPTIONS))
+    if unknown:
+        raise TypeError("cuda.jit does not take %s" % ", ".join(unknown))
+    for name in ("link", "max_registers"):
+        if options.get(name):
+            raise NotImplementedError("cuda.jit(%s=...) is not supported by cudapy" % name)
+    device = bool(options.get("device", False))
+
+    def decorate(function):
+        if device:
+            return _DeviceFunction(function)
+        return _Kernel(function)
+
+    if callable(function_or_signature):
+        return decorate(function_or_signature)
+    return decorate
+
+
+# -- host-side arrays (over CuPy, else PyTorch) ---------------------------------------------
+def _backend():
+    try:
+        import cupy
+        return "cupy", cupy
+    except ImportError:
+        import torch
+        return "torch", torch
+
+
+class DeviceNDArray:
+    """A device array (`cuda.to_device`, `cuda.device_array`): CuPy's (or
+    PyTorch's) array with numba's host copies."""
+
+    def __init__(self, array):
+        self._array = array
+
+    @property
+    def __cuda_array_interface__(self):
+        return self._array.__cuda_array_interface__
+
+    shape = property(lambda self: tuple(self._array.shape))
+    ndim = property(lambda self: self._array.ndim)
+    size = property(lambda self: int(self._array.size) if not callable(self._array.size)
+                    else self._array.numel())
+    dtype = property(lambda self: self._array.dtype)
+
+    def __len__(self):
+        return self.shape[0]
+
+    def copy_to_host(self, ary=None, stream=0):
+        name, module = _backend()
+        host = module.asnumpy(self._array) if name == "cupy" else self._array.cpu().numpy()
+        if ary is not None:
+            ary[...] = host
+            return ary
+        return host
+
+    def copy_to_device(self, ary, stream=0):
+        name, module = _backend()
+        self._array[...] = module.asarray(ary) if name == "cupy" else \
+            module.as_tensor(ary, device="cuda")
+
+
+def to_device(ary, stream=0, copy=True, to=None):
+    name, module = _backend()
+    array = module.asarray(ary) if name == "cupy" else module.as_tensor(ary, device="cuda")
+    return DeviceNDArray(array)
+
+
+def device_array(shape, dtype=float, strides=None, order="C", stream=0):
+    import numpy
+    name, module = _backend()
+    if name == "cupy":
+        return DeviceNDArray(module.empty(shape, dtype=numpy.dtype(_numpy_dtype(dtype)),
+                                          order=order))
+    host = numpy.empty(shape, dtype=numpy.dtype(_numpy_dtype(dtype)))
+    return DeviceNDArray(module.as_tensor(host, device="cuda"))
+
+
+def device_array_like(ary, stream=0):
+    return device_array(ary.shape, ary.dtype)
+
+
+def _numpy_dtype(dtype):
+    if isinstance(dtype, _types.NumberType):
+        return {"bool_": "bool"}.get(dtype.name, dtype.name)
+    return dtype
+
+
+def synchronize():
+    """Waits for the device (all streams)."""
+    from . import _jit
+    _jit._device().synchronize()
+
+
+def is_available():
+    try:
+        from . import runtime
+        return runtime.device_count() > 0
+    except Exception:  # noqa: BLE001 (no driver: not available)
+        return False
+
+
+__all__ = [
+    "atomic", "activemask", "all_sync", "any_sync", "ballot_sync", "blockDim", "blockIdx",
+    "brev", "cbrt", "clz", "const", "device_array", "device_array_like", "eq_sync", "ffs",
+    "fma", "grid", "gridDim", "gridsize", "is_available", "jit", "lanemask_lt", "laneid",
+    "local", "popc", "shared", "shfl_down_sync", "shfl_sync", "shfl_up_sync", "shfl_xor_sync",
+    "synchronize", "syncthreads", "syncthreads_and", "syncthreads_count", "syncthreads_or",
+    "syncwarp", "threadIdx", "threadfence", "threadfence_block", "threadfence_system",
+    "to_device", "warpsize", "DeviceNDArray",
+    "boolean", "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+    "uint16", "uint32", "uint64", "complex64", "complex128",
+]

@@ -1,0 +1,117 @@
+# The numba.cuda spelling on the GPU: kernels written as numba-cuda programs
+# are (only the import differs), launched with kernel[grid, block] and
+# forall on CuPy arrays and on cuda.to_device/device_array arrays, each
+# against NumPy.
+# REQUIRES: cuda-gpu
+# RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
+
+import math
+
+import numpy as np
+
+from cudapy import numba_cuda as cuda
+from cudapy.numba_cuda import float32, int32
+
+try:
+    import cupy as cp
+except ImportError:
+    cp = None
+
+
+@cuda.jit
+def saxpy(a, x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def bump_2d(grid):
+    row, col = cuda.grid(2)
+    if row < grid.shape[0] and col < grid.shape[1]:
+        grid[row, col] += row * 100 + col
+
+
+@cuda.jit
+def count_bins(values, bins):
+    start, stride = cuda.grid(1), cuda.gridsize(1)
+    for i in range(start, values.shape[0], stride):
+        cuda.atomic.add(bins, values[i] % bins.shape[0], 1)
+
+
+BLOCK = 128
+
+
+@cuda.jit
+def block_totals(data, totals):
+    cache = cuda.shared.array(BLOCK, float32)
+    t = cuda.threadIdx.x
+    i = cuda.grid(1)
+    cache[t] = data[i] if i < data.size else 0
+    cuda.syncthreads()
+    half = BLOCK // 2
+    while half > 0:
+        if t < half:
+            cache[t] += cache[t + half]
+        cuda.syncthreads()
+        half //= 2
+    if t == 0:
+        totals[cuda.blockIdx.x] = cache[0]
+
+
+@cuda.jit(device=True)
+def hypot2(a, b):
+    return math.sqrt(a * a + b * b)
+
+
+@cuda.jit
+def lengths(xs, ys, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = hypot2(xs[i], ys[i])
+
+
+rng = np.random.default_rng(0)
+x = rng.random(5000).astype(np.float32)
+y = rng.random(5000).astype(np.float32)
+out = cuda.device_array(5000, np.float32)
+saxpy.forall(5000)(2.5, cuda.to_device(x), cuda.to_device(y), out)
+print("saxpy", np.allclose(out.copy_to_host(), 2.5 * x + y, rtol=1e-6))
+# CHECK: saxpy True
+
+grid = np.zeros((37, 53), dtype=np.int32)
+grid_d = cuda.to_device(grid)
+bump_2d[(math.ceil(37 / 16), math.ceil(53 / 16)), (16, 16)](grid_d)
+want = np.arange(37)[:, None] * 100 + np.arange(53)[None, :]
+print("2d", np.array_equal(grid_d.copy_to_host(), want))
+# CHECK-NEXT: 2d True
+
+values = rng.integers(0, 1000, 100000).astype(np.int32)
+bins = cuda.to_device(np.zeros(16, dtype=np.int32))
+count_bins[64, 128](cuda.to_device(values), bins)
+print("atomics", np.array_equal(bins.copy_to_host(), np.bincount(values % 16, minlength=16)))
+# CHECK-NEXT: atomics True
+
+data = rng.random(1000).astype(np.float32)
+totals = cuda.device_array(8, np.float32)
+block_totals[8, BLOCK](cuda.to_device(data), totals)
+padded = np.zeros(1024, np.float32)
+padded[:1000] = data
+print("shared", np.allclose(totals.copy_to_host(), padded.reshape(8, 128).sum(axis=1),
+                            rtol=1e-5))
+# CHECK-NEXT: shared True
+
+xs, ys = rng.random(300), rng.random(300)
+out = cuda.device_array(300, np.float64)
+lengths[3, 128](cuda.to_device(xs), cuda.to_device(ys), out)
+print("device function", np.allclose(out.copy_to_host(), np.hypot(xs, ys)))
+# CHECK-NEXT: device function True
+
+if cp is not None:
+    a = cp.arange(1000, dtype=cp.float64)
+    result = cp.empty_like(a)
+    saxpy[4, 256](0.5, a, a, result)
+    print("cupy", bool(cp.allclose(result, 1.5 * a)))
+else:
+    print("cupy True")
+# CHECK-NEXT: cupy True
