@@ -965,8 +965,18 @@ class FunctionTranslator:
             blocks.append(self.block)
         self.block = outer
         if not _ir.types_equal(values[0].type, values[1].type):
-            raise self.error(DeviceTypeError, "the branches of a conditional expression are "
-                             "%s and %s" % (values[0].type, values[1].type), node)
+            # The type both promote to, converted in each branch.
+            try:
+                common, _ = _ir.py_binary(self.module.policy, "add", values[0].type,
+                                          values[1].type)
+            except ValueError:
+                raise self.error(DeviceTypeError, "the branches of a conditional expression "
+                                 "are %s and %s, which do not promote"
+                                 % (values[0].type, values[1].type), node)
+            for k in range(2):
+                self.block = blocks[k]
+                values[k] = self.cast(values[k], common, node)
+            self.block = outer
         for block, value in zip(blocks, values):
             self.ir.append(block, self.ir.create("scf.yield", self.loc(node), [value.value]))
         operation = self.emit("scf.if", [i1], [values[0].type],
