@@ -112,3 +112,65 @@ major, minor = torch.cuda.get_device_capability()
 expected = 90 if major >= 9 else 80 if (major, minor) in ((8, 0), (8, 6)) else 0
 close("target specialized", chips, torch.full_like(chips, expected))
 # CHECK-NEXT: target specialized ok
+
+
+# Arrays seen through slices and reshapes, vectors passed from the host,
+# the dynamic shared array (launch's shared=), match_any_sync and WarpMask
+# items.
+@device.kernel
+def reverse_rows(x, out):
+    i = device.tid(1)
+    if i < x.shape[0]:
+        row = x[i]
+        backwards = out[i, ::-1]
+        for j in range(len(row)):
+            backwards[j] = row[j]
+
+
+x = torch.randn(37, 19, device=cuda)
+out = torch.empty_like(x)
+device.launch(reverse_rows, x, out, grid=1, block=64, stream=stream)
+close("slices", out, x.flip(1))
+# CHECK: slices ok
+
+
+@device.kernel
+def affine(v, scale, out):
+    i = device.tid(1)
+    flat = out.reshape(out.size)
+    if i < len(v):
+        p = v[i]
+        flat[i] = p * scale.x + scale.y
+        w = device.float32x2(p, p)
+        w.y = scale.z
+        flat[i] += w[1] * 0.0
+
+
+v = torch.randn(300, device=cuda)
+out = torch.empty(3, 100, device=cuda)
+device.launch(affine, v, device.float32x4(2.0, -1.0, 7.0, 0.0), out, grid=2, block=256,
+              stream=stream)
+close("vectors", out.reshape(300), v * 2 - 1, 1e-6)
+# CHECK-NEXT: vectors ok
+
+
+@device.kernel
+def stage(x, out):
+    buffer = device.dynamic_shared_array().view(device.float32)
+    t = device.thread_idx.x
+    buffer[t] = x[t]
+    device.syncthreads()
+    out[t] = buffer[device.block_dim.x - 1 - t]
+    mask = device.activemask()
+    peers = device.match_any_sync(mask, t % 4)
+    mask[t % 32] = False
+    out[device.block_dim.x + t] = device.popc(peers) + (1.0 if mask[t % 32] else 0.0)
+
+
+x = torch.randn(128, device=cuda)
+out = torch.empty(256, device=cuda)
+device.launch(stage, x, out, grid=1, block=128, shared=128 * 4, stream=stream)
+close("dynamic shared", out[:128], x.flip(0))
+close("match_any_sync", out[128:], torch.full((128,), 8.0, device=cuda))
+# CHECK-NEXT: dynamic shared ok
+# CHECK-NEXT: match_any_sync ok

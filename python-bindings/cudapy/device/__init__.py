@@ -26,7 +26,7 @@ from ._errors import (DeviceCompileError, DeviceError, DeviceSyntaxError, Device
 from ._kernel import func as _func_class, kernel as _kernel_class, launch
 from ._kernel import _decorator
 from ._simt import (activemask, all_sync, any_sync, atomic_ref, ballot_sync, brev, cbrt, clz,
-                    eq_sync, ffs, fma, grid_size, lanemask_lt, local_array, popc, shared_array,
+                    dynamic_shared_array, match_all_sync, match_any_sync, eq_sync, ffs, fma, grid_size, lanemask_lt, local_array, popc, shared_array,
                     shfl_down_sync, shfl_sync, shfl_up_sync, shfl_xor_sync, syncthreads,
                     syncthreads_and, syncthreads_count, syncthreads_or, syncwarp, threadfence,
                     tid)
@@ -40,6 +40,8 @@ from ._types import (bfloat16, bool_, complex64, complex128, float8e4m3, float8e
                      uint64)
 
 globals().update(_SELECTORS)  # sm50 … sm121: the spec's smXX objects
+from ._types import VECTOR_TYPES as _VECTOR_TYPES  # noqa: E402
+globals().update(_VECTOR_TYPES)  # int8x1 … float64x4: the spec's vector types
 func = _decorator(_func_class)
 kernel = _decorator(_kernel_class)
 
@@ -52,8 +54,9 @@ def machine_representation():
 
 __all__ = [
     "ConstExpr", "StructType", "struct", "SMSelector", "TargetDescription", "any_target", "is_device", "is_exactly", "is_host",
-    "no_target", "provides", "target", *sorted(_SELECTORS),
-    "activemask", "all_sync", "any_sync", "atomic_ref", "ballot_sync", "brev", "cbrt", "clz",
+    "no_target", "provides", "target", *sorted(_SELECTORS), *sorted(_VECTOR_TYPES),
+    "activemask", "all_sync", "any_sync", "atomic_ref", "dynamic_shared_array",
+    "match_all_sync", "match_any_sync", "ballot_sync", "brev", "cbrt", "clz",
     "eq_sync", "ffs", "fma", "lanemask_lt", "popc", "shfl_down_sync", "shfl_sync",
     "shfl_up_sync", "shfl_xor_sync", "syncthreads_and", "syncthreads_count", "syncthreads_or",
     "syncwarp",

@@ -116,6 +116,9 @@ class FunctionTranslator:
         struct = self.module.struct_types.get(text)
         if struct is not None:
             return Val(value, type, "struct", struct)
+        if text.startswith("!py.vector<"):
+            size, element = text[len("!py.vector<"):-1].split(" x ", 1)
+            return Val(value, type, "vector", self.dtype_of_text(element.strip()), int(size))
         return Val(value, type)
 
     def dtype_of_text(self, text):
@@ -350,6 +353,17 @@ class FunctionTranslator:
             return
         if isinstance(target, ast.Subscript):
             base = self.expr(target.value)
+            if isinstance(base, Val) and base.kind == "vector" and \
+                    isinstance(target.value, ast.Name):
+                self.frame.names[target.value.id] = self.vector_set(
+                    base, self.expr(target.slice), value, target)
+                return
+            if isinstance(base, Val) and str(base.type) == "ui32" and \
+                    isinstance(target.value, ast.Name):
+                from . import _simt
+                self.frame.names[target.value.id] = _simt.warp_mask_set(
+                    self, base, self.expr(target.slice), value, target)
+                return
             if isinstance(base, Val) and base.kind == "array":
                 indices = self.indices(target.slice)
                 self.setitem(base, indices, value, target)
@@ -358,6 +372,11 @@ class FunctionTranslator:
                              % base.describe(), target)
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
             base = self.lookup(target.value.id, target.value)
+            if isinstance(base, Val) and base.kind == "vector" and len(target.attr) == 1 \
+                    and target.attr in "xyzw" and "xyzw".index(target.attr) < base.ndim:
+                self.frame.names[target.value.id] = self.vector_set(
+                    base, Const("xyzw".index(target.attr)), value, target)
+                return
             if isinstance(base, Val) and base.kind == "struct" and \
                     base.dtype.field_type(target.attr) is not None:
                 field = self.dtype_type(base.dtype.field_type(target.attr), target)
@@ -615,6 +634,10 @@ class FunctionTranslator:
             iterable = self.expr(iterator) if callee is None else None
             if isinstance(iterable, Const) and isinstance(iterable.obj, (tuple, list)):
                 iterable = TupleVal(Const(v) for v in iterable.obj)
+            if isinstance(iterable, Val) and iterable.kind == "vector":
+                vector = iterable
+                iterable = TupleVal(self.vector_item(vector, Const(i), iterator)
+                                    for i in range(vector.ndim))
             if isinstance(iterable, TupleVal):
                 # A loop over a tuple known at compile time: unrolled.
                 for item in iterable.items:
@@ -821,6 +844,18 @@ class FunctionTranslator:
                 return Method(base, name)
             if name == "dtype":
                 return Const(self.dtype_of_text(str(base.dtype)))
+        if isinstance(base, Val) and base.kind == "vector":
+            if name in ("size",):
+                return Const(base.ndim)
+            if name == "dtype":
+                return Const(base.dtype)
+            if name in "xyzw" and len(name) == 1:
+                index = "xyzw".index(name)
+                if index >= base.ndim:
+                    raise self.error(DeviceTypeError, "a vector of %d elements has no .%s "
+                                     "(cuda-device spec, \"Vector.%s\")"
+                                     % (base.ndim, name, name), node)
+                return self.vector_item(base, Const(index), node)
         if isinstance(base, Val) and base.kind == "struct":
             field = base.dtype.field_type(name)
             if field is None:
@@ -828,7 +863,8 @@ class FunctionTranslator:
                                  % (base.dtype.name, name), node)
             return self.op("py.struct.getattr", [base], self.dtype_type(field, node),
                            {"field": self.ir.string_attr(name)})
-        if isinstance(base, Val) and base.kind == "array" and name in ("view",):
+        if isinstance(base, Val) and base.kind == "array" and name in ("view", "reshape",
+                                                                        "astype"):
             return Method(base, name)
         if isinstance(base, Val) and base.kind == "array":
             if name == "ndim":
@@ -984,19 +1020,101 @@ class FunctionTranslator:
         return self.wrap(self.ir.result(operation), values[0].type)
 
     # -- arrays ---------------------------------------------------------------------------
+    def slice_value(self, item):
+        """`start:stop:step` as a py.slice (None parts as py.none)."""
+        parts = []
+        for part in (item.lower, item.upper, item.step):
+            if part is None:
+                parts.append(self.constant(None, item))
+                continue
+            value = self.value(self.expr(part), part, "a slice bound")
+            text = str(value.type)
+            if not (text in ("!py.int", "!py.none") or text.startswith(("si", "ui"))):
+                raise self.error(DeviceTypeError, "slice bounds are integers or None, not %s"
+                                 % value.type, part)
+            parts.append(value)
+        if isinstance(item.step, ast.Constant) and item.step.value == 0:
+            raise self.error(DeviceValueError, "a slice step cannot be zero", item)
+        return self.op("py.slice", parts, self.py("slice"))
+
     def indices(self, node):
         items = node.elts if isinstance(node, ast.Tuple) else [node]
         result = []
         for item in items:
             if isinstance(item, ast.Slice):
-                raise self.error(DeviceUnsupportedError, "slicing arrays in device code",
-                                 item)
+                result.append(self.slice_value(item))
+                continue
             value = self.expr(item)
             if isinstance(value, TupleVal):
                 result.extend(value.items)
             else:
                 result.append(value)
         return result
+
+    def vector_item(self, vector, index, node):
+        """`v[i]`, `v.x`: py.vector.getitem (a constant index must be below
+        the size: cuda-device spec, "Vector.__getitem__")."""
+        if isinstance(index, Const) and isinstance(index.obj, int) and \
+                not -vector.ndim <= index.obj < vector.ndim:
+            raise self.error(DeviceValueError, "index %d of a vector of %d elements (cuda-"
+                             "device spec, \"Vector.__getitem__\": i < size)"
+                             % (index.obj, vector.ndim), node)
+        (operand,) = self.index_operands_of([index], node)
+        return self.op("py.vector.getitem", [vector, operand],
+                       self.dtype_type(vector.dtype, node))
+
+    def vector_set(self, vector, index, value, node):
+        """`v[i] = val`, `v.x = val`: a new vector (py.vector.setitem)."""
+        if isinstance(index, Const) and isinstance(index.obj, int) and \
+                not -vector.ndim <= index.obj < vector.ndim:
+            raise self.error(DeviceValueError, "index %d of a vector of %d elements (cuda-"
+                             "device spec, \"Vector.__setitem__\": i < size)"
+                             % (index.obj, vector.ndim), node)
+        (operand,) = self.index_operands_of([index], node)
+        value = self.value(value, node, "a vector element")
+        element = self.dtype_type(vector.dtype, node)
+        if not _ir.types_equal(value.type, element) and \
+                not _ir.py_assignable(self.module.policy, value.type, element):
+            raise self.error(DeviceTypeError, "a %s value is not assignable to a %s element "
+                             "(cuda-device spec, \"Vector.__setitem__\")"
+                             % (value.type, element), node)
+        attributes = {"policy": self.enum(1)} if self.module.policy == 1 else None
+        return self.op("py.vector.setitem", [vector, operand, value], vector.type, attributes)
+
+    def subscript(self, array, indices, node):
+        """`a[i, 1:n, ...]` with slices or fewer indices than dimensions: a
+        view (py.array.subscript); integer indices drop their dimension."""
+        if len(indices) > array.ndim:
+            raise self.error(DeviceTypeError, "%s takes at most %d indices, not %d"
+                             % (array.describe(), array.ndim, len(indices)), node)
+        operands, dropped = [], 0
+        for index in indices:
+            if isinstance(index, Val) and str(index.type) == "!py.slice":
+                operands.append(index)
+                continue
+            operands.extend(self.index_operands_of([index], node))
+            dropped += 1
+        ndim = array.ndim - dropped
+        if ndim == 0:
+            return self.op("py.array.getitem", [array] + operands,
+                           self.dtype_type(array.dtype, node))
+        type = self.ir.py_array_type(self.dtype_type(array.dtype, node), ndim, self.loc(node))
+        return self.op("py.array.subscript", [array] + operands, type)
+
+    def index_operands_of(self, indices, node):
+        operands = []
+        for index in indices:
+            if isinstance(index, Const) and not (isinstance(index.obj, int) and
+                                                 not isinstance(index.obj, bool)):
+                raise self.error(DeviceTypeError, "an array index must be an integer, not "
+                                 "%r" % (index.obj,), node)
+            value = self.value(index, node, "an index")
+            text = str(value.type)
+            if not (text == "!py.int" or text.startswith(("si", "ui"))):
+                raise self.error(DeviceTypeError, "an array index must be an integer, not "
+                                 "%s" % value.type, node)
+            operands.append(value)
+        return operands
 
     def index_operands(self, array, indices, node):
         if len(indices) != array.ndim:
@@ -1021,10 +1139,19 @@ class FunctionTranslator:
     def expr_Subscript(self, node):
         base = self.expr(node.value)
         if isinstance(base, Val) and base.kind == "array":
-            operands = self.index_operands(base, self.indices(node.slice), node)
+            indices = self.indices(node.slice)
+            if len(indices) != base.ndim or any(
+                    isinstance(i, Val) and str(i.type) == "!py.slice" for i in indices):
+                return self.subscript(base, indices, node)
+            operands = self.index_operands(base, indices, node)
             return self.op("py.array.getitem", [base] + operands,
                            self.dtype_type(base.dtype, node))
         index = self.expr(node.slice)
+        if isinstance(base, Val) and base.kind == "vector":
+            return self.vector_item(base, index, node)
+        if isinstance(base, Val) and str(base.type) == "ui32":
+            from . import _simt
+            return _simt.warp_mask_item(self, base, index, node)
         if isinstance(base, TupleVal) and isinstance(index, Const) and \
                 isinstance(index.obj, int):
             try:
@@ -1100,6 +1227,14 @@ class FunctionTranslator:
         from ._struct import StructType
         if isinstance(callee, Const) and isinstance(callee.obj, StructType):
             return self.make_struct(callee.obj, args, kwargs, node)
+        if isinstance(callee, Const) and isinstance(callee.obj, _types.VectorType):
+            vector = callee.obj
+            if kwargs or len(args) != vector.size:
+                raise self.error(DeviceTypeError, "%s takes %d values, not %d (cuda-device "
+                                 "spec, \"Vector.__init__\")" % (vector.name, vector.size,
+                                                                  len(args)), node)
+            values = [self.value(a, node, "a vector element") for a in args]
+            return self.op("py.vector.make", values, vector.mlir_type(self.ir))
         if isinstance(callee, LambdaVal):
             if kwargs:
                 raise self.error(DeviceTypeError, "keyword arguments to a lambda", node)
@@ -1149,7 +1284,33 @@ class FunctionTranslator:
                          "\"Heterogeneous Functions\")" % (function,), node)
 
     def array_method(self, array, name, args, kwargs, node):
-        """`a.view(dtype)` (cuda-device spec, "Arrays")."""
+        """`a.view(dtype)`, `a.reshape(shape)`, `a.astype(dtype, copy=False)`
+        (cuda-device spec, "Arrays": the calls that do not allocate)."""
+        if name == "reshape":
+            if kwargs:
+                raise self.error(DeviceTypeError, "reshape takes the new shape", node)
+            shape = args[0] if len(args) == 1 else TupleVal(args)
+            extents = list(shape.items) if isinstance(shape, TupleVal) else \
+                list(shape.obj) if isinstance(shape, Const) and isinstance(shape.obj, tuple) \
+                else [shape]
+            operands = self.index_operands_of(extents, node)
+            type = self.ir.py_array_type(self.dtype_type(array.dtype, node), len(extents),
+                                         self.loc(node))
+            return self.op("py.array.reshape", [array] + operands, type)
+        if name == "astype":
+            copy = kwargs.pop("copy", Const(True))
+            if kwargs or len(args) != 1:
+                raise self.error(DeviceTypeError, "astype takes a dtype and copy=False", node)
+            if not (isinstance(copy, Const) and copy.obj is False):
+                raise self.error(DeviceUnsupportedError, "astype copies unless copy=False "
+                                 "(cuda-device spec, \"Arrays\": no allocation in device "
+                                 "code)", node)
+            dtype = _types.number_type(args[0].obj) if isinstance(args[0], Const) else None
+            if dtype is None:
+                raise self.error(DeviceTypeError, "astype takes a dtype", node)
+            type = self.ir.py_array_type(self.dtype_type(dtype, node), array.ndim,
+                                         self.loc(node))
+            return self.op("py.array.astype", [array], type)
         if len(args) != 1 or kwargs or not isinstance(args[0], Const):
             raise self.error(DeviceTypeError, "view takes one dtype", node)
         from ._struct import StructType
@@ -1295,6 +1456,8 @@ def _len(tr, args, kwargs, node):
         return Const(len(value.obj))
     if isinstance(value, Val) and value.kind == "array":
         return tr.op("py.len", [value], tr.py("int"))
+    if isinstance(value, Val) and value.kind == "vector":
+        return Const(value.ndim)
     raise tr.error(DeviceTypeError, "len() of %s" % value.describe(), node)
 
 

@@ -141,6 +141,8 @@ class kernel(_Decorated):
             return ir.py_type("float"), value
         if isinstance(value, _types.Fixed):
             return value.type.mlir_type(ir), value.to_bytes()
+        if isinstance(value, _types.VectorValue):
+            return value.type.mlir_type(ir), value.to_bytes()
         runtime = _jit._runtime()
         view = None
         if _jit._is_array(value):
@@ -210,7 +212,7 @@ class kernel(_Decorated):
                 types.append("const %s %r" % (kind.__name__, value))
             elif kind in (bool, int, float):
                 types.append(kind.__name__)
-            elif kind is _types.Fixed:
+            elif kind is _types.Fixed or kind is _types.VectorValue:
                 types.append(value.type.name)
             else:
                 dtype = None
@@ -313,9 +315,9 @@ class kernel(_Decorated):
             if words is not None:
                 loaded.launch_words(words[0], len(args), words[1], _jit._stream(stream))
                 return
-        if any(type(value) is _types.Fixed for value in args):
-            args = [value.to_bytes() if type(value) is _types.Fixed else value
-                    for value in args]
+        if any(type(value) in (_types.Fixed, _types.VectorValue) for value in args):
+            args = [value.to_bytes() if type(value) in (_types.Fixed, _types.VectorValue)
+                    else value for value in args]
         loaded.launch(grid, block, *args, shared=shared, stream=_jit._stream(stream))
 
 
@@ -347,7 +349,7 @@ def _launch_key(args, flags=()):
             if not -2**31 <= value < 2**31:
                 return None  # the full path says whether it fits
             key.append(kind)
-        elif kind is _types.Fixed:
+        elif kind is _types.Fixed or kind is _types.VectorValue:
             key.append(value.type)
         elif _jit._is_tensor(value):
             key.append((value.dtype, value.dim()))
@@ -446,7 +448,7 @@ def _fingerprint(function, seen):
         if isinstance(value, _struct.StructType):
             return "struct %s %s %d" % (value.name, [(n, getattr(t, "name", None))
                                                      for n, t in value.fields], value.align)
-        if isinstance(value, _types.NumberType):
+        if isinstance(value, (_types.NumberType, _types.VectorType)):
             return "number " + value.name
         if isinstance(value, _api.DeviceObject):
             return "device " + value._name

@@ -351,3 +351,56 @@ def atomic_method(tr, ref, name, args, kwargs, node):
 def _ir_assignable(tr, value, target):
     from .. import _ir
     return _ir.py_assignable(tr.module.policy, value, target)
+
+
+@device_function("dynamic_shared_array")
+def dynamic_shared_array(tr, args, kwargs, node):
+    """`dynamic_shared_array()`: the launch's dynamic shared memory as bytes
+    (`.view(dtype)` reads it as another dtype)."""
+    _bind(tr, node, "dynamic_shared_array", args, kwargs, [])
+    type = tr.ir.py_array_type(tr.ir.int_type(8, False), 1, tr.loc(node))
+    return tr.op("simt.dynamic_shared_array", (), type)
+
+
+@device_function("match_any_sync")
+def match_any_sync(tr, args, kwargs, node):
+    """`match_any_sync(mask, value) -> WarpMask`: the lanes of `mask` whose
+    `value` equals this lane's."""
+    mask, value = _bind(tr, node, "match_any_sync", args, kwargs, ["mask", "value"])
+    return tr.op("simt.match_any_sync", [_mask(tr, mask, node),
+                                         tr.value(value, node, "a matched value")],
+                 tr.ir.int_type(32, False))
+
+
+@device_function("match_all_sync")
+def match_all_sync(tr, args, kwargs, node):
+    """`match_all_sync(mask, value) -> (WarpMask, bool)`: `mask` and True
+    when every lane of `mask` has this lane's `value`, else 0 and False."""
+    mask, value = _bind(tr, node, "match_all_sync", args, kwargs, ["mask", "value"])
+    operation = tr.emit("simt.match_all_sync", [_mask(tr, mask, node),
+                                                tr.value(value, node, "a matched value")],
+                        [tr.ir.int_type(32, False), tr.py("bool")])
+    return TupleVal([tr.wrap(tr.ir.result(operation, 0), tr.ir.int_type(32, False)),
+                     tr.wrap(tr.ir.result(operation, 1), tr.py("bool"))])
+
+
+def warp_mask_item(tr, mask, index, node):
+    """`mask[i]` of a WarpMask (0 <= i < 32 for a constant: cuda-device spec,
+    "WarpMask.__getitem__")."""
+    if isinstance(index, Const) and isinstance(index.obj, int) and not 0 <= index.obj < 32:
+        raise tr.error(DeviceValueError, "a WarpMask index is from 0 to 31, not %d (cuda-"
+                       "device spec, \"WarpMask.__getitem__\")" % index.obj, node)
+    (operand,) = tr.index_operands_of([index], node)
+    return tr.op("simt.warp_mask.getitem", [mask, operand], tr.py("bool"))
+
+
+def warp_mask_set(tr, mask, index, value, node):
+    """`mask[i] = on`: a new WarpMask."""
+    if isinstance(index, Const) and isinstance(index.obj, int) and not 0 <= index.obj < 32:
+        raise tr.error(DeviceValueError, "a WarpMask index is from 0 to 31, not %d (cuda-"
+                       "device spec, \"WarpMask.__setitem__\")" % index.obj, node)
+    (operand,) = tr.index_operands_of([index], node)
+    on = tr.to_bool(value, node)
+    if isinstance(on, Const):
+        on = tr.constant(on.obj, node)
+    return tr.op("simt.warp_mask.setitem", [mask, operand, on], mask.type)

@@ -170,3 +170,55 @@ def constant_value(value):
     if value is None or isinstance(value, (bool, int, float, complex, str, Fixed, NumberType)):
         return True
     return isinstance(value, tuple) and all(constant_value(v) for v in value)
+
+
+class VectorType:
+    """A vector type (cuda-device spec, "Vectors"): `float32x4`, `int8x2` …
+    — N numbers of one type, immutable, CUDA's `float4`, `char2` … in
+    memory. Calling it makes a vector (on the host, a launch argument)."""
+
+    __slots__ = ("name", "element", "size")
+
+    def __init__(self, element, size):
+        self.element, self.size = element, size
+        self.name = "%sx%d" % (element.name, size)
+
+    def __repr__(self):
+        return "cudapy.device." + self.name
+
+    def mlir_type(self, ir):
+        return ir.py_vector_type(self.size, self.element.mlir_type(ir), ir.unknown_location())
+
+    @property
+    def itemsize(self):
+        size = self.element.itemsize * self.size
+        return size if self.size in (1, 2, 4) else self.element.itemsize * self.size
+
+    def __call__(self, *values):
+        if len(values) != self.size:
+            raise TypeError("%s takes %d values, not %d" % (self.name, self.size, len(values)))
+        return VectorValue(self, [Fixed(self.element, v) for v in values])
+
+
+class VectorValue:
+    """A host vector (`device.float32x4(1, 2, 3, 4)`), passed to a launch
+    as CUDA's vector type."""
+
+    __slots__ = ("type", "items")
+
+    def __init__(self, type, items):
+        self.type, self.items = type, items
+
+    def __repr__(self):
+        return "%s(%s)" % (self.type.name, ", ".join(repr(i.value) for i in self.items))
+
+    def to_bytes(self):
+        data = b"".join(i.to_bytes() for i in self.items)
+        # float3, int3 …: no padding; 2 and 4 elements: aligned to the whole.
+        return data
+
+
+VECTOR_ELEMENTS = (int8, int16, int32, int64, uint8, uint16, uint32, uint64, float8e4m3,
+                   float8e5m2, float16, bfloat16, float32, float64)
+VECTOR_TYPES = {"%sx%d" % (e.name, n): VectorType(e, n) for e in VECTOR_ELEMENTS
+                for n in (1, 2, 3, 4)}

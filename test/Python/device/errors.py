@@ -219,6 +219,33 @@ attempt(runtime_constant, f32)
 # CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:12 argument 1 of scaled is a ConstExpr parameter: it takes a constant expression, not a value of type !py.int (cuda-device spec, "Constant Expressions")
 
 
+# "Vector.__getitem__": i < size; "Vector.__init__": one value per
+# element; "WarpMask.__getitem__": 0 <= i < 32 (constant indices).
+@device.kernel
+def vector_index(x):
+    v = device.float32x2(x[0], x[1])
+    x[0] = v[2]
+
+
+@device.kernel
+def vector_values(x):
+    v = device.float32x4(x[0], x[1])
+
+
+@device.kernel
+def mask_index(x):
+    mask = device.activemask()
+    x[0] = 1.0 if mask[32] else 0.0
+
+
+attempt(vector_index, f32)
+attempt(vector_values, f32)
+attempt(mask_index, f32)
+# CHECK: DeviceValueError errors.py:[[#@LINE-17]]:12 index 2 of a vector of 2 elements (cuda-device spec, "Vector.__getitem__": i < size)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-13]]:9 float32x4 takes 4 values, not 2 (cuda-device spec, "Vector.__init__")
+# CHECK: DeviceValueError errors.py:[[#@LINE-8]]:19 a WarpMask index is from 0 to 31, not 32 (cuda-device spec, "WarpMask.__getitem__")
+
+
 # Host-side rules: unknown decorator keywords ("@func", "@kernel"), a
 # function both @func and @kernel ("@kernel"), launching what is not a
 # kernel and arguments that are not heterogeneous ("launch"), calling a

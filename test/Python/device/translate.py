@@ -184,3 +184,34 @@ print([l.strip().split(" loc")[0] for l in text.splitlines()
        if "target.if" in l or "py.array.view" in l or "struct.make" in l or "tuple.make" in l])
 # CHECK: specialized {{.*}}py.array.view {{.*}}py.struct.getattr {{.*}}py.call {{.*}}py.struct.setattr py.struct.make {{.*}}target.if
 # CHECK-NEXT: ['%{{.*}} = py.tuple.make(%{{.*}}, %{{.*}}) : f32, f32', '%{{.*}} = py.tuple.make(%{{.*}}, %{{.*}}) : f32, f32', '%{{.*}} = py.array.view %arg0 : !py.array<f32, 1> to !py.array<!py.struct<"Pair", (lo: f32, hi: f32), align 8>, 1>', '%{{.*}} = py.struct.make(%{{.*}}, %{{.*}}) : (f32, f32) -> !py.struct<"Pair", (lo: f32, hi: f32), align 8>', '%{{.*}} = target.if <"provides(sm_90) & ~is_exactly(sm_100)"> -> (f32) {']
+
+
+# Arrays: slices and fewer indices than dimensions are views
+# (py.array.subscript of py.slice), reshape and astype(copy=False) do not
+# allocate; vectors (py.vector.make/getitem/setitem, .x/.y, len, loops over
+# them unrolled); the dynamic shared array; match_any/all_sync and WarpMask
+# items.
+@device.kernel
+def views(x, out, scale):
+    row = x[1]
+    part = x[0, 2:10:2]
+    flipped = out[::-1]
+    flat = x.reshape(x.size)
+    same = x.astype(device.float32, copy=False)
+    v = device.float32x3(row[0], part[1], flat[2])
+    v.y = same[1, 1]
+    v[2] = scale.w
+    total = device.float32(len(v))
+    for e in v:
+        total += e
+    dynamic = device.dynamic_shared_array().view(device.float32)
+    dynamic[device.thread_idx.x] = total
+    mask = device.activemask()
+    peers = device.match_any_sync(mask, total)
+    same_mask, equal = device.match_all_sync(mask, device.lane_id % 2)
+    mask[0] = equal
+    flipped[0] = dynamic[0] + device.popc(peers) + (1.0 if mask[1] else 0.0)
+
+
+text = show(views, Array((8, 16)), Array(8), device.float32x4(1, 2, 3, 4))
+# CHECK: views py.kernel py.constant py.array.subscript py.slice {{.*}}py.array.reshape py.array.astype {{.*}}py.vector.make py.vector.setitem {{.*}}py.vector.getitem {{.*}}simt.dynamic_shared_array py.array.view {{.*}}simt.match_any_sync {{.*}}simt.match_all_sync simt.warp_mask.setitem {{.*}}simt.warp_mask.getitem
