@@ -1546,6 +1546,24 @@ def translate_kernel(kernel, module, parameter_types, interop):
     return module
 
 
+def translate_functions(module, functions, name):
+    """Builds in `module` a gpu.module `name` of the given @func functions,
+    each for its parameter types (what export_ptx compiles)."""
+    ir = module.ir
+    first = functions[0][0]._function_source()
+    tr = FunctionTranslator(module, first, "func")
+    location = tr.loc(first.tree)
+    body = ir.new_module(location)
+    ir.set_attribute(ir.module_operation(), "gpu.container_module", ir.unit_attr())
+    module.module_block = ir.new_block()
+    for function, types in functions:
+        module.function(function, types, tr, first.tree)
+    gpu_module = ir.create("gpu.module", location, attributes={"sym_name": ir.string_attr(name)},
+                           regions=[ir.new_region([module.module_block])])
+    ir.append(body, gpu_module)
+    return module
+
+
 def _function(self, function, types, caller, node):
     """The symbol and result types of `function`'s py.func for argument
     `types`, translated on first use."""

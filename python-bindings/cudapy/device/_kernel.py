@@ -86,6 +86,47 @@ class func(_Decorated):
     def __call__(self, *args, **kwargs):
         return self.underlying(*args, **kwargs)
 
+    def export_ptx(self, *types, chip="sm_90"):
+        """The PTX of this `@func(interop=True)` function for parameters of
+        `types` (number, vector or @struct types): a `.visible .func` of the
+        symbol and calling convention of the `extern "C"` CUDA C++ function
+        of the same name (cuda-device spec, "Interoperable Functions"), for
+        CUDA C++ code to link (nvcc -rdc)."""
+        if not self.interop:
+            raise DeviceError("%s is not interoperable: declare it @func(interop=True) to "
+                              "give it a C symbol" % self.__name__)
+        from .. import _capi
+        from . import _compiler
+        module = _compiler.ModuleTranslator(self._policy)
+        ir = module.ir
+        try:
+            parameter_types = []
+            for t in types:
+                mlir = t.mlir_type(ir) if hasattr(t, "mlir_type") else None
+                if mlir is None or not mlir:
+                    raise DeviceTypeError("export_ptx takes number, vector or @struct types, "
+                                          "not %r" % (t,))
+                parameter_types.append(mlir)
+            _compiler.translate_functions(module, [(self, parameter_types)], self.__name__)
+            if not ir.verify():
+                errors = [d for d in ir.diagnostics if d.severity == "error"]
+                first = errors[0] if errors else None
+                raise DeviceCompileError(first.message if first else "the IR does not verify",
+                                         first.file if first else "",
+                                         first.line if first else 0,
+                                         first.column if first else 0, errors)
+            result = _capi.compile_module(ir, {"chip": chip, "opt_level": 3})
+            if isinstance(result, list):
+                first = ([d for d in result if d.severity == "error"] or result)[0]
+                raise DeviceCompileError(first.message, first.file, first.line, first.column,
+                                         result)
+            return result.outputs[0].text
+        finally:
+            ir.close()
+
+
+func._policy = _ARRAY_API
+
 
 class kernel(_Decorated):
     """`@kernel` or `@kernel(interop=False)`: a kernel function, device

@@ -1,0 +1,124 @@
+# Interoperability both ways (cuda-device spec, "Interoperable Functions"):
+# a Python @func(interop=True) is linked into a CUDA C++ kernel built by
+# nvcc (-rdc, the function's PTX as an input) and called there; a Python
+# @kernel(interop=True) is loaded and launched from C with the driver API's
+# cuLaunchKernel, its parameters laid out as CUDA C++ passes them (the
+# array as its interoperable_array_descriptor). Both against host results.
+# REQUIRES: cuda-gpu, nvcc
+# RUN: rm -rf %t && mkdir -p %t && env CUDAPY_CACHE_DIR=%t/cache %python %s %t %nvcc | FileCheck %s
+
+import os
+import subprocess
+import sys
+
+from cudapy import device
+
+out, nvcc = sys.argv[1], sys.argv[2]
+
+
+@device.func(interop=True)
+def axpy(a, x, y):
+    return a * x + y
+
+
+with open(os.path.join(out, "axpy.ptx"), "w") as handle:
+    handle.write(axpy.export_ptx(device.float32, device.float32, device.float32))
+
+CALLER = r"""
+#include <cstdio>
+extern "C" __device__ float axpy(float a, float x, float y);
+__global__ void use(const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = axpy(3.0f, x[i], y[i]);
+}
+int main() {
+  const int n = 1000;
+  float hx[n], hy[n];
+  for (int i = 0; i < n; ++i) { hx[i] = 0.5f * i; hy[i] = 1.0f; }
+  float *x, *y;
+  cudaMalloc(&x, sizeof(hx)); cudaMalloc(&y, sizeof(hy));
+  cudaMemcpy(x, hx, sizeof(hx), cudaMemcpyHostToDevice);
+  cudaMemcpy(y, hy, sizeof(hy), cudaMemcpyHostToDevice);
+  use<<<(n + 255) / 256, 256>>>(x, y, n);
+  cudaMemcpy(hy, y, sizeof(hy), cudaMemcpyDeviceToHost);
+  int correct = 0;
+  for (int i = 0; i < n; ++i) correct += hy[i] == 3.0f * (0.5f * i) + 1.0f;
+  printf("CUDA C++ calling Python: %d of %d correct\n", correct, n);
+  return 0;
+}
+"""
+with open(os.path.join(out, "use.cu"), "w") as handle:
+    handle.write(CALLER)
+build = subprocess.run([nvcc, "-arch=sm_90", "-rdc=true", os.path.join(out, "use.cu"),
+                        os.path.join(out, "axpy.ptx"), "-o", os.path.join(out, "use")],
+                       capture_output=True, text=True)
+if build.returncode:
+    print("nvcc failed:", build.stderr)
+else:
+    print(subprocess.run([os.path.join(out, "use")], capture_output=True,
+                         text=True).stdout.strip())
+# CHECK: CUDA C++ calling Python: 1000 of 1000 correct
+
+
+@device.kernel(interop=True)
+def scale(x, factor):
+    i = device.tid(1)
+    if i < len(x):
+        x[i] *= factor
+
+
+class Array:
+    def __init__(self, n):
+        self.__cuda_array_interface__ = {"shape": (n,), "typestr": "<f4",
+                                         "data": (4096, False), "version": 3}
+
+
+ptx = scale.compile((Array(1), device.float32(1.0)), chip="sm_90")["ptx"]
+with open(os.path.join(out, "scale.ptx"), "w") as handle:
+    handle.write(ptx)
+
+LAUNCHER = r"""
+#include <cstdio>
+#include <cstdint>
+#include <cstdlib>
+#include <cuda.h>
+struct Descriptor { float *data; uint64_t shape[1]; uint64_t strides[1]; };
+int main(int argc, char **argv) {
+  cuInit(0);
+  CUdevice device; cuDeviceGet(&device, 0);
+  CUcontext context; cuDevicePrimaryCtxRetain(&context, device);
+  cuCtxSetCurrent(context);
+  FILE *file = fopen(argv[1], "rb");
+  fseek(file, 0, SEEK_END); long size = ftell(file); rewind(file);
+  char *ptx = (char *)calloc(size + 1, 1);
+  fread(ptx, 1, size, file); fclose(file);
+  CUmodule module; CUfunction function;
+  if (cuModuleLoadData(&module, ptx) || cuModuleGetFunction(&function, module, "scale")) {
+    printf("cannot load the Python kernel\n"); return 1;
+  }
+  const int n = 777;
+  float host[n];
+  for (int i = 0; i < n; ++i) host[i] = (float)i;
+  CUdeviceptr x; cuMemAlloc(&x, sizeof(host));
+  cuMemcpyHtoD(x, host, sizeof(host));
+  Descriptor descriptor = {(float *)x, {(uint64_t)n}, {1}};
+  float factor = 0.25f;
+  void *params[] = {&descriptor, &factor};
+  cuLaunchKernel(function, (n + 127) / 128, 1, 1, 128, 1, 1, 0, 0, params, 0);
+  cuMemcpyDtoH(host, x, sizeof(host));
+  int correct = 0;
+  for (int i = 0; i < n; ++i) correct += host[i] == 0.25f * i;
+  printf("C launching Python: %d of %d correct\n", correct, n);
+  return 0;
+}
+"""
+with open(os.path.join(out, "launch.cu"), "w") as handle:
+    handle.write(LAUNCHER)
+build = subprocess.run([nvcc, os.path.join(out, "launch.cu"), "-o", os.path.join(out, "launch"),
+                        "-lcuda"], capture_output=True, text=True)
+if build.returncode:
+    print("nvcc failed:", build.stderr)
+else:
+    print(subprocess.run([os.path.join(out, "launch"), os.path.join(out, "scale.ptx")],
+                         capture_output=True, text=True).stdout.strip())
+# CHECK-NEXT: C launching Python: 777 of 777 correct
