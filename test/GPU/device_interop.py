@@ -49,9 +49,18 @@ int main() {
 """
 with open(os.path.join(out, "use.cu"), "w") as handle:
     handle.write(CALLER)
-build = subprocess.run([nvcc, "-arch=sm_90", "-rdc=true", os.path.join(out, "use.cu"),
-                        os.path.join(out, "axpy.ptx"), "-o", os.path.join(out, "use")],
-                       capture_output=True, text=True)
+# Relocatable device code: the Python function's PTX and the CUDA C++ file
+# compiled separately, then linked.
+steps = [[nvcc, "-arch=sm_90", "-dc", os.path.join(out, "axpy.ptx"), "-o",
+          os.path.join(out, "axpy.o")],
+         [nvcc, "-arch=sm_90", "-dc", os.path.join(out, "use.cu"), "-o",
+          os.path.join(out, "use.o")],
+         [nvcc, "-arch=sm_90", os.path.join(out, "use.o"), os.path.join(out, "axpy.o"), "-o",
+          os.path.join(out, "use")]]
+for step in steps:
+    build = subprocess.run(step, capture_output=True, text=True)
+    if build.returncode:
+        break
 if build.returncode:
     print("nvcc failed:", build.stderr)
 else:
