@@ -431,6 +431,25 @@ static const Arg *findArgument(const Kernel *kernel, int param, int *index) {
   return NULL;
 }
 
+/// The argument of `args`' kernel that begins at its next parameter when it
+/// is a tile array (`list` false) or a list of them (`list` true); null,
+/// with the status saying what the parameter is, otherwise.
+static const Arg *nextTileArgument(const Args *args, bool list, int *index,
+                                   CudapyStatus *status) {
+  const Kernel *kernel = args->kernel;
+  const Arg *described = findArgument(kernel, args->count, index);
+  const CudapyArgInfo *info = described ? &described->info : NULL;
+  if (!info || !(list ? info->isTileArrayList : info->isTileArray)) {
+    setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+              "parameter %d of kernel '%s' does not begin a %s (%s)",
+              args->count, kernel->name,
+              list ? "list of tile arrays" : "tile array",
+              info ? info->type : "no metadata");
+    return NULL;
+  }
+  return described;
+}
+
 /// Checks a tile array against `described` (a tile array argument, or a
 /// list whose arrays it describes; `element` >= 0 names the array of the
 /// list) and fills `actual` with its strides.
@@ -530,14 +549,10 @@ bool cudapyArgsAddTileArray(CudapyArgs handle, uint64_t pointer, int rank,
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "a tile array needs a rank from 0 to 64 and its shape");
   int index = 0;
-  const Arg *described = findArgument(kernel, args->count, &index);
-  const CudapyArgInfo *info = described ? &described->info : NULL;
-  if (!info || !info->isTileArray)
-    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                     "parameter %d of kernel '%s' does not begin a tile array "
-                     "(%s)",
-                     args->count, kernel->name,
-                     info ? info->type : "no metadata");
+  const Arg *described = nextTileArgument(args, false, &index, status);
+  if (!described)
+    return false;
+  const CudapyArgInfo *info = &described->info;
   int64_t actual[64];
   if (!checkTileArray(kernel, described, index, -1, pointer, rank, shape,
                       strides, elementBytes, actual, status))
@@ -562,14 +577,10 @@ bool cudapyArgsAddTileArrayList(CudapyArgs handle, int count,
   Args *args = unwrapArgs(handle);
   Kernel *kernel = args->kernel;
   int index = 0;
-  const Arg *described = findArgument(kernel, args->count, &index);
-  const CudapyArgInfo *info = described ? &described->info : NULL;
-  if (!info || !info->isTileArrayList)
-    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                     "parameter %d of kernel '%s' does not begin a list of "
-                     "tile arrays (%s)",
-                     args->count, kernel->name,
-                     info ? info->type : "no metadata");
+  const Arg *described = nextTileArgument(args, true, &index, status);
+  if (!described)
+    return false;
+  const CudapyArgInfo *info = &described->info;
   if (count < 0 || (count > 0 && !records))
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "a list of tile arrays needs a count >= 0 and its "
@@ -950,25 +961,24 @@ bool cudapyLaunchRecords(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                        "launch records end before argument %d", a);
     int64_t kind = records[at++];
     bool ok;
-    if (kind == CUDAPY_RECORD_TILE_ARRAY) {
+    if (kind == CUDAPY_RECORD_TILE_ARRAY || kind == CUDAPY_RECORD_ARRAY) {
+      // Pointer, rank, element size, extents, strides.
       int64_t rank = at + 2 < numWords ? records[at + 1] : -1;
       if (rank < 0 || rank > 64 || at + 3 + 2 * (size_t)rank > numWords)
         return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
-                         "the tile array record of argument %d has rank "
-                         "%lld or ends early",
-                         a, (long long)rank);
+                         "the %sarray record of argument %d has rank %lld or "
+                         "ends early",
+                         kind == CUDAPY_RECORD_TILE_ARRAY ? "tile " : "", a,
+                         (long long)rank);
+    }
+    if (kind == CUDAPY_RECORD_TILE_ARRAY) {
+      int64_t rank = records[at + 1];
       ok = cudapyArgsAddTileArray(argsHandle, (uint64_t)records[at], (int)rank,
                                   records + at + 3, records + at + 3 + rank,
                                   (size_t)records[at + 2], status);
       at += 3 + 2 * (size_t)rank;
     } else if (kind == CUDAPY_RECORD_ARRAY) {
-      int64_t rank = at + 2 < numWords ? records[at + 1] : -1;
-      if (rank < 0 || rank > 64 || at + 3 + 2 * (size_t)rank > numWords)
-        return setStatus(
-            status, CUDAPY_STATUS_INVALID_ARGUMENT,
-            "the array record of argument %d has rank %lld or ends "
-            "early",
-            a, (long long)rank);
+      int64_t rank = records[at + 1];
       int index = 0;
       const Arg *described = findArgument(args->kernel, args->count, &index);
       int64_t bytes = records[at + 2];

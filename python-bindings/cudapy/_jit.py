@@ -93,6 +93,39 @@ class FunctionSource:
 
 
 
+class SourceTranslator:
+    """What the frontends' translators share: where an ast node is in the
+    user's file, an error there, the MLIR location of it, and the first
+    error diagnostic of the context as an error there. A translator has
+    `frame.source` (a FunctionSource), `node` (the node being translated),
+    `ir` and `type_error` (its frontend's type error class)."""
+
+    def location_of(self, node):
+        source = self.frame.source
+        line = getattr(node, "lineno", source.tree.lineno)
+        column = getattr(node, "col_offset", 0) + source.column_offset + 1
+        return source.filename, line, column
+
+    def error(self, kind, message, node=None):
+        file, line, column = self.location_of(node if node is not None else self.node)
+        return kind(message, file, line, column)
+
+    def loc(self, node=None):
+        file, line, column = self.location_of(node if node is not None else self.node)
+        return self.ir.location(file, line, column)
+
+    def check_diagnostics(self, node=None):
+        """Raises the first error the context reported (a checked type), at
+        its own location when it has one."""
+        errors = [d for d in self.ir.diagnostics if d.severity == "error"]
+        if errors:
+            self.ir.diagnostics.clear()
+            first = errors[0]
+            if first.file:
+                raise self.type_error(first.message, first.file, first.line, first.column)
+            raise self.error(self.type_error, first.message, node)
+
+
 def _cache_dir(frontend):
     configured = os.environ.get("CUDAPY_CACHE_DIR")
     if configured:

@@ -13,7 +13,7 @@ import ast
 import builtins
 import math
 
-from .. import _ir
+from .. import _ir, _jit
 from . import _api, _types
 from ._errors import (DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceTypeError,
                       DeviceUnsupportedError, DeviceValueError)
@@ -56,9 +56,11 @@ class ModuleTranslator:
         self.ir.append(self.module_block, operation)
 
 
-class FunctionTranslator:
+class FunctionTranslator(_jit.SourceTranslator):
     """Translates one function (a kernel or a py.func) for one list of
     argument types."""
+
+    type_error = DeviceTypeError
 
     def __init__(self, module, source, kind):
         self.module = module
@@ -70,27 +72,6 @@ class FunctionTranslator:
         self.block = None
         self.return_node = source.tree  # the last return seen
         self.tuple_types = module.tuple_types  # tuple type text -> item types
-
-    # -- locations and errors ---------------------------------------------------
-    def location_of(self, node):
-        source = self.frame.source
-        line = getattr(node, "lineno", source.tree.lineno)
-        column = getattr(node, "col_offset", 0) + source.column_offset + 1
-        return source.filename, line, column
-
-    def error(self, kind, message, node=None):
-        file, line, column = self.location_of(node if node is not None else self.node)
-        return kind(message, file, line, column)
-
-    def loc(self, node=None):
-        file, line, column = self.location_of(node if node is not None else self.node)
-        return self.ir.location(file, line, column)
-
-    def check_diagnostics(self, node=None):
-        errors = [d for d in self.ir.diagnostics if d.severity == "error"]
-        if errors:
-            self.ir.diagnostics.clear()
-            raise self.error(DeviceTypeError, errors[0].message, node)
 
     # -- emitting --------------------------------------------------------------------
     def emit(self, name, operands=(), results=(), attributes=None, regions=()):
@@ -1054,23 +1035,24 @@ class FunctionTranslator:
     def vector_item(self, vector, index, node):
         """`v[i]`, `v.x`: py.vector.getitem (a constant index must be below
         the size: cuda-device spec, "Vector.__getitem__")."""
-        if isinstance(index, Const) and isinstance(index.obj, int) and \
-                not -vector.ndim <= index.obj < vector.ndim:
-            raise self.error(DeviceValueError, "index %d of a vector of %d elements (cuda-"
-                             "device spec, \"Vector.__getitem__\": i < size)"
-                             % (index.obj, vector.ndim), node)
-        (operand,) = self.index_operands_of([index], node)
+        operand = self.vector_index(vector, index, node, "Vector.__getitem__")
         return self.op("py.vector.getitem", [vector, operand],
                        self.dtype_type(vector.dtype, node))
 
-    def vector_set(self, vector, index, value, node):
-        """`v[i] = val`, `v.x = val`: a new vector (py.vector.setitem)."""
+    def vector_index(self, vector, index, node, rule):
+        """An index of `vector` (a constant one below its size: the spec's
+        `rule`)."""
         if isinstance(index, Const) and isinstance(index.obj, int) and \
                 not -vector.ndim <= index.obj < vector.ndim:
             raise self.error(DeviceValueError, "index %d of a vector of %d elements (cuda-"
-                             "device spec, \"Vector.__setitem__\": i < size)"
-                             % (index.obj, vector.ndim), node)
+                             "device spec, \"%s\": i < size)" % (index.obj, vector.ndim,
+                                                                  rule), node)
         (operand,) = self.index_operands_of([index], node)
+        return operand
+
+    def vector_set(self, vector, index, value, node):
+        """`v[i] = val`, `v.x = val`: a new vector (py.vector.setitem)."""
+        operand = self.vector_index(vector, index, node, "Vector.__setitem__")
         value = self.value(value, node, "a vector element")
         element = self.dtype_type(vector.dtype, node)
         if not _ir.types_equal(value.type, element) and \
@@ -1122,19 +1104,7 @@ class FunctionTranslator:
                              else DeviceTypeError,
                              "%s takes %d indices, not %d" % (array.describe(), array.ndim,
                                                                len(indices)), node)
-        operands = []
-        for index in indices:
-            if isinstance(index, Const) and not (isinstance(index.obj, int) and
-                                                 not isinstance(index.obj, bool)):
-                raise self.error(DeviceTypeError, "an array index must be an integer, not "
-                                 "%r" % (index.obj,), node)
-            value = self.value(index, node, "an index")
-            text = str(value.type)
-            if not (text == "!py.int" or text.startswith(("si", "ui"))):
-                raise self.error(DeviceTypeError, "an array index must be an integer, not "
-                                 "%s" % value.type, node)
-            operands.append(value)
-        return operands
+        return self.index_operands_of(indices, node)
 
     def expr_Subscript(self, node):
         base = self.expr(node.value)

@@ -118,16 +118,7 @@ def threadfence(tr, args, kwargs, node):
     """`threadfence(memory='seq_cst', scope='system')`"""
     memory, scope = _bind(tr, node, "threadfence", args, kwargs, ["memory", "scope"],
                           {"memory": "seq_cst", "scope": "system"})
-    memory = memory.obj if isinstance(memory, Const) else None
-    scope = scope.obj if isinstance(scope, Const) else None
-    if memory not in _MEMORY:
-        raise tr.error(DeviceValueError, "memory is one of %s (cuda-device spec, \"Memory "
-                       "Orderings\"), not %r" % (", ".join(_MEMORY), memory), node)
-    if scope not in _SCOPE:
-        raise tr.error(DeviceValueError, "scope is one of %s (cuda-device spec, \"Thread "
-                       "Scopes\"), not %r" % (", ".join(_SCOPE), scope), node)
-    tr.emit("simt.threadfence", (), [], {"memory": tr.enum(_MEMORY[memory]),
-                                         "scope": tr.enum(_SCOPE[scope])})
+    tr.emit("simt.threadfence", (), [], memory_attributes(tr, memory, scope, node))
     return Const(None)
 
 

@@ -130,8 +130,10 @@ class _Frame:
         self.source, self.names = source, names
 
 
-class KernelTranslator:
+class KernelTranslator(_jit.SourceTranslator):
     """Translates one kernel for one specialization (argument specs)."""
+
+    type_error = TileTypeError
 
     def __init__(self, kernel_source, specs, api, options):
         self.ir = _ir.IR()
@@ -152,31 +154,6 @@ class KernelTranslator:
         self.array_arguments = {}  # kernel argument Value -> (arg_attrs index, spec)
         self.arg_attrs = []
         self.assumed_facts = {}  # (arg_attrs index, fact name) -> per-dimension divisors
-
-    # -- errors and locations --------------------------------------------------
-    def location_of(self, node):
-        source = self.frame.source
-        line = getattr(node, "lineno", source.tree.lineno)
-        column = getattr(node, "col_offset", 0) + source.column_offset + 1
-        return source.filename, line, column
-
-    def error(self, kind, message, node=None):
-        file, line, column = self.location_of(node if node is not None else self.node)
-        return kind(message, file, line, column)
-
-    def loc(self, node=None):
-        file, line, column = self.location_of(node if node is not None else self.node)
-        return self.ir.location(file, line, column)
-
-    def check_diagnostics(self, node=None):
-        """Raises the first error the context reported (a checked type)."""
-        errors = [d for d in self.ir.diagnostics if d.severity == "error"]
-        if errors:
-            self.ir.diagnostics.clear()
-            first = errors[0]
-            if first.file:
-                raise TileTypeError(first.message, first.file, first.line, first.column)
-            raise self.error(TileTypeError, first.message, node)
 
     # -- types -------------------------------------------------------------------
     def tile_type(self, shape, dtype):

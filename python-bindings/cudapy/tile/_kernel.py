@@ -590,33 +590,18 @@ def _launch_key(args, constants, words):
             key.append(tuple(items))
         else:
             # CuPy, Numba and other __cuda_array_interface__ arrays.
-            interface = getattr(value, "__cuda_array_interface__", None)
-            if type(interface) is not dict:
+            words.append(_RECORD_TILE_ARRAY)
+            item = _item_words(value, words)
+            if item is None:
                 return None
-            typestr = interface.get("typestr")
-            shape = interface.get("shape")
-            strides = interface.get("strides")
-            if type(shape) is not tuple or (strides is not None and type(strides) is not tuple) \
-                    or interface.get("mask") is not None:
-                return None
-            layout = _LAYOUTS.get((typestr, shape, strides))
-            if layout is None:
-                layout = _interface_layout(value, typestr, shape, strides)
-                if layout is None:
-                    return None
-            pointer = interface["data"][0]
-            key.append(layout[0] + (pointer & 15 == 0))
-            words += (_RECORD_TILE_ARRAY, pointer)
-            words += layout[1]
-            words += shape
-            words += layout[2]
+            key.append(item)
     return tuple(key), floats
 
 
 def _item_words(value, words):
-    """An array of a list on the launch path: its key (as _launch_key's for
-    an array argument), with its record appended to `words`; None for what
-    the general path has to look at."""
+    """An array on the launch path (an argument, or an array of a list): its
+    key, with its record (pointer, rank, element bytes, extents, strides)
+    appended to `words`; None for what the general path has to look at."""
     if (type(value) in _TENSOR_TYPES or _is_tensor(value)) and value.is_cuda:
         dtype, shape, strides = value.dtype, value.shape, value.stride()
         pointer = value.data_ptr()
