@@ -174,3 +174,71 @@ close("dynamic shared", out[:128], x.flip(0))
 close("match_any_sync", out[128:], torch.full((128,), 8.0, device=cuda))
 # CHECK-NEXT: dynamic shared ok
 # CHECK-NEXT: match_any_sync ok
+
+
+# Warp functions and atomics against values computed here: 64 threads (two
+# warps), x[i] = i - 20.
+@device.kernel
+def warp_and_atomics(x, ints, floats, out):
+    t = device.thread_idx.x
+    v = x[t]
+    mask = device.activemask()
+    lane = device.lane_id
+    out[0, t] = device.shfl_sync(mask, v, 0)
+    out[1, t] = device.shfl_up_sync(mask, v, 1)
+    out[2, t] = device.shfl_xor_sync(mask, v, 1)
+    out[3, t] = device.float32(device.popc(device.lanemask_lt()))
+    out[4, t] = device.float32(device.popc(device.ballot_sync(mask, v > 0.0)))
+    out[5, t] = 1.0 if device.all_sync(mask, v > -100.0) else 0.0
+    out[6, t] = 1.0 if device.any_sync(mask, lambda: v > 30.0) else 0.0
+    out[7, t] = 1.0 if device.eq_sync(mask, t < 40) else 0.0
+    out[8, t] = device.float32(device.syncthreads_count(v > 0.0))
+    out[9, t] = 1.0 if device.syncthreads_and(v > -100.0) else 0.0
+    out[10, t] = 1.0 if device.syncthreads_or(v > 42.0) else 0.0
+    device.atomic_ref(ints, 0).add(1)
+    device.atomic_ref(ints, 1).sub(2)
+    device.atomic_ref(ints, 2).and_(~(1 << (t % 16)))
+    device.atomic_ref(ints, 3).or_(1 << (t % 16))
+    device.atomic_ref(ints, 4).xor(1 << (t % 8))
+    device.atomic_ref(ints, 5).min(t - 20)
+    device.atomic_ref(ints, 6).max(t - 20, memory="relaxed", scope="device")
+    if t == 5:
+        device.atomic_ref(ints, 7).exch(77)
+        old = device.atomic_ref(ints, 8).cas(10, 99)
+        device.atomic_ref(ints, 9).store(old + device.atomic_ref(ints, 8).load())
+    device.atomic_ref(floats, 0).nanmax(v)
+    device.atomic_ref(floats, 1).nanmin(v)
+
+
+x = torch.arange(64, device=cuda, dtype=torch.float32) - 20
+ints = torch.tensor([0, 0, -1, 0, 0, 100, -100, 0, 10, 0], device=cuda, dtype=torch.int32)
+floats = torch.tensor([-1e30, 1e30], device=cuda)
+out = torch.zeros(11, 64, device=cuda)
+device.launch(warp_and_atomics, x, ints, floats, out, grid=1, block=64, stream=stream)
+torch.cuda.synchronize()
+t = torch.arange(64)
+lane = t % 32
+xs = (t - 20).float()
+want = torch.zeros(11, 64)
+want[0] = xs[(t // 32) * 32]
+want[1] = torch.where(lane == 0, xs, xs[(t - 1).clamp(min=0)])
+want[2] = xs[t ^ 1]
+want[3] = lane.float()
+want[4] = torch.tensor([float(((xs[w * 32:(w + 1) * 32]) > 0).sum()) for w in t // 32])
+want[5] = 1.0
+want[6] = torch.tensor([1.0 if (xs[w * 32:(w + 1) * 32] > 30).any() else 0.0 for w in t // 32])
+want[7] = torch.tensor([0.0 if w == 1 else 1.0 for w in t // 32])
+want[8] = float((xs > 0).sum())
+want[9] = 1.0
+want[10] = 1.0
+print("warp functions", "ok" if torch.equal(out.cpu(), want) else "FAILED\n%s" % (out.cpu() - want))
+and_mask, or_mask, xor_mask = -1, 0, 0
+for i in range(64):
+    and_mask &= ~(1 << (i % 16))
+    or_mask |= 1 << (i % 16)
+    xor_mask ^= 1 << (i % 8)
+want_ints = [64, -128, and_mask, or_mask, xor_mask, -20, 43, 77, 99, 10 + 99]
+print("atomics", "ok" if ints.cpu().tolist() == want_ints else "FAILED %s" % ints.tolist(),
+      floats.cpu().tolist())
+# CHECK: warp functions ok
+# CHECK-NEXT: atomics ok [43.0, -20.0]

@@ -30,6 +30,7 @@ class StructType:
             raise ValueError("align is a power of two, not %r" % (align,))
         self.cls, self.name, self.fields, self.align = cls, cls.__name__, fields, align
         self.__name__ = cls.__name__
+        self.underlying = cls  # the decorated class (cuda-device spec, "@struct")
 
     def __repr__(self):
         return "<@struct %s>" % self.name

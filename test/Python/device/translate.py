@@ -215,3 +215,56 @@ def views(x, out, scale):
 
 text = show(views, Array((8, 16)), Array(8), device.float32x4(1, 2, 3, 4))
 # CHECK: views py.kernel py.constant py.array.subscript py.slice {{.*}}py.array.reshape py.array.astype {{.*}}py.vector.make py.vector.setitem {{.*}}py.vector.getitem {{.*}}simt.dynamic_shared_array py.array.view {{.*}}simt.match_any_sync {{.*}}simt.match_all_sync simt.warp_mask.setitem {{.*}}simt.warp_mask.getitem
+
+
+# The rest of the device API, each entry once: barrier reductions, votes,
+# every shuffle, lane masks, warp barriers, bit intrinsics, every atomic
+# operation, fences of each scope, the other target descriptions.
+@device.kernel
+def everything(x, counts, out):
+    i = device.tid(1)
+    v = x[i]
+    every = device.syncthreads_and(v > 0.0)
+    some = device.syncthreads_or(lambda: v < 0.0)
+    mask = device.activemask()
+    below = device.lanemask_lt()
+    device.syncwarp(mask)
+    agree = device.eq_sync(mask, v > 0.0)
+    anyone = device.any_sync(mask, lambda: v > 1.0)
+    v += device.shfl_sync(mask, v, 0) + device.shfl_up_sync(mask, v, 1) + \
+        device.shfl_xor_sync(mask, v, 2)
+    bits = device.brev(below) + device.popc(mask)
+    ref = device.atomic_ref(counts, i % 8)
+    ref.sub(1)
+    ref.and_(0xFF)
+    ref.or_(1)
+    ref.xor(2)
+    ref.min(3)
+    ref.exch(4, memory="release", scope="block")
+    fref = device.atomic_ref(out, 0)
+    fref.nanmax(v)
+    fref.nanmin(v, memory="relaxed", scope="thread")
+    device.threadfence(scope="block")
+    device.threadfence(memory="release", scope="device")
+    if device.target(device.is_device & ~device.is_host | device.no_target):
+        v += 1.0
+    if device.target(device.any_target):
+        v += 2.0
+    flags = (1 if every else 0) + (1 if some else 0) + (1 if agree else 0) + \
+        (1 if anyone else 0)
+    out[i + 1] = v + device.float32(bits) + flags
+
+
+text = show(everything, f32, Array(8, "<u4"), f32)
+print(sorted({w for l in text.splitlines() for w in l.replace("(", " ").split()
+              if w.startswith("simt.") or w.startswith("target.")}))
+print(sorted({l.split("simt.atomic_rmw ")[1].split()[0] for l in text.splitlines()
+              if "simt.atomic_rmw" in l}))
+# CHECK: everything py.kernel
+# CHECK-NEXT: ['simt.activemask', 'simt.any_sync', 'simt.atomic_ref', 'simt.atomic_rmw', 'simt.brev', 'simt.eq_sync', 'simt.lanemask_lt', 'simt.popc', 'simt.shfl_sync', 'simt.shfl_up_sync', 'simt.shfl_xor_sync', 'simt.syncthreads_and', 'simt.syncthreads_or', 'simt.syncwarp', 'simt.threadfence', 'simt.tid', 'target.if', 'target.yield']
+# CHECK-NEXT: ['and', 'exch', 'min', 'nanmax', 'nanmin', 'or', 'sub', 'xor']
+
+# Host-side entries: machine_representation(), `underlying`.
+print(device.machine_representation(), axpy.underlying.__name__, vec_axpy.underlying.__name__,
+      Pair.underlying.__name__)
+# CHECK-NEXT: itanium axpy vec_axpy Pair
