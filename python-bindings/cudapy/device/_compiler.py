@@ -219,8 +219,10 @@ class FunctionTranslator(_jit.SourceTranslator):
             if isinstance(type, Const):
                 self.frame.names[parameter] = type
                 continue
-            self.frame.names[parameter] = self.wrap(self.ir.block_argument(block, position),
-                                                    type)
+            value = self.wrap(self.ir.block_argument(block, position), type)
+            if str(type) in self.tuple_types:
+                value = self.items_of(value)  # a tuple parameter: its items
+            self.frame.names[parameter] = value
             position += 1
         returned = self.statements(tree.body, top=True)
         self.node = self.return_node
@@ -1387,10 +1389,10 @@ class FunctionTranslator(_jit.SourceTranslator):
                     not isinstance(arg.obj, _types.Fixed):
                 raise self.error(DeviceTypeError, "argument %d of %s is not heterogeneous: "
                                  "%r" % (i, function.__name__, arg.obj), node)
-            if isinstance(arg, (TupleVal, Dim3Val)):
-                raise self.error(DeviceUnsupportedError, "tuples as arguments of @func "
-                                 "functions", node)
-            value = self.value(arg, node, "an argument")
+            if isinstance(arg, Dim3Val):
+                raise self.error(DeviceTypeError, "a Dim3 is not an argument; pass its .x, "
+                                 ".y or .z", node)
+            value = self.value(arg, node, "an argument")  # a tuple: py.tuple.make
             types.append(value.type)
             operands.append(value)
         symbol, results = self.module.function(function, types, self, node)

@@ -176,6 +176,9 @@ class kernel(_Decorated):
                                       "pass a fixed-format number such as device.int64(...)"
                                       % (position, self.__name__, value))
             return ir.py_type("int"), value
+        if isinstance(value, complex):
+            import struct
+            return ir.py_type("complex"), struct.pack("<ff", value.real, value.imag)
         if isinstance(value, float):
             if self._python_float[1] is not None:
                 return self._python_float[1].mlir_type(ir), value
@@ -251,7 +254,7 @@ class kernel(_Decorated):
             kind = type(value)
             if flags[position]:
                 types.append("const %s %r" % (kind.__name__, value))
-            elif kind in (bool, int, float):
+            elif kind in (bool, int, float, complex):
                 types.append(kind.__name__)
             elif kind is _types.Fixed or kind is _types.VectorValue:
                 types.append(value.type.name)
@@ -345,20 +348,17 @@ class kernel(_Decorated):
             for i, value in constants:
                 if not _types.constant_value(value):
                     self._argument_type(None, i, value)  # raises
-        key = _launch_key(args, flags)
+        key, record = _key_and_words(args, flags, grid, block)
         loaded = self._by_launch_key.get(key) if key is not None else None
         if loaded is None:
             loaded = self._load(args, key)
         if constants:
             args = [a for a, f in zip(args, flags) if not f]
-        if not shared and key is not None:
-            words = _launch_words(args, grid, block)
-            if words is not None:
-                loaded.launch_words(words[0], len(args), words[1], _jit._stream(stream))
-                return
-        if any(type(value) in (_types.Fixed, _types.VectorValue) for value in args):
-            args = [value.to_bytes() if type(value) in (_types.Fixed, _types.VectorValue)
-                    else value for value in args]
+        if not shared and record is not None:
+            loaded.launch_words(record[0], len(args), record[1], _jit._stream(stream))
+            return
+        if any(type(value) in (_types.Fixed, _types.VectorValue, complex) for value in args):
+            args = [_host_bytes(value) for value in args]
         loaded.launch(grid, block, *args, shared=shared, stream=_jit._stream(stream))
 
 
@@ -375,75 +375,77 @@ class _ConstArg:
         return "const %s %r" % (type(self.value).__name__, self.value)
 
 
-def _launch_key(args, flags=()):
-    """What decides a launch's specialization, from Python types alone: per
-    argument its kind and, for arrays, dtype and rank (and a ConstExpr
-    argument's value); None for arguments the full path has to look at."""
-    key = []
-    for position, value in enumerate(args):
-        kind = type(value)
-        if position < len(flags) and flags[position]:
-            key.append(("const", kind, value))
-        elif kind is float or kind is bool:
-            key.append(kind)
-        elif kind is int:
-            if not -2**31 <= value < 2**31:
-                return None  # the full path says whether it fits
-            key.append(kind)
-        elif kind is _types.Fixed or kind is _types.VectorValue:
-            key.append(value.type)
-        elif _jit._is_tensor(value):
-            key.append((value.dtype, value.dim()))
-        else:
-            interface = getattr(value, "__cuda_array_interface__", None)
-            if type(interface) is not dict:
-                return None
-            key.append((interface.get("typestr"), len(interface.get("shape", ()))))
-    return tuple(key)
+def _host_bytes(value):
+    """A launch argument as the runtime passes it: fixed-format numbers,
+    vectors and complex numbers as their machine representation's bytes."""
+    kind = type(value)
+    if kind is _types.Fixed or kind is _types.VectorValue:
+        return value.to_bytes()
+    if kind is complex:
+        import struct
+        return struct.pack("<ff", value.real, value.imag)
+    return value
 
 
 _RECORD_INT, _RECORD_FLOAT, _RECORD_ARRAY = 1, 2, 4  # CudapyRecordKind
 
 
-def _launch_words(args, grid, block):
-    """The words of one cudapyLaunchRecords call (grid, block, then each
-    argument's record) and the floats' (position, value) pairs; None where
-    an argument takes the general path."""
+def _key_and_words(args, flags, grid, block):
+    """One pass over a launch's arguments: what decides its specialization,
+    from Python types alone (per argument its kind; an array's dtype and
+    rank; a ConstExpr argument's value), and the words of one
+    cudapyLaunchRecords call (grid, block, then each runtime argument's
+    record) with the floats' (position, value) pairs. The key is None for
+    arguments the full path has to look at; the words are None where the
+    runtime's general path launches."""
     words = [*grid, 1, 1][:3] + [*block, 1, 1][:3]
-    if not _jit._runtime().valid_extents(words):
-        return None
-    floats = []
-    for value in args:
+    records = _jit._runtime().valid_extents(words)
+    key, floats = [], []
+    for position, value in enumerate(args):
         kind = type(value)
-        if kind is int or kind is bool:
-            words += (_RECORD_INT, value)
+        if flags[position]:
+            key.append(("const", kind, value))
         elif kind is float:
+            key.append(kind)
             floats.append((len(words) + 1, value))
             words += (_RECORD_FLOAT, 0)
+        elif kind is int or kind is bool:
+            if kind is int and not -2**31 <= value < 2**31:
+                return None, None  # the full path says whether it fits
+            key.append(kind)
+            words += (_RECORD_INT, value)
         elif kind is _types.Fixed:
+            key.append(value.type)
             number = value.type.kind
             if number in ("int", "uint", "bool"):
                 words += (_RECORD_INT, int(value.value))
-            elif number == "float" and value.type.name in ("float16", "bfloat16", "float32",
-                                                            "float64"):
+            elif value.type.name in ("float16", "bfloat16", "float32", "float64"):
                 floats.append((len(words) + 1, value.value))
                 words += (_RECORD_FLOAT, 0)
             else:
-                return None
-        elif kind in _jit._TENSOR_TYPES and value.is_cuda:
+                records = False
+        elif kind is _types.VectorValue or kind is complex:
+            key.append(value.type if kind is _types.VectorValue else kind)
+            records = False
+        elif kind in _jit._TENSOR_TYPES or _jit._is_tensor(value):
+            if not value.is_cuda:
+                return None, None
             shape = value.shape
+            key.append((value.dtype, len(shape)))
             words += (_RECORD_ARRAY, value.data_ptr(), len(shape), value.element_size(),
                       *shape, *value.stride())
         else:
+            interface = getattr(value, "__cuda_array_interface__", None)
+            if type(interface) is not dict:
+                return None, None
             try:
                 view = _jit._runtime()._view(value)
             except ValueError:
-                return None
-            if view is None:
-                return None
+                return None, None
+            key.append((interface.get("typestr"), len(view.shape)))
             words += (_RECORD_ARRAY, view.pointer, len(view.shape), view.itemsize,
                       *view.shape, *view.strides)
-    return words, floats
+    return tuple(key), (words, floats) if records else None
 
 
 _FRONTEND_IDENTITY = []

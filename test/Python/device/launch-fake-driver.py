@@ -88,6 +88,19 @@ except device.DeviceTypeError as error:
     print(error)
 # CHECK-NEXT: argument 1 of shift is a ConstExpr parameter: pass a number, a bool, a string or a tuple of them, not a list (cuda-device spec, "Constant Expressions")
 
+# A complex number is a !py.complex (complex<float32>): its two floats.
+@device.kernel
+def rotate(x, c):
+    i = device.tid(1)
+    if i < len(x):
+        x[i] = x[i]
+
+
+device.launch(rotate, out, 1.5 - 2.5j, grid=1, block=32)
+grid, block, shared, params = last_launch()
+print("complex", struct.unpack("<ff", ctypes.string_at(params[1], 8)))
+# CHECK-NEXT: complex (1.5, -2.5)
+
 # The disk cache: a second process launching the same kernel on arguments
 # of the same types reads it by the kernel's source fingerprint, without
 # translating or loading the compiler library; changing a constant the

@@ -268,3 +268,22 @@ print(sorted({l.split("simt.atomic_rmw ")[1].split()[0] for l in text.splitlines
 print(device.machine_representation(), axpy.underlying.__name__, vec_axpy.underlying.__name__,
       Pair.underlying.__name__)
 # CHECK-NEXT: itanium axpy vec_axpy Pair
+
+
+# Tuples as @func arguments: packed at the call (py.tuple.make), one
+# py.func per tuple type, read with py.tuple.getitem.
+@device.func
+def norm2(p):
+    return p[0] * p[0] + p[1] * p[1]
+
+
+@device.kernel
+def tuple_arguments(x):
+    i = device.tid(1)
+    x[i] = norm2((x[i], 2.0))
+
+
+text = show(tuple_arguments, f32)
+print([l.strip().split(" loc")[0] for l in text.splitlines() if "py.call" in l])
+# CHECK: tuple_arguments py.func py.tuple.getitem
+# CHECK-NEXT: ['%{{.*}} = py.call @norm2_0(%{{.*}}) : (tuple<f32, !py.float>) -> f32']
