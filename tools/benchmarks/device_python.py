@@ -11,15 +11,17 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
    each checked against a float64 sum, then timed (bench.median_ms), as
    GB/s and ratios.
 2. Host time of one launch (bench.launch_us) of vector add on 1024 floats:
-   device.launch against a Triton kernel doing the same.
+   device.launch and the numba spelling's kernel[grid, block, stream]
+   against a Triton kernel doing the same (median of 15 alternating
+   trials of 200 launches).
 3. The first call in a fresh process (import, compile, load, launch of
    vector add, synchronized), with an empty and with a warm disk cache.
 """
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 from bench import BUNDLE, ROOT, launch_us, median_ms
 
@@ -28,7 +30,7 @@ import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 
 import cudapy  # noqa: E402
-from cudapy import device, runtime  # noqa: E402
+from cudapy import device, numba_cuda, runtime  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "examples", "python", "simt"))
 import block_reduction  # noqa: E402
@@ -94,10 +96,21 @@ def tr_add(a, b, c, n, BLOCK: tl.constexpr):
 a, b = torch.randn(1024, device="cuda"), torch.randn(1024, device="cuda")
 c = torch.empty_like(a)
 stream = torch.cuda.current_stream()
-ours = launch_us(lambda: vector_add.run(a, b, c, stream=stream))
-triton_us = launch_us(lambda: tr_add[(4,)](a, b, c, 1024, BLOCK=256))
-print("launch: device.launch %.2f us, Triton %.2f us, ratio %.3f" % (ours, triton_us,
-                                                                      ours / triton_us))
+numba_add = numba_cuda.jit(vector_add.vector_add.underlying)
+launches = (("device.launch", lambda: vector_add.run(a, b, c, stream=stream)),
+            ("numba spelling", lambda: numba_add[4, 256, stream](a, b, c)),
+            ("Triton", lambda: tr_add[(4,)](a, b, c, 1024, BLOCK=256)))
+for _, fn in launches:
+    for _ in range(20):
+        fn()
+samples = [[] for _ in launches]
+for _ in range(15):  # alternating, median of 15 trials of 200 launches
+    for k, (_, fn) in enumerate(launches):
+        samples[k].append(launch_us(fn, 200))
+medians = [statistics.median(s) for s in samples]
+print("launch (CPU us, median of 15 alternating trials of 200): " +
+      ", ".join("%s %.2f" % (name, m) for (name, _), m in zip(launches, medians)) +
+      "; ratios to Triton %.3f, %.3f" % (medians[0] / medians[2], medians[1] / medians[2]))
 
 SCRIPT = """
 import time
