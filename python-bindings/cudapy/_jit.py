@@ -3,14 +3,10 @@ function's source, the disk cache of compiled kernels, the device and chip
 launches use, streams and arrays from other libraries. Light to import: the
 runtime is loaded on first use."""
 
-import ast
 import hashlib
 import inspect
 import json
-import linecache
 import os
-import tempfile
-import textwrap
 
 
 
@@ -19,6 +15,7 @@ def format_location(file, line, column):
     column."""
     if not file:
         return ""
+    import linecache
     text = "%s:%d:%d" % (file, line, column)
     source = linecache.getline(file, line).rstrip("\n") if line else ""
     if source:
@@ -42,6 +39,8 @@ class FunctionSource:
     """A Python function's parsed source, with its file and line offset."""
 
     def __init__(self, function):
+        import ast
+        import textwrap
         self.function = function
         try:
             lines, first = inspect.getsourcelines(function)
@@ -68,6 +67,8 @@ class FunctionSource:
     def _lambda_tree(self, function, first):
         """A lambda's ast, found in its whole file by its line and
         parameters, as a function whose body returns the lambda's."""
+        import ast
+        import linecache
         text = "".join(linecache.getlines(self.filename))
         params = list(function.__code__.co_varnames[:function.__code__.co_argcount])
         for node in ast.walk(ast.parse(text)):
@@ -245,6 +246,7 @@ def _read_cache(key, frontend="tile"):
 
 
 def _write_cache(key, entry, frontend="tile"):
+    import tempfile
     folder = _cache_dir(frontend)
     try:
         os.makedirs(folder, exist_ok=True)
