@@ -168,6 +168,7 @@ class _Kernel(_kernel.kernel):
             grid_ = tuple(grid_)
         if isinstance(block, list):
             block = tuple(block)
+        grid_, block = _kernel._dim3(grid_, "grid"), _kernel._dim3(block, "block")
 
         def launcher(*args):
             _kernel.launch(self, *args, grid=grid_, block=block, stream=stream or None,

@@ -338,12 +338,12 @@ class kernel(_Decorated):
     def _launch(self, args, grid, block, stream, shared):
         # The hot path: a key of the arguments' Python types (no MLIR), one
         # dictionary look-up, the runtime's launch.
-        flags = self._constexpr()
+        flags = self._constexpr_flags or self._constexpr()
         if len(args) != len(flags):
             raise DeviceTypeError("%s takes %d arguments, %d given"
                                   % (self.__name__, len(flags), len(args)))
         constants = None
-        if any(flags):
+        if True in flags:
             constants = tuple((i, v) for i, (v, f) in enumerate(zip(args, flags)) if f)
             for i, value in constants:
                 if not _types.constant_value(value):
@@ -388,6 +388,7 @@ def _host_bytes(value):
 
 
 _RECORD_INT, _RECORD_FLOAT, _RECORD_ARRAY = 1, 2, 4  # CudapyRecordKind
+_ITEMSIZES = {}  # a PyTorch dtype -> its element size
 
 
 def _key_and_words(args, flags, grid, block):
@@ -398,8 +399,8 @@ def _key_and_words(args, flags, grid, block):
     record) with the floats' (position, value) pairs. The key is None for
     arguments the full path has to look at; the words are None where the
     runtime's general path launches."""
-    words = [*grid, 1, 1][:3] + [*block, 1, 1][:3]
-    records = _jit._runtime().valid_extents(words)
+    words = [*grid, *block]  # three extents each, checked by _dim3
+    records = True
     key, floats = [], []
     for position, value in enumerate(args):
         kind = type(value)
@@ -430,10 +431,13 @@ def _key_and_words(args, flags, grid, block):
         elif kind in _jit._TENSOR_TYPES or _jit._is_tensor(value):
             if not value.is_cuda:
                 return None, None
-            shape = value.shape
-            key.append((value.dtype, len(shape)))
-            words += (_RECORD_ARRAY, value.data_ptr(), len(shape), value.element_size(),
-                      *shape, *value.stride())
+            shape, dtype = value.shape, value.dtype
+            itemsize = _ITEMSIZES.get(dtype)
+            if itemsize is None:
+                itemsize = _ITEMSIZES[dtype] = value.element_size()
+            key.append((dtype, len(shape)))
+            words += (_RECORD_ARRAY, value.data_ptr(), len(shape), itemsize, *shape,
+                      *value.stride())
         else:
             interface = getattr(value, "__cuda_array_interface__", None)
             if type(interface) is not dict:
@@ -538,13 +542,19 @@ def _translate_into(kernel, module, types):
 
 
 def _dim3(value, what):
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = (value,)
-    if not isinstance(value, tuple) or not 1 <= len(value) <= 3 or \
-            not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
-        raise ValueError("%s must be a positive int or a tuple of 1 to 3 positive ints (a "
-                         "Dim3Like), not %r" % (what, value))
-    return value
+    """A Dim3Like (an int, or a tuple of 1 to 3 ints, each from 1 to
+    2^32 - 1) as three extents."""
+    kind = type(value)
+    if kind is int and 0 < value < 1 << 32:
+        return (value, 1, 1)
+    if kind is tuple and 0 < len(value) <= 3:
+        for v in value:
+            if type(v) is not int or not 0 < v < 1 << 32:
+                break
+        else:
+            return (value + (1, 1))[:3]
+    raise ValueError("%s must be a positive int or a tuple of 1 to 3 positive ints (a "
+                     "Dim3Like), not %r" % (what, value))
 
 
 def launch(f, *args, grid, block, stream=None, shared=0):
@@ -557,6 +567,6 @@ def launch(f, *args, grid, block, stream=None, shared=0):
         raise DeviceTypeError("launch() takes a @kernel function, not %r (cuda-device spec, "
                               "\"launch\": f shall be a kernel function)" % (f,))
     grid, block = _dim3(grid, "grid"), _dim3(block, "block")
-    if not isinstance(shared, int) or isinstance(shared, bool) or not 0 <= shared < 2**31:
+    if shared and (type(shared) is not int or not 0 <= shared < 2**31):
         raise ValueError("shared must be a number of bytes (an int32), not %r" % (shared,))
     f._launch(args, grid, block, stream, shared)
