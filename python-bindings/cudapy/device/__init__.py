@@ -30,7 +30,7 @@ from ._simt import (activemask, all_sync, any_sync, atomic_ref, ballot_sync, bre
                     shfl_down_sync, shfl_sync, shfl_up_sync, shfl_xor_sync, syncthreads,
                     syncthreads_and, syncthreads_count, syncthreads_or, syncwarp, threadfence,
                     tid)
-from ._struct import StructType, struct
+from ._struct import StructType, align, struct
 from ._target import (SMSelector, TargetDescription, any_target, is_device, is_exactly,
                       is_host, no_target, provides, target)
 from ._target import SELECTORS as _SELECTORS
@@ -53,7 +53,7 @@ def machine_representation():
 
 
 __all__ = [
-    "ConstExpr", "StructType", "struct", "SMSelector", "TargetDescription", "any_target", "is_device", "is_exactly", "is_host",
+    "ConstExpr", "StructType", "align", "struct", "SMSelector", "TargetDescription", "any_target", "is_device", "is_exactly", "is_host",
     "no_target", "provides", "target", *sorted(_SELECTORS), *sorted(_VECTOR_TYPES),
     "activemask", "all_sync", "any_sync", "atomic_ref", "dynamic_shared_array",
     "match_all_sync", "match_any_sync", "ballot_sync", "brev", "cbrt", "clz",

@@ -62,3 +62,19 @@ def struct(cls=None, /, *, align=0):
     if cls is None:
         return lambda c: StructType(c, align)
     return StructType(cls, align)
+
+
+def align(t, n):
+    """`align(t, n)`: a type equivalent to `t` aligned to at least `n` bytes
+    (cuda-device spec, "align"). Provided for @struct types (their
+    alignment raised to `n`); the py dialect has no over-aligned scalar or
+    vector type, so other types are refused."""
+    if not isinstance(n, int) or n <= 0 or n & (n - 1):
+        raise ValueError("align takes a power of two, not %r" % (n,))
+    if not isinstance(t, StructType):
+        raise TypeError("align(%r, %d): cudapy aligns @struct types only" % (t, n))
+    aligned = StructType.__new__(StructType)
+    aligned.cls, aligned.name, aligned.fields = t.cls, t.name, t.fields
+    aligned.align = max(t.align, n)
+    aligned.__name__, aligned.underlying = t.__name__, t.underlying
+    return aligned

@@ -287,3 +287,24 @@ text = show(tuple_arguments, f32)
 print([l.strip().split(" loc")[0] for l in text.splitlines() if "py.call" in l])
 # CHECK: tuple_arguments py.func py.tuple.getitem
 # CHECK-NEXT: ['%{{.*}} = py.call @norm2_0(%{{.*}}) : (tuple<f32, !py.float>) -> f32']
+
+
+# align(t, n) of a @struct type raises its alignment.
+Wide = device.align(Pair, 16)
+
+
+@device.kernel
+def aligned(x):
+    pairs = x.view(Wide)
+    x[0] = pairs[1].hi
+
+
+text = show(aligned, f32)
+print([l.strip().split(" loc")[0] for l in text.splitlines() if "py.array.view" in l])
+try:
+    device.align(device.float32, 16)
+except TypeError as error:
+    print(error)
+# CHECK: aligned py.kernel py.array.view
+# CHECK-NEXT: ['%0 = py.array.view %arg0 : !py.array<f32, 1> to !py.array<!py.struct<"Pair", (lo: f32, hi: f32), align 16>, 1>']
+# CHECK-NEXT: align(cudapy.device.float32, 16): cudapy aligns @struct types only
