@@ -176,6 +176,7 @@ _py_array_type = _declare("cudapyPyArrayTypeGetChecked", Type, Location, Type, c
 _py_struct_type = _declare("cudapyPyStructTypeGetChecked", Type, Location, _capi._StringRef,
                            ctypes.c_ssize_t, ctypes.POINTER(_capi._StringRef),
                            ctypes.POINTER(Type), ctypes.c_uint64)
+_py_atomic_type = _declare("cudapyPyAtomicTypeGetChecked", Type, Location, Type, ctypes.c_uint64)
 _py_vector_type = _declare("cudapyPyVectorTypeGetChecked", Type, Location, ctypes.c_uint, Type)
 _py_is_number = _declare("cudapyPyTypeIsNumber", ctypes.c_bool, Type)
 _py_is_heterogeneous = _declare("cudapyPyTypeIsHeterogeneous", ctypes.c_bool, Type)
@@ -430,19 +431,35 @@ class IR:
 
     def py_array_type(self, dtype, ndim, location):
         """`!py.array<dtype, ndim>`; null (and a diagnostic) when invalid."""
+        if not dtype:
+            return Type()
         return _py_array_type(location, dtype, ndim)
 
     def py_struct_type(self, name, fields, align, location):
         """`!py.struct<"name", (field: type, ...), align A>` (`fields`: (name,
         Type) pairs; align 0: the default); null and a diagnostic when
         invalid."""
+        if any(not t for _, t in fields):
+            return Type()  # a field type was invalid (its diagnostic is reported)
         encoded = [n.encode() for n, _ in fields]
         names = (_S * max(len(fields), 1))(*[_S.of(e) for e in encoded])
         types = (Type * max(len(fields), 1))(*[t for _, t in fields])
         name_bytes = name.encode()
         return _py_struct_type(location, _S.of(name_bytes), len(fields), names, types, align)
 
+    def py_atomic_type(self, dtype, align, location):
+        """`!py.atomic<dtype, align A>` (align 0: its own); null and a
+        diagnostic when invalid."""
+        if not dtype:
+            return Type()
+        return _py_atomic_type(location, dtype, align)
+
+    def string_array_attr(self, texts):
+        return self.array_attr(self.string_attr(t) for t in texts)
+
     def py_vector_type(self, size, dtype, location):
+        if not dtype:
+            return Type()
         return _py_vector_type(location, size, dtype)
 
     def atomic_ref_type(self, dtype):
@@ -451,10 +468,12 @@ class IR:
 
     def tuple_type(self, types):
         types = list(types)
+        if any(not t for t in types):
+            return Type()
         return _tuple_type(self.context, len(types), (Type * max(len(types), 1))(*types))
 
     def complex_type(self, element):
-        return _complex_type(element)
+        return _complex_type(element) if element else Type()
 
     def target_condition_attr(self, condition):
         """`#target.cond<"...">` (docs/Target.md's grammar); null (and a

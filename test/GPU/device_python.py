@@ -242,3 +242,33 @@ print("atomics", "ok" if ints.cpu().tolist() == want_ints else "FAILED %s" % int
       floats.cpu().tolist())
 # CHECK: warp functions ok
 # CHECK-NEXT: atomics ok [43.0, -20.0]
+
+
+# Atomic members of a @struct (atomic_ref(array, index).member), the
+# array of structs seen through an int32 buffer: 4 counters of 16 bytes.
+@device.struct
+class Counter:
+    hits: device.Atomic(device.int32, align=16)
+    total: device.Atomic(device.float32)
+
+
+@device.kernel
+def count(raw, x):
+    counters = raw.view(Counter)
+    i = device.tid(1)
+    if i < len(x):
+        c = device.atomic_ref(counters, i % 4)
+        c.hits.add(1)
+        c.total.add(x[i], memory="relaxed", scope="device")
+
+
+raw = torch.zeros(16, device=cuda, dtype=torch.int32)
+x = torch.arange(1000, device=cuda, dtype=torch.float32)
+device.launch(count, raw, x, grid=4, block=256, stream=stream)
+torch.cuda.synchronize()
+hits = raw.view(4, 4)[:, 0].cpu()
+totals = raw.view(4, 4)[:, 1].view(torch.float32).cpu()
+want_totals = torch.tensor([float(sum(range(k, 1000, 4))) for k in range(4)])
+print("atomic members", "ok" if hits.tolist() == [250] * 4 and torch.equal(totals, want_totals)
+      else "FAILED %s %s" % (hits.tolist(), totals.tolist()))
+# CHECK-NEXT: atomic members ok

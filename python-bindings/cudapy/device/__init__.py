@@ -34,7 +34,7 @@ from ._struct import StructType, align, struct
 from ._target import (SMSelector, TargetDescription, any_target, is_device, is_exactly,
                       is_host, no_target, provides, target)
 from ._target import SELECTORS as _SELECTORS
-from ._types import ConstExpr
+from ._types import Atomic, ConstExpr
 from ._types import (bfloat16, bool_, complex64, complex128, float8e4m3, float8e5m2, float16,
                      float32, float64, int8, int16, int32, int64, uint8, uint16, uint32,
                      uint64)
@@ -53,7 +53,7 @@ def machine_representation():
 
 
 __all__ = [
-    "ConstExpr", "StructType", "align", "struct", "SMSelector", "TargetDescription", "any_target", "is_device", "is_exactly", "is_host",
+    "Atomic", "ConstExpr", "StructType", "align", "struct", "SMSelector", "TargetDescription", "any_target", "is_device", "is_exactly", "is_host",
     "no_target", "provides", "target", *sorted(_SELECTORS), *sorted(_VECTOR_TYPES),
     "activemask", "all_sync", "any_sync", "atomic_ref", "dynamic_shared_array",
     "match_all_sync", "match_any_sync", "ballot_sync", "brev", "cbrt", "clz",

@@ -821,6 +821,10 @@ class FunctionTranslator(_jit.SourceTranslator):
                 # warp_size, lane_id: read where they are named.
                 return Dim3Val(found.op) if found.dim3 else self.constant(found, node)
             return Const(found)
+        from ._values import StructRef
+        if isinstance(base, StructRef):
+            from . import _simt
+            return _simt.atomic_member(self, base, name, node)
         if isinstance(base, AtomicVal):
             from . import _simt
             if name in _simt.ATOMIC_METHODS:

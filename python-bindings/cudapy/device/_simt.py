@@ -282,10 +282,31 @@ def atomic_ref(tr, args, kwargs, node):
                        % array.describe(), node)
     indices = list(index.items) if isinstance(index, TupleVal) else [index]
     operands = tr.index_operands(array, indices, node)
-    dtype = array.dtype.mlir_type(tr.ir)
+    from ._struct import StructType
+    if isinstance(array.dtype, StructType) and any(
+            isinstance(t, _types.Atomic) for _, t in array.dtype.fields):
+        # A struct with Atomic members: `.member` picks one.
+        from ._values import StructRef
+        return StructRef(array, operands, array.dtype)
+    dtype = tr.dtype_type(array.dtype, node)
     ref_type = tr.ir.atomic_ref_type(dtype)
     ref = tr.ir.result(tr.emit("simt.atomic_ref", [array] + operands, [ref_type]))
     return AtomicVal(ref, ref_type, dtype)
+
+
+def atomic_member(tr, ref, name, node):
+    """`atomic_ref(array, index).member` of an Atomic member: the
+    AtomicInterface of that member (`simt.atomic_ref … member [...]`)."""
+    from ._values import AtomicVal
+    atomic = ref.struct.atomic_field(name)
+    if atomic is None:
+        raise tr.error(DeviceTypeError, "@struct %s has no Atomic field '%s'"
+                       % (ref.struct.name, name), node)
+    dtype = tr.dtype_type(atomic.dtype, node)
+    ref_type = tr.ir.atomic_ref_type(dtype)
+    value = tr.ir.result(tr.emit("simt.atomic_ref", [ref.array] + ref.operands, [ref_type],
+                                 {"member": tr.ir.string_array_attr([name])}))
+    return AtomicVal(value, ref_type, dtype)
 
 
 def memory_attributes(tr, memory, scope, node):

@@ -17,7 +17,8 @@ class StructType:
         fields = []
         for name, hint in hints.items():
             field = _types.number_type(hint)
-            if field is None and isinstance(hint, StructType):
+            if field is None and isinstance(hint, (StructType, _types.Atomic,
+                                                   _types.VectorType)):
                 field = hint
             if field is None:
                 raise TypeError("field %s of @struct %s has the type hint %r, which is not "
@@ -39,6 +40,11 @@ class StructType:
         location = location or ir.unknown_location()
         return ir.py_struct_type(self.name, [(n, t.mlir_type(ir)) for n, t in self.fields],
                                  self.align, location)
+
+    def atomic_field(self, name):
+        """The Atomic type of field `name`, or None."""
+        field = self.field_type(name)
+        return field if isinstance(field, _types.Atomic) else None
 
     @property
     def itemsize(self):

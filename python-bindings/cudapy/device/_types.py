@@ -222,3 +222,37 @@ VECTOR_ELEMENTS = (int8, int16, int32, int64, uint8, uint16, uint32, uint64, flo
                    float8e5m2, float16, bfloat16, float32, float64)
 VECTOR_TYPES = {"%sx%d" % (e.name, n): VectorType(e, n) for e in VECTOR_ELEMENTS
                 for n in (1, 2, 3, 4)}
+
+
+class Atomic:
+    """`Atomic(dtype, align=0)` (cuda-device spec, "Atomic"): a @struct
+    field that owns an object accessed atomically (`!py.atomic`), reached
+    in device code through `atomic_ref(array, index).field`."""
+
+    __slots__ = ("dtype", "align")
+
+    def __init__(self, dtype, align=0):
+        found = number_type(dtype) or (dtype if isinstance(dtype, NumberType) else None)
+        if found is None:
+            from . import _struct
+            if not isinstance(dtype, _struct.StructType):
+                raise TypeError("Atomic takes a number or @struct type, not %r" % (dtype,))
+            found = dtype
+        if not isinstance(align, int) or align < 0 or align & (align - 1):
+            raise ValueError("align is a power of two, not %r" % (align,))
+        self.dtype, self.align = found, align
+
+    @property
+    def name(self):
+        return "Atomic(%s, align=%d)" % (self.dtype.name, self.align)
+
+    def __repr__(self):
+        return "cudapy.device." + self.name
+
+    def mlir_type(self, ir, location=None):
+        return ir.py_atomic_type(self.dtype.mlir_type(ir), self.align,
+                                 location or ir.unknown_location())
+
+    @property
+    def itemsize(self):
+        return max(self.dtype.itemsize, self.align)

@@ -91,3 +91,16 @@ class LambdaVal:
 
     def describe(self):
         return "a lambda"
+
+
+class StructRef:
+    """`atomic_ref(array, index)` of an array of a @struct with Atomic
+    members: `.member` is that member's AtomicInterface."""
+
+    __slots__ = ("array", "operands", "struct")
+
+    def __init__(self, array, operands, struct):
+        self.array, self.operands, self.struct = array, operands, struct
+
+    def describe(self):
+        return "a reference to a %s" % self.struct.name

@@ -246,6 +246,28 @@ attempt(mask_index, f32)
 # CHECK: DeviceValueError errors.py:[[#@LINE-8]]:19 a WarpMask index is from 0 to 31, not 32 (cuda-device spec, "WarpMask.__getitem__")
 
 
+# "Atomic.__init__": the atomic's object is at most 16 bytes.
+@device.struct
+class Big:
+    a: device.float64
+    b: device.float64
+    c: device.float64
+
+
+@device.struct
+class HasBigAtomic:
+    value: device.Atomic(Big)
+
+
+@device.kernel
+def big_atomic(x):
+    s = x.view(HasBigAtomic)
+
+
+attempt(big_atomic, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-4]]:9 {{.*}}16 bytes{{.*}}
+
+
 # Host-side rules: unknown decorator keywords ("@func", "@kernel"), a
 # function both @func and @kernel ("@kernel"), launching what is not a
 # kernel and arguments that are not heterogeneous ("launch"), calling a

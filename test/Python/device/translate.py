@@ -308,3 +308,27 @@ except TypeError as error:
 # CHECK: aligned py.kernel py.array.view
 # CHECK-NEXT: ['%0 = py.array.view %arg0 : !py.array<f32, 1> to !py.array<!py.struct<"Pair", (lo: f32, hi: f32), align 16>, 1>']
 # CHECK-NEXT: align(cudapy.device.float32, 16): cudapy aligns @struct types only
+
+
+# Atomic members of a @struct: atomic_ref(array, index).member is the
+# member's AtomicInterface (simt.atomic_ref ... member ["name"]).
+@device.struct
+class Counter:
+    hits: device.Atomic(device.int32, align=16)
+    total: device.Atomic(device.float32)
+
+
+@device.kernel
+def count(raw, x):
+    counters = raw.view(Counter)
+    i = device.tid(1)
+    if i < len(x):
+        c = device.atomic_ref(counters, i % 4)
+        c.hits.add(1)
+        c.total.add(x[i], memory="relaxed", scope="device")
+
+
+text = show(count, Array(16, "<i4"), f32)
+print([l.strip().split(" : ")[0] for l in text.splitlines() if "member" in l])
+# CHECK: count py.kernel py.array.view {{.*}}simt.atomic_ref simt.atomic_rmw
+# CHECK-NEXT: ['%{{.*}} = simt.atomic_ref %0[%{{.*}}] member ["hits"]', '%{{.*}} = simt.atomic_ref %0[%{{.*}}] member ["total"]']
