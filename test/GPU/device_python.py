@@ -245,7 +245,9 @@ print("atomics", "ok" if ints.cpu().tolist() == want_ints else "FAILED %s" % int
 
 
 # Atomic members of a @struct (atomic_ref(array, index).member), the
-# array of structs seen through an int32 buffer: 4 counters of 16 bytes.
+# array of structs seen through an int32 buffer: 4 counters of 32 bytes
+# (as CUDA C++ lays out `struct { alignas(16) atomic<int> hits;
+# atomic<float> total; }`: hits takes 16 bytes, total sits at 16).
 @device.struct
 class Counter:
     hits: device.Atomic(device.int32, align=16)
@@ -262,12 +264,12 @@ def count(raw, x):
         c.total.add(x[i], memory="relaxed", scope="device")
 
 
-raw = torch.zeros(16, device=cuda, dtype=torch.int32)
+raw = torch.zeros(32, device=cuda, dtype=torch.int32)
 x = torch.arange(1000, device=cuda, dtype=torch.float32)
 device.launch(count, raw, x, grid=4, block=256, stream=stream)
 torch.cuda.synchronize()
-hits = raw.view(4, 4)[:, 0].cpu()
-totals = raw.view(4, 4)[:, 1].view(torch.float32).cpu()
+hits = raw.view(4, 8)[:, 0].cpu()
+totals = raw.view(4, 8)[:, 4].contiguous().view(torch.float32).cpu()
 want_totals = torch.tensor([float(sum(range(k, 1000, 4))) for k in range(4)])
 print("atomic members", "ok" if hits.tolist() == [250] * 4 and torch.equal(totals, want_totals)
       else "FAILED %s %s" % (hits.tolist(), totals.tolist()))

@@ -328,7 +328,7 @@ def count(raw, x):
         c.total.add(x[i], memory="relaxed", scope="device")
 
 
-text = show(count, Array(16, "<i4"), f32)
+text = show(count, Array(32, "<i4"), f32)
 print([l.strip().split(" : ")[0] for l in text.splitlines() if "member" in l])
 # CHECK: count py.kernel py.array.view {{.*}}simt.atomic_ref simt.atomic_rmw
 # CHECK-NEXT: ['%{{.*}} = simt.atomic_ref %0[%{{.*}}] member ["hits"]', '%{{.*}} = simt.atomic_ref %0[%{{.*}}] member ["total"]']
