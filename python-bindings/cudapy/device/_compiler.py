@@ -845,9 +845,21 @@ class FunctionTranslator(_jit.SourceTranslator):
                 return self.vector_item(base, Const(index), node)
         if isinstance(base, Val) and base.kind == "struct":
             field = base.dtype.field_type(name)
+            method = getattr(base.dtype.cls, name, None) if field is None else None
+            if method is not None:
+                from ._kernel import func as func_class
+                if not isinstance(method, func_class):
+                    raise self.error(DeviceTypeError, "method %s of @struct %s is not a @func "
+                                     "function (device code calls @func methods)"
+                                     % (name, base.dtype.name), node)
+                return Method(base, name)
             if field is None:
                 raise self.error(DeviceTypeError, "@struct %s has no field '%s'"
                                  % (base.dtype.name, name), node)
+            if isinstance(field, _types.Atomic):
+                raise self.error(DeviceTypeError, "Atomic member %s of a @struct value: an "
+                                 "Atomic is reached in memory, through atomic_ref(array, "
+                                 "index).%s" % (name, name), node)
             return self.op("py.struct.getattr", [base], self.dtype_type(field, node),
                            {"field": self.ir.string_attr(name)})
         if isinstance(base, Val) and base.kind == "array" and name in ("view", "reshape",
@@ -1195,6 +1207,14 @@ class FunctionTranslator(_jit.SourceTranslator):
         return self.call_value(callee, args, kwargs, node)
 
     def call_value(self, callee, args, kwargs, node):
+        if isinstance(callee, Method) and isinstance(callee.receiver, Val) and \
+                callee.receiver.kind == "struct":
+            # A @func method of a @struct value: called with the value as self.
+            if kwargs:
+                raise self.error(DeviceUnsupportedError, "keyword arguments to a @func "
+                                 "function", node)
+            method = getattr(callee.receiver.dtype.cls, callee.name)
+            return self.call_func(method, [callee.receiver] + list(args), node)
         if isinstance(callee, Method) and isinstance(callee.receiver, Val):
             return self.array_method(callee.receiver, callee.name, args, kwargs, node)
         if isinstance(callee, Method):

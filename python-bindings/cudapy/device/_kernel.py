@@ -493,8 +493,15 @@ def _fingerprint(function, seen):
             inner = _fingerprint(value, seen)
             return inner and "%s %s %s" % (value._role, value.interop, inner)
         if isinstance(value, _struct.StructType):
-            return "struct %s %s %d" % (value.name, [(n, getattr(t, "name", None))
-                                                     for n, t in value.fields], value.align)
+            # Its fields, and the sources of its @func methods.
+            methods = []
+            for name in sorted(vars(value.cls)):
+                member = vars(value.cls)[name]
+                if isinstance(member, _Decorated):
+                    methods.append("%s=%s" % (name, describe(member)))
+            return "struct %s %s %d %s" % (value.name, [(n, getattr(t, "name", None))
+                                                        for n, t in value.fields],
+                                           value.align, methods)
         if isinstance(value, (_types.NumberType, _types.VectorType)):
             return "number " + value.name
         if isinstance(value, _api.DeviceObject):

@@ -332,3 +332,33 @@ text = show(count, Array(32, "<i4"), f32)
 print([l.strip().split(" : ")[0] for l in text.splitlines() if "member" in l])
 # CHECK: count py.kernel py.array.view {{.*}}simt.atomic_ref simt.atomic_rmw
 # CHECK-NEXT: ['%{{.*}} = simt.atomic_ref %0[%{{.*}}] member ["hits"]', '%{{.*}} = simt.atomic_ref %0[%{{.*}}] member ["total"]']
+
+
+# @func methods of @struct values: called with the value as self (a struct
+# is immutable: a method that changes it returns a new one).
+@device.struct
+class Point:
+    x: device.float32
+    y: device.float32
+
+    @device.func
+    def norm2(self):
+        return self.x * self.x + self.y * self.y
+
+    @device.func
+    def scaled(self, k):
+        return Point(self.x * k, self.y * k)
+
+
+@device.kernel
+def methods(raw, out):
+    points = raw.view(Point)
+    i = device.tid(1)
+    if i < len(points):
+        out[i] = points[i].scaled(2.0).norm2()
+
+
+text = show(methods, Array(16), Array(8))
+print([l.strip().split(" : ")[0] for l in text.splitlines() if "py.call" in l])
+# CHECK: methods py.func {{.*}}py.struct.make {{.*}}py.kernel
+# CHECK-NEXT: ['%{{.*}} = py.call @scaled_0(%{{.*}}, %{{.*}})', '%{{.*}} = py.call @norm2_1(%{{.*}})']
