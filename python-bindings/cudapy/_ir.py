@@ -179,6 +179,8 @@ _py_struct_type = _declare("cudapyPyStructTypeGetChecked", Type, Location, _capi
 _py_atomic_type = _declare("cudapyPyAtomicTypeGetChecked", Type, Location, Type, ctypes.c_uint64)
 _py_vector_type = _declare("cudapyPyVectorTypeGetChecked", Type, Location, ctypes.c_uint, Type)
 _py_is_number = _declare("cudapyPyTypeIsNumber", ctypes.c_bool, Type)
+_py_machine_size = _declare("cudapyPyTypeGetMachineSize", ctypes.c_uint64, Type)
+_py_machine_align = _declare("cudapyPyTypeGetMachineAlign", ctypes.c_uint64, Type)
 _py_is_heterogeneous = _declare("cudapyPyTypeIsHeterogeneous", ctypes.c_bool, Type)
 _py_binary = _declare("cudapyPyTypeBinaryOperation", ctypes.c_int8, ctypes.c_int, ctypes.c_int,
                       Type, Type, ctypes.POINTER(Type), ctypes.POINTER(Type), _capi._StringCallback,
@@ -751,3 +753,9 @@ def py_castable(source, target):
 
 def types_equal(a, b):
     return _type_equal(a, b)
+
+
+def py_machine_layout(type):
+    """(size, alignment) in bytes of a heterogeneous type's machine
+    representation (the py dialect's, CUDA C++'s)."""
+    return _py_machine_size(type), _py_machine_align(type)

@@ -274,3 +274,27 @@ want_totals = torch.tensor([float(sum(range(k, 1000, 4))) for k in range(4)])
 print("atomic members", "ok" if hits.tolist() == [250] * 4 and torch.equal(totals, want_totals)
       else "FAILED %s %s" % (hits.tolist(), totals.tolist()))
 # CHECK-NEXT: atomic members ok
+
+
+# A host @struct value as a launch argument (its fields laid out as CUDA
+# C++ lays out the class).
+@device.struct
+class Body:
+    position: device.float32x3
+    id: device.int64
+    mass: device.float32
+
+
+@device.kernel
+def weigh(out, body):
+    i = device.tid(1)
+    if i < len(out):
+        out[i] = (body.position.x + body.position.y + body.position.z) * body.mass + \
+            device.float32(body.id) + i
+
+
+out = torch.empty(100, device=cuda)
+device.launch(weigh, out, Body(device.float32x3(1, 2, 3), 40, 0.5), grid=1, block=128,
+              stream=stream)
+close("struct argument", out, torch.arange(100, device=cuda, dtype=torch.float32) + 43)
+# CHECK-NEXT: struct argument ok

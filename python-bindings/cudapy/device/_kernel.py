@@ -11,6 +11,8 @@ from .. import _jit
 from . import _types
 from ._errors import DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceTypeError
 
+from ._struct import StructValue as _StructValue
+
 _KNOWN_OPTIONS = ("interop",)
 _ARRAY_API = 0  # cudapy._ir.PY_POLICY_ARRAY_API (the spec's promotion policy)
 
@@ -187,6 +189,9 @@ class kernel(_Decorated):
             return value.type.mlir_type(ir), value.to_bytes()
         if isinstance(value, _types.VectorValue):
             return value.type.mlir_type(ir), value.to_bytes()
+        from ._struct import StructValue
+        if isinstance(value, StructValue):
+            return value.type.mlir_type(ir), value.to_bytes()
         runtime = _jit._runtime()
         view = None
         if _jit._is_array(value):
@@ -256,8 +261,12 @@ class kernel(_Decorated):
                 types.append("const %s %r" % (kind.__name__, value))
             elif kind in (bool, int, float, complex):
                 types.append(kind.__name__)
-            elif kind is _types.Fixed or kind is _types.VectorValue:
+            elif kind in (_types.Fixed, _types.VectorValue):
                 types.append(value.type.name)
+            elif kind is _StructValue:
+                struct = value.type
+                types.append("struct %s %r %d" % (struct.name, [
+                    (n, getattr(t, "name", None)) for n, t in struct.fields], struct.align))
             else:
                 dtype = None
                 if _jit._is_tensor(value):
@@ -357,7 +366,8 @@ class kernel(_Decorated):
         if not shared and record is not None:
             loaded.launch_words(record[0], len(args), record[1], _jit._stream(stream))
             return
-        if any(type(value) in (_types.Fixed, _types.VectorValue, complex) for value in args):
+        if any(type(value) in (_types.Fixed, _types.VectorValue, complex, _StructValue)
+               for value in args):
             args = [_host_bytes(value) for value in args]
         loaded.launch(grid, block, *args, shared=shared, stream=_jit._stream(stream))
 
@@ -377,9 +387,10 @@ class _ConstArg:
 
 def _host_bytes(value):
     """A launch argument as the runtime passes it: fixed-format numbers,
-    vectors and complex numbers as their machine representation's bytes."""
+    vectors, structs and complex numbers as their machine representation's
+    bytes."""
     kind = type(value)
-    if kind is _types.Fixed or kind is _types.VectorValue:
+    if kind is _types.Fixed or kind is _types.VectorValue or kind is _StructValue:
         return value.to_bytes()
     if kind is complex:
         import struct
@@ -425,8 +436,8 @@ def _key_and_words(args, flags, grid, block):
                 words += (_RECORD_FLOAT, 0)
             else:
                 records = False
-        elif kind is _types.VectorValue or kind is complex:
-            key.append(value.type if kind is _types.VectorValue else kind)
+        elif kind is _types.VectorValue or kind is complex or kind is _StructValue:
+            key.append(value.type if kind is not complex else kind)
             records = False
         elif kind in _jit._TENSOR_TYPES or _jit._is_tensor(value):
             if not value.is_cuda:
@@ -526,6 +537,9 @@ def _compile_module(kernel, args, policy):
     from ._values import Const
     types = [kernel._argument_type(module.ir, i, a)[0] for i, a in enumerate(args)]
     types = [Const(t.value) if isinstance(t, _ConstArg) else t for t in types]
+    for arg, type in zip(args, types):
+        if isinstance(arg, _StructValue):
+            module.struct_types[str(type)] = arg.type  # the parameter reads as the struct
     return _translate_into(kernel, module, types)
 
 

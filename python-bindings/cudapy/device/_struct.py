@@ -32,6 +32,7 @@ class StructType:
         self.cls, self.name, self.fields, self.align = cls, cls.__name__, fields, align
         self.__name__ = cls.__name__
         self.underlying = cls  # the decorated class (cuda-device spec, "@struct")
+        self._layout = None
 
     def __repr__(self):
         return "<@struct %s>" % self.name
@@ -45,6 +46,47 @@ class StructType:
         """The Atomic type of field `name`, or None."""
         field = self.field_type(name)
         return field if isinstance(field, _types.Atomic) else None
+
+    def __call__(self, *args, **kwargs):
+        """A host value of this struct (a launch argument), each field
+        checked against its type hint (cuda-device spec, "User-Defined
+        Types": a struct migrating to the device has its hints' types)."""
+        names = [n for n, _ in self.fields]
+        if len(args) > len(names):
+            raise TypeError("@struct %s has %d fields, %d values given"
+                            % (self.name, len(names), len(args)))
+        values = dict(zip(names, args))
+        for key, value in kwargs.items():
+            if key not in names or key in values:
+                raise TypeError("@struct %s: unknown or repeated field %r" % (self.name, key))
+            values[key] = value
+        missing = [n for n in names if n not in values]
+        if missing:
+            raise TypeError("@struct %s needs %s" % (self.name, ", ".join(missing)))
+        checked = []
+        for name, field in self.fields:
+            checked.append(_migrate(self, name, field, values[name]))
+        return StructValue(self, checked)
+
+    def layout(self):
+        """Per field its byte offset, and the struct's size: CUDA C++'s
+        layout of a standard-layout class, from the py dialect's sizes and
+        alignments of the field types."""
+        if self._layout is None:
+            from .. import _ir
+            ir = _ir.IR()
+            try:
+                offsets, offset = [], 0
+                for _, field in self.fields:
+                    size, alignment = _ir.py_machine_layout(field.mlir_type(ir))
+                    offset = (offset + alignment - 1) // alignment * alignment
+                    offsets.append(offset)
+                    offset += size
+                total, _ = _ir.py_machine_layout(self.mlir_type(ir))
+            finally:
+                ir.close()
+            self._layout = (offsets, total)
+        return self._layout
 
     @property
     def itemsize(self):
@@ -83,4 +125,55 @@ def align(t, n):
     aligned.cls, aligned.name, aligned.fields = t.cls, t.name, t.fields
     aligned.align = max(t.align, n)
     aligned.__name__, aligned.underlying = t.__name__, t.underlying
+    aligned._layout = None
     return aligned
+
+
+class StructValue:
+    """A host value of a @struct type, passed to a launch as CUDA C++ passes
+    the class by value."""
+
+    __slots__ = ("type", "values")
+
+    def __init__(self, type, values):
+        self.type, self.values = type, values
+
+    def __repr__(self):
+        return "%s(%s)" % (self.type.name, ", ".join(
+            "%s=%r" % (n, v) for (n, _), v in zip(self.type.fields, self.values)))
+
+    def to_bytes(self):
+        offsets, size = self.type.layout()
+        data = bytearray(size)
+        for offset, value in zip(offsets, self.values):
+            item = value.to_bytes()
+            data[offset:offset + len(item)] = item
+        return bytes(data)
+
+
+def _migrate(struct, name, field, value):
+    """`value` as field `name` of a host struct, or TypeError when it is not
+    of the field's type hint."""
+    if isinstance(field, _types.NumberType):
+        if isinstance(value, _types.Fixed):
+            if value.type is not field:
+                raise TypeError("field %s of @struct %s is %s, not %s" % (
+                    name, struct.name, field.name, value.type.name))
+            return value
+        if isinstance(value, (bool, int, float, complex)):
+            try:
+                return _types.Fixed(field, value)
+            except (TypeError, ValueError) as why:
+                raise TypeError("field %s of @struct %s: %s" % (name, struct.name, why))
+    elif isinstance(field, _types.VectorType):
+        if isinstance(value, _types.VectorValue) and value.type is field:
+            return value
+    elif isinstance(field, StructType):
+        if isinstance(value, StructValue) and value.type is field:
+            return value
+    elif isinstance(field, _types.Atomic):
+        raise TypeError("field %s of @struct %s is an Atomic, which lives in device memory "
+                        "(pass an array of the struct instead)" % (name, struct.name))
+    raise TypeError("field %s of @struct %s is %s, not a %s (cuda-device spec, \"User-"
+                    "Defined Types\": a migrating struct has its type hints' types)"
+                    % (name, struct.name, field.name, type(value).__name__))

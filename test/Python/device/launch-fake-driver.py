@@ -101,6 +101,37 @@ grid, block, shared, params = last_launch()
 print("complex", struct.unpack("<ff", ctypes.string_at(params[1], 8)))
 # CHECK-NEXT: complex (1.5, -2.5)
 
+# A host @struct value migrates to the device as CUDA C++ passes the class:
+# its fields at their offsets (float3 at 0, an int64 aligned to 8 at 16).
+@device.struct
+class Particle:
+    position: device.float32x3
+    id: device.int64
+    mass: device.float32
+
+
+@device.kernel
+def place(x, p):
+    i = device.tid(1)
+    if i < len(x):
+        x[i] = p.position.x + p.mass
+
+
+device.launch(place, out, Particle(device.float32x3(1, 2, 3), 7, 0.5), grid=1, block=32)
+grid, block, shared, params = last_launch()
+raw = ctypes.string_at(params[1], 32)
+print("struct", struct.unpack("<3f", raw[:12]), struct.unpack("<q", raw[16:24])[0],
+      struct.unpack("<f", raw[24:28])[0])
+# CHECK-NEXT: struct (1.0, 2.0, 3.0) 7 0.5
+for bad in (lambda: Particle(device.float32x2(1, 2), 7, 0.5),
+            lambda: Particle(device.float32x3(1, 2, 3), 2**70, 0.5)):
+    try:
+        bad()
+    except TypeError as error:
+        print("TypeError:", error)
+# CHECK-NEXT: TypeError: field position of @struct Particle is float32x3, not a VectorValue (cuda-device spec, "User-Defined Types": a migrating struct has its type hints' types)
+# CHECK-NEXT: TypeError: field id of @struct Particle: 1180591620717411303424 does not fit in int64
+
 # The disk cache: a second process launching the same kernel on arguments
 # of the same types reads it by the kernel's source fingerprint, without
 # translating or loading the compiler library; changing a constant the
