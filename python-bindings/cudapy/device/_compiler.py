@@ -70,6 +70,7 @@ class FunctionTranslator(_jit.SourceTranslator):
         self.frame = _Frame(source, {})
         self.node = source.tree
         self.block = None
+        self.truth_nodes = set()  # ids of expressions evaluated for their truth
         self.return_node = source.tree  # the last return seen
         self.tuple_types = module.tuple_types  # tuple type text -> item types
 
@@ -459,7 +460,7 @@ class FunctionTranslator(_jit.SourceTranslator):
 
     def stmt_If(self, node):
         from ._target import TargetCondition
-        condition = self.expr(node.test)
+        condition = self.condition(node.test)
         if isinstance(condition, Const) and not isinstance(condition.obj, _api.DeviceObject):
             # A constant condition picks its branch at compile time.
             return self.statements(node.body if condition.obj else node.orelse)
@@ -729,7 +730,7 @@ class FunctionTranslator(_jit.SourceTranslator):
         carried = self.carried(assigned, node)
 
         def trial():
-            self.to_i1(self.expr(node.test), node.test)
+            self.to_i1(self.condition(node.test), node.test)
             self.statements(node.body)
         carried = self.settle_types(carried, trial, node)
         types = [v.type for _, v in carried]
@@ -739,7 +740,7 @@ class FunctionTranslator(_jit.SourceTranslator):
         self.block = before
         for i, (name, value) in enumerate(carried):
             self.frame.names[name] = self.wrap(self.ir.block_argument(before, i), value.type)
-        condition = self.to_i1(self.expr(node.test), node.test)
+        condition = self.to_i1(self.condition(node.test), node.test)
         self.emit("scf.condition", [condition] + [self.ir.block_argument(before, i)
                                                  for i in range(len(types))])
         after = self.ir.new_block(types, locations)
@@ -956,15 +957,67 @@ class FunctionTranslator(_jit.SourceTranslator):
             return value
         return self.compare("ne", value, Const(0), node)
 
+    def condition(self, node):
+        """An expression evaluated for its truth (an if's, a while's, a
+        conditional expression's test, `not`'s operand): an `and`/`or` there
+        may take operands of any type."""
+        self.truth_nodes.add(id(node))
+        return self.expr(node)
+
+    def boolean_operand(self, value, node, truth):
+        """`and`/`or` give their operands' truth: right for a condition and
+        for bool operands; Python's value (the deciding operand) differs for
+        other operands used as values, which are refused."""
+        if truth:
+            return
+        is_bool = (isinstance(value, Const) and isinstance(value.obj, bool)) or \
+            (isinstance(value, Val) and str(value.type) in ("i1", "!py.bool"))
+        if not is_bool:
+            raise self.error(DeviceUnsupportedError, "`and`/`or` of %s used as a value "
+                             "(Python would give one of the operands); compare it, or use "
+                             "`a if c else b`" % value.describe(), node)
+
     def expr_BoolOp(self, node):
+        """`a and b`, `a or b`: Python's short circuit (b is evaluated only
+        when a does not decide: `i < n and x[i] > 0` never reads x[n]), as
+        an scf.if yielding the truth (an i1)."""
         op = "and" if isinstance(node.op, ast.And) else "or"
+        truth = id(node) in self.truth_nodes
+        if truth:
+            self.truth_nodes.update(id(v) for v in node.values)
         result = self.expr(node.values[0])
-        for value in node.values[1:]:
-            result = self.logical(op, result, self.expr(value), node)
+        self.boolean_operand(result, node.values[0], truth)
+        for value_node in node.values[1:]:
+            if isinstance(result, Const):
+                # A constant decides at compile time.
+                if (op == "and") != bool(result.obj):
+                    continue  # `False and …`, `True or …`: the result stands
+                result = self.expr(value_node)
+                self.boolean_operand(result, value_node, truth)
+                continue
+            first = self.to_i1(result, node)
+            outer = self.block
+            decided = self.ir.new_block()
+            self.block = decided
+            constant = self.ir.result(self.emit("arith.constant", (), [self.ir.int_type(1)], {
+                "value": self.ir.integer_attr(self.ir.int_type(1), 0 if op == "and" else 1)}))
+            self.emit("scf.yield", [constant])
+            evaluated = self.ir.new_block()
+            self.block = evaluated
+            second_value = self.expr(value_node)
+            self.boolean_operand(second_value, value_node, truth)
+            second = self.to_i1(second_value, value_node)
+            self.emit("scf.yield", [second])
+            self.block = outer
+            regions = [evaluated, decided] if op == "and" else [decided, evaluated]
+            operation = self.emit("scf.if", [first], [self.ir.int_type(1)],
+                                  regions=[self.ir.new_region([b]) for b in regions])
+            result = self.wrap(self.ir.result(operation), self.ir.int_type(1))
         return result
 
     def expr_UnaryOp(self, node):
-        operand = self.expr(node.operand)
+        operand = self.condition(node.operand) if isinstance(node.op, ast.Not) else \
+            self.expr(node.operand)
         if isinstance(node.op, ast.Not):
             if isinstance(operand, Const):
                 return Const(not operand.obj)
@@ -988,7 +1041,7 @@ class FunctionTranslator(_jit.SourceTranslator):
         return self.op("py." + op, [operand], result)
 
     def expr_IfExp(self, node):
-        condition = self.expr(node.test)
+        condition = self.condition(node.test)
         if isinstance(condition, Const):
             return self.expr(node.body if condition.obj else node.orelse)
         i1 = self.to_i1(condition, node.test)

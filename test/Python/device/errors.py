@@ -296,3 +296,24 @@ for call in (lambda: device.launch(plain, 1, grid=1, block=1),
 # CHECK-NEXT: DeviceError: four_dimensions is a kernel: launch it with cudapy.device.launch (cuda-device spec, "Kernel Functions": kernels are device only)
 # CHECK-NEXT: DeviceError: tid is device only: call it in a @kernel or @func function (cuda-device spec, "Device Only Entities")
 # CHECK-NEXT: DeviceError: thread_idx is device only (cuda-device spec, "Device Only Entities")
+
+
+# `and`/`or` short-circuit (the right side is read only when the left does
+# not decide: a bounds check guards an index); used as values, their
+# operands are bools: Python would give the deciding operand itself.
+@device.kernel
+def guarded(x, n):
+    i = device.tid(1)
+    if i < n and x[i] > 0.0:
+        x[i] = 0.0
+
+
+@device.kernel
+def or_value(x):
+    x[0] = x[1] or 2.0
+
+
+attempt(guarded, f32, 3)
+attempt(or_value, f32)
+# CHECK: no error
+# CHECK: DeviceUnsupportedError errors.py:[[#@LINE-6]]:12 `and`/`or` of a value of type f32 used as a value (Python would give one of the operands); compare it, or use `a if c else b`

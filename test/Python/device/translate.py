@@ -362,3 +362,20 @@ text = show(methods, Array(16), Array(8))
 print([l.strip().split(" : ")[0] for l in text.splitlines() if "py.call" in l])
 # CHECK: methods py.func {{.*}}py.struct.make {{.*}}py.kernel
 # CHECK-NEXT: ['%{{.*}} = py.call @scaled_0(%{{.*}}, %{{.*}})', '%{{.*}} = py.call @norm2_1(%{{.*}})']
+
+
+# `and`/`or` short-circuit: the read of x[i] is inside the scf.if that the
+# bounds check decides.
+@device.kernel
+def guarded(x, n):
+    i = device.tid(1)
+    if i < n and x[i] > 0.0:
+        x[i] = 0.0
+
+
+text = show(guarded, f32, 3)
+lines = [l.strip() for l in text.splitlines()]
+first_if = next(k for k, l in enumerate(lines) if "scf.if" in l and "-> (i1)" in l)
+print("short circuit", "py.array.getitem" in lines[first_if + 1])
+# CHECK: guarded py.kernel
+# CHECK-NEXT: short circuit True
