@@ -48,25 +48,30 @@ static bool isReturnedWrapped(Type type) {
 /// as a one-byte struct.
 static void applyInteropABI(LLVM::LLVMFuncOp func, FunctionType pyType) {
   OpBuilder b(func.getContext());
-  Block &entry = func.getBody().front();
-  b.setInsertionPointToStart(&entry);
+  // A declaration (a foreign function) takes the same signature; only a
+  // definition has a body whose arguments change with it.
+  Block *entry = func.isExternal() ? nullptr : &func.getBody().front();
+  if (entry)
+    b.setInsertionPointToStart(entry);
   Location loc = func.getLoc();
   Type ptr = getPointerType(func.getContext());
   bool isKernel = func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName());
   SmallVector<Type> params(func.getFunctionType().getParams());
   for (auto [index, pyParam] : llvm::enumerate(pyType.getInputs())) {
-    BlockArgument old = entry.getArgument(index);
-    Type registerType = old.getType();
+    Type registerType = params[index];
     if (isPassedAsAggregate(pyParam)) {
       Type memory = getMemoryType(pyParam);
       uint64_t align = getMachineLayout(pyParam).align;
-      BlockArgument arg = entry.insertArgument(index, ptr, old.getLoc());
-      Value loaded = LLVM::LoadOp::create(b, loc, memory, arg, align);
-      Emitter e{b, loc};
-      // A complex parameter is already its struct in the signature.
-      old.replaceAllUsesWith(
-          registerType == memory ? loaded : e.fromMemory(loaded, pyParam));
-      entry.eraseArgument(index + 1);
+      if (entry) {
+        BlockArgument old = entry->getArgument(index);
+        BlockArgument arg = entry->insertArgument(index, ptr, old.getLoc());
+        Value loaded = LLVM::LoadOp::create(b, loc, memory, arg, align);
+        Emitter e{b, loc};
+        // A complex parameter is already its struct in the signature.
+        old.replaceAllUsesWith(
+            registerType == memory ? loaded : e.fromMemory(loaded, pyParam));
+        entry->eraseArgument(index + 1);
+      }
       params[index] = ptr;
       if (!isKernel && isPassedIndirectly(pyParam))
         continue; // a plain pointer to the caller's copy
@@ -75,11 +80,14 @@ static void applyInteropABI(LLVM::LLVMFuncOp func, FunctionType pyType) {
       func.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
                       b.getI64IntegerAttr(align));
     } else if (registerType.isInteger(1)) {
-      BlockArgument arg =
-          entry.insertArgument(index, b.getI8Type(), old.getLoc());
-      old.replaceAllUsesWith(
-          arith::TruncIOp::create(b, loc, b.getI1Type(), arg).getResult());
-      entry.eraseArgument(index + 1);
+      if (entry) {
+        BlockArgument old = entry->getArgument(index);
+        BlockArgument arg =
+            entry->insertArgument(index, b.getI8Type(), old.getLoc());
+        old.replaceAllUsesWith(
+            arith::TruncIOp::create(b, loc, b.getI1Type(), arg).getResult());
+        entry->eraseArgument(index + 1);
+      }
       params[index] = b.getI8Type();
     }
   }
@@ -91,14 +99,17 @@ static void applyInteropABI(LLVM::LLVMFuncOp func, FunctionType pyType) {
     uint64_t align = getMachineLayout(pyResult).align;
     if (!isKernel && isPassedIndirectly(pyResult)) {
       // Returned through a pointer the caller passes first.
-      BlockArgument slot = entry.insertArgument(0u, ptr, loc);
       params.insert(params.begin(), ptr);
-      func.walk([&](LLVM::ReturnOp ret) {
-        OpBuilder rb(ret);
-        LLVM::StoreOp::create(rb, ret.getLoc(), ret.getOperand(0), slot, align);
-        LLVM::ReturnOp::create(rb, ret.getLoc(), ValueRange());
-        ret.erase();
-      });
+      if (entry) {
+        BlockArgument slot = entry->insertArgument(0u, ptr, loc);
+        func.walk([&](LLVM::ReturnOp ret) {
+          OpBuilder rb(ret);
+          LLVM::StoreOp::create(rb, ret.getLoc(), ret.getOperand(0), slot,
+                                align);
+          LLVM::ReturnOp::create(rb, ret.getLoc(), ValueRange());
+          ret.erase();
+        });
+      }
       returnType = LLVM::LLVMVoidType::get(func.getContext());
       sretAttrs = b.getDictionaryAttr(
           {b.getNamedAttr(LLVM::LLVMDialect::getStructRetAttrName(),
