@@ -155,6 +155,10 @@ static void applyInteropABI(LLVM::CallOp call, FunctionType pyType) {
         .getResult();
   };
   SmallVector<Value> operands(call.getArgOperands());
+  // The call site's parameter attributes, as the callee declares them: a
+  // call to a declaration (a foreign function) takes its byval alignment
+  // from them.
+  SmallVector<Attribute> argAttrs(operands.size(), b.getDictionaryAttr({}));
   for (auto [index, pyParam] : llvm::enumerate(pyType.getInputs())) {
     if (isPassedAsAggregate(pyParam)) {
       Type memory = getMemoryType(pyParam);
@@ -166,6 +170,12 @@ static void applyInteropABI(LLVM::CallOp call, FunctionType pyType) {
                         : e.toMemory(operands[index], pyParam);
       LLVM::StoreOp::create(b, loc, value, slot, align);
       operands[index] = slot;
+      if (!isPassedIndirectly(pyParam))
+        argAttrs[index] = b.getDictionaryAttr(
+            {b.getNamedAttr(LLVM::LLVMDialect::getByValAttrName(),
+                            TypeAttr::get(memory)),
+             b.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
+                            b.getI64IntegerAttr(align))});
     } else if (operands[index].getType().isInteger(1)) {
       operands[index] = e.toMemory(operands[index], pyParam);
     }
@@ -178,10 +188,17 @@ static void applyInteropABI(LLVM::CallOp call, FunctionType pyType) {
       uint64_t align = getMachineLayout(pyResult).align;
       Value slot = stackCopy(memory, align);
       operands.insert(operands.begin(), slot);
+      argAttrs.insert(
+          argAttrs.begin(),
+          b.getDictionaryAttr(
+              {b.getNamedAttr(LLVM::LLVMDialect::getStructRetAttrName(),
+                              TypeAttr::get(memory)),
+               b.getNamedAttr(LLVM::LLVMDialect::getAlignAttrName(),
+                              b.getI64IntegerAttr(align))}));
       auto newCall = LLVM::CallOp::create(b, loc, TypeRange(),
                                           call.getCalleeAttr(), operands);
+      newCall.setArgAttrsAttr(b.getArrayAttr(argAttrs));
       Value loaded = LLVM::LoadOp::create(b, loc, memory, slot, align);
-      (void)newCall;
       result.replaceAllUsesWith(loaded);
       call.erase();
       return;
@@ -191,12 +208,14 @@ static void applyInteropABI(LLVM::CallOp call, FunctionType pyType) {
           b.getContext(), {result.getType()}, /*isPacked=*/true);
       auto newCall = LLVM::CallOp::create(b, loc, TypeRange{wrapper},
                                           call.getCalleeAttr(), operands);
+      newCall.setArgAttrsAttr(b.getArrayAttr(argAttrs));
       result.replaceAllUsesWith(e.extract(newCall.getResult(), {0}));
       call.erase();
       return;
     }
   }
   call.getArgOperandsMutable().assign(operands);
+  call.setArgAttrsAttr(b.getArrayAttr(argAttrs));
 }
 
 namespace {

@@ -163,7 +163,7 @@ gpu.module @m {
   // CHECK-LABEL: llvm.func internal @calls_special
   // CHECK: %[[ARG:.*]] = llvm.alloca %{{.*}} x !llvm.struct<packed (f16, f16)> {alignment = 4 : i64}
   // CHECK: %[[RET:.*]] = llvm.alloca %{{.*}} x !llvm.struct<packed (f16, f16)> {alignment = 4 : i64}
-  // CHECK: llvm.call @half2(%[[RET]], %[[ARG]]) : (!llvm.ptr, !llvm.ptr) -> ()
+  // CHECK: llvm.call @half2(%[[RET]], %[[ARG]]) : (!llvm.ptr {llvm.align = 4 : i64, llvm.sret = !llvm.struct<packed (f16, f16)>}, !llvm.ptr) -> ()
   // CHECK: llvm.load %[[RET]] {alignment = 4 : i64}
   // CHECK: %[[W:.*]] = llvm.call @fp8(%{{.*}}) : (f32) -> !llvm.struct<packed (i8)>
   // CHECK: llvm.extractvalue %[[W]][0]
