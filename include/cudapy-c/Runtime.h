@@ -233,6 +233,38 @@ CUDAPY_RUNTIME_EXPORTED CudapyModule cudapyModuleLoad(
     CudapyDevice device, const char *ptx, size_t ptxLength,
     const char *metadata, size_t metadataLength, CudapyStatus *status);
 
+/// What a link input holds (the values are the driver's CUjitInputType).
+typedef enum CudapyLinkKind {
+  CUDAPY_LINK_CUBIN = 0,
+  CUDAPY_LINK_PTX = 1,
+  CUDAPY_LINK_FATBINARY = 2,
+  /// A host object file holding device code (`nvcc -dc -o f.o`).
+  CUDAPY_LINK_OBJECT = 3,
+  /// An archive of such objects (`nvcc -lib`).
+  CUDAPY_LINK_LIBRARY = 4,
+} CudapyLinkKind;
+
+/// Foreign device code to link with a module: `size` bytes at `data` (PTX
+/// need not end in NUL); `name` names it in the linker's messages.
+typedef struct CudapyLinkInput {
+  CudapyLinkKind kind;
+  const char *name;
+  const void *data;
+  size_t size;
+} CudapyLinkInput;
+
+/// cudapyModuleLoad, with `ptx` linked against `count` foreign inputs by the
+/// driver's JIT linker (cuLinkCreate … cuLinkComplete): the module's
+/// `.extern .func` declarations (declared interoperable functions) resolve
+/// to the inputs' `extern "C"` device functions. On failure the status holds
+/// the failing call and the linker's error log (an unresolved symbol, a
+/// duplicate definition, an input for another chip). With `count` 0 it is
+/// cudapyModuleLoad.
+CUDAPY_RUNTIME_EXPORTED CudapyModule cudapyModuleLoadLinked(
+    CudapyDevice device, const char *ptx, size_t ptxLength,
+    const char *metadata, size_t metadataLength, const CudapyLinkInput *inputs,
+    int count, CudapyStatus *status);
+
 /// The JIT's information log of the load (NUL-terminated, owned by the
 /// module; empty when the JIT said nothing).
 CUDAPY_RUNTIME_EXPORTED const char *cudapyModuleGetJitLog(CudapyModule module);

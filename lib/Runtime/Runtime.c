@@ -148,6 +148,15 @@ static void loadDriver(void) {
   driver.cuLaunchKernelEx =
       (CUresult(*)(const void *, CUfunction, void **, void **))dlsym(
           handle, "cuLaunchKernelEx");
+  driver.cuLinkCreate = (CUresult(*)(
+      unsigned, int *, void **, CUlinkState *))dlsym(handle, "cuLinkCreate_v2");
+  driver.cuLinkAddData =
+      (CUresult(*)(CUlinkState, int, void *, size_t, const char *, unsigned,
+                   int *, void **))dlsym(handle, "cuLinkAddData_v2");
+  driver.cuLinkComplete = (CUresult(*)(CUlinkState, void **, size_t *))dlsym(
+      handle, "cuLinkComplete");
+  driver.cuLinkDestroy =
+      (CUresult(*)(CUlinkState))dlsym(handle, "cuLinkDestroy");
   // The handle stays open for the life of the process.
   if (DRIVER_CALL(cuInit(0), &driverStatus))
     return;
@@ -466,13 +475,106 @@ static void readPtxTarget(const char *ptx, char *chip, size_t size) {
   chip[n] = '\0';
 }
 
-CudapyModule cudapyModuleLoad(CudapyDevice deviceHandle, const char *ptx,
+/// Links `image` (our PTX, NUL-terminated) with `inputs` through the
+/// driver's JIT linker and loads the result into `module`. The logs go to
+/// `infoLog`/`errorLog` (kLogSize bytes each).
+static CUresult linkAndLoad(Module *module, char *image,
+                            const CudapyLinkInput *inputs, int count,
+                            char *infoLog, char *errorLog, size_t logSize,
+                            const char **failedCall, CudapyStatus *status) {
+  int options[] = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer,
+                   kJitErrorLogBufferSize, kJitLogVerbose};
+  void *values[] = {infoLog, (void *)(uintptr_t)logSize, errorLog,
+                    (void *)(uintptr_t)logSize, (void *)(uintptr_t)1};
+  if (count == 0) {
+    *failedCall = "cuModuleLoadDataEx";
+    return driver.cuModuleLoadDataEx(&module->module, image, 5, options,
+                                     values);
+  }
+  CUlinkState link = NULL;
+  *failedCall = "cuLinkCreate";
+  CUresult result = driver.cuLinkCreate(5, options, values, &link);
+  if (result != 0)
+    return result;
+  *failedCall = "cuLinkAddData";
+  result = driver.cuLinkAddData(link, CUDAPY_LINK_PTX, image, strlen(image) + 1,
+                                "cudapy", 0, NULL, NULL);
+  for (int i = 0; i < count && result == 0; ++i) {
+    // PTX text need not end in NUL in the caller's buffer; the linker's
+    // copy does.
+    char *copy = NULL;
+    void *data = (void *)(uintptr_t)inputs[i].data;
+    size_t size = inputs[i].size;
+    if (inputs[i].kind == CUDAPY_LINK_PTX) {
+      copy = malloc(size + 1);
+      if (!copy) {
+        driver.cuLinkDestroy(link);
+        setStatus(status, CUDAPY_STATUS_OUT_OF_MEMORY, "out of host memory");
+        return -1;
+      }
+      memcpy(copy, data, size);
+      copy[size] = '\0';
+      data = copy;
+      size += 1;
+    }
+    result = driver.cuLinkAddData(link, (int)inputs[i].kind, data, size,
+                                  inputs[i].name ? inputs[i].name : "input", 0,
+                                  NULL, NULL);
+    free(copy);
+  }
+  void *cubin = NULL;
+  size_t cubinSize = 0;
+  if (result == 0) {
+    *failedCall = "cuLinkComplete";
+    result = driver.cuLinkComplete(link, &cubin, &cubinSize);
+  }
+  if (result == 0) {
+    *failedCall = "cuModuleLoadDataEx";
+    result = driver.cuModuleLoadDataEx(&module->module, cubin, 0, NULL, NULL);
+  }
+  driver.cuLinkDestroy(link);
+  return result;
+}
+
+CudapyModule cudapyModuleLoad(CudapyDevice device, const char *ptx,
                               size_t ptxLength, const char *metadata,
                               size_t metadataLength, CudapyStatus *status) {
+  return cudapyModuleLoadLinked(device, ptx, ptxLength, metadata,
+                                metadataLength, NULL, 0, status);
+}
+
+CudapyModule cudapyModuleLoadLinked(CudapyDevice deviceHandle, const char *ptx,
+                                    size_t ptxLength, const char *metadata,
+                                    size_t metadataLength,
+                                    const CudapyLinkInput *inputs, int count,
+                                    CudapyStatus *status) {
   CudapyModule result = {NULL};
   Device *device = unwrapDevice(deviceHandle);
   if (!cudapyRuntimeInitialize(status))
     return result;
+  if (count < 0 || (count > 0 && !inputs)) {
+    setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+              "link inputs: %d inputs at %p", count, (const void *)inputs);
+    return result;
+  }
+  for (int i = 0; i < count; ++i) {
+    if (inputs[i].kind < CUDAPY_LINK_CUBIN ||
+        inputs[i].kind > CUDAPY_LINK_LIBRARY || !inputs[i].data ||
+        inputs[i].size == 0) {
+      setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                "link input %d (%s): kind %d with %zu bytes is not a cubin, "
+                "PTX, fatbinary, object or library",
+                i, inputs[i].name ? inputs[i].name : "unnamed",
+                (int)inputs[i].kind, inputs[i].size);
+      return result;
+    }
+  }
+  if (count > 0 && !(driver.cuLinkCreate && driver.cuLinkAddData &&
+                     driver.cuLinkComplete && driver.cuLinkDestroy)) {
+    setStatus(status, CUDAPY_STATUS_NO_DRIVER,
+              "the CUDA driver lacks the JIT linker (cuLinkCreate_v2)");
+    return result;
+  }
   cJSON *json = cJSON_ParseWithLength(metadata, metadataLength);
   if (!json || !cJSON_IsArray(cJSON_GetObjectItem(json, "kernels"))) {
     setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
@@ -493,17 +595,21 @@ CudapyModule cudapyModuleLoad(CudapyDevice deviceHandle, const char *ptx,
   image[ptxLength] = '\0';
   readPtxTarget(image, module->chip, sizeof(module->chip));
 
-  int options[] = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer,
-                   kJitErrorLogBufferSize, kJitLogVerbose};
-  void *values[] = {infoLog, (void *)(uintptr_t)kLogSize, errorLog,
-                    (void *)(uintptr_t)kLogSize, (void *)(uintptr_t)1};
   ContextScope scope;
   if (!enterContext(device, &scope, status))
     goto fail;
-  CUresult loaded =
-      driver.cuModuleLoadDataEx(&module->module, image, 5, options, values);
+  const char *call = "cuModuleLoadDataEx";
+  CudapyStatus linkStatus;
+  setOk(&linkStatus);
+  CUresult loaded = linkAndLoad(module, image, inputs, count, infoLog, errorLog,
+                                kLogSize, &call, &linkStatus);
   leaveContext(&scope);
-  if (driverFailed(loaded, "cuModuleLoadDataEx", status)) {
+  if (linkStatus.code != CUDAPY_STATUS_OK) {
+    if (status)
+      *status = linkStatus;
+    goto fail;
+  }
+  if (driverFailed(loaded, call, status)) {
     if (status && errorLog[0]) {
       size_t used = strlen(status->message);
       snprintf(status->message + used, sizeof(status->message) - used,

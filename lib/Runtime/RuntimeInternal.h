@@ -27,6 +27,7 @@ typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
+typedef struct CUlinkState_st *CUlinkState;
 
 enum {
   kAttrMaxThreadsPerBlock = 1,
@@ -108,6 +109,13 @@ struct DriverTable {
   /// `config` is a CUlaunchConfig (LaunchConfig in Args.c).
   CUresult (*cuLaunchKernelEx)(const void *config, CUfunction, void **params,
                                void **extra);
+  /// Optional: the JIT linker, for modules linked with foreign code
+  /// (cudapyModuleLoadLinked).
+  CUresult (*cuLinkCreate)(unsigned, int *, void **, CUlinkState *);
+  CUresult (*cuLinkAddData)(CUlinkState, int, void *, size_t, const char *,
+                            unsigned, int *, void **);
+  CUresult (*cuLinkComplete)(CUlinkState, void **, size_t *);
+  CUresult (*cuLinkDestroy)(CUlinkState);
 };
 
 /// The driver's functions, loaded once (the library's only process-wide

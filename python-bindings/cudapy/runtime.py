@@ -120,6 +120,16 @@ _select_target = _declare("cudapySelectTarget", ctypes.c_int, ctypes.POINTER(_De
                           ctypes.POINTER(ctypes.c_char_p), ctypes.c_int)
 _module_load = _declare("cudapyModuleLoad", _Handle, _Handle, ctypes.c_char_p,
                         ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, _S)
+
+
+class _LinkInput(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("name", ctypes.c_char_p), ("data", ctypes.c_void_p),
+                ("size", ctypes.c_size_t)]
+
+
+_module_load_linked = _declare("cudapyModuleLoadLinked", _Handle, _Handle, ctypes.c_char_p,
+                               ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t,
+                               ctypes.POINTER(_LinkInput), ctypes.c_int, _S)
 _module_log = _declare("cudapyModuleGetJitLog", ctypes.c_char_p, _Handle)
 _module_unload = _declare("cudapyModuleUnload", None, _Handle)
 _module_kernel = _declare("cudapyModuleGetKernel", _Handle, _Handle, ctypes.c_char_p, _S)
@@ -381,9 +391,11 @@ class Device:
         array = (ctypes.c_char_p * len(chips))(*[c.encode() for c in chips])
         return _select_target(ctypes.byref(self._info), array, len(chips))
 
-    def load(self, compiled, ptx=None, metadata=None):
+    def load(self, compiled, ptx=None, metadata=None, link=()):
         """Loads a cudapy.CompiledModule (choosing the output whose chip suits
-        the device), or `ptx` text with its `metadata` JSON text."""
+        the device), or `ptx` text with its `metadata` JSON text. `link`:
+        foreign device code to link with it, (kind, name, bytes) triples
+        (kind: 0 cubin, 1 PTX, 2 fatbinary, 3 object, 4 archive)."""
         if compiled is not None:
             import json
             index = self.select_target([o.chip for o in compiled.outputs])
@@ -392,7 +404,7 @@ class Device:
                                               % (self.name, self.chip)))
             ptx = compiled.outputs[index].text
             metadata = json.dumps(compiled.metadata)
-        return Module(self, ptx, metadata)
+        return Module(self, ptx, metadata, link)
 
     def empty(self, shape, typestr="<f4"):
         return DeviceBuffer(self, shape, typestr)
@@ -411,12 +423,23 @@ def _status_of(code, message):
 
 
 class Module:
-    def __init__(self, device, ptx, metadata):
+    def __init__(self, device, ptx, metadata, link=()):
         status = _Status()
         ptx_bytes, metadata_bytes = ptx.encode(), metadata.encode()
         self.device = device
-        self._handle = _module_load(device._handle, ptx_bytes, len(ptx_bytes),
-                                    metadata_bytes, len(metadata_bytes), ctypes.byref(status))
+        if link:
+            buffers = [ctypes.create_string_buffer(bytes(data), len(data))
+                       for _, _, data in link]
+            inputs = (_LinkInput * len(link))(*[
+                _LinkInput(int(kind), os.fsencode(name), ctypes.addressof(buffer), len(buffer))
+                for (kind, name, _), buffer in zip(link, buffers)])
+            self._handle = _module_load_linked(device._handle, ptx_bytes, len(ptx_bytes),
+                                               metadata_bytes, len(metadata_bytes), inputs,
+                                               len(link), ctypes.byref(status))
+        else:
+            self._handle = _module_load(device._handle, ptx_bytes, len(ptx_bytes),
+                                        metadata_bytes, len(metadata_bytes),
+                                        ctypes.byref(status))
         _check(bool(self._handle.ptr), status)
         self._kernels = {}
 

@@ -186,6 +186,47 @@ int main(int argc, char **argv) {
   report("load with bad metadata", bad.ptr != NULL, &status);
   // COMMON: load with bad metadata: error 4: kernel metadata is not valid JSON
 
+  // Linking with foreign code: bad inputs first.
+  static const char kHelperPtx[] = ".version 8.0\n.target sm_80\n"
+                                   ".address_size 64\n"
+                                   ".visible .func (.param .b32 r) helper("
+                                   ".param .b32 x)\n{\n"
+                                   "\t.reg .b32 %r<2>;\n"
+                                   "\tld.param.b32 %r1, [x];\n"
+                                   "\tst.param.b32 [r], %r1;\n\tret;\n}\n";
+  CudapyLinkInput inputs[] = {
+      {(CudapyLinkKind)9, "x.bin", "abcd", 4},
+      {CUDAPY_LINK_PTX, "helper.ptx", kHelperPtx, sizeof(kHelperPtx) - 1}};
+  bad = cudapyModuleLoadLinked(device, ptx.data, ptx.length, metadata.data,
+                               metadata.length, inputs, 1, &status);
+  report("link an input of kind 9", bad.ptr != NULL, &status);
+  // COMMON-NEXT: link an input of kind 9: error 3: link input 0 (x.bin): kind 9 with 4 bytes is not a cubin, PTX, fatbinary, object or library
+  bad = cudapyModuleLoadLinked(device, ptx.data, ptx.length, metadata.data,
+                               metadata.length, inputs, -1, &status);
+  report("link -1 inputs", bad.ptr != NULL, &status);
+  // COMMON-NEXT: link -1 inputs: error 3: link inputs: -1 inputs at {{.*}}
+  CudapyModule linked =
+      cudapyModuleLoadLinked(device, ptx.data, ptx.length, metadata.data,
+                             metadata.length, inputs + 1, 1, &status);
+  report("link with helper.ptx", linked.ptr != NULL, &status);
+  // FAKE-NEXT: link with helper.ptx: error 1: the CUDA driver lacks the JIT linker (cuLinkCreate_v2)
+  // GPU-NEXT: link with helper.ptx: ok
+  if (linked.ptr) {
+    CudapyKernel add = cudapyModuleGetKernel(linked, "vector_add", &status);
+    report("linked kernel vector_add", add.ptr != NULL, &status);
+    // GPU-NEXT: linked kernel vector_add: ok
+    cudapyModuleUnload(linked);
+  }
+  // The same helper twice: the linker's error and its log.
+  CudapyLinkInput twice[] = {inputs[1], inputs[1]};
+  bad = cudapyModuleLoadLinked(device, ptx.data, ptx.length, metadata.data,
+                               metadata.length, twice, 2, &status);
+  report("link helper.ptx twice", bad.ptr != NULL, &status);
+  // FAKE-NEXT: link helper.ptx twice: error 1: the CUDA driver lacks the JIT linker (cuLinkCreate_v2)
+  // GPU-NEXT: link helper.ptx twice: error 2: {{cuLinkAddData|cuLinkComplete}} failed: {{.*}}
+  // GPU: JIT error log:
+  // GPU-NEXT: {{.*}}helper{{.*}}
+
   CudapyModule module = cudapyModuleLoad(
       device, ptx.data, ptx.length, metadata.data, metadata.length, &status);
   report("load", module.ptr != NULL, &status);

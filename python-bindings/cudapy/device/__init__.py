@@ -24,7 +24,7 @@ from ._api import block_dim, block_idx, grid_dim, lane_id, thread_idx, warp_size
 from ._errors import (DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceTypeError,
                       DeviceUnsupportedError, DeviceValueError)
 from ._kernel import func as _func_class, kernel as _kernel_class, launch
-from ._kernel import _decorator
+from ._kernel import _decorator, declare
 from ._simt import (activemask, all_sync, any_sync, atomic_ref, ballot_sync, brev, cbrt, clz,
                     dynamic_shared_array, match_all_sync, match_any_sync, eq_sync, ffs, fma, grid_size, lanemask_lt, local_array, popc, shared_array,
                     shfl_down_sync, shfl_sync, shfl_up_sync, shfl_xor_sync, syncthreads,
@@ -62,7 +62,7 @@ __all__ = [
     "syncwarp",
     "DeviceCompileError", "DeviceError", "DeviceSyntaxError", "DeviceTypeError",
     "DeviceUnsupportedError", "DeviceValueError",
-    "bfloat16", "block_dim", "block_idx", "bool_", "complex64", "complex128", "float8e4m3",
+    "bfloat16", "block_dim", "block_idx", "bool_", "declare", "complex64", "complex128", "float8e4m3",
     "float8e5m2", "float16", "float32", "float64", "func", "grid_dim", "grid_size", "int8",
     "int16", "int32", "int64", "kernel", "lane_id", "launch", "local_array",
     "machine_representation", "shared_array", "syncthreads", "thread_idx", "threadfence",

@@ -51,6 +51,13 @@ class ModuleTranslator:
         self.module_block = None
         self.tuple_types = {}
         self.struct_types = {}  # struct type text -> StructType
+        self.links = []  # files to link with (link= of the functions used)
+        self.foreign = {}  # symbol -> (declare, the declaration's py.func)
+
+    def add_links(self, paths):
+        for path in paths:
+            if path not in self.links:
+                self.links.append(path)
 
     def add(self, operation):
         self.ir.append(self.module_block, operation)
@@ -1319,7 +1326,12 @@ class FunctionTranslator(_jit.SourceTranslator):
                 except (TypeError, ValueError) as why:
                     raise self.error(DeviceValueError, str(why), node)
             return self.cast(args[0], function.mlir_type(self.ir), node)
-        from ._kernel import func as func_class, kernel as kernel_class
+        from ._kernel import declare, func as func_class, kernel as kernel_class
+        if isinstance(function, declare):
+            if kwargs:
+                raise self.error(DeviceUnsupportedError, "keyword arguments to a foreign "
+                                 "function", node)
+            return self.call_foreign(function, args, node)
         if isinstance(function, kernel_class):
             raise self.error(DeviceTypeError, "a kernel is launched, not called (cuda-device "
                              "spec, \"Kernel Functions\")", node)
@@ -1445,6 +1457,42 @@ class FunctionTranslator(_jit.SourceTranslator):
             raise self.error(DeviceTypeError, "cannot convert %s to %s" % (value.type, type),
                              node)
         return self.op("py.cast", [value], type)
+
+    def call_foreign(self, function, args, node):
+        """A call of a declared foreign function: a private interop
+        py.func declaration (the extern "C" ABI), its arguments converted to
+        its parameter types as a C call converts them."""
+        params, results = function.signature(self.ir)
+        if len(args) != len(params):
+            raise self.error(DeviceTypeError, "%s takes %d arguments, %d given"
+                             % (function.name, len(params), len(args)), node)
+        operands = [self.cast(arg, type, node) for arg, type in zip(args, params)]
+        known = self.module.foreign.get(function.name)
+        if known is None:
+            if any(f is not None and getattr(f, "__name__", None) == function.name
+                   for f, _ in self.module.functions):
+                raise self.error(DeviceTypeError, "%s is both a foreign function and an "
+                                 "interoperable @func" % function.name, node)
+            attributes = {
+                "sym_name": self.ir.string_attr(function.name),
+                "sym_visibility": self.ir.string_attr("private"),
+                "function_type": self.ir.type_attr(self.ir.function_type(params, results)),
+                "interop": self.ir.unit_attr(),
+            }
+            self.module.add(self.ir.create("py.func", self.loc(node), attributes=attributes,
+                                           regions=[self.ir.new_region()]))
+            self.module.foreign[function.name] = (function, params, results)
+            self.module.add_links(function.link)
+        elif known[0] is not function and (
+                [str(t) for t in known[1]] != [str(t) for t in params] or
+                [str(t) for t in known[2]] != [str(t) for t in results]):
+            raise self.error(DeviceTypeError, "%s is declared twice with different "
+                             "signatures" % function.name, node)
+        operation = self.emit("py.call", operands, results,
+                              {"callee": self.ir.symbol_ref_attr(function.name)})
+        if not results:
+            return Const(None)
+        return self.wrap(self.ir.result(operation), results[0])
 
     def call_func(self, function, args, node):
         types, operands = [], []
@@ -1586,6 +1634,7 @@ def translate_kernel(kernel, module, parameter_types, interop):
     body = ir.new_module(location)
     ir.set_attribute(ir.module_operation(), "gpu.container_module", ir.unit_attr())
     module.module_block = ir.new_block()
+    module.add_links(kernel.link)
     operation, _ = tr.translate_function(kernel.__name__, parameter_types, interop)
     module.add(operation)
     gpu_module = ir.create("gpu.module", location,
@@ -1625,6 +1674,7 @@ def _function(self, function, types, caller, node):
         raise caller.error(DeviceUnsupportedError, "recursive @func calls", node)
     self.in_progress.add(function)
     try:
+        self.add_links(function.link)
         tr = FunctionTranslator(self, function._function_source(), "func")
         symbol = "%s_%d" % (function.__name__, len(self.functions))
         if function.interop:

@@ -13,7 +13,7 @@ from ._errors import DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceT
 
 from ._struct import StructValue as _StructValue
 
-_KNOWN_OPTIONS = ("interop",)
+_KNOWN_OPTIONS = ("interop", "link")
 _ARRAY_API = 0  # cudapy._ir.PY_POLICY_ARRAY_API (the spec's promotion policy)
 
 
@@ -23,7 +23,7 @@ class _Decorated:
 
     _role = "function"
 
-    def __init__(self, function, interop=False):
+    def __init__(self, function, interop=False, link=()):
         if not callable(function):
             raise TypeError("@%s decorates a function" % self._role)
         if isinstance(function, _Decorated):
@@ -34,6 +34,7 @@ class _Decorated:
             raise TypeError("interop must be a bool")
         self.underlying = function
         self.interop = interop
+        self.link = link_inputs(link)
         self.__name__ = getattr(function, "__name__", self._role)
         self.__qualname__ = getattr(function, "__qualname__", self.__name__)
         self.__doc__ = getattr(function, "__doc__", None)
@@ -62,6 +63,95 @@ class _Decorated:
             except _jit.SourceError as error:
                 raise DeviceSyntaxError(error.message, error.file, error.line, error.column)
         return self._source
+
+
+# What a `link=` file holds, by its suffix (the runtime's CudapyLinkKind).
+LINK_KINDS = {".cubin": 0, ".ptx": 1, ".fatbin": 2, ".fatbinary": 2, ".o": 3, ".obj": 3,
+              ".a": 4, ".lib": 4}
+
+
+def link_inputs(link):
+    """The files of a `link=` option as a tuple of absolute paths: PTX,
+    cubin, fatbinary, objects (`nvcc -dc`) and archives (`nvcc -lib`),
+    linked by the driver's JIT linker with the kernels that use them."""
+    if isinstance(link, (str, os.PathLike)):
+        link = [link]
+    try:
+        paths = list(link)
+    except TypeError:
+        raise TypeError("link takes a file name or a list of them, not %s"
+                        % type(link).__name__) from None
+    result = []
+    for path in paths:
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError("link takes file names, not %s" % type(path).__name__)
+        path = os.path.abspath(os.fspath(path))
+        suffix = os.path.splitext(path)[1].lower()
+        if suffix not in LINK_KINDS:
+            raise DeviceError("cannot link %s: link takes PTX (.ptx), cubins (.cubin), "
+                              "fatbinaries (.fatbin), objects (.o, from nvcc -dc) and "
+                              "archives (.a); compile CUDA C++ with nvcc first" % path)
+        if path not in result:
+            result.append(path)
+    return tuple(result)
+
+
+def read_link_inputs(paths):
+    """(kind, name, bytes) of each file, for the runtime's linked load."""
+    inputs = []
+    for path in paths:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as why:
+            raise DeviceError("cannot read %s to link it: %s" % (path, why.strerror)) from None
+        if not data:
+            raise DeviceError("cannot link %s: the file is empty" % path)
+        inputs.append((LINK_KINDS[os.path.splitext(path)[1].lower()], path, data))
+    return inputs
+
+
+class declare:
+    """`declare(name, result, params, link=...)`: a foreign device function
+    (CUDA C++ `extern "C" __device__`, or PTX `.visible .func`) that device
+    code calls with the C ABI of interoperable functions (cuda-device spec,
+    "Interoperable Functions"). `result` is a number, vector or @struct
+    type, or None; `params` the parameter types. `link` names the files
+    that define it (PTX, cubin, fatbinary, `nvcc -dc` object, archive);
+    every kernel that calls it is linked with them."""
+
+    def __init__(self, name, result, params, link=()):
+        if not isinstance(name, str) or not name.isidentifier():
+            raise TypeError("declare: the symbol must be an identifier, not %r" % (name,))
+        self.__name__ = self.name = name
+        self.result = result
+        try:
+            self.params = tuple(params)
+        except TypeError:
+            raise TypeError("declare: params is a sequence of types, not %s"
+                            % type(params).__name__) from None
+        for t in (result,) + self.params if result is not None else self.params:
+            if not hasattr(t, "mlir_type"):
+                raise TypeError("declare(%r): %r is not a number, vector or @struct type"
+                                % (name, t))
+        self.link = link_inputs(link)
+
+    def signature(self, ir):
+        """(parameter types, result types) in `ir`'s context."""
+        return ([t.mlir_type(ir) for t in self.params],
+                [] if self.result is None else [self.result.mlir_type(ir)])
+
+    def describe(self):
+        return "foreign %s %s (%s) %s" % (
+            self.name, getattr(self.result, "name", None),
+            ",".join(getattr(t, "name", repr(t)) for t in self.params), self.link)
+
+    def __call__(self, *args):
+        raise DeviceError("%s is a foreign device function: call it in device code"
+                          % self.name)
+
+    def __repr__(self):
+        return "<foreign device function %s>" % self.name
 
 
 def _decorator(cls):
@@ -136,8 +226,8 @@ class kernel(_Decorated):
 
     _role = "kernel"
 
-    def __init__(self, function, interop=False):
-        super().__init__(function, interop)
+    def __init__(self, function, interop=False, link=()):
+        super().__init__(function, interop, link)
         self._cache = {}
         self._by_launch_key = {}
         self._fingerprint = None
@@ -226,11 +316,13 @@ class kernel(_Decorated):
             entry = self._compile(types or self._types(args), args, chip, self._policy)
             if source_key and _jit._cache_enabled():
                 _jit._write_cache(source_key, {"ptx": entry["ptx"],
-                                               "metadata": entry["metadata"]}, "device")
+                                               "metadata": entry["metadata"],
+                                               "link": entry["link"]}, "device")
         loaded = entry.get("kernel")
         if loaded is None:
             module = _jit._device().load(None, ptx=entry["ptx"],
-                                         metadata=json.dumps(entry["metadata"]))
+                                         metadata=json.dumps(entry["metadata"]),
+                                         link=read_link_inputs(entry.get("link", ())))
             loaded = entry["kernel"] = module.kernel(self.__name__)
             entry["module"] = module
         if key is not None:
@@ -281,7 +373,8 @@ class kernel(_Decorated):
                 types.append("%s[%d]" % (dtype.name, ndim))
         text = "\0".join([_jit._library_identity(), _frontend_identity(), chip,
                            "policy %d" % self._policy,
-                           "interop %s" % self.interop, self.__name__, self._fingerprint,
+                           "interop %s" % self.interop, "link %s" % (self.link,),
+                           self.__name__, self._fingerprint,
                            "scalars %s %s" % (self._python_int[0], self._python_float[0]),
                            ",".join(types)])
         return "src-" + hashlib.sha256(text.encode()).hexdigest()
@@ -340,7 +433,7 @@ class kernel(_Decorated):
                     _jit._write_cache(disk_key, entry, "device")
         finally:
             ir.close()
-        entry = dict(entry, ir=text)
+        entry = dict(entry, ir=text, link=list(module.links))
         self._cache[cache_key] = entry
         return entry
 
@@ -502,7 +595,9 @@ def _fingerprint(function, seen):
                 return "function " + value.__name__
             seen.add(value)
             inner = _fingerprint(value, seen)
-            return inner and "%s %s %s" % (value._role, value.interop, inner)
+            return inner and "%s %s %s %s" % (value._role, value.interop, value.link, inner)
+        if isinstance(value, declare):
+            return value.describe()
         if isinstance(value, _struct.StructType):
             # Its fields, and the sources of its @func methods.
             methods = []

@@ -272,13 +272,13 @@ attempt(big_atomic, f32)
 # function both @func and @kernel ("@kernel"), launching what is not a
 # kernel and arguments that are not heterogeneous ("launch"), calling a
 # kernel or a device-only function on the host ("Device Only Entities").
-for make in (lambda: device.func(link="a.o")(plain), lambda: device.kernel(plain, fast=1),
+for make in (lambda: device.func(lto=True)(plain), lambda: device.kernel(plain, fast=1),
              lambda: device.kernel(device.func(plain))):
     try:
         make()
     except (TypeError, device.DeviceError) as error:
         print(type(error).__name__ + ":", error)
-# CHECK: TypeError: @func does not take link (cuda-device spec: unknown keyword arguments are errors)
+# CHECK: TypeError: @func does not take lto (cuda-device spec: unknown keyword arguments are errors)
 # CHECK-NEXT: TypeError: @kernel does not take fast (cuda-device spec: unknown keyword arguments are errors)
 # CHECK-NEXT: DeviceError: plain is already a @func function; a function is either @func or @kernel (cuda-device spec, "@kernel")
 for call in (lambda: device.launch(plain, 1, grid=1, block=1),
