@@ -131,3 +131,88 @@ else:
     print(subprocess.run([os.path.join(out, "launch"), os.path.join(out, "scale.ptx")],
                          capture_output=True, text=True).stdout.strip())
 # CHECK-NEXT: C launching Python: 777 of 777 correct
+
+# Python calling CUDA C++: foreign device functions declared with
+# device.declare and linked by the driver's JIT linker, one from an nvcc -dc
+# object and one from relocatable PTX (nvcc -ptx -rdc=true). Scalars, a
+# struct by value and a struct result, a bool: the extern "C" ABI both ways.
+FOREIGN_OBJECT = r"""
+extern "C" __device__ float poly(float x, float a) { return a * x * x + 1.0f; }
+extern "C" __device__ int pick(bool first, int a, int b) { return first ? a : b; }
+"""
+FOREIGN_PTX = r"""
+struct Pair { float a; float b; };
+extern "C" __device__ Pair swap_scale(Pair p, float s) { return Pair{p.b * s, p.a * s}; }
+"""
+with open(os.path.join(out, "poly.cu"), "w") as handle:
+    handle.write(FOREIGN_OBJECT)
+with open(os.path.join(out, "pair.cu"), "w") as handle:
+    handle.write(FOREIGN_PTX)
+steps = [[nvcc, "-arch=sm_90", "-dc", os.path.join(out, "poly.cu"), "-o",
+          os.path.join(out, "poly.o")],
+         [nvcc, "-arch=sm_90", "-ptx", "-rdc=true", os.path.join(out, "pair.cu"), "-o",
+          os.path.join(out, "pair.ptx")]]
+for step in steps:
+    build = subprocess.run(step, capture_output=True, text=True)
+    if build.returncode:
+        print("nvcc failed:", build.stderr)
+
+
+@device.struct
+class Pair:
+    a: device.float32
+    b: device.float32
+
+
+poly = device.declare("poly", device.float32, [device.float32, device.float32],
+                      link=os.path.join(out, "poly.o"))
+pick = device.declare("pick", device.int32, [device.bool_, device.int32, device.int32],
+                      link=os.path.join(out, "poly.o"))
+swap_scale = device.declare("swap_scale", Pair, [Pair, device.float32],
+                            link=os.path.join(out, "pair.ptx"))
+
+
+@device.kernel
+def use_foreign(x, y, ys, flags):
+    i = device.tid(1)
+    if i < len(x):
+        y[i] = poly(x[i], 2.0)
+        p = swap_scale(Pair(x[i], y[i]), 0.5)
+        ys[i, 0] = p.a
+        ys[i, 1] = p.b
+        flags[i] = pick(i % 3 == 0, i, -i)
+
+
+import torch  # noqa: E402
+
+n = 1000
+x = torch.linspace(-2.0, 2.0, n, device="cuda")
+y = torch.empty_like(x)
+ys = torch.empty(n, 2, device="cuda")
+flags = torch.empty(n, dtype=torch.int32, device="cuda")
+device.launch(use_foreign, x, y, ys, flags, grid=(n + 127) // 128, block=128)
+torch.cuda.synchronize()
+want_y = 2.0 * x * x + 1.0
+index = torch.arange(n, device="cuda", dtype=torch.int32)
+correct = int((((y - want_y).abs() <= 1e-6 * want_y) & (ys[:, 0] == y * 0.5) & (ys[:, 1] == x * 0.5) &
+               (flags == torch.where(index % 3 == 0, index, -index))).sum())
+print("Python calling CUDA C++: %d of %d correct" % (correct, n))
+# CHECK-NEXT: Python calling CUDA C++: 1000 of 1000 correct
+
+# A declared function no input defines: the linker's error, as an exception.
+missing = device.declare("not_defined_anywhere", device.float32, [device.float32],
+                         link=os.path.join(out, "pair.ptx"))
+
+
+@device.kernel
+def use_missing(x):
+    i = device.tid(1)
+    if i < len(x):
+        x[i] = missing(x[i])
+
+
+try:
+    device.launch(use_missing, x, grid=1, block=32)
+except Exception as error:  # noqa: BLE001
+    print(type(error).__name__ + ":", str(error).splitlines()[0])
+# CHECK-NEXT: {{.*}}Error: {{.*}}cuLink{{.*}} failed
