@@ -101,6 +101,9 @@ def _atomic(op):
         array, index, val = _simt._bind(tr, node, "atomic." + op, args, kwargs,
                                         ["ary", "idx", "val"])
         ref = _api.DEVICE_FUNCTIONS[id(_simt.atomic_ref)](tr, [array, index], {}, node)
+        if op in ("inc", "dec") and str(ref.dtype) not in ("ui32", "ui64"):
+            raise tr.error(DeviceTypeError, "cuda.atomic.%s takes a uint32 or uint64 array, "
+                           "not %s (it wraps an unsigned counter)" % (op, ref.dtype), node)
         return _simt.atomic_method(tr, ref, op, [val], {}, node)
     translate.__doc__ = "`cuda.atomic.%s(ary, idx, val)`: the old value" % op
     return device_function("atomic." + op)(translate)
@@ -120,13 +123,6 @@ def _atomic_compare_and_swap(tr, args, kwargs, node):
     return _simt.atomic_method(tr, ref, "cas", [old, val], {}, node)
 
 
-def _atomic_unsupported(name):
-    def translate(tr, args, kwargs, node):
-        raise tr.error(DeviceUnsupportedError, "cuda.atomic.%s is not supported yet" % name,
-                       node)
-    return device_function("atomic." + name)(translate)
-
-
 atomic = _Namespace(
     "atomic",
     add=_atomic("add"), sub=_atomic("sub"), and_=_atomic("and_"), or_=_atomic("or_"),
@@ -134,7 +130,7 @@ atomic = _Namespace(
     nanmin=_atomic("nanmin"), exch=_atomic("exch"),
     cas=device_function("atomic.cas")(_atomic_cas),
     compare_and_swap=device_function("atomic.compare_and_swap")(_atomic_compare_and_swap),
-    inc=_atomic_unsupported("inc"), dec=_atomic_unsupported("dec"))
+    inc=_atomic("inc"), dec=_atomic("dec"))
 
 # -- warps and intrinsics (the same functions) -------------------------------------------
 activemask, lanemask_lt, syncwarp = _simt.activemask, _simt.lanemask_lt, _simt.syncwarp

@@ -115,3 +115,35 @@ if cp is not None:
 else:
     print("cupy True")
 # CHECK-NEXT: cupy True
+
+
+# cuda.atomic.inc/dec under contention: every thread of the launch bumps one
+# counter that wraps at `bound`. Whatever the order, the old values the
+# threads see are the counter's sequence (0, 1, …, bound, 0, … for inc;
+# 0, bound, bound - 1, …, for dec) and the final value is where it ends.
+@cuda.jit
+def wrapping(counters, olds, bound, up):
+    i = cuda.grid(1)
+    if i < olds.size:
+        if up:
+            olds[i] = cuda.atomic.inc(counters, 0, bound)
+        else:
+            olds[i] = cuda.atomic.dec(counters, 0, bound)
+
+
+n, bound = 100003, 37
+for dtype in (np.uint32, np.uint64):
+    for up in (True, False):
+        counters = cuda.to_device(np.zeros(1, dtype))
+        olds = cuda.device_array(n, dtype)
+        wrapping[(n + 255) // 256, 256](counters, olds, bound, up)
+        steps = np.arange(n) if up else -np.arange(n)
+        sequence = np.sort((steps % (bound + 1)).astype(dtype))
+        final = (n if up else -n) % (bound + 1)
+        print("atomic.%s %s" % ("inc" if up else "dec", np.dtype(dtype).name),
+              np.array_equal(np.sort(olds.copy_to_host()), sequence),
+              int(counters.copy_to_host()[0]) == final)
+# CHECK-NEXT: atomic.inc uint32 True True
+# CHECK-NEXT: atomic.dec uint32 True True
+# CHECK-NEXT: atomic.inc uint64 True True
+# CHECK-NEXT: atomic.dec uint64 True True

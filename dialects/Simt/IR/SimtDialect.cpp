@@ -329,6 +329,12 @@ LogicalResult AtomicRMWOp::verify() {
   switch (kind) {
   case AtomicKind::exch:
     return verifyAtomicObject(*this, type, 8, "exchanges");
+  case AtomicKind::inc:
+  case AtomicKind::dec:
+    if (!type.isUnsignedInteger(32) && !type.isUnsignedInteger(64))
+      return emitOpError("'") << stringifyAtomicKind(kind)
+                              << "' takes uint32 or uint64, not " << type;
+    return success();
   case AtomicKind::and_:
   case AtomicKind::or_:
   case AtomicKind::xor_:

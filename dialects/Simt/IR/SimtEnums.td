@@ -30,13 +30,16 @@ def Simt_OrderAttr : I32EnumAttr<"Order", "an array's memory order", [
   let cppNamespace = "::cudapy::simt";
 }
 
-// The read-modify-write operations of AtomicInterface (spec, "Atomics").
+// The read-modify-write operations of AtomicInterface (spec, "Atomics"),
+// and CUDA's wrapping increment and decrement (atomicInc/atomicDec, which
+// the numba.cuda spelling's cuda.atomic.inc/dec name).
 def Simt_AtomicKindAttr : I32EnumAttr<"AtomicKind", "an atomic operation", [
     I32EnumAttrCase<"exch", 0>, I32EnumAttrCase<"add", 1>,
     I32EnumAttrCase<"sub", 2>, I32EnumAttrCase<"and_", 3, "and">,
     I32EnumAttrCase<"or_", 4, "or">, I32EnumAttrCase<"xor_", 5, "xor">,
     I32EnumAttrCase<"max", 6>, I32EnumAttrCase<"min", 7>,
-    I32EnumAttrCase<"nanmax", 8>, I32EnumAttrCase<"nanmin", 9>]> {
+    I32EnumAttrCase<"nanmax", 8>, I32EnumAttrCase<"nanmin", 9>,
+    I32EnumAttrCase<"inc", 10>, I32EnumAttrCase<"dec", 11>]> {
   let cppNamespace = "::cudapy::simt";
 }
 

@@ -337,7 +337,7 @@ def Simt_AtomicRMWOp : Simt_AtomicOp<"atomic_rmw", [
     TypesMatchWith<"the result is the object's dtype", "ref", "result",
                    "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">]> {
   let summary = "`exch`, `add`, `sub`, `and_`, `or_`, `xor`, `max`, `min`, "
-                "`nanmax`, `nanmin`";
+                "`nanmax`, `nanmin`, `inc`, `dec`";
   let description = [{
     Atomically replaces the object `this` by `kind(this, value)` and returns
     the value it had, ordered by `memory` and visible to `scope` (defaults:
@@ -348,15 +348,21 @@ def Simt_AtomicRMWOp : Simt_AtomicOp<"atomic_rmw", [
     | `exch` | any of at most 8 bytes |
     | `add`, `sub`, `max`, `min`, `nanmax`, `nanmin` | `ui32 si32 ui64 si64 f32 f64` |
     | `and`, `or`, `xor` | `ui32 si32 ui64 si64` |
+    | `inc`, `dec` | `ui32 ui64` |
 
     `max` is Python's `max(this, value)`: `value` replaces `this` only when
     `value > this` (so a NaN value changes nothing, and a NaN object stays).
     `nanmax` treats NaN as a missing value: `nanmax(a, NaN) == a`,
     `nanmax(NaN, n) == n`. `min`/`nanmin` likewise.
 
+    `inc` and `dec` wrap at `value` as CUDA's `atomicInc`/`atomicDec` do:
+    `inc` writes `0 if this >= value else this + 1`, `dec` writes
+    `value if this == 0 or this > value else this - 1` (not in the
+    cuda.device spec's AtomicInterface; numba.cuda's `cuda.atomic.inc/dec`).
+
     PTX: `atom.<sem>.<scope>.<op>` (`fence.sc` first for `seq_cst`); a CAS
     loop where PTX has no instruction (float `max`/`min`/`nanmax`/`nanmin`,
-    `exch` of 1 or 2 bytes).
+    `exch` of 1 or 2 bytes, 64-bit `inc`/`dec`).
 
     ```mlir
     %old = simt.atomic_rmw add %r, %v memory acq_rel scope device : !simt.atomic_ref<f32>

@@ -703,6 +703,31 @@ struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
       return success();
     }
 
+    // inc/dec wrap at the value: atom.inc/dec.u32; a CAS loop for 64 bits.
+    if ((kind == Kind::inc || kind == Kind::dec) && width == 64) {
+      using P = arith::CmpIPredicate;
+      Value zero = e.intConst(bits, 0), one = e.intConst(bits, 1);
+      Value old =
+          emitCasLoop(e, ptr, bits, getLLVMOrdering(getAtomicOrder(memory)),
+                      LLVM::AtomicOrdering::monotonic,
+                      getLLVMSyncScope(getAtomicScope(scope)),
+                      /*mayElide=*/false, [&](Emitter &le, Value current) {
+                        Value next;
+                        if (kind == Kind::inc) {
+                          next = le.select(le.cmpi(P::uge, current, value),
+                                           zero, le.add(current, one));
+                        } else {
+                          Value wrap = arith::OrIOp::create(
+                              le.b, le.loc, le.cmpi(P::eq, current, zero),
+                              le.cmpi(P::ugt, current, value));
+                          next = le.select(wrap, value, le.sub(current, one));
+                        }
+                        return std::make_pair(next, Value());
+                      });
+      rewriter.replaceOp(op, old);
+      return success();
+    }
+
     // The rest are single PTX atom instructions.
     std::string type = width == 32 ? "32" : "64";
     StringRef operation;
@@ -721,6 +746,11 @@ struct AtomicRMWLowering : public PyPattern<simt::AtomicRMWOp> {
     case Kind::xor_:
       operation = kind == Kind::and_ ? "and" : kind == Kind::or_ ? "or" : "xor";
       type = ".b" + type;
+      break;
+    case Kind::inc:
+    case Kind::dec:
+      operation = kind == Kind::inc ? "inc" : "dec";
+      type = ".u" + type;
       break;
     default: // integer max, min, nanmax, nanmin
       operation = kind == Kind::max || kind == Kind::nanmax ? "max" : "min";

@@ -322,8 +322,10 @@ def memory_attributes(tr, memory, scope, node):
 
 
 _ATOMIC_KINDS = {"exch": 0, "add": 1, "sub": 2, "and_": 3, "or_": 4, "xor": 5, "max": 6,
-                 "min": 7, "nanmax": 8, "nanmin": 9}
-ATOMIC_METHODS = set(_ATOMIC_KINDS) | {"load", "store", "cas"}
+                 "min": 7, "nanmax": 8, "nanmin": 9, "inc": 10, "dec": 11}
+# inc/dec (CUDA's wrapping atomicInc/atomicDec) are not in the spec's
+# AtomicInterface: the numba.cuda spelling's cuda.atomic.inc/dec use them.
+ATOMIC_METHODS = (set(_ATOMIC_KINDS) - {"inc", "dec"}) | {"load", "store", "cas"}
 
 
 def atomic_method(tr, ref, name, args, kwargs, node):

@@ -103,6 +103,30 @@ gpu.module @m {
     py.array.setitem %t, %out[%k] : f64, !py.array<f64, 1>, !py.int
     py.return
   }
+  // CHECK-LABEL: .entry wrapping(
+  // inc/dec wrap at the value: atom.inc/dec.u32; 64 bits in a CAS loop
+  // (unsigned: dec's `value if this == 0 or this > value else this - 1` is
+  // min(this - 1, value) once LLVM is done with it).
+  // CHECK: atom.relaxed.gpu.inc.u32
+  // CHECK: fence.sc.sys;
+  // CHECK-NEXT: atom.acquire.sys.dec.u32
+  // CHECK: setp.{{(ge|lt)}}.u64
+  // CHECK: atom.relaxed.gpu.global.cas.b64
+  // CHECK: min.u64
+  // CHECK: atom.acq_rel.cta.global.cas.b64
+  py.kernel @wrapping(%a: !py.array<ui32, 1>, %b: !py.array<ui64, 1>, %v: ui32, %w: ui64,
+                      %out: !py.array<ui64, 1>) {
+    %k = py.constant 0 : !py.int
+    %ra = simt.atomic_ref %a[%k] : !py.array<ui32, 1>, !py.int -> !simt.atomic_ref<ui32>
+    %rb = simt.atomic_ref %b[%k] : !py.array<ui64, 1>, !py.int -> !simt.atomic_ref<ui64>
+    %0 = simt.atomic_rmw inc %ra, %v memory relaxed scope device : !simt.atomic_ref<ui32>
+    %1 = simt.atomic_rmw dec %ra, %0 : !simt.atomic_ref<ui32>
+    %2 = simt.atomic_rmw inc %rb, %w memory relaxed scope device : !simt.atomic_ref<ui64>
+    %3 = simt.atomic_rmw dec %rb, %2 memory acq_rel scope block : !simt.atomic_ref<ui64>
+    %s = py.add %1, %3 : ui32, ui64 -> ui64
+    py.array.setitem %s, %out[%k] : ui64, !py.array<ui64, 1>, !py.int
+    py.return
+  }
   // CHECK-LABEL: .entry cas(
   // CHECK: atom.acq_rel.cta.global.cas.b32
   // A float compares by value: a loop around the CAS of its bits.

@@ -304,6 +304,23 @@ func.func @k(%r: !simt.atomic_ref<f32>, %v: f32) {
 
 // -----
 
+// inc and dec wrap unsigned counters (CUDA's atomicInc/atomicDec).
+func.func @k(%r: !simt.atomic_ref<si32>, %v: si32) {
+  // expected-error @below {{'inc' takes uint32 or uint64, not 'si32'}}
+  %x = simt.atomic_rmw inc %r, %v : !simt.atomic_ref<si32>
+  return
+}
+
+// -----
+
+func.func @k(%r: !simt.atomic_ref<f64>, %v: f64) {
+  // expected-error @below {{'dec' takes uint32 or uint64, not 'f64'}}
+  %x = simt.atomic_rmw dec %r, %v : !simt.atomic_ref<f64>
+  return
+}
+
+// -----
+
 func.func @k(%r: !simt.atomic_ref<si32>, %v: si64) {
   // expected-error @below {{failed to verify that the value is the object's dtype}}
   %x = "simt.atomic_rmw"(%r, %v) {kind = 1 : i32} : (!simt.atomic_ref<si32>, si64) -> si64

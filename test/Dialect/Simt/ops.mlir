@@ -135,6 +135,10 @@ py.kernel @atomics(%a: !py.array<f32, 1>, %h: !py.array<ui64, 2>, %m: !py.array<
   %x7 = simt.atomic_rmw min %ru, %x5 : !simt.atomic_ref<ui64>
   %x8 = simt.atomic_rmw nanmax %rf, %x6 memory acquire : !simt.atomic_ref<f32>
   %x9 = simt.atomic_rmw nanmin %rf, %x8 scope device : !simt.atomic_ref<f32>
+  // CHECK: simt.atomic_rmw inc %{{.*}}, %{{.*}} memory relaxed : !simt.atomic_ref<ui64>
+  // CHECK: simt.atomic_rmw dec %{{.*}}, %{{.*}} scope block : !simt.atomic_ref<ui64>
+  %x10 = simt.atomic_rmw inc %ru, %x7 memory relaxed : !simt.atomic_ref<ui64>
+  %x11 = simt.atomic_rmw dec %ru, %x10 scope block : !simt.atomic_ref<ui64>
   // CHECK: simt.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} memory acq_rel scope block : !simt.atomic_ref<f32>
   // CHECK: simt.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} : !simt.atomic_ref<si32>
   %c0 = simt.atomic_cas %rf, %x9, %f memory acq_rel scope block : !simt.atomic_ref<f32>

@@ -94,3 +94,25 @@ for attempt in (lambda: cuda.jit(nopython=True), lambda: fill(1, 2),
 # CHECK-NEXT: TypeError: cuda.jit does not take nopython
 # CHECK-NEXT: TypeError: a @cuda.jit kernel is launched with a configuration: fill[grid, block](...)
 # CHECK-NEXT: ValueError: a launch configuration is [grid, block] or [grid, block, stream] or [grid, block, stream, shared memory bytes]
+
+
+# cuda.atomic.inc/dec: simt.atomic_rmw inc/dec on unsigned counters (a
+# Python int bound converts to the counter's dtype); others are an error at
+# the user's line.
+@cuda.jit
+def wrap(counters, bound):
+    cuda.atomic.inc(counters, 0, bound)
+    cuda.atomic.dec(counters, 1, 7)
+
+
+text = wrap.translate((Array(memory, (2,), "<u4"), 9))
+for line in text.splitlines():
+    if "simt.atomic_rmw" in line:
+        print(re.sub(r' loc\([^)]*\)', '', line.split("=", 1)[1].strip()))
+# CHECK-NEXT: simt.atomic_rmw inc %{{.*}}, %{{.*}} : !simt.atomic_ref<ui32>
+# CHECK-NEXT: simt.atomic_rmw dec %{{.*}}, %{{.*}} : !simt.atomic_ref<ui32>
+try:
+    wrap.translate((Array(memory, (2,), "<i4"), 9))
+except Exception as error:  # noqa: BLE001 (a DeviceTypeError)
+    print(type(error).__name__, str(error).splitlines()[0])
+# CHECK-NEXT: DeviceTypeError {{.*}}numba.py:[[@LINE-14]]:{{[0-9]+}}: cuda.atomic.inc takes a uint32 or uint64 array, not si32 (it wraps an unsigned counter)
