@@ -217,6 +217,10 @@ _array_attr = _declare("mlirArrayAttrGet", Attribute, Context, ctypes.c_ssize_t,
 _dictionary_attr = _declare("mlirDictionaryAttrGet", Attribute, Context, ctypes.c_ssize_t,
                             ctypes.POINTER(_NamedAttribute))
 _splat_attr = _declare("mlirDenseElementsAttrSplatGet", Attribute, Type, Attribute)
+_raw_elements_attr = _declare("mlirDenseElementsAttrRawBufferGet", Attribute, Type,
+                              ctypes.c_size_t, ctypes.c_char_p)
+_ranked_tensor_type = _declare("mlirRankedTensorTypeGet", Type, ctypes.c_ssize_t,
+                               ctypes.POINTER(ctypes.c_int64), Type, Attribute)
 _elements_attr = _declare("mlirDenseElementsAttrGet", Attribute, Type, ctypes.c_ssize_t,
                           ctypes.POINTER(Attribute))
 
@@ -537,6 +541,17 @@ class IR:
 
     def splat_attr(self, shaped_type, element):
         return _splat_attr(shaped_type, element)
+
+    def tensor_type(self, shape, element):
+        """tensor<shape x element> (no encoding)."""
+        shape = list(shape)
+        return _ranked_tensor_type(len(shape), (ctypes.c_int64 * max(len(shape), 1))(*shape),
+                                   element, Attribute())
+
+    def raw_elements_attr(self, shaped_type, data):
+        """dense<...> of `shaped_type` from its elements' little-endian
+        bytes, packed in row-major order (null when the size is wrong)."""
+        return _raw_elements_attr(shaped_type, len(data), data)
 
     def elements_attr(self, shaped_type, elements):
         elements = list(elements)

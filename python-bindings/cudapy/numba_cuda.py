@@ -21,7 +21,7 @@ docs/DevicePython.md lists what is provided.
 
 from .device import _api, _kernel, _simt, _types
 from .device._api import DeviceObject, device_function
-from .device._errors import DeviceTypeError, DeviceUnsupportedError
+from .device._errors import DeviceTypeError
 from .device._values import Const
 
 _NUMBAPRO = 1  # cudapy._ir.PY_POLICY_NUMBAPRO
@@ -67,8 +67,11 @@ local = _Namespace("local", array=device_function("local.array")(
 
 @device_function("const.array_like")
 def _const_array_like(tr, args, kwargs, node):
-    raise tr.error(DeviceUnsupportedError, "cuda.const.array_like (constant memory) is not "
-                   "supported yet; pass the array as an argument", node)
+    """`cuda.const.array_like(ary)`: a copy of the host array `ary` (a
+    global or closure NumPy array, read when the kernel compiles) in
+    constant memory."""
+    (ary,) = _simt._bind(tr, node, "const.array_like", args, kwargs, ["ary"])
+    return _simt.const_array(tr, ary, node, "cuda.const.array_like")
 
 
 const = _Namespace("const", array_like=_const_array_like)

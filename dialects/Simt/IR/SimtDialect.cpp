@@ -91,6 +91,33 @@ template <typename OpTy> static LogicalResult verifyStaticArray(OpTy op) {
 LogicalResult SharedArrayOp::verify() { return verifyStaticArray(*this); }
 LogicalResult LocalArrayOp::verify() { return verifyStaticArray(*this); }
 
+LogicalResult ConstArrayOp::verify() {
+  py::ArrayType type = getType();
+  if (!isa<DenseIntOrFPElementsAttr>(getValue()))
+    return emitOpError("the value is a dense integer or float elements "
+                       "attribute, not ")
+           << getValue();
+  ShapedType valueType = getValue().getShapedType();
+  Type element = valueType.getElementType();
+  if (element != type.getDtype())
+    return emitOpError("the value's elements are ")
+           << element << ", the array's dtype " << type.getDtype();
+  if (!isa<IntegerType, FloatType>(element) || element.isInteger(1))
+    return emitOpError("a constant array holds integers or floats, not ")
+           << element;
+  if (valueType.getRank() != type.getNdim())
+    return emitOpError("a ")
+           << type.getNdim() << "-d array needs a " << type.getNdim()
+           << "-d value, not " << valueType.getRank() << "-d";
+  for (int64_t extent : valueType.getShape())
+    if (extent <= 0)
+      return emitOpError("extents must be positive, not ") << extent;
+  if (std::optional<int64_t> align = getAlign())
+    if (*align <= 0 || !llvm::isPowerOf2_64(*align))
+      return emitOpError("alignment must be a power of two, not ") << *align;
+  return success();
+}
+
 LogicalResult DynamicSharedArrayOp::verify() {
   py::ArrayType type = getType();
   if (type.getNdim() != 1 || !type.getDtype().isUnsignedInteger(8))
@@ -359,11 +386,11 @@ LogicalResult AtomicCasOp::verify() {
 }
 
 bool simt::isLoweredWithPy(Operation *op) {
-  return isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp, ShflSyncOp,
-             ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp, PopcOp, ClzOp, FfsOp,
-             BrevOp, CbrtOp, FmaOp, AtomicRefOp, AtomicLoadOp, AtomicStoreOp,
-             AtomicRMWOp, AtomicCasOp, MatchAnySyncOp, MatchAllSyncOp,
-             WarpMaskGetItemOp, WarpMaskSetItemOp, MathOp>(op);
+  return isa<SharedArrayOp, LocalArrayOp, DynamicSharedArrayOp, ConstArrayOp,
+             ShflSyncOp, ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp, PopcOp,
+             ClzOp, FfsOp, BrevOp, CbrtOp, FmaOp, AtomicRefOp, AtomicLoadOp,
+             AtomicStoreOp, AtomicRMWOp, AtomicCasOp, MatchAnySyncOp,
+             MatchAllSyncOp, WarpMaskGetItemOp, WarpMaskSetItemOp, MathOp>(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -461,6 +488,7 @@ SIMT_DEVICE_ONLY(AtomicRMWOp)
 SIMT_DEVICE_ONLY(AtomicCasOp)
 SIMT_DEVICE_ONLY(LocalArrayOp)
 SIMT_DEVICE_ONLY(DynamicSharedArrayOp)
+SIMT_DEVICE_ONLY(ConstArrayOp)
 SIMT_DEVICE_ONLY(ActiveMaskOp)
 SIMT_DEVICE_ONLY(LaneMaskLtOp)
 SIMT_DEVICE_ONLY(SyncWarpOp)

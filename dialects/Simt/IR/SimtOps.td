@@ -158,6 +158,29 @@ def Simt_DynamicSharedArrayOp : Simt_DeviceOp<"dynamic_shared_array", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Simt_ConstArrayOp : Simt_DeviceOp<"const_array", [Pure]> {
+  let summary = "a read-only array in constant memory, holding `value`";
+  let description = [{
+    A `py` array over a copy of `value` in the device's constant memory
+    (the spec's "Const Memory"; numba.cuda's `cuda.const.array_like`): its
+    shape is `value`'s, row-major; its dtype is `value`'s element type, an
+    integer or floating-point number type; its data aligned to `align`
+    bytes (default: the dtype's alignment). The array is read-only: stores
+    to it are undefined behavior, as in CUDA C++'s `__constant__` memory.
+
+    ```mlir
+    %table = simt.const_array dense<[1.0, 0.5, 0.25]> : tensor<3xf32> : !py.array<f32, 1>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value,
+                       OptionalAttr<I64Attr>:$align);
+  let results = (outs Py_ArrayType:$result);
+  let assemblyFormat = [{
+    $value (`align` $align^)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Synchronization (spec, "Synchronization")
 //===----------------------------------------------------------------------===//

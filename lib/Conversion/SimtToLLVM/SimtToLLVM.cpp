@@ -124,6 +124,49 @@ struct SharedArrayLowering : public PyPattern<simt::SharedArrayOp> {
   }
 };
 
+/// A constant array: an internal constant global in the .const state space
+/// (address space 4) initialized with the value's elements, seen through a
+/// generic pointer.
+struct ConstArrayLowering : public PyPattern<simt::ConstArrayOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::ConstArrayOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    py::ArrayType type = op.getType();
+    auto value = cast<DenseIntOrFPElementsAttr>(op.getValue());
+    ArrayRef<int64_t> shape = value.getType().getShape();
+    int64_t count = value.getNumElements();
+    Type memory = getMemoryType(type.getDtype());
+    uint64_t align = op.getAlign() ? *op.getAlign()
+                                   : getMachineLayout(type.getDtype()).align;
+    // The elements as one row of the memory type (signless integers).
+    auto flat = RankedTensorType::get({count}, value.getElementType());
+    DenseElementsAttr init = value.reshape(flat);
+    if (init.getElementType() != memory)
+      init = init.bitcast(memory);
+    Operation *table = op->getParentWithTrait<OpTrait::SymbolTable>();
+    std::string name = getUniqueSymbol(op, "__py_const_");
+    LLVM::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&table->getRegion(0).front());
+      global = LLVM::GlobalOp::create(
+          rewriter, loc, LLVM::LLVMArrayType::get(memory, count),
+          /*isConstant=*/true, LLVM::Linkage::Internal, name, init, align,
+          /*addrSpace=*/4);
+    }
+    Value address = LLVM::AddressOfOp::create(rewriter, loc, global);
+    Value data = LLVM::AddrSpaceCastOp::create(
+        rewriter, loc, getPointerType(op.getContext()), address);
+    Emitter e{rewriter, loc};
+    rewriter.replaceOp(op, buildStaticDescriptor(
+                               e, getTypeConverter()->convertType(type), data,
+                               shape, getStaticStrides(shape, simt::Order::C)));
+    return success();
+  }
+};
+
 /// `count` stack slots for `type` at the entry of `op`'s function, so that
 /// the allocation happens once however often `op` runs.
 static Value createEntrySlot(OpBuilder &b, Operation *op, Type type,
@@ -1009,6 +1052,7 @@ void cudapy::populateSimtToLLVMConversionPatterns(
     const PyToLLVMOptions &options) {
   patterns.add<
       SharedArrayLowering, LocalArrayLowering, DynamicSharedArrayLowering,
+      ConstArrayLowering,
       ShuffleLowering<simt::ShflSyncOp, NVVM::ShflKind::idx>,
       ShuffleLowering<simt::ShflUpSyncOp, NVVM::ShflKind::up>,
       ShuffleLowering<simt::ShflDownSyncOp, NVVM::ShflKind::down>,

@@ -100,6 +100,38 @@ def _static_array(op, name):
     return translate
 
 
+def const_array(tr, host, node, name):
+    """A read-only copy of the host array `host` (a Const of an object with
+    NumPy's `__array_interface__` and the buffer protocol) in constant
+    memory: `simt.const_array` holding its elements."""
+    obj = host.obj if isinstance(host, Const) else None
+    interface = getattr(obj, "__array_interface__", None)
+    if not isinstance(interface, dict):
+        raise tr.error(DeviceTypeError, "%s takes a host array (a NumPy array defined "
+                       "when the kernel compiles), not %s" % (name, host.describe()), node)
+    typestr = interface.get("typestr", "")
+    number = _types.number_type(typestr)
+    shape = tuple(interface.get("shape", ()))
+    if number is None or typestr[:1] == ">" or number.name.startswith(("bool", "complex")):
+        raise tr.error(DeviceTypeError, "%s takes an array of integers or floats in this "
+                       "machine's byte order, not %r" % (name, typestr), node)
+    if not shape or not all(extent > 0 for extent in shape):
+        raise tr.error(DeviceValueError, "%s takes a non-empty array with at least one "
+                       "dimension, not shape %r" % (name, shape), node)
+    try:
+        data = memoryview(obj).tobytes(order="C")
+    except (TypeError, ValueError) as why:
+        raise tr.error(DeviceTypeError, "%s cannot read the array's elements: %s"
+                       % (name, why), node)
+    dtype = number.mlir_type(tr.ir)
+    value = tr.ir.raw_elements_attr(tr.ir.tensor_type(shape, dtype), data)
+    if not value:
+        raise tr.error(DeviceValueError, "%s: %d bytes do not hold %r elements of %s"
+                       % (name, len(data), shape, number.name), node)
+    type = tr.ir.py_array_type(dtype, len(shape), tr.loc(node))
+    return tr.op("simt.const_array", (), type, {"value": value})
+
+
 shared_array = device_function("shared_array")(_static_array("simt.shared_array",
                                                               "shared_array"))
 local_array = device_function("local_array")(_static_array("simt.local_array", "local_array"))

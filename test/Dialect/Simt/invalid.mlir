@@ -36,6 +36,48 @@ py.kernel @k() {
 
 // -----
 
+// Spec, "Local, Shared, and Const Memory": a constant array holds numbers
+// of its dtype, one dimension of the value per dimension of the array.
+py.kernel @k() {
+  // expected-error @below {{the value's elements are 'f64', the array's dtype 'f32'}}
+  %a = simt.const_array dense<[1.0]> : tensor<1xf64> : !py.array<f32, 1>
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // expected-error @below {{a 1-d array needs a 1-d value, not 2-d}}
+  %a = simt.const_array dense<[[1, 2]]> : tensor<1x2xsi32> : !py.array<si32, 1>
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // expected-error @below {{a constant array holds integers or floats, not 'i1'}}
+  %a = simt.const_array dense<[true]> : tensor<1xi1> : !py.array<i1, 1>
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // expected-error @below {{alignment must be a power of two, not 12}}
+  %a = simt.const_array dense<[1]> : tensor<1xsi32> align 12 : !py.array<si32, 1>
+  py.return
+}
+
+// -----
+
+py.kernel @k() {
+  // expected-error @below {{the value is a dense integer or float elements attribute, not}}
+  %a = simt.const_array sparse<[[0]], [1]> : tensor<4xsi32> : !py.array<si32, 1>
+  py.return
+}
+
+// -----
+
 // Spec, "Local, Shared, and Const Memory": a static shape per dimension.
 py.kernel @k() {
   // expected-error @below {{a 2-d array needs 2 extents, not 1}}

@@ -36,6 +36,12 @@ py.kernel @positions(%p: !py.bool) {
   %sh = simt.shared_array [16, 8] : !py.array<f32, 2>
   %lo = simt.local_array [4] order F align 16 : !py.array<si32, 1>
   %dy = simt.dynamic_shared_array : !py.array<ui8, 1>
+  // CHECK: simt.const_array dense<[1.000000e+00, 5.000000e-01]> : tensor<2xf32> : !py.array<f32, 1>
+  // CHECK: simt.const_array dense<{{\[}}[1, -2, 3], [4, 5, 6]]> : tensor<2x3xsi16> align 16 : !py.array<si16, 2>
+  // CHECK: simt.const_array dense<7> : tensor<4xui64> : !py.array<ui64, 1>
+  %c1 = simt.const_array dense<[1.0, 0.5]> : tensor<2xf32> : !py.array<f32, 1>
+  %c2 = simt.const_array dense<[[1, -2, 3], [4, 5, 6]]> : tensor<2x3xsi16> align 16 : !py.array<si16, 2>
+  %c3 = simt.const_array dense<7> : tensor<4xui64> : !py.array<ui64, 1>
   // CHECK: simt.activemask : ui32
   // CHECK: simt.lanemask_lt : ui32
   // CHECK: simt.syncwarp %{{.*}} : ui32

@@ -3,13 +3,18 @@
 # floats passed as int64 and float64, kernel[grid, block](...) launches
 # (and forall), cuda.grid/gridsize, threadIdx & co, shared and local
 # arrays, cuda.atomic.* returning the old value, @cuda.jit(device=True)
-# functions; unknown jit options are refused. Against the CPU stand-in for
+# functions, cuda.const.array_like (constant memory), cuda.atomic.inc/dec;
+# unknown jit options are refused. Against the CPU stand-in for
 # libcuda.so.1.
 # RUN: rm -rf %t && env LD_LIBRARY_PATH=%fake_cuda_dir CUDAPY_CACHE_DIR=%t %python %s | FileCheck %s
 
+import array
 import ctypes
+import os
 import re
+import shutil
 import struct
+import subprocess
 
 from cudapy import numba_cuda as cuda
 from cudapy import runtime
@@ -116,3 +121,77 @@ try:
 except Exception as error:  # noqa: BLE001 (a DeviceTypeError)
     print(type(error).__name__, str(error).splitlines()[0])
 # CHECK-NEXT: DeviceTypeError {{.*}}numba.py:[[@LINE-14]]:{{[0-9]+}}: cuda.atomic.inc takes a uint32 or uint64 array, not si32 (it wraps an unsigned counter)
+
+
+# cuda.const.array_like: the host array's elements in constant memory
+# (simt.const_array, a .const global) read with ld.const.
+class HostArray(array.array):
+    """A host array with NumPy's __array_interface__ (no NumPy here)."""
+
+    def __new__(cls, typecode, values, shape, typestr):
+        self = super().__new__(cls, typecode, values)
+        self.__array_interface__ = {"shape": shape, "typestr": typestr, "version": 3,
+                                    "data": (self.buffer_info()[0], True)}
+        return self
+
+
+WEIGHTS = HostArray("f", [0.5, 1.0, 2.0, 4.0, 8.0, 16.0], (2, 3), "<f4")
+OFFSETS = HostArray("q", [-1, 7], (2,), "<i8")
+
+
+@cuda.jit
+def weigh(x, out):
+    i = cuda.grid(1)
+    w = cuda.const.array_like(WEIGHTS)
+    o = cuda.const.array_like(OFFSETS)
+    if i < out.size:
+        out[i] = x[i] * w[i % 2, i % 3] + o[i % 2]
+
+
+args = (Array(memory, (64,), "<f4"), Array(memory, (64,), "<f8"))
+text = weigh.translate(args)
+for line in text.splitlines():
+    if "simt.const_array" in line:
+        print(re.sub(r' loc\([^)]*\)', '', line.split("=", 1)[1].strip()))
+# CHECK-NEXT: simt.const_array dense<{{\[}}[5.000000e-01, 1.000000e+00, 2.000000e+00], [4.000000e+00, 8.000000e+00, 1.600000e+01]]> : tensor<2x3xf32> : !py.array<f32, 2>
+# CHECK-NEXT: simt.const_array dense<[-1, 7]> : tensor<2xsi64> : !py.array<si64, 1>
+ptx = weigh.compile(args, chip="sm_90")["ptx"]
+print(sorted(set(re.findall(r"^\.const \.align \d+ \.b8 \w+\[\d+\]", ptx, re.M))))
+print("ld.const", "ld.const" in ptx)
+# CHECK-NEXT: ['.const .align 4 .b8 __py_const_{{[01]}}[24]', '.const .align 8 .b8 __py_const_{{[01]}}[16]']
+# CHECK-NEXT: ld.const True
+ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+if os.path.exists(ptxas):
+    os.makedirs(os.environ["CUDAPY_CACHE_DIR"], exist_ok=True)
+    path = os.path.join(os.environ["CUDAPY_CACHE_DIR"], "weigh.ptx")
+    with open(path, "w") as handle:
+        handle.write(ptx)
+    done = subprocess.run([ptxas, "-arch=sm_90", path, "-o", os.devnull],
+                          capture_output=True, text=True)
+    print("ptxas", done.returncode == 0 or done.stderr)
+else:
+    print("ptxas True")
+# CHECK-NEXT: ptxas True
+
+SCALE = 2.0
+BOOLS = HostArray("b", [1, 0], (2,), "|b1")
+
+
+@cuda.jit
+def not_an_array(out):
+    out[0] = cuda.const.array_like(SCALE)[0]
+
+
+@cuda.jit
+def bools(out):
+    out[0] = cuda.const.array_like(BOOLS)[0]
+
+
+for kernel_, where in ((not_an_array, Array(memory, (4,), "<f4")),
+                       (bools, Array(memory, (4,), "<f4"))):
+    try:
+        kernel_.translate((where,))
+    except Exception as error:  # noqa: BLE001 (DeviceTypeError)
+        print(type(error).__name__, str(error).splitlines()[0])
+# CHECK-NEXT: DeviceTypeError {{.*}}numba.py:{{[0-9]+}}:{{[0-9]+}}: cuda.const.array_like takes a host array (a NumPy array defined when the kernel compiles), not {{.*}}
+# CHECK-NEXT: DeviceTypeError {{.*}}numba.py:{{[0-9]+}}:{{[0-9]+}}: cuda.const.array_like takes an array of integers or floats in this machine's byte order, not '|b1'
