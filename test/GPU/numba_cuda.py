@@ -147,3 +147,27 @@ for dtype in (np.uint32, np.uint64):
 # CHECK-NEXT: atomic.dec uint32 True True
 # CHECK-NEXT: atomic.inc uint64 True True
 # CHECK-NEXT: atomic.dec uint64 True True
+
+
+# cuda.const.array_like: global NumPy tables copied into constant memory
+# when the kernel compiles, read by every thread.
+TABLE = np.linspace(-1.0, 1.0, 12, dtype=np.float32).reshape(3, 4)
+SHIFTS = np.array([3, -5, 11], dtype=np.int64)
+
+
+@cuda.jit
+def lookup(x, out):
+    i = cuda.grid(1)
+    table = cuda.const.array_like(TABLE)
+    shifts = cuda.const.array_like(SHIFTS)
+    if i < out.size:
+        out[i] = x[i] * table[i % 3, i % 4] + shifts[i % 3]
+
+
+xs = rng.random(5000)
+out = cuda.device_array(5000, np.float64)
+lookup[20, 256](cuda.to_device(xs), out)
+index = np.arange(5000)
+want = xs * TABLE[index % 3, index % 4].astype(np.float64) + SHIFTS[index % 3]
+print("const.array_like", np.allclose(out.copy_to_host(), want, rtol=1e-12, atol=0))
+# CHECK-NEXT: const.array_like True
