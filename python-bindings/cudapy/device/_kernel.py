@@ -154,6 +154,21 @@ class declare:
         return "<foreign device function %s>" % self.name
 
 
+def chip_list(chip):
+    """The chips of a `chip=` argument: one name ("sm_90"), several
+    separated by commas, or a list of names; each once, in order."""
+    names = chip.split(",") if isinstance(chip, str) else list(chip)
+    result = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise TypeError("chip takes chip names such as 'sm_90', not %r" % (name,))
+        if name.strip() not in result:
+            result.append(name.strip())
+    if not result:
+        raise TypeError("chip names at least one chip")
+    return result
+
+
 def _decorator(cls):
     def decorate(function=None, /, **options):
         unknown = sorted(set(options) - set(_KNOWN_OPTIONS))
@@ -183,7 +198,9 @@ class func(_Decorated):
         `types` (number, vector or @struct types): a `.visible .func` of the
         symbol and calling convention of the `extern "C"` CUDA C++ function
         of the same name (cuda-device spec, "Interoperable Functions"), for
-        CUDA C++ code to link (nvcc -rdc)."""
+        CUDA C++ code to link (nvcc -rdc). With several chips (a list, or
+        names separated by commas) it is a multi-target build: a dict of
+        each chip's PTX, `if target(...)` folded per chip."""
         if not self.interop:
             raise DeviceError("%s is not interoperable: declare it @func(interop=True) to "
                               "give it a C symbol" % self.__name__)
@@ -207,12 +224,15 @@ class func(_Decorated):
                                          first.file if first else "",
                                          first.line if first else 0,
                                          first.column if first else 0, errors)
-            result = _capi.compile_module(ir, {"chip": chip, "opt_level": 3})
+            chips = chip_list(chip)
+            result = _capi.compile_module(ir, {"chip": ",".join(chips), "opt_level": 3})
             if isinstance(result, list):
                 first = ([d for d in result if d.severity == "error"] or result)[0]
                 raise DeviceCompileError(first.message, first.file, first.line, first.column,
                                          result)
-            return result.outputs[0].text
+            if isinstance(chip, str) and len(chips) == 1:
+                return result.outputs[0].text
+            return {output.chip: output.text for output in result.outputs}
         finally:
             ir.close()
 
@@ -381,9 +401,14 @@ class kernel(_Decorated):
 
     def compile(self, args, chip=None, policy=None):
         """Compiles for arguments like `args` (without launching); returns
-        the compiled entry: {"ptx", "metadata", "ir"}."""
+        the compiled entry: {"ptx", "metadata", "ir", "link", "outputs"}.
+        `chip`: this device's by default; several chips (a list, or names
+        separated by commas) make a multi-target build, whose "outputs" map
+        each chip to its PTX (`if target(...)` folded per chip; "ptx" is the
+        first chip's), for cudapy.runtime's `Device.load` or
+        `cudapySelectTarget` to choose from."""
         from .. import _ir
-        chip = chip or _jit._chip()
+        chip = ",".join(chip_list(chip)) if chip else _jit._chip()
         policy = self._policy if policy is None else policy
         probe = _ir.IR()
         try:
@@ -413,7 +438,7 @@ class kernel(_Decorated):
         try:
             text = ir.print_module(locations=True)
             options = {"chip": chip, "opt_level": 3}
-            disk_key = hashlib.sha256("\0".join([_jit._library_identity(),
+            disk_key = hashlib.sha256("\0".join([_jit._library_identity(), "entry 2",
                                                  json.dumps(options), text]).encode()
                                       ).hexdigest()
             entry = _jit._read_cache(disk_key, "device") if _jit._cache_enabled() \
@@ -428,7 +453,8 @@ class kernel(_Decorated):
                         raise DeviceCompileError("the compile of %s failed" % self.__name__)
                     raise DeviceCompileError(first.message, first.file, first.line,
                                              first.column, result)
-                entry = {"ptx": result.outputs[0].text, "metadata": result.metadata}
+                entry = {"ptx": result.outputs[0].text, "metadata": result.metadata,
+                         "outputs": {o.chip: o.text for o in result.outputs}}
                 if _jit._cache_enabled():
                     _jit._write_cache(disk_key, entry, "device")
         finally:

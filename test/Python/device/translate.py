@@ -186,6 +186,32 @@ print([l.strip().split(" loc")[0] for l in text.splitlines()
 # CHECK-NEXT: ['%{{.*}} = py.tuple.make(%{{.*}}, %{{.*}}) : f32, f32', '%{{.*}} = py.tuple.make(%{{.*}}, %{{.*}}) : f32, f32', '%{{.*}} = py.array.view %arg0 : !py.array<f32, 1> to !py.array<!py.struct<"Pair", (lo: f32, hi: f32), align 8>, 1>', '%{{.*}} = py.struct.make(%{{.*}}, %{{.*}}) : (f32, f32) -> !py.struct<"Pair", (lo: f32, hi: f32), align 8>', '%{{.*}} = target.if <"provides(sm_90) & ~is_exactly(sm_100)"> -> (f32) {']
 
 
+# A multi-target build: one compile for several chips, `if target(...)`
+# folded for each (the sm_90 and sm_100 PTX add 1.0, the sm_80 PTX does not).
+built = specialized.compile((f32, f32), chip="sm_80,sm_90,sm_100")
+print("targets", sorted(built["outputs"]), built["ptx"] == built["outputs"]["sm_80"])
+for chip in ("sm_80", "sm_90", "sm_100"):
+    ptx = built["outputs"][chip]
+    print(chip, ".target " + chip in ptx, "0f3F800000" in ptx)
+# CHECK: targets ['sm_100', 'sm_80', 'sm_90'] True
+# CHECK-NEXT: sm_80 True False
+# CHECK-NEXT: sm_90 True True
+# CHECK-NEXT: sm_100 True False
+
+
+@device.func(interop=True)
+def fast_path(a):
+    if device.target(device.provides(device.sm90)):
+        return a * 3.0
+    return a * 2.0
+
+
+exported = fast_path.export_ptx(device.float32, chip=["sm_80", "sm_90"])
+print("export", sorted(exported), "0f40400000" in exported["sm_90"],
+      "0f40400000" in exported["sm_80"])
+# CHECK-NEXT: export ['sm_80', 'sm_90'] True False
+
+
 # Arrays: slices and fewer indices than dimensions are views
 # (py.array.subscript of py.slice), reshape and astype(copy=False) do not
 # allocate; vectors (py.vector.make/getitem/setitem, .x/.y, len, loops over
