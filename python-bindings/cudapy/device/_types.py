@@ -2,6 +2,7 @@
 Numbers", "Fixed-Format Numbers", "Arrays") and how a launch argument maps
 to its py dialect type."""
 
+import math
 import struct
 
 
@@ -73,9 +74,47 @@ class Fixed:
             return struct.pack("<f", self.value)
         if t.name == "float64":
             return struct.pack("<d", self.value)
-        if t.name == "bfloat16":
-            return struct.pack("<f", self.value)[2:]
+        if t.name in _NARROW_FORMATS:
+            return encode_narrow(self.value, t.name).to_bytes(t.bits // 8, "little")
         raise ValueError("%s values cannot be passed from the host" % t.name)
+
+
+# Formats whose host values this module encodes itself: exponent and
+# mantissa bits, the largest finite code, the NaN code, whether magnitudes
+# beyond the largest saturate to it (fp8, as CUDA's __NV_SATFINITE and the
+# device conversions of lib/Conversion/LoweringUtils/NarrowFloat.cpp) or
+# become infinity (bfloat16, IEEE 754).
+_NARROW_FORMATS = {"float8e4m3": (4, 3, 0x7E, 0x7F, True),
+                   "float8e5m2": (5, 2, 0x7B, 0x7F, True),
+                   "bfloat16": (8, 7, 0x7F7F, 0x7FC0, False)}
+
+
+def encode_narrow(value, name):
+    """The bits of `value` (a Python float) in format `name`, rounded once
+    to the nearest, ties to even."""
+    exponent_bits, mantissa_bits, max_code, nan_code, saturate = _NARROW_FORMATS[name]
+    bias = 2 ** (exponent_bits - 1) - 1
+    sign = 1 << (exponent_bits + mantissa_bits) if math.copysign(1.0, value) < 0 else 0
+    if math.isnan(value):
+        return sign | nan_code
+    infinity = ((1 << exponent_bits) - 1) << mantissa_bits
+    max_exponent = (max_code >> mantissa_bits) - bias
+    max_value = math.ldexp(1 + (max_code & ((1 << mantissa_bits) - 1)) /
+                           2 ** mantissa_bits, max_exponent)
+    magnitude = abs(value)
+    if math.isinf(magnitude):
+        return sign | (max_code if saturate else infinity)
+    min_normal = math.ldexp(1.0, 1 - bias)
+    exponent = math.frexp(magnitude)[1] - 1 if magnitude >= min_normal else 1 - bias
+    quantum = math.ldexp(1.0, exponent - mantissa_bits)
+    rounded = round(magnitude / quantum) * quantum  # exact: a power-of-two scale
+    if rounded > max_value:
+        return sign | (max_code if saturate else infinity)
+    if rounded < min_normal:  # subnormal or zero: exponent field 0
+        return sign | int(rounded / math.ldexp(1.0, 1 - bias - mantissa_bits))
+    exponent = math.frexp(rounded)[1] - 1
+    fraction = int((math.ldexp(rounded, -exponent) - 1) * 2 ** mantissa_bits)
+    return sign | (exponent + bias) << mantissa_bits | fraction
 
 
 bool_ = NumberType("bool_", "bool", 8, "i1", ("|b1",))

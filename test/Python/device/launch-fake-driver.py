@@ -101,6 +101,40 @@ grid, block, shared, params = last_launch()
 print("complex", struct.unpack("<ff", ctypes.string_at(params[1], 8)))
 # CHECK-NEXT: complex (1.5, -2.5)
 
+# Narrow floats from the host: rounded once to the nearest (ties to even),
+# fp8 saturating to its largest finite value as CUDA's __NV_SATFINITE
+# conversions (and the device's) do; bfloat16 overflowing to infinity.
+@device.kernel
+def narrow(x, a, b, c, d, v):
+    i = device.tid(1)
+    if i < len(x):
+        x[i] = (device.float32(a) + device.float32(b) + device.float32(c) + device.float32(d)
+                + device.float32(v[0]))
+
+
+device.launch(narrow, out, device.float8e4m3(0.3), device.float8e5m2(-1e9),
+              device.bfloat16(1 + 3 * 2**-8), device.bfloat16(3.4e38),
+              device.float8e4m3x2(2**-10, 480.0), grid=1, block=32)
+grid, block, shared, params = last_launch()
+print("narrow", [ctypes.string_at(params[k], n).hex() for k, n in
+                 ((1, 1), (2, 1), (3, 2), (4, 2), (5, 2))])
+# CHECK-NEXT: narrow ['2a', 'fb', '823f', '807f', '007e']
+
+
+@device.kernel
+def complexes(x, a, b):
+    i = device.tid(1)
+    if i < len(x):
+        x[i] = device.float32(1.0)  # a and b are parameters all the same
+
+
+device.launch(complexes, out, device.complex64(1.5 - 2j), device.complex128(0.25 + 4j),
+              grid=1, block=32)
+grid, block, shared, params = last_launch()
+print("complex64", struct.unpack("<ff", ctypes.string_at(params[1], 8)),
+      "complex128", struct.unpack("<dd", ctypes.string_at(params[2], 16)))
+# CHECK-NEXT: complex64 (1.5, -2.0) complex128 (0.25, 4.0)
+
 # A host @struct value migrates to the device as CUDA C++ passes the class:
 # its fields at their offsets (float3 at 0, an int64 aligned to 8 at 16).
 @device.struct
