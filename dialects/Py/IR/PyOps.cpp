@@ -563,6 +563,46 @@ static Attribute foldUnaryValue(UnaryOperator op, Type operandType,
   return {};
 }
 
+//===----------------------------------------------------------------------===//
+// Complex parts
+//===----------------------------------------------------------------------===//
+
+static LogicalResult inferComplexPart(MLIRContext *context,
+                                      std::optional<Location> location,
+                                      ValueRange operands, StringRef part,
+                                      SmallVectorImpl<Type> &inferred) {
+  if (operands.size() != 1)
+    return failure();
+  Type type = getComplexPartType(operands[0].getType());
+  if (!type) {
+    if (location)
+      mlir::emitError(*location)
+          << "'." << part << "' takes a complex number, not "
+          << operands[0].getType();
+    return failure();
+  }
+  inferred.push_back(type);
+  return success();
+}
+
+LogicalResult ComplexRealOp::inferReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              ValueRange operands,
+                                              DictionaryAttr, OpaqueProperties,
+                                              RegionRange,
+                                              SmallVectorImpl<Type> &inferred) {
+  return inferComplexPart(context, location, operands, "real", inferred);
+}
+
+LogicalResult ComplexImagOp::inferReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              ValueRange operands,
+                                              DictionaryAttr, OpaqueProperties,
+                                              RegionRange,
+                                              SmallVectorImpl<Type> &inferred) {
+  return inferComplexPart(context, location, operands, "imag", inferred);
+}
+
 #define PY_UNARY_OP(OP, KIND)                                                  \
   LogicalResult OP::inferReturnTypes(                                          \
       MLIRContext *context, std::optional<Location> location,                  \

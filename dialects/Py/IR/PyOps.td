@@ -177,6 +177,27 @@ class Py_UnaryOp<string mnemonic, string pyOperator>
   let hasFolder = 1;
 }
 
+class Py_ComplexPartOp<string mnemonic, string part>
+    : Py_Op<mnemonic, [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "`z." # part # "`: the " # part # " part of a complex number";
+  let description = [{
+    The }] # part # [{ part of `!py.complex` (a `!py.float`) or of
+    `complex<T>` (a `T`): the spec's complex numbers are CUDA C++'s
+    `cuda::std::complex<T>`, whose parts are two `T`s. Real numbers have
+    these attributes in Python too; a frontend gives them without an op.
+
+    ```mlir
+    %re = py.}] # mnemonic # [{ %z : complex<f64> -> f64
+    ```
+  }];
+  let arguments = (ins Py_Number:$operand);
+  let results = (outs Py_Number:$result);
+  let assemblyFormat = "$operand attr-dict `:` qualified(type($operand)) `->` qualified(type($result))";
+}
+
+def Py_ComplexRealOp : Py_ComplexPartOp<"complex.real", "real">;
+def Py_ComplexImagOp : Py_ComplexPartOp<"complex.imag", "imaginary">;
+
 def Py_NegOp : Py_UnaryOp<"neg", "-">;
 def Py_PosOp : Py_UnaryOp<"pos", "+">;
 def Py_InvertOp : Py_UnaryOp<"invert", "~">;

@@ -510,13 +510,19 @@ FailureOr<Type> py::typeUnaryOperation(UnaryOperator op, Type operand,
       return fail("'~' takes integers or bools only");
     return operand;
   case UnaryOperator::Abs:
-    if (isa<PyComplexType>(operand))
-      return Type(PyFloatType::get(context));
-    if (auto complex = dyn_cast<mlir::ComplexType>(operand))
-      return complex.getElementType();
+    if (Type part = getComplexPartType(operand))
+      return part;
     return operand;
   }
   llvm_unreachable("unknown unary operator");
+}
+
+Type py::getComplexPartType(Type complex) {
+  if (isa<PyComplexType>(complex))
+    return PyFloatType::get(complex.getContext());
+  if (auto builtin = dyn_cast<mlir::ComplexType>(complex))
+    return builtin.getElementType();
+  return {};
 }
 
 bool py::isCastable(Type from, Type to) {

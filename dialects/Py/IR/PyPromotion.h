@@ -86,6 +86,10 @@ mlir::FailureOr<mlir::Type> typeUnaryOperation(UnaryOperator op,
                                                mlir::Type operand,
                                                EmitErrorFn emitError = {});
 
+/// The type of a complex number's parts (`z.real`, `z.imag`, `abs(z)`):
+/// `!py.float` for `!py.complex`, T for `complex<T>`; null for other types.
+mlir::Type getComplexPartType(mlir::Type complex);
+
 /// Whether a value of type `value` may be stored into an element (array,
 /// vector) of type `target` with an implicit conversion: under array_api
 /// when promoting the two gives `target`, under numbapro for any number

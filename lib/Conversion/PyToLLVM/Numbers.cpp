@@ -478,6 +478,21 @@ template <typename OpTy> struct BinaryLowering : public PyPattern<OpTy> {
   }
 };
 
+/// `z.real` / `z.imag`: complex.re / complex.im of the machine complex.
+template <typename OpTy> struct ComplexPartLowering : public PyPattern<OpTy> {
+  using PyPattern<OpTy>::PyPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value z = adaptor.getOperand();
+    if (std::is_same_v<OpTy, ComplexRealOp>)
+      rewriter.replaceOpWithNewOp<complex::ReOp>(op, z);
+    else
+      rewriter.replaceOpWithNewOp<complex::ImOp>(op, z);
+    return success();
+  }
+};
+
 template <typename OpTy> struct UnaryLowering : public PyPattern<OpTy> {
   UnaryLowering(const TypeConverter &converter, MLIRContext *context,
                 const PyToLLVMOptions &options, UnaryOperator kind)
@@ -559,6 +574,8 @@ void pylower::populateNumberPatterns(PyToLLVMTypeConverter &converter,
   PY_BINARY(RShiftOp, RShift);
   PY_BINARY(CmpOp, Eq);
 #undef PY_BINARY
+  patterns.add<ComplexPartLowering<ComplexRealOp>,
+               ComplexPartLowering<ComplexImagOp>>(converter, context, options);
   patterns.add<UnaryLowering<NegOp>>(converter, context, options,
                                      UnaryOperator::Neg);
   patterns.add<UnaryLowering<PosOp>>(converter, context, options,

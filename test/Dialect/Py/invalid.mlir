@@ -226,6 +226,26 @@ py.func @f(%a: i1) {
 
 // -----
 
+// z.real and z.imag: the parts of complex numbers, each of the complex
+// type's precision.
+py.func @f(%a: f64) {
+  // expected-error @below {{'.real' takes a complex number, not 'f64'}}
+  // expected-error @below {{failed to infer returned types}}
+  %r = py.complex.real %a : f64 -> f64
+  py.return
+}
+
+// -----
+
+py.func @f(%z: complex<f32>) {
+  // expected-error @below {{inferred type(s) 'f32' are incompatible with return type(s) of operation 'f64'}}
+  // expected-error @below {{failed to infer returned types}}
+  %r = py.complex.imag %z : complex<f32> -> f64
+  py.return
+}
+
+// -----
+
 py.func @f(%a: f64) {
   // expected-error @below {{'~' takes integers or bools only}}
   // expected-error @below {{failed to infer returned types}}

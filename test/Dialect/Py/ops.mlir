@@ -132,6 +132,12 @@ py.func @numbers(%a: si8, %b: !py.int, %f: f32, %c: complex<f64>, %u: ui32) -> s
   %21 = py.pos %t : !py.bool -> !py.int
   %22 = py.invert %ff : i1 -> i1
   %23 = py.abs %c : complex<f64> -> f64
+  // CHECK: py.complex.real %{{.*}} : complex<f64> -> f64
+  // CHECK: py.complex.imag %{{.*}} : complex<f64> -> f64
+  // CHECK: py.complex.real %{{.*}} : !py.complex -> !py.float
+  %24 = py.complex.real %c : complex<f64> -> f64
+  %25 = py.complex.imag %c : complex<f64> -> f64
+  %26 = py.complex.real %pc : !py.complex -> !py.float
   py.return %a : si8
 }
 
