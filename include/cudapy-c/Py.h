@@ -139,6 +139,10 @@ MLIR_CAPI_EXPORTED MlirLogicalResult cudapyPyTypeUnaryOperation(
     CudapyPyUnaryOperator op, MlirType operand, MlirType *resultType,
     MlirStringCallback onError, void *userData);
 
+/// The type of a complex number's parts (`z.real`, `z.imag`): `!py.float`
+/// for `!py.complex`, T for `complex<T>`; a null type for other types.
+MLIR_CAPI_EXPORTED MlirType cudapyPyComplexPartType(MlirType complex);
+
 /// Whether a `value` may be stored into an element of type `target` with an
 /// implicit conversion under `policy`.
 MLIR_CAPI_EXPORTED bool cudapyPyIsAssignable(CudapyPyPolicy policy,

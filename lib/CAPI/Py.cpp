@@ -179,6 +179,10 @@ MlirLogicalResult cudapyPyTypeUnaryOperation(CudapyPyUnaryOperator op,
   return mlirLogicalResultSuccess();
 }
 
+MlirType cudapyPyComplexPartType(MlirType complex) {
+  return wrap(getComplexPartType(unwrap(complex)));
+}
+
 bool cudapyPyIsAssignable(CudapyPyPolicy policy, MlirType value,
                           MlirType target) {
   return isAssignable(static_cast<PromotionPolicy>(policy), unwrap(value),

@@ -189,6 +189,7 @@ _py_unary = _declare("cudapyPyTypeUnaryOperation", ctypes.c_int8, ctypes.c_int, 
                      ctypes.POINTER(Type), _capi._StringCallback, ctypes.c_void_p)
 _py_assignable = _declare("cudapyPyIsAssignable", ctypes.c_bool, ctypes.c_int, Type, Type)
 _py_castable = _declare("cudapyPyIsCastable", ctypes.c_bool, Type, Type)
+_py_complex_part = _declare("cudapyPyComplexPartType", Type, Type)
 _atomic_ref_type = _declare("cudapySimtAtomicRefTypeGet", Type, Type)
 _target_condition_attr = _declare("cudapyTargetConditionAttrGet", Attribute, Context,
                                   _capi._StringRef)
@@ -764,6 +765,11 @@ def py_assignable(policy, value, target):
 
 def py_castable(source, target):
     return _py_castable(source, target)
+
+
+def py_complex_part_type(complex):
+    """The type of `complex`'s parts (null when it is not complex)."""
+    return _py_complex_part(complex)
 
 
 def types_equal(a, b):

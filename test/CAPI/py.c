@@ -212,6 +212,11 @@ int main(int argc, char **argv) {
   printType(result);
   printf("\n");
   // CHECK-NEXT: abs(complex128): f64
+  printf("parts of complex64: ");
+  printType(cudapyPyComplexPartType(mlirComplexTypeGet(f32)));
+  printf(", of a float is null: %d\n",
+         mlirTypeIsNull(cudapyPyComplexPartType(f32)));
+  // CHECK-NEXT: parts of complex64: f32, of a float is null: 1
   printf("assignable f64 -> f32: array_api %d numbapro %d; castable "
          "complex -> f32: %d\n",
          cudapyPyIsAssignable(CUDAPY_PY_POLICY_ARRAY_API, f64, f32),

@@ -873,6 +873,14 @@ class FunctionTranslator(_jit.SourceTranslator):
         if isinstance(base, Val) and base.kind == "array" and name in ("view", "reshape",
                                                                         "astype"):
             return Method(base, name)
+        if isinstance(base, Val) and base.kind == "number" and name in ("real", "imag"):
+            part = _ir.py_complex_part_type(base.type)
+            if part:
+                return self.op("py.complex." + name, [base], part)
+            # A real number's real part is itself, its imaginary part zero.
+            if name == "real":
+                return base
+            return self.cast(Const(0), base.type, node)
         if isinstance(base, Val) and base.kind == "array":
             if name == "ndim":
                 return Const(base.ndim)

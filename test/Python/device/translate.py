@@ -212,6 +212,26 @@ print("export", sorted(exported), "0f40400000" in exported["sm_90"],
 # CHECK-NEXT: export ['sm_80', 'sm_90'] True False
 
 
+# Complex numbers' parts: z.real / z.imag are py.complex.real/imag (typed
+# by the promotion library: !py.complex parts are !py.float); a real
+# number's .real is itself and its .imag a zero of its type.
+@device.kernel
+def parts(z, w, x, out):
+    out[0] = z.real + w.imag + x.real + x.imag
+
+
+text = parts.translate((1 + 2j, device.complex128(3 - 4j), device.float64(0.5),
+                        Array(4, "<f8")))
+print([l.strip().split(" loc")[0].split("= ", 1)[1] for l in text.splitlines()
+       if "py.complex." in l or "py.cast" in l])
+# CHECK: ['py.complex.real %arg0 : !py.complex -> !py.float', 'py.complex.imag %arg1 : complex<f64> -> f64', 'py.cast %c : !py.int to f64']
+try:
+    parts.translate((Array(4), 1.0, 1.0, Array(4)))
+except device.DeviceTypeError as error:
+    print(str(error).splitlines()[0].split(": ", 1)[1])
+# CHECK-NEXT: a 1-d float32 array has no attribute 'real' in device code
+
+
 # Arrays: slices and fewer indices than dimensions are views
 # (py.array.subscript of py.slice), reshape and astype(copy=False) do not
 # allocate; vectors (py.vector.make/getitem/setitem, .x/.y, len, loops over
