@@ -92,6 +92,26 @@ if os.path.exists(nvcc):
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc))
 
+# A build tree to install (not the bundle, which is an install already), and
+# the tools its consumers build with.
+if os.environ.get("CUDAPY_BUNDLE") is None and shutil.which("cmake") and \
+        shutil.which("ninja"):
+    config.available_features.add("install-tree")
+if shutil.which("pkg-config"):
+    config.available_features.add("pkg-config")
+# Compiler flags for a C program embedding cudapy: against the bundle (an
+# install tree) or the build tree.
+if os.environ.get("CUDAPY_BUNDLE"):
+    prefix = os.environ["CUDAPY_BUNDLE"]
+    embed_flags = "-I{0}/include -L{0}/lib -Wl,-rpath,{0}/lib -lcudapy-c " \
+                  "-lcudapy-runtime".format(prefix)
+else:
+    embed_flags = "-I{0}/include -I{1} -L{2}/lib -Wl,-rpath,{2}/lib -lcudapy-c " \
+                  "-lcudapy-mlir-capi -lcudapy-runtime".format(
+                      config.cudapy_src_root, config.mlir_include_dir,
+                      config.cudapy_obj_root)
+config.substitutions.append(("%cudapy_embed_flags", embed_flags))
+
 libdevice = os.path.join(config.cuda_toolkit, "nvvm", "libdevice", "libdevice.10.bc")
 if os.path.exists(libdevice):
     config.available_features.add("libdevice")
