@@ -292,6 +292,11 @@ CUDAPY_RUNTIME_EXPORTED CudapyArgInfo cudapyKernelGetArg(CudapyKernel kernel,
 /// device's limit, the compiled kernel's and the metadata's.
 CUDAPY_RUNTIME_EXPORTED int
 cudapyKernelGetMaxThreadsPerBlock(CudapyKernel kernel);
+/// The block every launch of this kernel must use (the metadata's
+/// `required_block_size`: tile kernels), in `block`; false (and `block`
+/// untouched) when the kernel takes any block.
+CUDAPY_RUNTIME_EXPORTED bool cudapyKernelGetRequiredBlock(CudapyKernel kernel,
+                                                          unsigned block[3]);
 /// Registers per thread and static shared memory of the compiled kernel.
 CUDAPY_RUNTIME_EXPORTED int cudapyKernelGetNumRegisters(CudapyKernel kernel);
 CUDAPY_RUNTIME_EXPORTED int
@@ -394,8 +399,10 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyArgsAddTileArrayList(CudapyArgs args,
 /// kernel's own (its metadata's `dynamic_shared_bytes`, tile kernels whose
 /// buffers pass 48 KiB) is added. Checks the grid and block against the
 /// device's and the kernel's limits and the dynamic shared memory against
-/// what the device allows (opting in above 48 KiB). Returns when the launch
-/// is queued.
+/// what the device allows (opting in above 48 KiB). A kernel whose metadata
+/// has `required_block_size` (tile kernels: 32 x tile.num_warps threads)
+/// takes that block when `block` is null or all zeros, and refuses any
+/// other. Returns when the launch is queued.
 CUDAPY_RUNTIME_EXPORTED bool
 cudapyLaunch(CudapyKernel kernel, CudapyArgs args, const unsigned grid[3],
              const unsigned block[3], unsigned dynamicSharedBytes,
@@ -443,10 +450,10 @@ typedef enum CudapyRecordKind {
 /// Fills `args` from scratch and launches, in one call: what an
 /// interpreter's launcher wants, where each foreign call costs. `records`
 /// holds `numWords` int64 words: the grid's three extents and the block's
-/// three, then `numArgs` entries, each a CudapyRecordKind and what that
-/// kind takes. Every entry is checked as the call it stands for checks it,
-/// and the launch as cudapyLaunchWithFlags checks it (no dynamic shared
-/// memory beyond the kernel's own).
+/// three (three zeros: the kernel's required block), then `numArgs` entries,
+/// each a CudapyRecordKind and what that kind takes. Every entry is checked as
+/// the call it stands for checks it, and the launch as cudapyLaunchWithFlags
+/// checks it (no dynamic shared memory beyond the kernel's own).
 CUDAPY_RUNTIME_EXPORTED bool
 cudapyLaunchRecords(CudapyKernel kernel, CudapyArgs args,
                     const int64_t *records, size_t numWords, int numArgs,

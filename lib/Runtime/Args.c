@@ -833,7 +833,7 @@ typedef struct LaunchConfig {
 enum { kLaunchAttributeProgrammaticStreamSerialization = 6 };
 
 bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
-                           const unsigned grid[3], const unsigned block[3],
+                           const unsigned grid[3], const unsigned givenBlock[3],
                            unsigned dynamicSharedBytes, CudapyStream stream,
                            unsigned flags, CudapyStatus *status) {
   Kernel *kernel = unwrapKernel(kernelHandle);
@@ -841,6 +841,25 @@ bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
   if (!kernel || !args || args->kernel != kernel)
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "the argument list was made for another kernel");
+  // A kernel with a required block (tile kernels) takes it when the caller
+  // gives none (a null block, or all zeros) and refuses any other.
+  unsigned block[3] = {0, 0, 0};
+  if (givenBlock)
+    memcpy(block, givenBlock, sizeof(block));
+  const unsigned *required = kernel->requiredBlock;
+  if (required[0]) {
+    if (!block[0] && !block[1] && !block[2])
+      memcpy(block, required, sizeof(block));
+    else if (block[0] != required[0] || block[1] != required[1] ||
+             block[2] != required[2])
+      return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                       "kernel '%s' runs with a block of exactly %ux%ux%u "
+                       "threads (its code assumes it: 32 x tile.num_warps "
+                       "for a tile kernel), not %ux%ux%u; pass that block "
+                       "or none",
+                       kernel->name, required[0], required[1], required[2],
+                       block[0], block[1], block[2]);
+  }
   if (args->count != kernel->numParams)
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "kernel '%s' takes %d parameters, but %d were given",
@@ -943,11 +962,15 @@ bool cudapyLaunchRecords(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                      "launch records need the argument list, the grid and "
                      "block (6 words) and a count of arguments >= 0");
   unsigned dims[6];
+  // A block of three zeros asks for the kernel's required block.
+  bool noBlock = !records[3] && !records[4] && !records[5];
   for (int i = 0; i < 6; ++i) {
-    if (records[i] < 1 || records[i] > (int64_t)UINT_MAX)
+    if ((records[i] < 1 && !(noBlock && i >= 3)) ||
+        records[i] > (int64_t)UINT_MAX)
       return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                        "grid (%lldx%lldx%lld) and block (%lldx%lldx%lld) "
-                       "extents must be from 1 to %u",
+                       "extents must be from 1 to %u (a block of zeros: the "
+                       "kernel's required block)",
                        (long long)records[0], (long long)records[1],
                        (long long)records[2], (long long)records[3],
                        (long long)records[4], (long long)records[5], UINT_MAX);

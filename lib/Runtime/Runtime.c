@@ -971,6 +971,13 @@ CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
   if (described > 0 && described < limit)
     limit = (int)described;
   kernel->maxThreadsPerBlock = limit;
+  cJSON *required = cJSON_GetObjectItem(entry, "required_block_size");
+  if (cJSON_GetArraySize(required) == 3)
+    for (int i = 0; i < 3; ++i) {
+      double extent = cJSON_GetNumberValue(cJSON_GetArrayItem(required, i));
+      kernel->requiredBlock[i] =
+          extent >= 1 && extent <= 1024 ? (unsigned)extent : 0;
+    }
   double dynamicShared =
       cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "dynamic_shared_bytes"));
   if (dynamicShared > 0)
@@ -980,6 +987,14 @@ CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
   result.ptr = kernel;
   setOk(status);
   return result;
+}
+
+bool cudapyKernelGetRequiredBlock(CudapyKernel handle, unsigned block[3]) {
+  Kernel *kernel = unwrapKernel(handle);
+  if (!kernel || !kernel->requiredBlock[0])
+    return false;
+  memcpy(block, kernel->requiredBlock, sizeof(kernel->requiredBlock));
+  return true;
 }
 
 const char *cudapyKernelGetName(CudapyKernel kernel) {

@@ -196,6 +196,9 @@ typedef struct Kernel {
   Arg *args;
   size_t argumentBytes;
   int maxThreadsPerBlock;
+  /// The block every launch must use (the metadata's required_block_size:
+  /// tile kernels), or zeros.
+  unsigned requiredBlock[3];
   int numRegisters;
   int staticSharedBytes;
   unsigned dynamicSharedOptin; // the largest dynamic size opted in so far

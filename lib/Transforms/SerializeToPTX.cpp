@@ -174,8 +174,10 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
       fields.push_back(b.getNamedAttr("max_threads_per_block",
                                       b.getI64IntegerAttr(threads)));
     }
-    if (reqntid)
-      fields.push_back(b.getNamedAttr("required_block_size", reqntid));
+    if (auto required = reqntid ? reqntid
+                                : func->getAttrOfType<DenseI32ArrayAttr>(
+                                      cudapy::kRequiredBlockAttrName))
+      fields.push_back(b.getNamedAttr("required_block_size", required));
     if (ArrayAttr args = describeArgs(func, params.size()))
       fields.push_back(b.getNamedAttr("args", args));
     kernels.push_back(b.getDictionaryAttr(fields));

@@ -133,6 +133,8 @@ _module_load_linked = _declare("cudapyModuleLoadLinked", _Handle, _Handle, ctype
 _module_log = _declare("cudapyModuleGetJitLog", ctypes.c_char_p, _Handle)
 _module_unload = _declare("cudapyModuleUnload", None, _Handle)
 _module_kernel = _declare("cudapyModuleGetKernel", _Handle, _Handle, ctypes.c_char_p, _S)
+_kernel_required_block = _declare("cudapyKernelGetRequiredBlock", ctypes.c_bool, _Handle,
+                                  ctypes.POINTER(ctypes.c_uint))
 _kernel_num_params = _declare("cudapyKernelGetNumParams", ctypes.c_int, _Handle)
 _kernel_param = _declare("cudapyKernelGetParam", _ParamInfo, _Handle, ctypes.c_int)
 _kernel_num_args = _declare("cudapyKernelGetNumArgs", ctypes.c_int, _Handle)
@@ -500,6 +502,10 @@ class Kernel:
                 "contiguous": info.contiguous})
         self._first_params = {a["first_param"]: a for a in self.args}
         self.max_threads_per_block = _kernel_max_threads(handle)
+        required = (ctypes.c_uint * 3)()
+        # The block launches must use (tile kernels), or None: any block.
+        self.required_block = (tuple(required) if _kernel_required_block(handle, required)
+                               else None)
         # Reused by every launch (a Kernel is not for concurrent launches from
         # several threads, like the C argument list it fills).
         self._status = _Status()
@@ -698,12 +704,15 @@ class Kernel:
         return keep
 
     def launch(self, grid, block, *arguments, shared=0, stream=None, flags=0):
-        """Queues the kernel. `grid` and `block` are 1 to 3 extents."""
+        """Queues the kernel. `grid` and `block` are 1 to 3 extents; `block`
+        None takes the kernel's required block (`required_block`: tile
+        kernels), which a different block may not replace."""
         if self._tile_only and not shared and len(arguments) == len(self.args) and \
-                0 < len(grid) <= 3 and 0 < len(block) <= 3:
+                0 < len(grid) <= 3 and (block is None or 0 < len(block) <= 3):
             # Arguments and launch in one C call (cudapyLaunchRecords).
-            words = [*grid, 1, 1][:3] + [*block, 1, 1][:3]
-            if valid_extents(words):
+            block_words = [0, 0, 0] if block is None else [*block, 1, 1][:3]
+            words = [*grid, 1, 1][:3] + block_words
+            if valid_extents(words[:3]) and (block is None or valid_extents(block_words)):
                 keep = self._tile_records(arguments, words)
                 if keep is not None:
                     self.launch_words(words, len(arguments), (), _raw_stream(stream), flags)
@@ -753,10 +762,13 @@ class Kernel:
         g[0] = grid[0]
         g[1] = grid[1] if n > 1 else 1
         g[2] = grid[2] if n > 2 else 1
-        n = len(block)
-        b[0] = block[0]
-        b[1] = block[1] if n > 1 else 1
-        b[2] = block[2] if n > 2 else 1
+        if block is None:  # the kernel's required block
+            b[0] = b[1] = b[2] = 0
+        else:
+            n = len(block)
+            b[0] = block[0]
+            b[1] = block[1] if n > 1 else 1
+            b[2] = block[2] if n > 2 else 1
         stream = _raw_stream(stream)
         last, handle = self._stream_handle
         if stream != last:

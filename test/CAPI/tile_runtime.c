@@ -234,6 +234,24 @@ int main(int argc, char **argv) {
          cudapyArgsAddTileArray(args, y, 2, shape, NULL, 4, &status), &status);
   // COMMON-NEXT: one more: error 3: parameter 6 of kernel 'scale' does not begin a tile array (no metadata)
   unsigned grid[3] = {(kRows + 3) / 4, 1, 1}, block[3] = {128, 1, 1};
+  // A tile kernel's block is its metadata's required_block_size (32 x
+  // tile.num_warps threads): another block is refused, none takes it.
+  unsigned required[3] = {0, 0, 0};
+  bool hasRequired = cudapyKernelGetRequiredBlock(kernel, required);
+  printf("required block: %d %ux%ux%u\n", hasRequired, required[0], required[1],
+         required[2]);
+  // COMMON-NEXT: required block: 1 128x1x1
+  unsigned twice[3] = {256, 1, 1};
+  report(
+      "launch with 256 threads",
+      cudapyLaunch(kernel, args, grid, twice, 0, (CudapyStream){NULL}, &status),
+      &status);
+  // COMMON-NEXT: launch with 256 threads: error 3: kernel 'scale' runs with a block of exactly 128x1x1 threads (its code assumes it: 32 x tile.num_warps for a tile kernel), not 256x1x1; pass that block or none
+  report(
+      "launch without a block",
+      cudapyLaunch(kernel, args, grid, NULL, 0, (CudapyStream){NULL}, &status),
+      &status);
+  // COMMON-NEXT: launch without a block: ok
   report("launch",
          cudapyLaunch(kernel, args, grid, block, 0, (CudapyStream){NULL},
                       &status) &&

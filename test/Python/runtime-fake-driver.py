@@ -103,11 +103,23 @@ try:
 except TypeError as error:
     print("TypeError:", error)
 # CHECK-NEXT: TypeError: argument 1 of kernel 'vector_add' is !tile.array<?xf32, strides [1]>; the array has rank 2
-try:
-    tiles.launch((4,), (4096,), a, b, c)
-except runtime.CudaError as error:
-    print("CudaError:", error)
-# CHECK-NEXT: CudaError: a block of 4096 threads (4096x1x1) exceeds the {{[0-9]+}} threads per block kernel 'vector_add' allows
+# A tile kernel's block is 32 x tile.num_warps threads: the metadata's
+# required_block_size. Without a block the launch takes it; another block
+# is refused (it would silently run something else).
+print("required block", tiles.required_block)
+# CHECK-NEXT: required block (128, 1, 1)
+tiles.launch((2,), None, a, b, c)
+fake.fakeCudaLastLaunch(grid, block, ctypes.byref(shared), ctypes.byref(params))
+print("no block", tuple(grid), tuple(block))
+# CHECK-NEXT: no block (2, 1, 1) (128, 1, 1)
+for wrong in ((4096,), (256,), (64, 2)):
+    try:
+        tiles.launch((4,), wrong, a, b, c)
+    except runtime.CudaError as error:
+        print("CudaError:", error)
+# CHECK-NEXT: CudaError: kernel 'vector_add' runs with a block of exactly 128x1x1 threads (its code assumes it: 32 x tile.num_warps for a tile kernel), not 4096x1x1; pass that block or none
+# CHECK-NEXT: CudaError: kernel 'vector_add' runs with a block of exactly 128x1x1 threads {{.*}}, not 256x1x1; pass that block or none
+# CHECK-NEXT: CudaError: kernel 'vector_add' runs with a block of exactly 128x1x1 threads {{.*}}, not 64x2x1; pass that block or none
 square.free()
 for buffer in (a, b, c):
     buffer.free()

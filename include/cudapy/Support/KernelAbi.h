@@ -32,6 +32,13 @@ inline constexpr llvm::StringLiteral kSignatureAttrName = "cudapy.signature";
 inline constexpr llvm::StringLiteral kDynamicSharedBytesAttrName =
     "cudapy.dynamic_shared_bytes";
 
+/// Kernel attribute: the block a launch must use (x, y, z), for kernels
+/// whose code assumes it (tile kernels: 32 x tile.num_warps threads, plus
+/// any producer warps). The metadata's `required_block_size`; the PTX keeps
+/// `.maxntid`, so launches checked elsewhere are unchanged.
+inline constexpr llvm::StringLiteral kRequiredBlockAttrName =
+    "cudapy.required_block";
+
 /// llvm.func attribute: the alignment of the returned value's .param (CUDA
 /// C++ returns a class object in a param aligned like the class, which an
 /// LLVM struct type cannot say). cudapy-serialize-to-ptx hands it to NVPTX.

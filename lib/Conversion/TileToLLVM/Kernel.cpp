@@ -191,8 +191,10 @@ LogicalResult lowering::prepareKernels(Operation *root,
       kernel.walk([&](WarpSpecializeOp op) {
         threads += op.getProducerWarps() * kWarpSize;
       });
-      kernel.setKnownBlockSizeAttr(
-          b.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1}));
+      auto block =
+          b.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1});
+      kernel.setKnownBlockSizeAttr(block);
+      kernel->setAttr(kRequiredBlockAttrName, block);
       llvm::SmallDenseSet<unsigned> hidden;
       FailureOr<llvm::DenseMap<unsigned, SmallVector<TensorMapRecord>>> maps =
           addTensorMaps(kernel, hidden);
