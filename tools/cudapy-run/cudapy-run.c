@@ -17,13 +17,15 @@
 
 static const char kUsage[] =
     "usage: cudapy-run KERNEL.ptx [MORE.ptx ...] --metadata KERNEL.json\n"
-    "                  --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]]\n"
+    "                  --kernel NAME --grid X[,Y[,Z]] [--block X[,Y[,Z]]]\n"
     "                  [--shared BYTES] [--arg SPEC]... [--device N]\n"
     "                  [--bench [--warmup N] [--repeat N]] [--print N]\n"
     "\n"
     "Loads the PTX that suits the device best (several files: one per chip),\n"
     "fills the kernel's parameters in order from the --arg specs, launches,\n"
-    "and writes the arrays marked with '>FILE.npy' after the launch.\n"
+    "and writes the arrays marked with '>FILE.npy' after the launch. Without\n"
+    "--block the launch takes the kernel's required block (tile kernels);\n"
+    "a kernel without one needs --block.\n"
     "\n"
     "SPEC:\n"
     "  i:VALUE            an integer parameter\n"
@@ -33,6 +35,9 @@ static const char kUsage[] =
     "  ptr:ARRAY          an array as one pointer\n"
     "  array:ARRAY        a py dialect array (one interoperable_array_"
     "descriptor)\n"
+    "  tile:ARRAY         a tile dialect array (!tile.array: pointer, dynamic "
+    "extents\n"
+    "                     and strides)\n"
     "ARRAY:  DTYPE[SHAPE]=INIT[>OUT.npy]\n"
     "  DTYPE  f32 f64 i8 i16 i32 i64 u8 u16 u32 u64\n"
     "  SHAPE  1024, 64x64, ...\n"
@@ -341,11 +346,16 @@ enum { kMaxPtx = 8, kMaxArgs = 64 };
 
 typedef struct ArgSpec {
   char *text; // the spec, which an array's output path points into
-  char kind;  // 'i', 'f', 'm' (memref), 'p' (pointer), 'a' (py array)
+  char kind;  // 'i', 'f', 'm' (memref), 'p' (pointer), 'a' (py array),
+              // 't' (tile array)
   double real;
   long long integer;
   Array array;
 } ArgSpec;
+
+static int isArraySpec(const ArgSpec *spec) {
+  return spec->kind != 'i' && spec->kind != 'f';
+}
 
 static int fillArgs(CudapyArgs args, ArgSpec *specs, int count,
                     CudapyStatus *status) {
@@ -360,6 +370,10 @@ static int fillArgs(CudapyArgs args, ArgSpec *specs, int count,
         : spec->kind == 'a'
             ? cudapyArgsAddArray(args, spec->array.device, spec->array.rank,
                                  spec->array.shape, NULL, status)
+        : spec->kind == 't'
+            ? cudapyArgsAddTileArray(args, spec->array.device, spec->array.rank,
+                                     spec->array.shape, NULL,
+                                     spec->array.dtype->size, status)
             : cudapyArgsAddMemref(args, spec->array.device, spec->array.rank,
                                   spec->array.shape, NULL, status);
     if (!ok) {
@@ -452,7 +466,7 @@ int main(int argc, char **argv) {
           spec->real = strtod(rest, &end);
           ok = *rest && !*end;
         } else if (!strcmp(copy, "memref") || !strcmp(copy, "ptr") ||
-                   !strcmp(copy, "array")) {
+                   !strcmp(copy, "array") || !strcmp(copy, "tile")) {
           spec->kind = copy[0];
           ok = parseArray(rest, &spec->array, error, sizeof(error));
           if (!ok)
@@ -482,9 +496,9 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  if (!numPtx || !metadataPath || !kernelName || !haveGrid || !haveBlock) {
-    fprintf(stderr, "cudapy-run: needs PTX, --metadata, --kernel, --grid and "
-                    "--block (see --help)\n");
+  if (!numPtx || !metadataPath || !kernelName || !haveGrid) {
+    fprintf(stderr, "cudapy-run: needs PTX, --metadata, --kernel and --grid "
+                    "(see --help)\n");
     return 2;
   }
 
@@ -541,7 +555,7 @@ int main(int argc, char **argv) {
 
   for (int i = 0; i < numSpecs; ++i) {
     Array *array = &specs[i].array;
-    if (specs[i].kind != 'm' && specs[i].kind != 'p' && specs[i].kind != 'a')
+    if (!isArraySpec(&specs[i]))
       continue;
     size_t bytes = array->count * array->dtype->size;
     if (!cudapyMemAlloc(device, bytes, &array->device, &status) ||
@@ -550,6 +564,11 @@ int main(int argc, char **argv) {
       fprintf(stderr, "cudapy-run: --arg %d: %s\n", i + 1, status.message);
       return 1;
     }
+  }
+  if (!haveBlock && !cudapyKernelGetRequiredBlock(kernel, block)) {
+    fprintf(stderr, "cudapy-run: kernel '%s' takes any block: give --block\n",
+            kernelName);
+    return 2;
   }
   CudapyArgs args = cudapyArgsCreate(kernel);
   if (!args.ptr || !fillArgs(args, specs, numSpecs, &status))
@@ -568,7 +587,7 @@ int main(int argc, char **argv) {
     Array *array = &specs[i].array;
     if (!array->output && !printCount)
       continue;
-    if (specs[i].kind != 'm' && specs[i].kind != 'p' && specs[i].kind != 'a')
+    if (!isArraySpec(&specs[i]))
       continue;
     if (!cudapyMemcpyDeviceToHost(device, array->host, array->device,
                                   array->count * array->dtype->size, &status)) {
