@@ -298,3 +298,37 @@ device.launch(weigh, out, Body(device.float32x3(1, 2, 3), 40, 0.5), grid=1, bloc
               stream=stream)
 close("struct argument", out, torch.arange(100, device=cuda, dtype=torch.float32) + 43)
 # CHECK-NEXT: struct argument ok
+
+
+# Host values of narrow floats reach the device as the host rounded them
+# (nearest-even; fp8 saturating to its largest finite value), and complex
+# numbers' parts read on the device. Reference: PyTorch's own conversions
+# for the values in range, the formats' largest finite values (57344 for
+# e5m2, 448 for e4m3) and infinity for those out of range.
+@device.kernel
+def narrow_and_complex(out, a, b, c, d, v, z, w):
+    out[0] = device.float64(a)
+    out[1] = device.float64(b)
+    out[2] = device.float64(c)
+    out[3] = device.float64(d)
+    out[4] = device.float64(v[0])
+    out[5] = device.float64(v[1])
+    out[6] = z.real
+    out[7] = z.imag
+    out[8] = w.real
+    out[9] = w.imag
+
+
+out = torch.zeros(10, device=cuda, dtype=torch.float64)
+device.launch(narrow_and_complex, out, device.float8e4m3(0.3), device.float8e5m2(-1e9),
+              device.bfloat16(1 + 3 * 2**-8), device.bfloat16(3.4e38),
+              device.float8e4m3x2(2**-10, 480.0), device.complex128(3 - 4j),
+              device.complex64(0.25 + 8j), grid=1, block=1, stream=stream)
+torch.cuda.synchronize()
+want = [torch.tensor(0.3).to(torch.float8_e4m3fn).double().item(), -57344.0,
+        torch.tensor(1 + 3 * 2**-8).to(torch.bfloat16).double().item(), float("inf"),
+        torch.tensor(2**-10).to(torch.float8_e4m3fn).double().item(), 448.0,
+        3.0, -4.0, 0.25, 8.0]
+got = out.cpu().tolist()
+print("narrow host values and complex parts", "ok" if got == want else "FAILED %s vs %s" % (got, want))
+# CHECK-NEXT: narrow host values and complex parts ok
