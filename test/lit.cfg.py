@@ -87,6 +87,11 @@ import subprocess  # noqa: E402
 if subprocess.run([config.python, "-c", "import numpy"], capture_output=True).returncode == 0:
     config.available_features.add("numpy")
 
+sanitizer = os.path.join(config.cuda_toolkit, "bin", "compute-sanitizer")
+if os.path.exists(sanitizer):
+    config.available_features.add("compute-sanitizer")
+    config.substitutions.append(("%compute_sanitizer", sanitizer))
+
 nvcc = os.path.join(config.cuda_toolkit, "bin", "nvcc")
 if os.path.exists(nvcc):
     config.available_features.add("nvcc")

@@ -116,6 +116,13 @@ cudapyCompileOptionsSetBarePtrMemrefABI(CudapyCompileOptions options,
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options, bool enable);
 
+/// Carries the source locations into the PTX as .file/.loc directives (like
+/// nvcc -lineinfo: no other debug information, the same code). On by
+/// default. The runtime asks the driver's JIT for line info, so Nsight
+/// Compute, compute-sanitizer and cuda-gdb name the source lines.
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetLineInfo(CudapyCompileOptions options, bool enable);
+
 /// tile dialect: warps per CTA of kernels without a tile.num_warps
 /// attribute (1, 2, 4, 8, 16 or 32; default 4). Other values are kept and
 /// rejected, with a message, by the compile.
@@ -134,8 +141,8 @@ cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable);
 ///   {"chip": "sm_80", "ptx_version": "7.0", "opt_level": 2,
 ///    "fast_math": false, "ftz": false, "cuda_toolkit": "/usr/local/cuda",
 ///    "libdevice": "...", "bare_ptr_memref_abi": false,
-///    "bounds_check": false, "num_warps": 4, "emit": "ptx",
-///    "timing": false}
+///    "bounds_check": false, "line_info": true, "num_warps": 4,
+///    "emit": "ptx", "timing": false}
 /// Keys left out keep their value. On malformed JSON, an unknown key or a
 /// value of the wrong type, returns failure, leaves `options` unchanged and
 /// calls `onError` (when not null) once with a message.

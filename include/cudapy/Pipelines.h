@@ -73,6 +73,12 @@ struct CudapyToPTXOptions
       llvm::cl::desc("Warps per CTA of tile kernels without a tile.num_warps "
                      "attribute (1, 2, 4, 8, 16 or 32)"),
       llvm::cl::init(4)};
+  Option<bool> lineInfo{
+      *this, "line-info",
+      llvm::cl::desc("Carry source locations into the PTX as .file/.loc "
+                     "directives (like nvcc -lineinfo; no other debug "
+                     "information, no change to the code)"),
+      llvm::cl::init(true)};
   Option<std::string> emit{
       *this, "emit",
       llvm::cl::desc("Where to stop: 'mlir' (lowered gpu.modules), 'llvm' "

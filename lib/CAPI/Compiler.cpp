@@ -128,6 +128,11 @@ void cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options,
   unwrap(options)->pipeline.boundsCheck = enable;
 }
 
+void cudapyCompileOptionsSetLineInfo(CudapyCompileOptions options,
+                                     bool enable) {
+  unwrap(options)->pipeline.lineInfo = enable;
+}
+
 void cudapyCompileOptionsSetNumWarps(CudapyCompileOptions options,
                                      int numWarps) {
   unwrap(options)->pipeline.numWarps = numWarps;
@@ -159,7 +164,7 @@ namespace {
 struct ParsedOptions {
   std::optional<std::string> chip, ptxVersion, cudaToolkit, libdevice, emit;
   std::optional<int> optLevel, numWarps;
-  std::optional<bool> fastMath, ftz, barePtr, boundsCheck, timing;
+  std::optional<bool> fastMath, ftz, barePtr, boundsCheck, lineInfo, timing;
 };
 } // namespace
 
@@ -182,6 +187,7 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
                {"ftz", &parsed.ftz},
                {"bare_ptr_memref_abi", &parsed.barePtr},
                {"bounds_check", &parsed.boundsCheck},
+               {"line_info", &parsed.lineInfo},
                {"timing", &parsed.timing}};
 
   for (const cJSON *item = root->child; item; item = item->next) {
@@ -221,7 +227,7 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
       return "unknown compile option '" + key.str() +
              "' (known: chip, ptx_version, opt_level, fast_math, ftz, "
              "cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, "
-             "num_warps, emit, timing)";
+             "line_info, num_warps, emit, timing)";
   }
   if (parsed.emit && *parsed.emit != "ptx" && *parsed.emit != "llvm" &&
       *parsed.emit != "mlir")
@@ -276,6 +282,8 @@ MlirLogicalResult cudapyCompileOptionsParseJSON(CudapyCompileOptions options,
     impl.pipeline.barePtrMemrefABI = *parsed.barePtr;
   if (parsed.boundsCheck)
     impl.pipeline.boundsCheck = *parsed.boundsCheck;
+  if (parsed.lineInfo)
+    impl.pipeline.lineInfo = *parsed.lineInfo;
   if (parsed.timing)
     impl.timing = *parsed.timing;
   return mlirLogicalResultSuccess();

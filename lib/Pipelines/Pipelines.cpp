@@ -177,6 +177,14 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
 
   if (options.emit == "mlir")
     return success();
+  // Line info: every llvm.func (host and device) gets a subprogram in one
+  // compile unit that asks for debug directives only, so the NVPTX backend
+  // writes .file/.loc from the ops' locations and no DWARF sections.
+  if (options.lineInfo) {
+    LLVM::DIScopeForLLVMFuncOpPassOptions lines;
+    lines.emissionKind = LLVM::DIEmissionKind::DebugDirectivesOnly;
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(lines));
+  }
   CudapySerializeToPTXPassOptions serialize;
   serialize.libdevicePath = options.getLibdevicePath();
   serialize.format = options.emit == "llvm" ? "llvm" : "ptx";

@@ -482,18 +482,26 @@ static CUresult linkAndLoad(Module *module, char *image,
                             const CudapyLinkInput *inputs, int count,
                             char *infoLog, char *errorLog, size_t logSize,
                             const char **failedCall, CudapyStatus *status) {
-  int options[] = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer,
-                   kJitErrorLogBufferSize, kJitLogVerbose};
-  void *values[] = {infoLog, (void *)(uintptr_t)logSize, errorLog,
-                    (void *)(uintptr_t)logSize, (void *)(uintptr_t)1};
+  // Line info (like ptxas -lineinfo) maps the code back to the PTX's .loc
+  // lines, where it has them; it changes no code.
+  int options[] = {kJitInfoLogBuffer,  kJitInfoLogBufferSize,
+                   kJitErrorLogBuffer, kJitErrorLogBufferSize,
+                   kJitLogVerbose,     kJitGenerateLineInfo};
+  void *values[] = {infoLog,
+                    (void *)(uintptr_t)logSize,
+                    errorLog,
+                    (void *)(uintptr_t)logSize,
+                    (void *)(uintptr_t)1,
+                    (void *)(uintptr_t)1};
+  unsigned numOptions = sizeof(options) / sizeof(options[0]);
   if (count == 0) {
     *failedCall = "cuModuleLoadDataEx";
-    return driver.cuModuleLoadDataEx(&module->module, image, 5, options,
-                                     values);
+    return driver.cuModuleLoadDataEx(&module->module, image, numOptions,
+                                     options, values);
   }
   CUlinkState link = NULL;
   *failedCall = "cuLinkCreate";
-  CUresult result = driver.cuLinkCreate(5, options, values, &link);
+  CUresult result = driver.cuLinkCreate(numOptions, options, values, &link);
   if (result != 0)
     return result;
   *failedCall = "cuLinkAddData";

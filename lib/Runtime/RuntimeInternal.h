@@ -45,6 +45,7 @@ enum {
   kJitErrorLogBuffer = 5,
   kJitErrorLogBufferSize = 6,
   kJitLogVerbose = 12,
+  kJitGenerateLineInfo = 13,
   kStreamNonBlocking = 1,
   kEventDefault = 0,
   kEventDisableTiming = 2,

@@ -33,6 +33,7 @@ static const char kUsage[] =
     "  --bare-ptr-memref-abi  pass static memrefs as bare pointers\n"
     "  --bounds-check       py arrays/vectors: trap on out-of-range indices\n"
     "  --num-warps N        warps per CTA of tile kernels (default 4)\n"
+    "  --no-line-info       no .file/.loc source lines in the PTX\n"
     "  --emit=ptx|llvm|mlir what to write (default ptx)\n"
     "  --module NAME        the one gpu.module to write (default: every one;\n"
     "                       several give FILE.<module>.ptx each)\n"
@@ -174,6 +175,8 @@ int main(int argc, char **argv) {
       cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
     } else if (!strcmp(arg, "--bounds-check")) {
       cudapyCompileOptionsSetBoundsCheck(options, true);
+    } else if (!strcmp(arg, "--no-line-info")) {
+      cudapyCompileOptionsSetLineInfo(options, false);
     } else if (!strcmp(arg, "--num-warps")) {
       NEXT_ARG(arg);
       cudapyCompileOptionsSetNumWarps(options, atoi(argv[i]));
