@@ -11,6 +11,8 @@
 #include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/IR/TileVerification.h"
 
+#include "cudapy/Support/PrintFormat.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
@@ -1287,53 +1289,14 @@ LogicalResult LocalLoadOp::verify() {
 // Debugging and grid dependencies
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<PrintConversion>>
-cudapy::tile::parsePrintFormat(StringRef format, size_t &bad) {
-  SmallVector<PrintConversion> conversions;
-  for (size_t i = 0; i < format.size(); ++i) {
-    if (format[i] != '%')
-      continue;
-    size_t start = i++;
-    if (i < format.size() && format[i] == '%')
-      continue;
-    while (i < format.size() && StringRef("-+ #0").contains(format[i]))
-      ++i;
-    while (i < format.size() && llvm::isDigit(format[i]))
-      ++i;
-    if (i < format.size() && format[i] == '.') {
-      ++i;
-      while (i < format.size() && llvm::isDigit(format[i]))
-        ++i;
-    }
-    int longs = 0;
-    while (i < format.size() && format[i] == 'l' && longs < 2)
-      ++longs, ++i;
-    if (i >= format.size() ||
-        !StringRef("diuoxXceEfFgGaA").contains(format[i])) {
-      bad = start;
-      return failure();
-    }
-    conversions.push_back({start, i + 1, longs, format[i]});
-  }
-  return conversions;
-}
-
 LogicalResult PrintOp::verify() {
   StringRef format = getFormat();
   size_t bad = 0;
   FailureOr<SmallVector<PrintConversion>> conversions =
       parsePrintFormat(format, bad);
-  if (failed(conversions)) {
-    size_t end = bad + 1;
-    while (end < format.size() &&
-           !llvm::isAlpha(format[end] == 'l' ? '0' : format[end]))
-      ++end;
-    return emitOpError("cannot print the conversion '")
-           << format.substr(bad, end + 1 - bad)
-           << "' of its format: it takes d, i, u, o, x, X or c (with an l "
-              "or ll length for 64-bit integers), or e, E, f, F, g, G, a or "
-              "A, after flags, a width and a precision";
-  }
+  if (failed(conversions))
+    return emitOpError("cannot print the conversion ")
+           << describeBadPrintConversion(format, bad);
   if (conversions->size() != getValues().size())
     return emitOpError("has ")
            << conversions->size() << " conversions in its format for "
@@ -1351,27 +1314,16 @@ LogicalResult PrintOp::verify() {
                << tile.dropEncoding();
       shape = tile.getShape();
     }
-    int longs = conversion.longs;
-    char letter = conversion.letter;
     bool integer = isIntegerDType(dtype) || isBoolDType(dtype);
-    bool wantsInteger = StringRef("diuoxXc").contains(letter);
-    if (isPointerDType(dtype) ||
-        (!integer && (!isArithmeticDType(dtype) || wantsInteger)) ||
-        (integer && !wantsInteger))
+    bool floating = !integer && isArithmeticDType(dtype);
+    unsigned bits = integer ? dtype.getIntOrFloatBitWidth() : 0;
+    if (std::optional<std::string> wrong =
+            checkPrintValue(conversion, integer, floating, bits))
       return emitOpError("prints value ")
-             << i << " of dtype " << getDTypeName(dtype) << " with '%" << letter
-             << "', which takes "
-             << (wantsInteger ? "an integer or bool" : "a float")
+             << i << " of dtype " << getDTypeName(dtype) << *wrong
              << (isRestrictedFloat(dtype) ? " (convert restricted floats "
                                             "with tile.convert first)"
                                           : "");
-    bool wide = integer && dtype.getIntOrFloatBitWidth() == 64;
-    if (integer && (longs > 0) != wide)
-      return emitOpError("prints value ")
-             << i << " of dtype " << getDTypeName(dtype)
-             << " with a conversion " << (wide ? "without" : "with")
-             << " an l length; 64-bit "
-             << "integers take l or ll, narrower ones none";
   }
   return success();
 }

@@ -37,18 +37,6 @@ inferElementwiseSignature(PromotionPolicy policy, mlir::ValueRange promoted,
 /// attribute), or std::nullopt for the explicit form and other ops.
 std::optional<PromotionPolicy> getPromotionPolicy(mlir::Operation *op);
 
-/// One conversion of a tile.print format: `format[start, end)` (`%`
-/// through the letter), its `l` count and its letter.
-struct PrintConversion {
-  size_t start, end;
-  int longs;
-  char letter;
-};
-
-/// The conversions of a tile.print format, `%%` skipped; on a conversion
-/// tile.print cannot print, the offset of its `%` in `bad` and failure.
-mlir::FailureOr<llvm::SmallVector<PrintConversion>>
-parsePrintFormat(llvm::StringRef format, size_t &bad);
 
 } // namespace cudapy::tile
 

@@ -8,6 +8,8 @@
 
 #include "Utility.h"
 
+#include "cudapy/Support/PrintFormat.h"
+
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
