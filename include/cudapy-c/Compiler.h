@@ -116,6 +116,12 @@ cudapyCompileOptionsSetBarePtrMemrefABI(CudapyCompileOptions options,
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options, bool enable);
 
+/// Keeps device assertions (simt.assert, tile.assert, cf.assert: CUDA's
+/// __assertfail with the source location). On by default; off removes
+/// them, as NDEBUG does in CUDA C++.
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetAssertions(CudapyCompileOptions options, bool enable);
+
 /// Carries the source locations into the PTX as .file/.loc directives (like
 /// nvcc -lineinfo: no other debug information, the same code). On by
 /// default. The runtime asks the driver's JIT for line info, so Nsight
@@ -141,8 +147,8 @@ cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable);
 ///   {"chip": "sm_80", "ptx_version": "7.0", "opt_level": 2,
 ///    "fast_math": false, "ftz": false, "cuda_toolkit": "/usr/local/cuda",
 ///    "libdevice": "...", "bare_ptr_memref_abi": false,
-///    "bounds_check": false, "line_info": true, "num_warps": 4,
-///    "emit": "ptx", "timing": false}
+///    "bounds_check": false, "assertions": true, "line_info": true,
+///    "num_warps": 4, "emit": "ptx", "timing": false}
 /// Keys left out keep their value. On malformed JSON, an unknown key or a
 /// value of the wrong type, returns failure, leaves `options` unchanged and
 /// calls `onError` (when not null) once with a message.

@@ -73,6 +73,11 @@ struct CudapyToPTXOptions
       llvm::cl::desc("Warps per CTA of tile kernels without a tile.num_warps "
                      "attribute (1, 2, 4, 8, 16 or 32)"),
       llvm::cl::init(4)};
+  Option<bool> assertions{
+      *this, "assertions",
+      llvm::cl::desc("Keep device assertions (simt.assert, tile.assert, "
+                     "cf.assert); off removes them, like NDEBUG"),
+      llvm::cl::init(true)};
   Option<bool> lineInfo{
       *this, "line-info",
       llvm::cl::desc("Carry source locations into the PTX as .file/.loc "

@@ -128,6 +128,11 @@ void cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options,
   unwrap(options)->pipeline.boundsCheck = enable;
 }
 
+void cudapyCompileOptionsSetAssertions(CudapyCompileOptions options,
+                                       bool enable) {
+  unwrap(options)->pipeline.assertions = enable;
+}
+
 void cudapyCompileOptionsSetLineInfo(CudapyCompileOptions options,
                                      bool enable) {
   unwrap(options)->pipeline.lineInfo = enable;
@@ -164,7 +169,8 @@ namespace {
 struct ParsedOptions {
   std::optional<std::string> chip, ptxVersion, cudaToolkit, libdevice, emit;
   std::optional<int> optLevel, numWarps;
-  std::optional<bool> fastMath, ftz, barePtr, boundsCheck, lineInfo, timing;
+  std::optional<bool> fastMath, ftz, barePtr, boundsCheck, assertions, lineInfo,
+      timing;
 };
 } // namespace
 
@@ -187,6 +193,7 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
                {"ftz", &parsed.ftz},
                {"bare_ptr_memref_abi", &parsed.barePtr},
                {"bounds_check", &parsed.boundsCheck},
+               {"assertions", &parsed.assertions},
                {"line_info", &parsed.lineInfo},
                {"timing", &parsed.timing}};
 
@@ -227,7 +234,7 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
       return "unknown compile option '" + key.str() +
              "' (known: chip, ptx_version, opt_level, fast_math, ftz, "
              "cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, "
-             "line_info, num_warps, emit, timing)";
+             "assertions, line_info, num_warps, emit, timing)";
   }
   if (parsed.emit && *parsed.emit != "ptx" && *parsed.emit != "llvm" &&
       *parsed.emit != "mlir")
@@ -282,6 +289,8 @@ MlirLogicalResult cudapyCompileOptionsParseJSON(CudapyCompileOptions options,
     impl.pipeline.barePtrMemrefABI = *parsed.barePtr;
   if (parsed.boundsCheck)
     impl.pipeline.boundsCheck = *parsed.boundsCheck;
+  if (parsed.assertions)
+    impl.pipeline.assertions = *parsed.assertions;
   if (parsed.lineInfo)
     impl.pipeline.lineInfo = *parsed.lineInfo;
   if (parsed.timing)

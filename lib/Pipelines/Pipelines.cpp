@@ -119,6 +119,8 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(target::createTargetSpecializePass());
   device.addPass(target::createTargetCheckExecutionSpacesPass());
+  if (!options.assertions)
+    device.addPass(createCudapyStripAssertionsPass());
   // Tiles: the explicit form, mma operands loaded ahead (through shared
   // memory where the chip has cp.async), a distributed layout for every
   // tile, then per-thread scalars (docs/TileLowering.md).

@@ -171,7 +171,8 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
             fast_math: bool = False, ftz: bool = False,
             cuda_toolkit: Optional[str] = None, libdevice: Optional[str] = None,
             bare_ptr_memref_abi: bool = False, bounds_check: bool = False,
-            line_info: bool = True, num_warps: int = 4, emit: str = "ptx",
+            assertions: bool = True, line_info: bool = True, num_warps: int = 4,
+            emit: str = "ptx",
             timing: bool = False) -> CompiledModule:
     """Compiles MLIR text through the cudapy-to-ptx pipeline.
 
@@ -180,7 +181,8 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
     """
     options = {"chip": chip, "opt_level": opt_level, "fast_math": fast_math,
                "ftz": ftz, "bare_ptr_memref_abi": bare_ptr_memref_abi,
-               "bounds_check": bounds_check, "line_info": line_info,
+               "bounds_check": bounds_check, "assertions": assertions,
+               "line_info": line_info,
                "num_warps": num_warps,
                "emit": emit, "timing": timing}
     if ptx_version is not None:

@@ -40,7 +40,7 @@ static void parse(CudapyCompileOptions options, const char *json) {
 int main(void) {
   CudapyCompileOptions options = cudapyCompileOptionsCreate();
   printOptions(options);
-  // CHECK: cudapy-to-ptx{bare-ptr-memref-abi=false bounds-check=false chip=sm_90 cuda-toolkit= emit=ptx fast-math=false ftz=false libdevice= line-info=true num-warps=4 opt-level=3 ptx-version=}
+  // CHECK: cudapy-to-ptx{assertions=true bare-ptr-memref-abi=false bounds-check=false chip=sm_90 cuda-toolkit= emit=ptx fast-math=false ftz=false libdevice= line-info=true num-warps=4 opt-level=3 ptx-version=}
 
   cudapyCompileOptionsSetChip(options, str("sm_80"));
   cudapyCompileOptionsSetPtxVersion(options, str("7.4"));
@@ -52,22 +52,24 @@ int main(void) {
   cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
   cudapyCompileOptionsSetBoundsCheck(options, true);
   cudapyCompileOptionsSetLineInfo(options, false);
+  cudapyCompileOptionsSetAssertions(options, false);
   cudapyCompileOptionsSetNumWarps(options, 8);
   cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_MLIR);
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=true chip=sm_80 cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true libdevice=/opt/libdevice.bc line-info=false num-warps=8 opt-level=1 ptx-version=7.4}
+  // CHECK-NEXT: cudapy-to-ptx{assertions=false bare-ptr-memref-abi=true bounds-check=true chip=sm_80 cuda-toolkit=/opt/cuda emit=mlir fast-math=true ftz=true libdevice=/opt/libdevice.bc line-info=false num-warps=8 opt-level=1 ptx-version=7.4}
   cudapyCompileOptionsDestroy(options);
 
   options = cudapyCompileOptionsCreate();
-  parse(options, "{\"chip\": \"sm_90a\", \"ptx_version\": \"8.0\", "
-                 "\"opt_level\": 2, \"fast_math\": true, \"ftz\": false, "
-                 "\"cuda_toolkit\": \"/cuda\", \"libdevice\": \"/ld.bc\", "
-                 "\"bare_ptr_memref_abi\": true, \"emit\": \"llvm\", "
-                 "\"num_warps\": 16, \"line_info\": false, "
-                 "\"timing\": true}");
+  parse(options,
+        "{\"chip\": \"sm_90a\", \"ptx_version\": \"8.0\", "
+        "\"opt_level\": 2, \"fast_math\": true, \"ftz\": false, "
+        "\"cuda_toolkit\": \"/cuda\", \"libdevice\": \"/ld.bc\", "
+        "\"bare_ptr_memref_abi\": true, \"emit\": \"llvm\", "
+        "\"num_warps\": 16, \"line_info\": false, \"assertions\": false, "
+        "\"timing\": true}");
   // CHECK-NEXT: -> ok
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc line-info=false num-warps=16 opt-level=2 ptx-version=8.0}
+  // CHECK-NEXT: cudapy-to-ptx{assertions=false bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc line-info=false num-warps=16 opt-level=2 ptx-version=8.0}
 
   // Each failure names the problem and changes nothing.
   parse(options, "{\"chip\": ");
@@ -77,7 +79,7 @@ int main(void) {
   // CHECK-NEXT: error: compile options must be a JSON object
   // CHECK-NEXT: -> failed
   parse(options, "{\"chip\": \"sm_70\", \"cpu\": \"x86\"}");
-  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, line_info, num_warps, emit, timing)
+  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, assertions, line_info, num_warps, emit, timing)
   // CHECK-NEXT: -> failed
   parse(options, "{\"opt_level\": 7}");
   // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
@@ -98,7 +100,7 @@ int main(void) {
   // CHECK-NEXT: error: compile option 'emit' must be "ptx", "llvm" or "mlir"
   // CHECK-NEXT: -> failed
   printOptions(options);
-  // CHECK-NEXT: cudapy-to-ptx{bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc line-info=false num-warps=16 opt-level=2 ptx-version=8.0}
+  // CHECK-NEXT: cudapy-to-ptx{assertions=false bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc line-info=false num-warps=16 opt-level=2 ptx-version=8.0}
 
   // A null error callback is allowed.
   MlirLogicalResult quiet =

@@ -34,6 +34,7 @@ static const char kUsage[] =
     "  --bounds-check       py arrays/vectors: trap on out-of-range indices\n"
     "  --num-warps N        warps per CTA of tile kernels (default 4)\n"
     "  --no-line-info       no .file/.loc source lines in the PTX\n"
+    "  --no-assertions      remove device assertions (like NDEBUG)\n"
     "  --emit=ptx|llvm|mlir what to write (default ptx)\n"
     "  --module NAME        the one gpu.module to write (default: every one;\n"
     "                       several give FILE.<module>.ptx each)\n"
@@ -175,6 +176,8 @@ int main(int argc, char **argv) {
       cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
     } else if (!strcmp(arg, "--bounds-check")) {
       cudapyCompileOptionsSetBoundsCheck(options, true);
+    } else if (!strcmp(arg, "--no-assertions")) {
+      cudapyCompileOptionsSetAssertions(options, false);
     } else if (!strcmp(arg, "--no-line-info")) {
       cudapyCompileOptionsSetLineInfo(options, false);
     } else if (!strcmp(arg, "--num-warps")) {

@@ -5,6 +5,8 @@
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyOps.h"
 
+#include "cudapy/Support/PrintFormat.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -179,6 +181,45 @@ LogicalResult ShflXorSyncOp::verify() {
   if (failed(verifyLaneIndex(*this, getOffset(), "flag", "shfl_xor_sync")))
     return failure();
   return verifyShuffle(*this, getValue().getType());
+}
+
+/// CUDA C++ Programming Guide 7.34: a format the values match, each value
+/// a number printf can take (bools and integers, real floats), at most 32.
+LogicalResult PrintOp::verify() {
+  StringRef format = getFormat();
+  size_t bad = 0;
+  FailureOr<SmallVector<PrintConversion>> conversions =
+      parsePrintFormat(format, bad);
+  if (failed(conversions))
+    return emitOpError("cannot print the conversion ")
+           << describeBadPrintConversion(format, bad);
+  if (conversions->size() != getValues().size())
+    return emitOpError("has ")
+           << conversions->size() << " conversions in its format for "
+           << getValues().size() << " values";
+  if (getValues().size() > 32)
+    return emitOpError("prints ")
+           << getValues().size()
+           << " values; CUDA's printf takes at most 32 (CUDA C++ Programming "
+              "Guide 7.34.2)";
+  for (auto [i, value, conversion] :
+       llvm::enumerate(getValues(), *conversions)) {
+    Type type = value.getType();
+    bool integer = py::isIntegerLikeType(type);
+    bool floating = py::isNumberType(type) &&
+                    py::getNumberKind(type) == py::NumberKind::Float &&
+                    !py::isStorageOnlyFloatType(type);
+    unsigned bits = integer ? py::getNumberBitWidth(type) : 0;
+    if (std::optional<std::string> wrong =
+            checkPrintValue(conversion, integer, floating, bits))
+      return emitOpError("prints value ")
+             << i << " of type " << type << *wrong
+             << (py::isNumberType(type) && !integer && !floating
+                     ? " (print a complex number's parts, and convert fp8 "
+                       "values to a wider float first)"
+                     : "");
+  }
+  return success();
 }
 
 /// match_any_sync / match_all_sync compare numbers of at most 8 bytes.
@@ -390,7 +431,8 @@ bool simt::isLoweredWithPy(Operation *op) {
              ShflSyncOp, ShflUpSyncOp, ShflDownSyncOp, ShflXorSyncOp, PopcOp,
              ClzOp, FfsOp, BrevOp, CbrtOp, FmaOp, AtomicRefOp, AtomicLoadOp,
              AtomicStoreOp, AtomicRMWOp, AtomicCasOp, MatchAnySyncOp,
-             MatchAllSyncOp, WarpMaskGetItemOp, WarpMaskSetItemOp, MathOp>(op);
+             MatchAllSyncOp, WarpMaskGetItemOp, WarpMaskSetItemOp, MathOp,
+             PrintOp, AssertOp>(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -488,6 +530,8 @@ SIMT_DEVICE_ONLY(AtomicRMWOp)
 SIMT_DEVICE_ONLY(AtomicCasOp)
 SIMT_DEVICE_ONLY(LocalArrayOp)
 SIMT_DEVICE_ONLY(DynamicSharedArrayOp)
+SIMT_DEVICE_ONLY(PrintOp)
+SIMT_DEVICE_ONLY(AssertOp)
 SIMT_DEVICE_ONLY(ConstArrayOp)
 SIMT_DEVICE_ONLY(ActiveMaskOp)
 SIMT_DEVICE_ONLY(LaneMaskLtOp)

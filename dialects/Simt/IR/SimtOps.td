@@ -640,6 +640,54 @@ def Simt_WarpMaskSetItemOp : Simt_WarpMaskIndexOp<"warp_mask.setitem",
 }
 
 //===----------------------------------------------------------------------===//
+// Formatted output and assertions (CUDA C++ Programming Guide 7.34, 7.31)
+//===----------------------------------------------------------------------===//
+
+def Simt_PrintOp : Simt_DeviceOp<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "`printf(format, values...)`: formatted output per thread";
+  let description = [{
+    Prints `format` with one conversion per value, from every thread that
+    runs the op (CUDA's `printf`, CUDA C++ Programming Guide 7.34): `d`,
+    `i`, `u`, `o`, `x`, `X` or `c` for integers and bools (with an `l` or
+    `ll` length for 64-bit ones, none for narrower), `e`, `E`, `f`, `F`,
+    `g`, `G`, `a` or `A` for real floats, each with the flags, width and
+    precision C allows (no `*`, no `s` or `p`); `%%` prints a percent
+    sign. Narrow integers print widened to 32 bits by their signedness
+    (`!py.int` is an int32), floats as doubles. At most 32 values (7.34.2).
+    The output reaches the host's stdout at the next synchronization.
+
+    ```mlir
+    simt.print "thread %d: x = %f\n" %t, %x : !py.int, f32
+    ```
+  }];
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$values);
+  let assemblyFormat = [{
+    $format ($values^ `:` type($values))? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Simt_AssertOp : Simt_DeviceOp<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "`assert(condition)`: stops the kernel where it is false";
+  let description = [{
+    A thread whose `condition` is false fails CUDA's device assertion
+    (CUDA C++ Programming Guide 7.31): it prints
+    `FILE:LINE: FUNCTION: block: [...], thread: [...] Assertion `message`
+    failed.` with the op's source location, the kernel stops, and the
+    launch's stream reports an assertion error. The pipeline option
+    `assertions=false` removes every assertion (like `NDEBUG`).
+
+    ```mlir
+    simt.assert %ok, "x[i] >= 0" : !py.bool
+    ```
+  }];
+  let arguments = (ins Simt_Bool:$condition, StrAttr:$message);
+  let assemblyFormat = [{
+    $condition `,` $message attr-dict `:` type($condition)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Numeric intrinsics (spec, "Numeric Intrinsics")
 //===----------------------------------------------------------------------===//
 

@@ -37,7 +37,6 @@ inferElementwiseSignature(PromotionPolicy policy, mlir::ValueRange promoted,
 /// attribute), or std::nullopt for the explicit form and other ops.
 std::optional<PromotionPolicy> getPromotionPolicy(mlir::Operation *op);
 
-
 } // namespace cudapy::tile
 
 #endif // CUDAPY_DIALECTS_TILE_IR_TILEOPS_H

@@ -36,6 +36,7 @@ def ConvertPyToLLVMPass : Pass<"convert-py-to-llvm"> {
     "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect",
     "mlir::complex::ComplexDialect", "mlir::math::MathDialect",
     "mlir::scf::SCFDialect", "mlir::NVVM::NVVMDialect",
+    "mlir::gpu::GPUDialect", "mlir::cf::ControlFlowDialect",
   ];
 }
 

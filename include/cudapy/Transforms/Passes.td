@@ -32,6 +32,17 @@ def CudapyFastMathPass : Pass<"cudapy-fast-math"> {
   }];
 }
 
+def CudapyStripAssertionsPass : Pass<"cudapy-strip-assertions"> {
+  let summary = "Remove device assertions (simt.assert, tile.assert, "
+                "cf.assert)";
+  let description = [{
+    Erases every `simt.assert`, `tile.assert` and `cf.assert`, as defining
+    `NDEBUG` removes CUDA C++'s `assert` (CUDA C++ Programming Guide 7.31).
+    Their conditions, now unused, go with the rest of the dead code. The
+    `cudapy-to-ptx` pipeline runs it when its `assertions` option is off.
+  }];
+}
+
 def CudapyRecordKernelSignaturePass
     : Pass<"cudapy-record-kernel-signature", "mlir::gpu::GPUModuleOp"> {
   let summary = "Record each kernel's source-level arguments before lowering";

@@ -2,10 +2,23 @@
 
 #include "cudapy/Conversion/LoweringUtils/Builder.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace cudapy;
+
+Location cudapy::getAssertionLocation(Operation *op) {
+  Location loc = op->getLoc();
+  if (isa<NameLoc>(loc))
+    return loc;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto name =
+            parent->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      return NameLoc::get(name, loc);
+  return loc;
+}
 
 Value LoweringBuilder::floatConst(Type type, double value) {
   auto real = cast<FloatType>(type);

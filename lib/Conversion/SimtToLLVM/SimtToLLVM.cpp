@@ -16,6 +16,8 @@
 #include "cudapy/Support/Target.h"
 #include "dialects/Simt/IR/SimtOps.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -1045,6 +1047,58 @@ struct MathLowering : public PyPattern<simt::MathOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Formatted output and assertions
+//===----------------------------------------------------------------------===//
+
+/// simt.print as gpu.printf (vprintf), each value as CUDA's printf reads
+/// it: integers narrower than 32 bits widened by their signedness (bools
+/// as 0 or 1), floats as doubles (CUDA C++ 7.34; the verifier matched the
+/// conversions to these widths).
+struct PrintLowering : public PyPattern<simt::PrintOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> values;
+    for (auto [value, converted] :
+         llvm::zip(op.getValues(), adaptor.getValues())) {
+      Type type = converted.getType();
+      if (isa<FloatType>(type)) {
+        if (!type.isF64())
+          converted = arith::ExtFOp::create(rewriter, loc,
+                                            rewriter.getF64Type(), converted);
+      } else if (type.getIntOrFloatBitWidth() < 32) {
+        Type i32 = rewriter.getI32Type();
+        converted = getNumberKind(value.getType()) == NumberKind::SignedInt
+                        ? arith::ExtSIOp::create(rewriter, loc, i32, converted)
+                              .getResult()
+                        : arith::ExtUIOp::create(rewriter, loc, i32, converted)
+                              .getResult();
+      }
+      values.push_back(converted);
+    }
+    gpu::PrintfOp::create(rewriter, loc, op.getFormatAttr(), values);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// simt.assert as cf.assert, which convert-gpu-to-nvvm makes CUDA's
+/// __assertfail with the op's file, line and function (CUDA C++ 7.31).
+struct AssertLowering : public PyPattern<simt::AssertOp> {
+  using PyPattern::PyPattern;
+  LogicalResult
+  matchAndRewrite(simt::AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    cf::AssertOp::create(rewriter, getAssertionLocation(op),
+                         adaptor.getCondition(), op.getMessage());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void cudapy::populateSimtToLLVMConversionPatterns(
@@ -1062,11 +1116,13 @@ void cudapy::populateSimtToLLVMConversionPatterns(
       CbrtLowering, FmaLowering, AtomicRefLowering, AtomicLoadLowering,
       AtomicStoreLowering, AtomicRMWLowering, AtomicCasLowering,
       MatchAnySyncLowering, MatchAllSyncLowering, WarpMaskGetItemLowering,
-      WarpMaskSetItemLowering, MathLowering>(converter, patterns.getContext(),
-                                             options);
+      WarpMaskSetItemLowering, MathLowering, PrintLowering, AssertLowering>(
+      converter, patterns.getContext(), options);
 }
 
 void cudapy::configureSimtToLLVMConversionLegality(ConversionTarget &target) {
   target.addDynamicallyLegalDialect<simt::SimtDialect>(
       [](Operation *op) { return !simt::isLoweredWithPy(op); });
+  // What simt.print and simt.assert become, for convert-gpu-to-nvvm.
+  target.addLegalOp<gpu::PrintfOp, cf::AssertOp>();
 }

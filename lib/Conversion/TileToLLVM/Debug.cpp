@@ -211,7 +211,8 @@ struct AssertLowering : public TilePattern<AssertOp> {
       Value holds = condition;
       if (owner)
         holds = e.orI(holds, e.xorI(owner, e.boolean(true)));
-      cf::AssertOp::create(rewriter, e.loc, holds, op.getMessage());
+      cf::AssertOp::create(rewriter, getAssertionLocation(op), holds,
+                           op.getMessage());
     }
     rewriter.eraseOp(op);
     return success();

@@ -510,3 +510,93 @@ py.kernel @k(%m: ui32, %x: f32) {
   %r = simt.shfl_down_sync %m, %x, %d : ui32, f32, si32
   py.return
 }
+
+// -----
+
+// CUDA C++ 7.34.1: a conversion per value, of a kind the value takes.
+py.kernel @k(%x: f32) {
+  // expected-error @below {{has 2 conversions in its format for 1 values}}
+  simt.print "%f %f\n" %x : f32
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: f32) {
+  // expected-error @below {{prints value 0 of type 'f32' with '%d', which takes an integer or bool}}
+  simt.print "%d\n" %x : f32
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: !py.int) {
+  // expected-error @below {{prints value 0 of type '!py.int' with '%e', which takes a float}}
+  simt.print "%e\n" %x : !py.int
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: si64) {
+  // expected-error @below {{prints value 0 of type 'si64' with a conversion without an l length; 64-bit integers take l or ll, narrower ones none}}
+  simt.print "%d\n" %x : si64
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: si32) {
+  // expected-error @below {{prints value 0 of type 'si32' with a conversion with an l length; 64-bit integers take l or ll, narrower ones none}}
+  simt.print "%ld\n" %x : si32
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: !py.int) {
+  // expected-error @below {{cannot print the conversion '%s' of its format: it takes d, i, u, o, x, X or c (with an l or ll length for 64-bit integers), or e, E, f, F, g, G, a or A, after flags, a width and a precision}}
+  simt.print "%s\n" %x : !py.int
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: !py.int) {
+  // expected-error @below {{cannot print the conversion '%*d'}}
+  simt.print "%*d\n" %x : !py.int
+  py.return
+}
+
+// -----
+
+py.kernel @k(%z: complex<f32>) {
+  // expected-error @below {{prints value 0 of type 'complex<f32>' with '%f', which takes a float (print a complex number's parts, and convert fp8 values to a wider float first)}}
+  simt.print "%f\n" %z : complex<f32>
+  py.return
+}
+
+// -----
+
+py.kernel @k(%a: !py.array<f32, 1>) {
+  // expected-error @below {{prints value 0 of type '!py.array<f32, 1>' with '%f', which takes a float}}
+  simt.print "%f\n" %a : !py.array<f32, 1>
+  py.return
+}
+
+// -----
+
+// CUDA C++ 7.34.2: at most 32 arguments.
+py.kernel @k(%x: !py.int) {
+  // expected-error @below {{prints 33 values; CUDA's printf takes at most 32 (CUDA C++ Programming Guide 7.34.2)}}
+  simt.print "%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d%d" %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x, %x : !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int, !py.int
+  py.return
+}
+
+// -----
+
+py.kernel @k(%x: f32) {
+  // expected-error @below {{operand #0 must be a bool (i1 or !py.bool), but got 'f32'}}
+  simt.assert %x, "x" : f32
+  py.return
+}

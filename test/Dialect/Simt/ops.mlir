@@ -207,3 +207,17 @@ py.kernel @aggregate_shuffles(%m: ui32, %v: !py.vector<2 x f32>, %t: tuple<si16,
   %b = simt.shfl_xor_sync %m, %t, %i : ui32, tuple<si16, ui8>, !py.int
   py.return
 }
+
+// Formatted output and assertions (CUDA C++ Programming Guide 7.34, 7.31).
+// CHECK-LABEL: py.kernel @debugging
+py.kernel @debugging(%i: !py.int, %b: !py.bool, %u: ui8, %l: si64, %x: f32, %h: bf16, %ok: i1) {
+  // CHECK: simt.print "i=%d b=%d u=%u l=%lld x=%.3f h=%g 100%%\0A" %arg0, %arg1, %arg2, %arg3, %arg4, %arg5 : !py.int, !py.bool, ui8, si64, f32, bf16
+  simt.print "i=%d b=%d u=%u l=%lld x=%.3f h=%g 100%%\n" %i, %b, %u, %l, %x, %h : !py.int, !py.bool, ui8, si64, f32, bf16
+  // CHECK: simt.print "no values\0A"
+  simt.print "no values\n"
+  // CHECK: simt.assert %arg1, "b is set" : !py.bool
+  simt.assert %b, "b is set" : !py.bool
+  // CHECK: simt.assert %arg6, "ok" : i1
+  simt.assert %ok, "ok" : i1
+  py.return
+}

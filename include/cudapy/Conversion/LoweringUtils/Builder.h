@@ -117,6 +117,12 @@ struct LoweringBuilder {
   }
 };
 
+/// The location a cf.assert lowered from `op` takes: `op`'s own, named by
+/// the function that holds it, so that CUDA's __assertfail reports the
+/// file, the line and the function (convert-gpu-to-nvvm reads a NameLoc's
+/// name as the function's).
+mlir::Location getAssertionLocation(mlir::Operation *op);
+
 } // namespace cudapy
 
 #endif // CUDAPY_CONVERSION_LOWERINGUTILS_BUILDER_H
