@@ -150,8 +150,9 @@ class _Kernel(_kernel.kernel):
     """A `@cuda.jit` kernel: launched as `kernel[grid, block](args)` or
     `kernel[grid, block, stream, shared](args)`."""
 
-    def __init__(self, function):
-        super().__init__(function)
+    def __init__(self, function, debug=False):
+        # numba-cuda checks assert statements only with debug=True.
+        super().__init__(function, assertions=bool(debug))
         self._policy = _NUMBAPRO
         self._python_int, self._python_float = ("int64", _types.int64), ("float64",
                                                                           _types.float64)
@@ -198,8 +199,10 @@ def jit(function_or_signature=None, /, **options):
     a kernel (or a device function) compiled for the types of each launch's
     arguments (an explicit signature is accepted; the arguments' types
     decide). `cache=True` is what happens anyway (the disk cache);
-    `fastmath`, `debug`, `lineinfo`, `opt` and `inline` are accepted and do
-    not change the code; `link` and `max_registers` are not supported."""
+    `debug=True` checks the kernel's assert statements (as numba-cuda does;
+    without it they are compiled out); line info is always in the PTX;
+    `fastmath`, `lineinfo`, `opt` and `inline` are accepted and do not
+    change the code; `link` and `max_registers` are not supported."""
     unknown = sorted(set(options) - set(_JIT_OPTIONS))
     if unknown:
         raise TypeError("cuda.jit does not take %s" % ", ".join(unknown))
@@ -211,7 +214,7 @@ def jit(function_or_signature=None, /, **options):
     def decorate(function):
         if device:
             return _DeviceFunction(function)
-        return _Kernel(function)
+        return _Kernel(function, debug=options.get("debug", False))
 
     if callable(function_or_signature):
         return decorate(function_or_signature)

@@ -305,6 +305,24 @@ class FunctionTranslator(_jit.SourceTranslator):
     def stmt_Pass(self, node):
         pass
 
+    def stmt_Assert(self, node):
+        """`assert test[, message]`: simt.assert, which stops the kernel with
+        CUDA's device assertion (file, line, function and the message, or
+        the test's source) where the test is false (CUDA C++ Programming
+        Guide 7.31); the kernel's `assertions` option removes it."""
+        if node.msg is None:
+            message = ast.unparse(node.test)
+        elif isinstance(node.msg, ast.Constant) and isinstance(node.msg.value, str):
+            message = node.msg.value
+        else:
+            raise self.error(DeviceTypeError, "an assert's message must be a constant string",
+                             node.msg)
+        test = self.condition(node.test)
+        if isinstance(test, Const) and _is_number(test.obj) and test.obj:
+            return
+        truth = self.to_i1(test, node.test)
+        self.emit("simt.assert", [truth], attributes={"message": self.ir.string_attr(message)})
+
     def stmt_Expr(self, node):
         if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
             return  # a docstring
@@ -1607,6 +1625,74 @@ def _number(kind):
     return translate
 
 
+def _print_value(tr, value, node):
+    """The format pieces and values of one print() item: constants as their
+    text, numbers in the conversion CUDA's printf reads them with (CUDA C++
+    Programming Guide 7.34), complex numbers as (re+imj), tuples as
+    tuples."""
+    if isinstance(value, Const) and isinstance(value.obj, (str, bool, int, float)) \
+            and not isinstance(value.obj, _types.Fixed):
+        return str(value.obj).replace("%", "%%"), []
+    if isinstance(value, TupleVal):
+        texts, values = ["("], []
+        for i, item in enumerate(value.items):
+            text, more = _print_value(tr, item, node)
+            texts.append((", " if i else "") + text)
+            values.extend(more)
+        texts.append(",)" if len(value.items) == 1 else ")")
+        return "".join(texts), values
+    value = tr.value(value, node, "a value to print")
+    if value.kind != "number":
+        raise tr.error(DeviceTypeError, "print() takes numbers, constants and tuples of "
+                       "them, not %s" % value.describe(), node)
+    if _ir.py_complex_part_type(value.type):
+        real, imag = (tr.op("py.complex." + part, [value],
+                            _ir.py_complex_part_type(value.type))
+                      for part in ("real", "imag"))
+        return "(%f%+fj)", [real, imag]
+    text = str(value.type)
+    if text in ("i1", "!py.bool"):
+        return "%d", [value]
+    if text == "!py.int" or text in ("si8", "si16", "si32"):
+        return "%d", [value]
+    if text in ("ui8", "ui16", "ui32"):
+        return "%u", [value]
+    if text == "si64":
+        return "%lld", [value]
+    if text == "ui64":
+        return "%llu", [value]
+    if text in ("f8E4M3FN", "f8E5M2"):
+        value = tr.cast(value, tr.ir.float_type("f32"), node)
+    return "%f", [value]
+
+
+def _print(tr, args, kwargs, node):
+    """print(*values, sep=' ', end='\\n') from each thread: one line in one
+    simt.print, so that lines of different threads do not interleave."""
+    unknown = sorted(set(kwargs) - {"sep", "end"})
+    if unknown:
+        raise tr.error(DeviceTypeError, "print() takes sep and end, not %s"
+                       % ", ".join(unknown), node)
+    texts = {}
+    for name, default in (("sep", " "), ("end", "\n")):
+        given = kwargs.get(name, Const(default))
+        if not (isinstance(given, Const) and isinstance(given.obj, (str, type(None)))):
+            raise tr.error(DeviceTypeError, "print()'s %s must be a constant string" % name,
+                           node)
+        texts[name] = (default if given.obj is None else given.obj).replace("%", "%%")
+    pieces, values = [], []
+    for value in args:
+        text, more = _print_value(tr, value, node)
+        pieces.append(text)
+        values.extend(more)
+    if len(values) > 32:
+        raise tr.error(DeviceValueError, "print() of %d runtime values: CUDA's printf takes "
+                       "at most 32 (CUDA C++ Programming Guide 7.34.2)" % len(values), node)
+    tr.emit("simt.print", values,
+            attributes={"format": tr.ir.string_attr(texts["sep"].join(pieces) + texts["end"])})
+    return Const(None)
+
+
 def _hashable(obj):
     try:
         hash(obj)
@@ -1627,7 +1713,7 @@ _MATH = {getattr(math, name): name for name in _MATH_FUNCTIONS if hasattr(math, 
 
 _BUILTINS = {len: _len, abs: _abs, builtins.min: _minmax("min"),
              builtins.max: _minmax("max"), int: _number(int), float: _number(float),
-             bool: _number(bool), complex: _number(complex)}
+             bool: _number(bool), complex: _number(complex), builtins.print: _print}
 
 
 def translate_kernel(kernel, module, parameter_types, interop):

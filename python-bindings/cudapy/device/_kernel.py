@@ -13,7 +13,7 @@ from ._errors import DeviceCompileError, DeviceError, DeviceSyntaxError, DeviceT
 
 from ._struct import StructValue as _StructValue
 
-_KNOWN_OPTIONS = ("interop", "link")
+_KNOWN_OPTIONS = {"func": ("interop", "link"), "kernel": ("interop", "link", "assertions")}
 _ARRAY_API = 0  # cudapy._ir.PY_POLICY_ARRAY_API (the spec's promotion policy)
 
 
@@ -171,7 +171,7 @@ def chip_list(chip):
 
 def _decorator(cls):
     def decorate(function=None, /, **options):
-        unknown = sorted(set(options) - set(_KNOWN_OPTIONS))
+        unknown = sorted(set(options) - set(_KNOWN_OPTIONS[cls._role]))
         if unknown:
             raise TypeError("@%s does not take %s (cuda-device spec: unknown keyword "
                             "arguments are errors)" % (cls._role, ", ".join(unknown)))
@@ -242,12 +242,17 @@ func._policy = _ARRAY_API
 
 class kernel(_Decorated):
     """`@kernel` or `@kernel(interop=False)`: a kernel function, device
-    only, launched with `launch`."""
+    only, launched with `launch`. `assertions=False` compiles its `assert`
+    statements (and those of the functions it calls) out, as NDEBUG does in
+    CUDA C++."""
 
     _role = "kernel"
 
-    def __init__(self, function, interop=False, link=()):
+    def __init__(self, function, interop=False, link=(), assertions=True):
         super().__init__(function, interop, link)
+        if not isinstance(assertions, bool):
+            raise TypeError("assertions must be a bool")
+        self._assertions = assertions
         self._cache = {}
         self._by_launch_key = {}
         self._fingerprint = None
@@ -437,7 +442,7 @@ class kernel(_Decorated):
         ir = module.ir
         try:
             text = ir.print_module(locations=True)
-            options = {"chip": chip, "opt_level": 3}
+            options = {"chip": chip, "opt_level": 3, "assertions": self._assertions}
             disk_key = hashlib.sha256("\0".join([_jit._library_identity(), "entry 2",
                                                  json.dumps(options), text]).encode()
                                       ).hexdigest()

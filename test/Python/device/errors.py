@@ -317,3 +317,33 @@ attempt(guarded, f32, 3)
 attempt(or_value, f32)
 # CHECK: no error
 # CHECK: DeviceUnsupportedError errors.py:[[#@LINE-6]]:12 `and`/`or` of a value of type f32 used as a value (Python would give one of the operands); compare it, or use `a if c else b`
+
+
+# print() and assert (CUDA C++ Programming Guide 7.34, 7.31): numbers,
+# constants and tuples print; an assert's message is a constant string.
+@device.kernel
+def prints_an_array(x):
+    print(x)
+
+
+@device.kernel
+def print_sep(x, s):
+    print(x[0], sep=s)
+
+
+@device.kernel
+def assert_message(x):
+    assert x[0] > 0, x[1]
+
+
+attempt(prints_an_array, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-14]]:5 print() takes numbers, constants and tuples of them, not a 1-d float32 array
+attempt(print_sep, f32, 1)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-11]]:5 print()'s sep must be a constant string
+attempt(assert_message, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-8]]:22 an assert's message must be a constant string
+try:
+    device.func(lambda x: x, assertions=False)
+except TypeError as error:
+    print("TypeError:", error)
+# CHECK: TypeError: @func does not take assertions (cuda-device spec: unknown keyword arguments are errors)

@@ -195,3 +195,24 @@ for kernel_, where in ((not_an_array, Array(memory, (4,), "<f4")),
         print(type(error).__name__, str(error).splitlines()[0])
 # CHECK-NEXT: DeviceTypeError {{.*}}numba.py:{{[0-9]+}}:{{[0-9]+}}: cuda.const.array_like takes a host array (a NumPy array defined when the kernel compiles), not {{.*}}
 # CHECK-NEXT: DeviceTypeError {{.*}}numba.py:{{[0-9]+}}:{{[0-9]+}}: cuda.const.array_like takes an array of integers or floats in this machine's byte order, not '|b1'
+
+
+# print works as in numba-cuda (one line per call); assert
+# statements are checked only with debug=True, as numba-cuda does.
+def checked(x):
+    i = cuda.grid(1)
+    print("thread", i, x[i])
+    assert x[i] >= 0, "x is not negative"
+
+
+args = (Array(memory, (64,), "<f4"),)
+for debug in (False, True):
+    text = cuda.jit(debug=debug)(checked).translate(args)
+    print("debug", debug, [re.sub(r' loc\([^)]*\)', '', l.strip().split(" : ")[0])
+                           for l in text.splitlines() if "simt.print" in l or "simt.assert" in l])
+    ptx = cuda.jit(debug=debug)(checked).compile(args, chip="sm_90")["ptx"]
+    print("ptx", "vprintf" in ptx, "__assertfail" in ptx)
+# CHECK-NEXT: debug False ['simt.print "thread %d %f\\0A" %{{[0-9]+}}, %{{[0-9]+}}', 'simt.assert %{{[0-9]+}}, "x is not negative"']
+# CHECK-NEXT: ptx True False
+# CHECK-NEXT: debug True ['simt.print "thread %d %f\\0A" %{{[0-9]+}}, %{{[0-9]+}}', 'simt.assert %{{[0-9]+}}, "x is not negative"']
+# CHECK-NEXT: ptx True True

@@ -425,3 +425,31 @@ first_if = next(k for k, l in enumerate(lines) if "scf.if" in l and "-> (i1)" in
 print("short circuit", "py.array.getitem" in lines[first_if + 1])
 # CHECK: guarded py.kernel
 # CHECK-NEXT: short circuit True
+
+
+# print() is one simt.print per call (each value in the conversion CUDA's
+# printf reads it with; constants in the format, % escaped; a complex
+# number as its parts); assert is simt.assert with the message, or the
+# test's source, and @kernel(assertions=False) compiles it out.
+@device.kernel
+def debugging(x, n, z):
+    i = device.tid(1)
+    print("i", i, "x[i]", x[i], "n", n, (z, 100), "50%", sep=" ", end="!\n")
+    assert x[i] >= 0
+    assert i < n, "i stays below n"
+
+
+text = show(debugging, f32, device.uint64(7), device.complex64(1 + 2j))
+for line in text.splitlines():
+    if "simt.print" in line or "simt.assert" in line:
+        print(line.strip().split(" loc(")[0])
+# CHECK: debugging py.kernel simt.tid py.array.getitem py.complex.real py.complex.imag simt.print py.constant py.cmp simt.assert py.return
+# CHECK-NEXT: simt.print "i %d x[i] %f n %llu ((%f%+fj), 100) 50%%!\0A" %0, %1, %arg1, %2, %3 : !py.int, f32, ui64, f32, f32
+# CHECK-NEXT: simt.assert %{{[0-9]+}}, "x[i] >= 0" : i1
+# CHECK-NEXT: simt.assert %{{[0-9]+}}, "i stays below n" : i1
+args = (f32, device.uint64(7), device.complex64(1 + 2j))
+ptx = debugging.compile(args, chip="sm_90")["ptx"]
+quiet = device.kernel(assertions=False)(debugging.__wrapped__).compile(args, chip="sm_90")["ptx"]
+print("vprintf", "vprintf" in ptx, "__assertfail", "call.uni __assertfail" in ptx,
+      "without assertions", "__assertfail" in quiet, "vprintf" in quiet)
+# CHECK-NEXT: vprintf True __assertfail True without assertions False True
