@@ -138,5 +138,9 @@ void cudapy::registerAllPassesWithUpstream() {
     registerConvertFuncToLLVMPass();
     registerFinalizeMemRefToLLVMConversionPass();
     registerConvertControlFlowToLLVMPass();
+    registerConvertNVGPUToNVVMPass();
+    registerConvertComplexToStandardPass();
+    registerConvertComplexToLLVMPass();
+    LLVM::registerDIScopeForLLVMFuncOpPass();
   });
 }

@@ -143,12 +143,47 @@ cudapyCompileOptionsSetEmit(CudapyCompileOptions options, CudapyEmitKind emit);
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable);
 
+/// Debug knobs (docs/Debugging.md has the one table of them). Each left
+/// empty takes its environment variable's value, so a JIT's users can turn
+/// it on without changing the JIT; each failure to write is an error of the
+/// compile.
+///
+/// The IR after each pass (or after the passes named in `passes`, pass
+/// arguments separated by commas, e.g. "convert-tile-to-llvm,cse"), one
+/// file per pass in a tree under `directory` (CUDAPY_DUMP_IR,
+/// CUDAPY_DUMP_IR_PASSES). Copied.
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetDumpIR(CudapyCompileOptions options,
+                              MlirStringRef directory, MlirStringRef passes);
+
+/// Each output (PTX, LLVM IR or MLIR) and the metadata, written into
+/// `directory` as MODULE.CHIP.HASH.ptx and metadata.HASH.json
+/// (CUDAPY_DUMP_OUTPUT). Copied.
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetDumpOutput(CudapyCompileOptions options,
+                                  MlirStringRef directory);
+
+/// A reproducer written to `path` before the pipeline runs: the module as
+/// it comes and the pipeline, which `cudapy-opt --run-reproducer PATH`
+/// replays (CUDAPY_REPRODUCER). Copied.
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetReproducer(CudapyCompileOptions options,
+                                  MlirStringRef path);
+
+/// The per-pass timing report appended to the file at `path` (besides
+/// cudapyCompileResultGetTimingReport) (CUDAPY_TIMING_FILE). Copied.
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetTimingFile(CudapyCompileOptions options,
+                                  MlirStringRef path);
+
 /// Sets options from a JSON object such as
 ///   {"chip": "sm_80", "ptx_version": "7.0", "opt_level": 2,
 ///    "fast_math": false, "ftz": false, "cuda_toolkit": "/usr/local/cuda",
 ///    "libdevice": "...", "bare_ptr_memref_abi": false,
 ///    "bounds_check": false, "assertions": true, "line_info": true,
-///    "num_warps": 4, "emit": "ptx", "timing": false}
+///    "num_warps": 4, "emit": "ptx", "timing": false, "dump_ir": "",
+///    "dump_ir_passes": "", "dump_output": "", "reproducer": "",
+///    "timing_file": ""}
 /// Keys left out keep their value. On malformed JSON, an unknown key or a
 /// value of the wrong type, returns failure, leaves `options` unchanged and
 /// calls `onError` (when not null) once with a message.

@@ -17,12 +17,19 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cjson/cJSON.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <optional>
 #include <vector>
 
@@ -32,6 +39,9 @@ namespace {
 struct CompileOptionsImpl {
   cudapy::CudapyToPTXOptions pipeline;
   bool timing = false;
+  // Debug knobs (docs/Debugging.md): empty is off; each also comes from its
+  // environment variable when left empty here.
+  std::string dumpIR, dumpIRPasses, dumpOutput, reproducer, timingFile;
 };
 
 struct CompiledOutput {
@@ -164,10 +174,34 @@ void cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable) {
   unwrap(options)->timing = enable;
 }
 
+void cudapyCompileOptionsSetDumpIR(CudapyCompileOptions options,
+                                   MlirStringRef directory,
+                                   MlirStringRef passes) {
+  unwrap(options)->dumpIR = unwrap(directory).str();
+  unwrap(options)->dumpIRPasses = unwrap(passes).str();
+}
+
+void cudapyCompileOptionsSetDumpOutput(CudapyCompileOptions options,
+                                       MlirStringRef directory) {
+  unwrap(options)->dumpOutput = unwrap(directory).str();
+}
+
+void cudapyCompileOptionsSetReproducer(CudapyCompileOptions options,
+                                       MlirStringRef path) {
+  unwrap(options)->reproducer = unwrap(path).str();
+}
+
+void cudapyCompileOptionsSetTimingFile(CudapyCompileOptions options,
+                                       MlirStringRef path) {
+  unwrap(options)->timingFile = unwrap(path).str();
+}
+
 namespace {
 /// Values read from a JSON options object, applied only once all are valid.
 struct ParsedOptions {
   std::optional<std::string> chip, ptxVersion, cudaToolkit, libdevice, emit;
+  std::optional<std::string> dumpIR, dumpIRPasses, dumpOutput, reproducer,
+      timingFile;
   std::optional<int> optLevel, numWarps;
   std::optional<bool> fastMath, ftz, barePtr, boundsCheck, assertions, lineInfo,
       timing;
@@ -185,7 +219,12 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
                  {"ptx_version", &parsed.ptxVersion},
                  {"cuda_toolkit", &parsed.cudaToolkit},
                  {"libdevice", &parsed.libdevice},
-                 {"emit", &parsed.emit}};
+                 {"emit", &parsed.emit},
+                 {"dump_ir", &parsed.dumpIR},
+                 {"dump_ir_passes", &parsed.dumpIRPasses},
+                 {"dump_output", &parsed.dumpOutput},
+                 {"reproducer", &parsed.reproducer},
+                 {"timing_file", &parsed.timingFile}};
   struct BoolKey {
     const char *name;
     std::optional<bool> *value;
@@ -234,7 +273,8 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
       return "unknown compile option '" + key.str() +
              "' (known: chip, ptx_version, opt_level, fast_math, ftz, "
              "cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, "
-             "assertions, line_info, num_warps, emit, timing)";
+             "assertions, line_info, num_warps, emit, timing, dump_ir, "
+             "dump_ir_passes, dump_output, reproducer, timing_file)";
   }
   if (parsed.emit && *parsed.emit != "ptx" && *parsed.emit != "llvm" &&
       *parsed.emit != "mlir")
@@ -295,6 +335,14 @@ MlirLogicalResult cudapyCompileOptionsParseJSON(CudapyCompileOptions options,
     impl.pipeline.lineInfo = *parsed.lineInfo;
   if (parsed.timing)
     impl.timing = *parsed.timing;
+  for (auto [value, field] :
+       {std::pair(&parsed.dumpIR, &impl.dumpIR),
+        std::pair(&parsed.dumpIRPasses, &impl.dumpIRPasses),
+        std::pair(&parsed.dumpOutput, &impl.dumpOutput),
+        std::pair(&parsed.reproducer, &impl.reproducer),
+        std::pair(&parsed.timingFile, &impl.timingFile)})
+    if (*value)
+      *field = **value;
   return mlirLogicalResultSuccess();
 }
 
@@ -378,10 +426,91 @@ public:
 };
 } // namespace
 
+/// A debug knob: the option's value, else its environment variable's.
+static std::string getKnob(const std::string &value, const char *variable) {
+  if (!value.empty())
+    return value;
+  const char *fromEnvironment = std::getenv(variable);
+  return fromEnvironment ? fromEnvironment : "";
+}
+
+/// Whether the dump filter (pass arguments separated by commas; empty: all)
+/// takes `pass`.
+static bool isDumpedPass(llvm::StringRef filter, Pass *pass) {
+  if (filter.empty())
+    return true;
+  llvm::SmallVector<llvm::StringRef> names;
+  filter.split(names, ',', -1, /*KeepEmpty=*/false);
+  return llvm::any_of(names, [&](llvm::StringRef name) {
+    return name.trim() == pass->getArgument();
+  });
+}
+
+/// Writes `text` to `path`, or emits an error on `loc`.
+static LogicalResult writeDebugFile(Location loc, llvm::StringRef path,
+                                    llvm::StringRef text, bool append = false) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(
+      path, ec, append ? llvm::sys::fs::OF_Append : llvm::sys::fs::OF_None);
+  if (!ec) {
+    os << text;
+    os.close();
+    ec = os.error();
+  }
+  if (ec)
+    return emitError(loc) << "cannot write '" << path << "': " << ec.message();
+  return success();
+}
+
+/// The 64-bit hash of `text` in 16 hexadecimal digits.
+static std::string hashText(llvm::StringRef text) {
+  std::string hex;
+  llvm::raw_string_ostream(hex)
+      << llvm::format_hex_no_prefix(llvm::xxh3_64bits(text), 16);
+  return hex;
+}
+
+/// Writes each output (and the metadata) into `directory`, named by module,
+/// chip and a hash of the text: `kernels.sm_90.3f2a9c01d4e7b655.ptx`.
+static void dumpOutputs(Location loc, llvm::StringRef directory,
+                        const CompileResultImpl &result, llvm::StringRef emit) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(directory)) {
+    emitError(loc) << "cannot create '" << directory << "': " << ec.message();
+    return;
+  }
+  llvm::StringRef extension = emit == "ptx"    ? "ptx"
+                              : emit == "llvm" ? "ll"
+                                               : "mlir";
+  std::string all;
+  for (const CompiledOutput &output : result.outputs) {
+    all += output.text;
+    llvm::SmallString<256> path(directory);
+    llvm::sys::path::append(
+        path, llvm::formatv("{0}.{1}{2}.{3}",
+                            output.name.empty() ? "module" : output.name,
+                            output.chip.empty() ? "" : output.chip + ".",
+                            hashText(output.text), extension)
+                  .str());
+    if (failed(writeDebugFile(loc, path, output.text)))
+      return;
+  }
+  llvm::SmallString<256> path(directory);
+  llvm::sys::path::append(
+      path, llvm::formatv("metadata.{0}.json", hashText(all)).str());
+  (void)writeDebugFile(loc, path, result.metadata);
+}
+
 /// Runs the pipeline on `module` and fills `result`.
 static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
                           CompileResultImpl &result) {
   auto start = std::chrono::steady_clock::now();
+  std::string dumpIR = getKnob(options.dumpIR, "CUDAPY_DUMP_IR");
+  std::string dumpIRPasses =
+      getKnob(options.dumpIRPasses, "CUDAPY_DUMP_IR_PASSES");
+  std::string dumpOutput = getKnob(options.dumpOutput, "CUDAPY_DUMP_OUTPUT");
+  std::string reproducer = getKnob(options.reproducer, "CUDAPY_REPRODUCER");
+  std::string timingFile = getKnob(options.timingFile, "CUDAPY_TIMING_FILE");
+  bool collectTiming = options.timing || !timingFile.empty();
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   cudapy::registerAllDialects(registry);
@@ -399,8 +528,31 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
     return;
   }
 
+  // The reproducer: the module as it comes and the pipeline, which
+  // `cudapy-opt --run-reproducer FILE` replays.
+  if (!reproducer.empty()) {
+    // makeReproducer answers with what it did, or why it could not.
+    std::string said =
+        makeReproducer(pm.getOpAnchorName(), pm.getPasses(), module, reproducer,
+                       /*disableThreads=*/true);
+    if (!llvm::StringRef(said).starts_with("reproducer generated at")) {
+      emitError(module.getLoc()) << "cannot write the reproducer: " << said;
+      return;
+    }
+  }
+  if (!dumpIR.empty()) {
+    std::string filter = dumpIRPasses;
+    pm.enableIRPrintingToFileTree([](Pass *, Operation *) { return false; },
+                                  [filter](Pass *pass, Operation *) {
+                                    return isDumpedPass(filter, pass);
+                                  },
+                                  /*printModuleScope=*/false,
+                                  /*printAfterOnlyOnChange=*/false,
+                                  /*printAfterOnlyOnFailure=*/false, dumpIR);
+  }
+
   TimingScope timingRoot;
-  if (options.timing) {
+  if (collectTiming) {
     timing.setEnabled(true);
     timing.setOutput(createOutputStrategy(
         DefaultTimingManager::OutputFormat::Text, timingStream));
@@ -408,11 +560,15 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
     pm.enableTiming(timingRoot);
   }
   LogicalResult ran = pm.run(module);
-  if (options.timing) {
+  if (collectTiming) {
     timingRoot.stop();
     timing.print();
     timing.setEnabled(false);
     result.timing = timingText;
+    if (!timingFile.empty() &&
+        failed(writeDebugFile(module.getLoc(), timingFile, timingText,
+                              /*append=*/true)))
+      return;
   }
   if (failed(ran))
     return;
@@ -446,6 +602,13 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
                               std::chrono::steady_clock::now() - start)
                               .count();
   result.metadata = cudapy::buildKernelMetadataJSON(module, summary);
+  if (!dumpOutput.empty()) {
+    dumpOutputs(module.getLoc(), dumpOutput, result, pipeline.emit);
+    if (llvm::any_of(result.diagnostics, [](const StoredDiagnostic &d) {
+          return d.severity == CUDAPY_DIAGNOSTIC_ERROR;
+        }))
+      return;
+  }
   result.succeeded = true;
 }
 

@@ -135,7 +135,15 @@ def _cache_dir(frontend):
     return os.path.join(base, "cudapy", frontend)
 
 
+# The compiler's debug knobs (docs/Debugging.md): a kernel read from the
+# disk cache is not compiled, so none of them would act.
+_DEBUG_KNOBS = ("CUDAPY_DUMP_IR", "CUDAPY_DUMP_OUTPUT", "CUDAPY_REPRODUCER",
+                "CUDAPY_TIMING_FILE")
+
+
 def _cache_enabled():
+    if any(os.environ.get(name) for name in _DEBUG_KNOBS):
+        return False
     return os.environ.get("CUDAPY_CACHE", "1") not in ("0", "off", "no", "false")
 
 

@@ -71,6 +71,14 @@ int main(void) {
   printOptions(options);
   // CHECK-NEXT: cudapy-to-ptx{assertions=false bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc line-info=false num-warps=16 opt-level=2 ptx-version=8.0}
 
+  // The debug knobs (docs/Debugging.md) are keys too; they are not options
+  // of the pipeline, whose text stays the same.
+  parse(options,
+        "{\"dump_ir\": \"/tmp/ir\", \"dump_ir_passes\": \"cse\", "
+        "\"dump_output\": \"/tmp/out\", \"reproducer\": \"/tmp/r.mlir\", "
+        "\"timing_file\": \"/tmp/t.txt\"}");
+  // CHECK-NEXT: -> ok
+
   // Each failure names the problem and changes nothing.
   parse(options, "{\"chip\": ");
   // CHECK-NEXT: error: compile options are not valid JSON (near offset {{[0-9]+}})
@@ -79,7 +87,7 @@ int main(void) {
   // CHECK-NEXT: error: compile options must be a JSON object
   // CHECK-NEXT: -> failed
   parse(options, "{\"chip\": \"sm_70\", \"cpu\": \"x86\"}");
-  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, assertions, line_info, num_warps, emit, timing)
+  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, assertions, line_info, num_warps, emit, timing, dump_ir, dump_ir_passes, dump_output, reproducer, timing_file)
   // CHECK-NEXT: -> failed
   parse(options, "{\"opt_level\": 7}");
   // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
@@ -92,6 +100,9 @@ int main(void) {
   // CHECK-NEXT: -> failed
   parse(options, "{\"fast_math\": 1}");
   // CHECK-NEXT: error: compile option 'fast_math' must be true or false
+  // CHECK-NEXT: -> failed
+  parse(options, "{\"dump_ir\": 3}");
+  // CHECK-NEXT: error: compile option 'dump_ir' must be a string
   // CHECK-NEXT: -> failed
   parse(options, "{\"line_info\": \"yes\"}");
   // CHECK-NEXT: error: compile option 'line_info' must be true or false

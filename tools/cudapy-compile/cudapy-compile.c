@@ -40,6 +40,10 @@ static const char kUsage[] =
     "                       several give FILE.<module>.ptx each)\n"
     "  --options-json JSON  compile options as a JSON object (see docs)\n"
     "  --timing             print a per-pass timing report to stderr\n"
+    "  --dump-ir DIR        the IR after each pass, a file per pass under DIR\n"
+    "  --dump-ir-passes L   only after the passes in L (comma-separated)\n"
+    "  --reproducer FILE    the input and pipeline, for cudapy-opt\n"
+    "                       --run-reproducer FILE\n"
     "  --version            print the C API version\n"
     "  -h, --help           print this help\n";
 
@@ -123,6 +127,7 @@ static bool sameText(MlirStringRef a, MlirStringRef b) {
 int main(int argc, char **argv) {
   const char *input = NULL, *outputPath = NULL, *metadataPath = NULL;
   const char *moduleName = NULL;
+  const char *dumpIR = "", *dumpIRPasses = "";
   int timing = 0;
   CudapyCompileOptions options = cudapyCompileOptionsCreate();
   int status = 2;
@@ -176,6 +181,17 @@ int main(int argc, char **argv) {
       cudapyCompileOptionsSetBarePtrMemrefABI(options, true);
     } else if (!strcmp(arg, "--bounds-check")) {
       cudapyCompileOptionsSetBoundsCheck(options, true);
+    } else if (!strcmp(arg, "--dump-ir")) {
+      NEXT_ARG(arg);
+      dumpIR = argv[i];
+      cudapyCompileOptionsSetDumpIR(options, str(dumpIR), str(dumpIRPasses));
+    } else if (!strcmp(arg, "--dump-ir-passes")) {
+      NEXT_ARG(arg);
+      dumpIRPasses = argv[i];
+      cudapyCompileOptionsSetDumpIR(options, str(dumpIR), str(dumpIRPasses));
+    } else if (!strcmp(arg, "--reproducer")) {
+      NEXT_ARG(arg);
+      cudapyCompileOptionsSetReproducer(options, str(argv[i]));
     } else if (!strcmp(arg, "--no-assertions")) {
       cudapyCompileOptionsSetAssertions(options, false);
     } else if (!strcmp(arg, "--no-line-info")) {

@@ -399,6 +399,7 @@ class kernel(_Decorated):
         text = "\0".join([_jit._library_identity(), _frontend_identity(), chip,
                            "policy %d" % self._policy,
                            "interop %s" % self.interop, "link %s" % (self.link,),
+                           "assertions %s" % self._assertions,
                            self.__name__, self._fingerprint,
                            "scalars %s %s" % (self._python_int[0], self._python_float[0]),
                            ",".join(types)])

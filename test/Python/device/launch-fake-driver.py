@@ -203,3 +203,32 @@ for scale in ("2.0", "2.0", "3.0"):
 # CHECK: SCALE 2.0 compiler library loaded: True
 # CHECK-NEXT: SCALE 2.0 compiler library loaded: False
 # CHECK-NEXT: SCALE 3.0 compiler library loaded: True
+
+# The kernel's options are part of that key: the same source compiled
+# without assertions is compiled again (its PTX has no __assertfail).
+CHECKED = """
+import sys
+from cudapy import device, runtime
+
+
+def check(x):
+    i = device.tid(1)
+    assert i < len(x)
+    x[i] = 1.0
+
+
+kernel = device.kernel(assertions=%s)(check)
+x = runtime.Device(0).empty((64,))
+device.launch(kernel, x, grid=1, block=64)
+print("compiler library loaded:", "cudapy._capi" in sys.modules,
+      "asserts:", "__assertfail" in kernel.compile((x,))["ptx"])
+"""
+for assertions in ("True", "False", "False"):
+    path = os.path.join(folder, "checked.py")
+    with open(path, "w") as handle:
+        handle.write(CHECKED % assertions)
+    done = subprocess.run([sys.executable, path], capture_output=True, text=True)
+    print("assertions", assertions, done.stdout.strip() or done.stderr.strip()[-300:])
+# CHECK-NEXT: assertions True compiler library loaded: True asserts: True
+# CHECK-NEXT: assertions False compiler library loaded: True asserts: False
+# CHECK-NEXT: assertions False compiler library loaded: {{True|False}} asserts: False
