@@ -102,4 +102,6 @@ if not report:
 # CHECK: report True True True True
 off = subprocess.run([sys.executable, path, "off"], capture_output=True, text=True)
 print("without assertions", off.returncode, off.stdout.strip())
+if off.returncode:
+    print(off.stderr[-2000:])
 # CHECK: without assertions 0 ran to the end [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
