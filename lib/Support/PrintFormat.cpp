@@ -60,6 +60,26 @@ std::string cudapy::describeBadPrintConversion(StringRef format, size_t bad) {
          "flags, a width and a precision";
 }
 
+FailureOr<SmallVector<cudapy::PrintConversion>>
+cudapy::parsePrintFormatFor(StringRef format, size_t count,
+                            std::string &error) {
+  size_t bad = 0;
+  FailureOr<SmallVector<PrintConversion>> conversions =
+      parsePrintFormat(format, bad);
+  if (failed(conversions)) {
+    error = "cannot print the conversion " +
+            describeBadPrintConversion(format, bad);
+    return failure();
+  }
+  if (conversions->size() != count) {
+    error = "has " + std::to_string(conversions->size()) +
+            " conversions in its format for " + std::to_string(count) +
+            " values";
+    return failure();
+  }
+  return conversions;
+}
+
 std::optional<std::string>
 cudapy::checkPrintValue(const PrintConversion &conversion, bool isInteger,
                         bool isFloat, unsigned bits) {

@@ -186,17 +186,11 @@ LogicalResult ShflXorSyncOp::verify() {
 /// CUDA C++ Programming Guide 7.34: a format the values match, each value
 /// a number printf can take (bools and integers, real floats), at most 32.
 LogicalResult PrintOp::verify() {
-  StringRef format = getFormat();
-  size_t bad = 0;
+  std::string error;
   FailureOr<SmallVector<PrintConversion>> conversions =
-      parsePrintFormat(format, bad);
+      parsePrintFormatFor(getFormat(), getValues().size(), error);
   if (failed(conversions))
-    return emitOpError("cannot print the conversion ")
-           << describeBadPrintConversion(format, bad);
-  if (conversions->size() != getValues().size())
-    return emitOpError("has ")
-           << conversions->size() << " conversions in its format for "
-           << getValues().size() << " values";
+    return emitOpError(error);
   if (getValues().size() > 32)
     return emitOpError("prints ")
            << getValues().size()

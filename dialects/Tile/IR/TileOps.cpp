@@ -1290,17 +1290,11 @@ LogicalResult LocalLoadOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult PrintOp::verify() {
-  StringRef format = getFormat();
-  size_t bad = 0;
+  std::string error;
   FailureOr<SmallVector<PrintConversion>> conversions =
-      parsePrintFormat(format, bad);
+      parsePrintFormatFor(getFormat(), getValues().size(), error);
   if (failed(conversions))
-    return emitOpError("cannot print the conversion ")
-           << describeBadPrintConversion(format, bad);
-  if (conversions->size() != getValues().size())
-    return emitOpError("has ")
-           << conversions->size() << " conversions in its format for "
-           << getValues().size() << " values";
+    return emitOpError(error);
   std::optional<ArrayRef<int64_t>> shape;
   for (auto [i, value, conversion] :
        llvm::enumerate(getValues(), *conversions)) {

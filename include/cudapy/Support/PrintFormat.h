@@ -39,6 +39,12 @@ parsePrintFormat(llvm::StringRef format, size_t &bad);
 /// sentence fragment for "cannot print the conversion …".
 std::string describeBadPrintConversion(llvm::StringRef format, size_t bad);
 
+/// The conversions of `format` for `count` values, or failure with what is
+/// wrong in `error` (a fragment that follows "op "): a conversion the
+/// printers cannot print, or a count of conversions other than `count`.
+mlir::FailureOr<llvm::SmallVector<PrintConversion>>
+parsePrintFormatFor(llvm::StringRef format, size_t count, std::string &error);
+
 /// Whether a value prints with `conversion`: integers (and bools, `bits`
 /// wide) take an integer letter, with an `l` length exactly when 64 bits
 /// wide; floats take a float letter. Returns what is wrong, as a fragment
