@@ -20,6 +20,19 @@ Location cudapy::getAssertionLocation(Operation *op) {
   return loc;
 }
 
+Value LoweringBuilder::widenForPrintf(Value value, bool isSigned) {
+  Type type = value.getType();
+  if (isa<FloatType>(type))
+    return type.isF64() ? value
+                        : arith::ExtFOp::create(b, loc, b.getF64Type(), value)
+                              .getResult();
+  if (type.getIntOrFloatBitWidth() >= 32)
+    return value;
+  if (isSigned)
+    return arith::ExtSIOp::create(b, loc, b.getI32Type(), value);
+  return arith::ExtUIOp::create(b, loc, b.getI32Type(), value);
+}
+
 Value LoweringBuilder::floatConst(Type type, double value) {
   auto real = cast<FloatType>(type);
   APFloat converted(value);

@@ -1060,26 +1060,13 @@ struct PrintLowering : public PyPattern<simt::PrintOp> {
   LogicalResult
   matchAndRewrite(simt::PrintOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
+    Emitter e{rewriter, op.getLoc()};
     SmallVector<Value> values;
     for (auto [value, converted] :
-         llvm::zip(op.getValues(), adaptor.getValues())) {
-      Type type = converted.getType();
-      if (isa<FloatType>(type)) {
-        if (!type.isF64())
-          converted = arith::ExtFOp::create(rewriter, loc,
-                                            rewriter.getF64Type(), converted);
-      } else if (type.getIntOrFloatBitWidth() < 32) {
-        Type i32 = rewriter.getI32Type();
-        converted = getNumberKind(value.getType()) == NumberKind::SignedInt
-                        ? arith::ExtSIOp::create(rewriter, loc, i32, converted)
-                              .getResult()
-                        : arith::ExtUIOp::create(rewriter, loc, i32, converted)
-                              .getResult();
-      }
-      values.push_back(converted);
-    }
-    gpu::PrintfOp::create(rewriter, loc, op.getFormatAttr(), values);
+         llvm::zip(op.getValues(), adaptor.getValues()))
+      values.push_back(e.widenForPrintf(
+          converted, getNumberKind(value.getType()) == NumberKind::SignedInt));
+    gpu::PrintfOp::create(rewriter, e.loc, op.getFormatAttr(), values);
     rewriter.eraseOp(op);
     return success();
   }

@@ -23,23 +23,6 @@ namespace {
 /// thread holds, print from it alone.
 static Value isFirstThread(Emitter &e) { return e.eq(e.threadId(), e.i32(0)); }
 
-/// A value as vprintf takes it: integers of 32 bits or 64, floats as
-/// doubles.
-static Value widenForPrint(Emitter &e, Value value, Type dtype) {
-  Type type = value.getType();
-  if (isa<FloatType>(type)) {
-    if (type.isF64())
-      return value;
-    return arith::ExtFOp::create(e.b, e.loc, e.b.getF64Type(), value);
-  }
-  unsigned width = type.getIntOrFloatBitWidth();
-  if (width >= 32)
-    return value;
-  if (isSigned(dtype))
-    return arith::ExtSIOp::create(e.b, e.loc, e.b.getI32Type(), value);
-  return arith::ExtUIOp::create(e.b, e.loc, e.b.getI32Type(), value);
-}
-
 struct PrintLowering : public TilePattern<PrintOp> {
   using TilePattern::TilePattern;
 
@@ -86,8 +69,8 @@ struct PrintLowering : public TilePattern<PrintOp> {
         Type dtype = tile.getElementType();
         if (tile.getRank() == 0) {
           pending += spec;
-          args.push_back(
-              widenForPrint(e, adaptor.getValues()[i].front(), dtype));
+          args.push_back(e.widenForPrintf(adaptor.getValues()[i].front(),
+                                          isSigned(dtype)));
           continue;
         }
         flush();
@@ -128,9 +111,9 @@ struct PrintLowering : public TilePattern<PrintOp> {
     for (int64_t d = 0; d < rank; ++d)
       emitIf(e, opens[d],
              [&] { gpu::PrintfOp::create(b, e.loc, "[", ValueRange{}); });
-    gpu::PrintfOp::create(
-        b, e.loc, spec,
-        widenForPrint(e, shared.read(indices), tile.getElementType()));
+    gpu::PrintfOp::create(b, e.loc, spec,
+                          e.widenForPrintf(shared.read(indices),
+                                           isSigned(tile.getElementType())));
     for (int64_t d = rank - 1; d >= 0; --d)
       emitIf(e, closes[d],
              [&] { gpu::PrintfOp::create(b, e.loc, "]", ValueRange{}); });
@@ -149,8 +132,8 @@ struct PrintLowering : public TilePattern<PrintOp> {
     auto operand = [&](int64_t i, int64_t r) {
       ValueRange registers = adaptor.getValues()[i];
       Type dtype = cast<TileType>(op.getValues()[i].getType()).getElementType();
-      return widenForPrint(
-          e, registers.size() == 1 ? registers[0] : registers[r], dtype);
+      return e.widenForPrintf(
+          registers.size() == 1 ? registers[0] : registers[r], isSigned(dtype));
     };
     if (op.getWhole() && shaped)
       return printWhole(op, adaptor, rewriter);

@@ -83,6 +83,11 @@ struct LoweringBuilder {
   /// The conjunction of `conditions` (true when there are none).
   mlir::Value allOf(llvm::ArrayRef<mlir::Value> conditions);
 
+  /// A register value as CUDA's printf reads it (CUDA C++ 7.34): integers
+  /// narrower than 32 bits widened to i32 (sign-extended when `isSigned`),
+  /// floats as f64; others unchanged. tile.print and simt.print share it.
+  mlir::Value widenForPrintf(mlir::Value value, bool isSigned);
+
   /// Widening and narrowing of integers.
   mlir::Value ext64(mlir::Value x) {
     return mlir::arith::ExtSIOp::create(b, loc, b.getI64Type(), x);
