@@ -68,6 +68,12 @@ config.substitutions.append(("%cudapy_src", config.cudapy_src_root))
 config.substitutions.append(("%cudapy_obj", config.cudapy_obj_root))
 config.substitutions.append(("%fake_cuda_dir", config.cudapy_fake_cuda_dir))
 config.substitutions.append(("%python", config.python))
+# What `pip install` of the repository takes its libraries from: the bundle
+# (an install prefix) or the build tree (python-bindings/build-backend).
+config.substitutions.append((
+    "%cudapy_pip_source",
+    "prefix=" + os.path.dirname(config.cudapy_lib_dir) if os.environ.get("CUDAPY_BUNDLE")
+    else "build-dir=" + config.cudapy_obj_root))
 config.substitutions.append(("%cc", config.c_compiler))
 config.substitutions.append(("%mlir_include", config.mlir_include_dir))
 
@@ -104,6 +110,10 @@ if os.environ.get("CUDAPY_BUNDLE") is None and shutil.which("cmake") and \
     config.available_features.add("install-tree")
 if shutil.which("pkg-config"):
     config.available_features.add("pkg-config")
+# `python -m venv` with pip in it (Debian: python3-venv): pip install tests.
+if subprocess.run([config.python, "-c", "import venv, ensurepip"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("python-venv")
 # Compiler flags for a C program embedding cudapy: against the bundle (an
 # install tree) or the build tree.
 if os.environ.get("CUDAPY_BUNDLE"):

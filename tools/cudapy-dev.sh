@@ -23,7 +23,7 @@ CHIPS="${CUDAPY_EXAMPLE_CHIPS:-sm_80 sm_90}"
 
 # Debian 12 packages the build and the tests need.
 PACKAGES=(cmake ninja-build ccache g++ gcc python3 llvm-22-dev llvm-22-tools libmlir-22-dev
-          mlir-22-tools libcjson-dev libgtest-dev valgrind clang-format)
+          mlir-22-tools libcjson-dev libgtest-dev valgrind clang-format python3-venv)
 
 say() { printf '\n== %s\n' "$*"; }
 

@@ -1,8 +1,9 @@
 """cudapy: compile MLIR GPU kernels to PTX from Python.
 
 A thin ctypes layer over the cudapy C API (libcudapy-c.so). The library is
-found through $CUDAPY_LIBRARY_PATH (a file or a folder), then next to a build
-tree (build/lib), then through the system's loader path.
+found as cudapy/_libraries.py says: $CUDAPY_LIBRARY_PATH (a file or a folder),
+the libraries a wheel installed, a build tree, an install prefix, then the
+system loader path.
 
     import cudapy
     compiled = cudapy.compile(mlir_text, chip="sm_90")

@@ -2,9 +2,10 @@
 
 import ctypes
 import json
-import os
 from dataclasses import dataclass, field
 from typing import List, Optional
+
+from . import _libraries
 
 _LIBRARY_NAME = "libcudapy-c.so"
 
@@ -41,32 +42,7 @@ _StringCallback = ctypes.CFUNCTYPE(None, _StringRef, ctypes.c_void_p)
 _SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
 
 
-def _candidate_paths():
-    configured = os.environ.get("CUDAPY_LIBRARY_PATH")
-    if configured:
-        yield (os.path.join(configured, _LIBRARY_NAME)
-               if os.path.isdir(configured) else configured)
-    here = os.path.dirname(os.path.abspath(__file__))
-    # python-bindings/cudapy -> <repo>/build/lib; <prefix>/python/cudapy -> <prefix>/lib
-    yield os.path.join(here, "..", "..", "build", "lib", _LIBRARY_NAME)
-    yield os.path.join(here, "..", "..", "lib", _LIBRARY_NAME)
-    yield _LIBRARY_NAME
-
-
-def _load():
-    errors = []
-    for path in _candidate_paths():
-        if os.sep in path and not os.path.exists(path):
-            continue
-        try:
-            return ctypes.CDLL(path), path
-        except OSError as error:
-            errors.append(str(error))
-    raise ImportError("cudapy: cannot load %s (set CUDAPY_LIBRARY_PATH): %s"
-                      % (_LIBRARY_NAME, "; ".join(errors) or "not found"))
-
-
-_lib, library_path = _load()
+_lib, library_path = _libraries.load(_LIBRARY_NAME, "cudapy")
 
 
 def _declare(name, restype, *argtypes):

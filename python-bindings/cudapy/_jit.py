@@ -8,6 +8,7 @@ import inspect
 import json
 import os
 
+from . import _libraries
 
 
 def format_location(file, line, column):
@@ -158,7 +159,8 @@ def _library_identity():
     if _LIBRARY_IDENTITY is None:
         import sys
         capi = sys.modules.get(__package__ + "._capi")
-        path = capi.library_path if capi is not None else _compiler_library_path()
+        path = (capi.library_path if capi is not None
+                else _libraries.find("libcudapy-c.so"))
         try:
             status = os.stat(path)
             stamp = "%s:%d:%d" % (os.path.basename(path), status.st_size,
@@ -167,24 +169,6 @@ def _library_identity():
             stamp = "?"
         _LIBRARY_IDENTITY = stamp
     return _LIBRARY_IDENTITY
-
-
-def _compiler_library_path():
-    """The compiler library cudapy._capi loads (its first candidate that
-    exists), or None."""
-    configured = os.environ.get("CUDAPY_LIBRARY_PATH")
-    here = os.path.dirname(os.path.abspath(__file__))
-    name = "libcudapy-c.so"
-    candidates = []
-    if configured:
-        candidates.append(os.path.join(configured, name) if os.path.isdir(configured)
-                          else configured)
-    candidates += [os.path.join(here, "..", "..", "build", "lib", name),
-                   os.path.join(here, "..", "..", "lib", name)]
-    for path in candidates:
-        if os.path.exists(path):
-            return path
-    return None
 
 
 def source_fingerprint(function, describe):

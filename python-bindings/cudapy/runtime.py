@@ -25,32 +25,12 @@ import os
 import struct
 import time
 
+from . import _libraries
+
 _LIBRARY_NAME = "libcudapy-runtime.so"
 
 
-def _load():
-    here = os.path.dirname(os.path.abspath(__file__))
-    candidates = []
-    configured = os.environ.get("CUDAPY_LIBRARY_PATH")
-    if configured:
-        folder = configured if os.path.isdir(configured) else os.path.dirname(configured)
-        candidates.append(os.path.join(folder, _LIBRARY_NAME))
-    candidates += [os.path.join(here, "..", "..", "build", "lib", _LIBRARY_NAME),
-                   os.path.join(here, "..", "..", "lib", _LIBRARY_NAME),
-                   _LIBRARY_NAME]
-    errors = []
-    for path in candidates:
-        if os.sep in path and not os.path.exists(path):
-            continue
-        try:
-            return ctypes.CDLL(path)
-        except OSError as error:
-            errors.append(str(error))
-    raise ImportError("cudapy.runtime: cannot load %s (set CUDAPY_LIBRARY_PATH): %s"
-                      % (_LIBRARY_NAME, "; ".join(errors) or "not found"))
-
-
-_lib = _load()
+_lib, _ = _libraries.load(_LIBRARY_NAME, "cudapy.runtime")
 
 
 class _Status(ctypes.Structure):
