@@ -10,16 +10,20 @@
 #include "cudapy/InitAll.h"
 #include "cudapy/Pipelines.h"
 #include "cudapy/Support/KernelMetadata.h"
+#include "cudapy/Support/SourceChecks.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -29,7 +33,9 @@
 #include <cjson/cJSON.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -95,104 +101,141 @@ void cudapyCompileOptionsDestroy(CudapyCompileOptions options) {
 
 void cudapyCompileOptionsSetChip(CudapyCompileOptions options,
                                  MlirStringRef chip) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.chip = unwrap(chip).str();
 }
 
 void cudapyCompileOptionsSetPtxVersion(CudapyCompileOptions options,
                                        MlirStringRef version) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.ptxVersion = unwrap(version).str();
 }
 
 void cudapyCompileOptionsSetOptLevel(CudapyCompileOptions options, int level) {
+  if (!options.ptr)
+    return;
   // Out-of-range levels are kept and rejected, with a message, by the compile.
   unwrap(options)->pipeline.optLevel = static_cast<unsigned>(level);
 }
 
 void cudapyCompileOptionsSetFastMath(CudapyCompileOptions options,
                                      bool enable) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.fastMath = enable;
 }
 
 void cudapyCompileOptionsSetFlushDenormals(CudapyCompileOptions options,
                                            bool enable) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.flushDenormals = enable;
 }
 
 void cudapyCompileOptionsSetCudaToolkitPath(CudapyCompileOptions options,
                                             MlirStringRef path) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.cudaToolkitPath = unwrap(path).str();
 }
 
 void cudapyCompileOptionsSetLibdevicePath(CudapyCompileOptions options,
                                           MlirStringRef path) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.libdevicePath = unwrap(path).str();
 }
 
 void cudapyCompileOptionsSetBarePtrMemrefABI(CudapyCompileOptions options,
                                              bool enable) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.barePtrMemrefABI = enable;
 }
 
 void cudapyCompileOptionsSetBoundsCheck(CudapyCompileOptions options,
                                         bool enable) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.boundsCheck = enable;
 }
 
 void cudapyCompileOptionsSetAssertions(CudapyCompileOptions options,
                                        bool enable) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.assertions = enable;
 }
 
 void cudapyCompileOptionsSetLineInfo(CudapyCompileOptions options,
                                      bool enable) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.lineInfo = enable;
 }
 
 void cudapyCompileOptionsSetNumWarps(CudapyCompileOptions options,
                                      int numWarps) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.numWarps = numWarps;
 }
 
-static const char *getEmitName(CudapyEmitKind emit) {
+static std::string getEmitName(CudapyEmitKind emit) {
   switch (emit) {
   case CUDAPY_EMIT_LLVM:
     return "llvm";
   case CUDAPY_EMIT_MLIR:
     return "mlir";
   case CUDAPY_EMIT_PTX:
-    break;
+    return "ptx";
   }
-  return "ptx";
+  // Not a CudapyEmitKind: the compile refuses it (validateCudapyToPTXOptions).
+  return "CudapyEmitKind " + std::to_string(static_cast<int>(emit));
 }
 
 void cudapyCompileOptionsSetEmit(CudapyCompileOptions options,
                                  CudapyEmitKind emit) {
+  if (!options.ptr)
+    return;
   unwrap(options)->pipeline.emit = getEmitName(emit);
 }
 
 void cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable) {
+  if (!options.ptr)
+    return;
   unwrap(options)->timing = enable;
 }
 
 void cudapyCompileOptionsSetDumpIR(CudapyCompileOptions options,
                                    MlirStringRef directory,
                                    MlirStringRef passes) {
+  if (!options.ptr)
+    return;
   unwrap(options)->dumpIR = unwrap(directory).str();
   unwrap(options)->dumpIRPasses = unwrap(passes).str();
 }
 
 void cudapyCompileOptionsSetDumpOutput(CudapyCompileOptions options,
                                        MlirStringRef directory) {
+  if (!options.ptr)
+    return;
   unwrap(options)->dumpOutput = unwrap(directory).str();
 }
 
 void cudapyCompileOptionsSetReproducer(CudapyCompileOptions options,
                                        MlirStringRef path) {
+  if (!options.ptr)
+    return;
   unwrap(options)->reproducer = unwrap(path).str();
 }
 
 void cudapyCompileOptionsSetTimingFile(CudapyCompileOptions options,
                                        MlirStringRef path) {
+  if (!options.ptr)
+    return;
   unwrap(options)->timingFile = unwrap(path).str();
 }
 
@@ -291,6 +334,10 @@ MlirLogicalResult cudapyCompileOptionsParseJSON(CudapyCompileOptions options,
       onError(toStringRef(message), userData);
     return mlirLogicalResultFailure();
   };
+  if (!options.ptr)
+    return fail("the compile options handle is null");
+  if (!json.data)
+    return fail("compile options are not valid JSON (no text)");
   cJSON *root = cJSON_ParseWithLength(json.data, json.length);
   if (!root) {
     const char *at = cJSON_GetErrorPtr();
@@ -355,6 +402,10 @@ static std::string printPipeline(const CompileOptionsImpl &options) {
 
 void cudapyCompileOptionsPrint(CudapyCompileOptions options,
                                MlirStringCallback callback, void *userData) {
+  if (!options.ptr)
+    return;
+  if (!callback)
+    return;
   std::string text = printPipeline(*unwrap(options));
   callback(toStringRef(text), userData);
 }
@@ -391,12 +442,13 @@ static const char *getSeverityName(CudapyDiagnosticSeverity severity) {
   return "remark";
 }
 
-static void recordDiagnostic(CompileResultImpl &result, Location loc,
+/// Records a diagnostic at `loc`, which may be null (no location).
+static void recordDiagnostic(CompileResultImpl &result, LocationAttr loc,
                              DiagnosticSeverity severity, std::string message) {
   StoredDiagnostic stored;
   stored.severity = convertSeverity(severity);
   stored.message = std::move(message);
-  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>()) {
+  if (auto fileLoc = loc ? loc.findInstanceOf<FileLineColLoc>() : nullptr) {
     stored.file = fileLoc.getFilename().str();
     stored.line = fileLoc.getLine();
     stored.column = fileLoc.getColumn();
@@ -511,6 +563,13 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
   std::string reproducer = getKnob(options.reproducer, "CUDAPY_REPRODUCER");
   std::string timingFile = getKnob(options.timingFile, "CUDAPY_TIMING_FILE");
   bool collectTiming = options.timing || !timingFile.empty();
+  // A deliberate crash inside the compile, for an embedder to see how an
+  // internal error reaches it (docs/Debugging.md).
+  llvm::StringRef crash = getKnob("", "CUDAPY_TEST_CRASH");
+  if (crash == "signal")
+    std::raise(SIGSEGV);
+  if (crash == "fatal")
+    llvm::report_fatal_error("CUDAPY_TEST_CRASH=fatal");
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   cudapy::registerAllDialects(registry);
@@ -612,18 +671,104 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
   result.succeeded = true;
 }
 
+/// The message of an LLVM fatal error raised during a compile on this
+/// thread, for the "internal error" it becomes.
+static thread_local std::string fatalErrorReason;
+
+/// LLVM's fatal errors (report_fatal_error: "LLVM ERROR: ...") would print
+/// and abort the process. Inside a compile (a CrashRecoveryContext) they
+/// end the compile instead; elsewhere they keep LLVM's behaviour.
+static void handleFatalError(void *, const char *reason, bool) {
+  if (llvm::CrashRecoveryContext *context =
+          llvm::CrashRecoveryContext::GetCurrent()) {
+    fatalErrorReason = reason ? reason : "";
+    context->HandleExit(1);
+  }
+  llvm::errs() << "LLVM ERROR: " << (reason ? reason : "") << "\n";
+  std::abort();
+}
+
+/// Runs `compile` so that a crash in it (a signal, an LLVM fatal error)
+/// becomes an "internal error" diagnostic of `result` instead of killing
+/// the caller's process. `input` says where the input can be found again
+/// (a saved file, or how to save it), for the report.
+static void runRecoveringCrashes(CompileResultImpl &result,
+                                 llvm::function_ref<void()> compile,
+                                 llvm::function_ref<std::string()> input) {
+  static std::once_flag enable;
+  std::call_once(enable, [] {
+    llvm::CrashRecoveryContext::Enable();
+    llvm::install_fatal_error_handler(handleFatalError);
+  });
+  fatalErrorReason.clear();
+  llvm::CrashRecoveryContext recovery;
+  if (recovery.RunSafely(compile))
+    return;
+  // What ran was abandoned midway; its diagnostics may be incomplete.
+  result.succeeded = false;
+  std::string message = "internal error: the compiler ";
+  if (recovery.RetCode > 128)
+    message +=
+        "crashed (signal " + std::to_string(recovery.RetCode - 128) + ")";
+  else
+    message += "stopped on an LLVM fatal error (" + fatalErrorReason + ")";
+  message += "; " + input() + ". Please report it.";
+  recordDiagnostic(result, LocationAttr(), DiagnosticSeverity::Error, message);
+}
+
+/// A failed result with one error: for arguments no compile can start from.
+static CudapyCompileResult refuse(const char *message) {
+  auto *result = new CompileResultImpl();
+  recordDiagnostic(*result, LocationAttr(), DiagnosticSeverity::Error, message);
+  return wrap(result);
+}
+
 CudapyCompileResult cudapyCompileModule(MlirModule module,
                                         CudapyCompileOptions options) {
+  if (mlirModuleIsNull(module))
+    return refuse("cudapyCompileModule: the module is null");
+  if (!options.ptr)
+    return refuse("cudapyCompileModule: the compile options handle is null");
   auto *result = new CompileResultImpl();
   ModuleOp op = unwrap(module);
   CapturingDiagnosticHandler handler(op.getContext(), *result);
-  compileModule(op, *unwrap(options), *result);
+  runRecoveringCrashes(
+      *result, [&] { compileModule(op, *unwrap(options), *result); },
+      [] {
+        return std::string("the module may be left half-compiled; set "
+                           "CUDAPY_REPRODUCER=FILE to save the input");
+      });
   return wrap(result);
+}
+
+/// Saves `source` to a fresh file in the temporary folder for a crash
+/// report: where it went, or why it could not be saved.
+static std::string saveCrashInput(llvm::StringRef source) {
+  llvm::SmallString<128> path;
+  int fd;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("cudapy-crash", "mlir", fd, path))
+    return "the input could not be saved (" + ec.message() + ")";
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os << source;
+  os.close();
+  if (os.has_error()) {
+    os.clear_error();
+    return "the input could not be saved to '" + path.str().str() + "'";
+  }
+  return "the input is saved in '" + path.str().str() + "'";
 }
 
 CudapyCompileResult cudapyCompileSource(MlirStringRef source,
                                         MlirStringRef sourceName,
                                         CudapyCompileOptions options) {
+  if (!source.data && source.length)
+    return refuse("cudapyCompileSource: the source is null");
+  if (!options.ptr)
+    return refuse("cudapyCompileSource: the compile options handle is null");
+  llvm::StringRef text = source.data ? unwrap(source) : llvm::StringRef("");
+  llvm::StringRef name =
+      sourceName.data ? unwrap(sourceName) : llvm::StringRef("");
   auto *result = new CompileResultImpl();
   DialectRegistry registry;
   cudapy::registerAllDialects(registry);
@@ -632,10 +777,21 @@ CudapyCompileResult cudapyCompileSource(MlirStringRef source,
   // generic form would only bury it.
   context.printOpOnDiagnostic(false);
   CapturingDiagnosticHandler handler(&context, *result);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      unwrap(source), ParserConfig(&context), unwrap(sourceName));
-  if (module)
-    compileModule(*module, *unwrap(options), *result);
+  runRecoveringCrashes(
+      *result,
+      [&] {
+        // Parsed, checked for what upstream's parser and verifier would
+        // crash on, then verified (cudapy/Support/SourceChecks.h).
+        if (failed(cudapy::checkSourceText(text, name, &context)))
+          return;
+        OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+            text, ParserConfig(&context, /*verifyAfterParse=*/false), name);
+        if (!module || failed(cudapy::checkParsedModule(*module)) ||
+            failed(verify(*module)))
+          return;
+        compileModule(*module, *unwrap(options), *result);
+      },
+      [&] { return saveCrashInput(text); });
   return wrap(result);
 }
 
@@ -647,44 +803,68 @@ void cudapyCompileResultDestroy(CudapyCompileResult result) {
   delete unwrap(result);
 }
 
+/// Results handed out for a null result handle or an index out of range.
+static const CompileResultImpl &emptyResult() {
+  static const CompileResultImpl empty;
+  return empty;
+}
+static const CompileResultImpl &get(CudapyCompileResult result) {
+  return result.ptr ? *unwrap(result) : emptyResult();
+}
+static const CompiledOutput *getOutput(CudapyCompileResult result,
+                                       intptr_t index) {
+  const CompileResultImpl &impl = get(result);
+  if (index < 0 || static_cast<size_t>(index) >= impl.outputs.size())
+    return nullptr;
+  return &impl.outputs[index];
+}
+
 bool cudapyCompileResultSucceeded(CudapyCompileResult result) {
-  return unwrap(result)->succeeded;
+  return get(result).succeeded;
 }
 
 intptr_t cudapyCompileResultGetNumOutputs(CudapyCompileResult result) {
-  return static_cast<intptr_t>(unwrap(result)->outputs.size());
+  return static_cast<intptr_t>(get(result).outputs.size());
 }
 
 MlirStringRef cudapyCompileResultGetOutput(CudapyCompileResult result,
                                            intptr_t index) {
-  return toStringRef(unwrap(result)->outputs[index].text);
+  const CompiledOutput *output = getOutput(result, index);
+  return output ? toStringRef(output->text) : mlirStringRefCreate(nullptr, 0);
 }
 
 MlirStringRef cudapyCompileResultGetOutputName(CudapyCompileResult result,
                                                intptr_t index) {
-  return toStringRef(unwrap(result)->outputs[index].name);
+  const CompiledOutput *output = getOutput(result, index);
+  return output ? toStringRef(output->name) : mlirStringRefCreate(nullptr, 0);
 }
 
 MlirStringRef cudapyCompileResultGetOutputChip(CudapyCompileResult result,
                                                intptr_t index) {
-  return toStringRef(unwrap(result)->outputs[index].chip);
+  const CompiledOutput *output = getOutput(result, index);
+  return output ? toStringRef(output->chip) : mlirStringRefCreate(nullptr, 0);
 }
 
 MlirStringRef cudapyCompileResultGetMetadataJSON(CudapyCompileResult result) {
-  return toStringRef(unwrap(result)->metadata);
+  return toStringRef(get(result).metadata);
 }
 
 MlirStringRef cudapyCompileResultGetTimingReport(CudapyCompileResult result) {
-  return toStringRef(unwrap(result)->timing);
+  return toStringRef(get(result).timing);
 }
 
 intptr_t cudapyCompileResultGetNumDiagnostics(CudapyCompileResult result) {
-  return static_cast<intptr_t>(unwrap(result)->diagnostics.size());
+  return static_cast<intptr_t>(get(result).diagnostics.size());
 }
 
 CudapyDiagnosticInfo
 cudapyCompileResultGetDiagnostic(CudapyCompileResult result, intptr_t index) {
-  const StoredDiagnostic &stored = unwrap(result)->diagnostics[index];
+  const CompileResultImpl &impl = get(result);
+  if (index < 0 || static_cast<size_t>(index) >= impl.diagnostics.size())
+    return CudapyDiagnosticInfo{CUDAPY_DIAGNOSTIC_ERROR,
+                                mlirStringRefCreate(nullptr, 0), 0, 0,
+                                mlirStringRefCreate(nullptr, 0)};
+  const StoredDiagnostic &stored = impl.diagnostics[index];
   return CudapyDiagnosticInfo{stored.severity, toStringRef(stored.file),
                               stored.line, stored.column,
                               toStringRef(stored.message)};
@@ -692,5 +872,5 @@ cudapyCompileResultGetDiagnostic(CudapyCompileResult result, intptr_t index) {
 
 MlirStringRef
 cudapyCompileResultGetDiagnosticsText(CudapyCompileResult result) {
-  return toStringRef(unwrap(result)->diagnosticsText);
+  return toStringRef(get(result).diagnosticsText);
 }

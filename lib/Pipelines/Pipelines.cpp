@@ -94,6 +94,10 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
     return failure();
   bool flushDenormals = options.fastMath || options.flushDenormals;
 
+  // Input that verifies but that no lowering can take is refused first,
+  // with an error at the op, before anything can crash on it.
+  pm.addPass(createCudapyCheckInputPass());
+
   // nvgpu in host functions first, as upstream's gpu-lower-to-nvvm-pipeline
   // does: a TMA descriptor (!nvgpu.tensormap.descriptor) a gpu.launch body
   // uses must be a pointer before outlining makes it a kernel argument. (Not

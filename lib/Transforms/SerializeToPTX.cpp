@@ -285,7 +285,72 @@ public:
     return success();
   }
 
+  /// Refuses kernels that ptxas would: more bytes of parameters than the
+  /// PTX ISA version allows, more static shared memory than a kernel can
+  /// declare. `kernels` is what describeKernels read off the translation.
+  LogicalResult checkKernelLimits(ArrayAttr kernels) {
+    std::optional<unsigned> version = cudapy::parsePtxVersion(
+        cudapy::getPtxVersionFromFeatures(target.getFeatures()));
+    // ptxas: a kernel's .param space is 4352 bytes before PTX ISA 8.1,
+    // 32764 from 8.1 on (CUDA 12.1, sm_70 and later).
+    constexpr uint64_t kParamBytesBefore81 = 4352, kParamBytes = 32764;
+    // ptxas: at most 48 KiB of .shared variables per kernel; more must be
+    // dynamic shared memory, opted into at launch.
+    constexpr uint64_t kStaticSharedBytes = 48 * 1024;
+    for (auto kernel : kernels.getAsRange<DictionaryAttr>()) {
+      StringRef name = kernel.getAs<StringAttr>("name").getValue();
+      Operation *func = SymbolTable::lookupSymbolIn(&module, name);
+      Location loc = func ? func->getLoc() : module.getLoc();
+      uint64_t bytes = 0;
+      for (auto param :
+           kernel.getAs<ArrayAttr>("params").getAsRange<DictionaryAttr>())
+        bytes =
+            llvm::alignTo(bytes, param.getAs<IntegerAttr>("align").getInt()) +
+            param.getAs<IntegerAttr>("size").getInt();
+      if (version) {
+        uint64_t limit = *version >= 81 ? kParamBytes : kParamBytesBefore81;
+        if (bytes > limit) {
+          InFlightDiagnostic diag = emitError(loc)
+                                    << "kernel '" << name << "' takes " << bytes
+                                    << " bytes of parameters; PTX ISA "
+                                    << cudapy::formatPtxVersion(*version)
+                                    << " allows " << limit;
+          if (*version < 81 && bytes <= kParamBytes)
+            diag << " (8.1 and later allow " << kParamBytes
+                 << ": set the ptx-version option)";
+          return diag;
+        }
+      }
+      uint64_t shared =
+          kernel.getAs<IntegerAttr>("static_shared_bytes").getInt();
+      if (shared > kStaticSharedBytes)
+        return emitError(loc)
+               << "kernel '" << name << "' declares " << shared
+               << " bytes of static shared memory; at most "
+               << kStaticSharedBytes
+               << " (48 KiB) can be static: make the rest dynamic shared "
+                  "memory";
+    }
+    return success();
+  }
+
   FailureOr<SerializedObject> serialize() {
+    // An error reported on the way (by the translation, which goes on after
+    // some, or by LLVM's backend) fails the serialization: never PTX from
+    // a module something was wrong with.
+    bool reportedError = false;
+    ScopedDiagnosticHandler watch(module.getContext(), [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        reportedError = true;
+      return failure(); // Not handled here: on to the caller's handler.
+    });
+    FailureOr<SerializedObject> result = serializeUnwatched();
+    if (succeeded(result) && reportedError)
+      return failure();
+    return result;
+  }
+
+  FailureOr<SerializedObject> serializeUnwatched() {
     llvm::LLVMContext llvmContext;
     llvmContext.setDiagnosticHandler(
         std::make_unique<ForwardLLVMDiagnostics>(module.getLoc()));
@@ -297,6 +362,8 @@ public:
     SerializedObject result;
     result.kernels =
         describeKernels(cast<gpu::GPUModuleOp>(module), *llvmModule);
+    if (!emitLLVM && failed(checkKernelLimits(result.kernels)))
+      return failure();
 
     std::optional<SmallVector<std::unique_ptr<llvm::Module>>> libs =
         loadBitcodeFiles(*llvmModule);

@@ -10,6 +10,38 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CudapyCheckInputPass : Pass<"cudapy-check-input"> {
+  let summary = "Refuse input that verifies but that no lowering can take";
+  let description = [{
+    The first pass of `cudapy-to-ptx`. Each rule stands for input that
+    passes the verifiers but would otherwise crash or abort the process
+    later (in a conversion, the translation to LLVM IR or the NVPTX
+    backend) or reach ptxas only to be refused there; each gets an error at
+    the op:
+
+    - an op placed directly in a `gpu.module` that is neither a symbol (a
+      function, a global) nor the terminator: code runs in functions;
+    - a pointer (`!llvm.ptr<N>`) or a memref's integer memory space that is
+      not one of NVPTX's address spaces (0, 1, 3, 4, 5, 6, 7, 101), in any
+      type an op, block argument or attribute holds;
+    - a vector of more than 65536 bits;
+    - a kernel's `known_block_size`, `nvvm.reqntid` or `nvvm.maxntid` with
+      an extent outside a CTA's limits (x, y ≤ 1024, z ≤ 64, each ≥ 1) or
+      more than 1024 threads; `known_grid_size` outside a grid's limits;
+      `nvvm.maxnreg` outside [1, 255]; `nvvm.minctasm` outside [0, 65535].
+
+    Limits that depend on the lowered kernel (parameter space, static
+    shared memory) are checked by `cudapy-serialize-to-ptx`.
+
+    Example:
+    ```mlir
+    gpu.module @m {
+      simt.syncthreads   // error: cannot be placed directly in a gpu.module
+    }
+    ```
+  }];
+}
+
 def CudapyFastMathPass : Pass<"cudapy-fast-math"> {
   let summary = "Relax floating-point semantics of arith and math ops";
   let description = [{
