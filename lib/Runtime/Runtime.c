@@ -712,6 +712,10 @@ static cJSON *findKernelMetadata(const Module *module, const char *name) {
   return fallback;
 }
 
+/// The most bytes of parameters a kernel can take (ptxas, PTX ISA 8.1 and
+/// later) and the largest alignment the metadata may give one.
+enum { kMaxParamBytes = 32764, kMaxParamAlign = 4096 };
+
 static bool readParams(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
   cJSON *params = cJSON_GetObjectItem(entry, "params");
   if (!cJSON_IsArray(params))
@@ -728,11 +732,28 @@ static bool readParams(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
     double size = cJSON_GetNumberValue(cJSON_GetObjectItem(param, "size"));
     double align = cJSON_GetNumberValue(cJSON_GetObjectItem(param, "align"));
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(param, "type"));
+    cJSON *index = cJSON_GetObjectItem(param, "index");
     if (!(size > 0) || !(align >= 1) || !type)
       return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
                        "kernel metadata of '%s': parameter %d lacks a size, "
                        "an alignment or a type",
                        kernel->name, i);
+    // What PTX can have: parameters in order, each aligned to a power of
+    // two, all within the largest parameter space (32764 bytes).
+    if (index && cJSON_GetNumberValue(index) != i)
+      return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                       "kernel metadata of '%s': parameter %d says it is "
+                       "parameter %g",
+                       kernel->name, i, cJSON_GetNumberValue(index));
+    if (size != (double)(size_t)size || size > kMaxParamBytes ||
+        align != (double)(size_t)align || align > kMaxParamAlign ||
+        ((size_t)align & ((size_t)align - 1)))
+      return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                       "kernel metadata of '%s': parameter %d has size %g and "
+                       "alignment %g (at most %d bytes, aligned to a power of "
+                       "two up to %d)",
+                       kernel->name, i, size, align, kMaxParamBytes,
+                       kMaxParamAlign);
     Param *p = &kernel->params[i];
     p->kind =
         parseKind(cJSON_GetStringValue(cJSON_GetObjectItem(param, "kind")));
@@ -745,6 +766,11 @@ static bool readParams(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
     offset = (offset + p->align - 1) / p->align * p->align;
     p->offset = offset;
     offset += p->size;
+    if (offset > kMaxParamBytes)
+      return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+                       "kernel metadata of '%s': the parameters take more "
+                       "than %d bytes",
+                       kernel->name, kMaxParamBytes);
   }
   kernel->argumentBytes = offset;
   return true;
@@ -974,18 +1000,41 @@ CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
   int limit = module->device->info.maxThreadsPerBlock;
   if (funcMaxThreads > 0 && funcMaxThreads < limit)
     limit = funcMaxThreads;
-  double described =
-      cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "max_threads_per_block"));
-  if (described > 0 && described < limit)
+  // Either may be absent or null (not known).
+  cJSON *maxThreads = cJSON_GetObjectItem(entry, "max_threads_per_block");
+  if (cJSON_IsNull(maxThreads))
+    maxThreads = NULL;
+  double described = cJSON_GetNumberValue(maxThreads);
+  cJSON *required = cJSON_GetObjectItem(entry, "required_block_size");
+  if (cJSON_IsNull(required))
+    required = NULL;
+  int requiredRank = required ? cJSON_GetArraySize(required) : 0;
+  double threads = 1;
+  bool requiredOk = !required || (cJSON_IsArray(required) &&
+                                  requiredRank >= 1 && requiredRank <= 3);
+  for (int i = 0; requiredOk && i < requiredRank; ++i) {
+    double extent = cJSON_GetNumberValue(cJSON_GetArrayItem(required, i));
+    requiredOk = extent >= 1 && extent <= 1024 && extent == (unsigned)extent;
+    threads *= extent;
+  }
+  if ((maxThreads && !(described >= 1 && described <= 1024)) || !requiredOk ||
+      threads > 1024) {
+    setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
+              "kernel metadata of '%s': max_threads_per_block must be 1 to "
+              "1024, required_block_size 1 to 3 extents of at most 1024 "
+              "threads in all",
+              name);
+    destroyKernel(kernel);
+    return result;
+  }
+  if (maxThreads && described < limit)
     limit = (int)described;
   kernel->maxThreadsPerBlock = limit;
-  cJSON *required = cJSON_GetObjectItem(entry, "required_block_size");
-  if (cJSON_GetArraySize(required) == 3)
-    for (int i = 0; i < 3; ++i) {
-      double extent = cJSON_GetNumberValue(cJSON_GetArrayItem(required, i));
-      kernel->requiredBlock[i] =
-          extent >= 1 && extent <= 1024 ? (unsigned)extent : 0;
-    }
+  for (int i = 0; required && i < 3; ++i)
+    kernel->requiredBlock[i] =
+        i < requiredRank
+            ? (unsigned)cJSON_GetNumberValue(cJSON_GetArrayItem(required, i))
+            : 1;
   double dynamicShared =
       cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "dynamic_shared_bytes"));
   if (dynamicShared > 0)

@@ -10,6 +10,9 @@
 #include "cudapy-c/Runtime.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,6 +200,29 @@ static int writeNpy(const char *path, const Array *array) {
 }
 
 /// Parses DTYPE[SHAPE]=INIT[>OUT] into `array` (host data filled).
+/// Whole-string decimal integer in [min, max].
+static int parseInteger(const char *text, long long min, long long max,
+                        long long *out) {
+  char *end;
+  errno = 0;
+  long long value = strtoll(text, &end, 10);
+  if (!*text || *end || errno || value < min || value > max)
+    return 0;
+  *out = value;
+  return 1;
+}
+
+/// Whole-string finite number.
+static int parseReal(const char *text, double *out) {
+  char *end;
+  errno = 0;
+  double value = strtod(text, &end);
+  if (!*text || *end || errno || !isfinite(value))
+    return 0;
+  *out = value;
+  return 1;
+}
+
 static int parseArray(char *text, Array *array, char *error, size_t size) {
   memset(array, 0, sizeof(*array));
   char *open = strchr(text, '['), *close = strchr(text, ']');
@@ -222,6 +248,10 @@ static int parseArray(char *text, Array *array, char *error, size_t size) {
       return 0;
     }
     array->shape[array->rank++] = extent;
+    if ((size_t)extent > SIZE_MAX / array->count / array->dtype->size) {
+      snprintf(error, size, "the shape's %s elements overflow", text);
+      return 0;
+    }
     array->count *= (size_t)extent;
   }
   if (array->rank == 0) {
@@ -233,6 +263,10 @@ static int parseArray(char *text, Array *array, char *error, size_t size) {
   if (output) {
     *output = '\0';
     array->output = output + 1;
+    if (!*array->output || strchr(array->output, '>')) {
+      snprintf(error, size, "bad output path '%s'", array->output);
+      return 0;
+    }
   }
   array->host = calloc(array->count, array->dtype->size);
   if (!array->host) {
@@ -245,25 +279,36 @@ static int parseArray(char *text, Array *array, char *error, size_t size) {
   if (!strcmp(init, "zeros"))
     return 1;
   if (!strcmp(init, "const")) {
-    double value = arguments ? strtod(arguments, NULL) : 0;
+    double value = 0;
+    if (arguments && !parseReal(arguments, &value)) {
+      snprintf(error, size, "const takes a number, not '%s'", arguments);
+      return 0;
+    }
     for (size_t i = 0; i < array->count; ++i)
       storeElement(array, i, value);
     return 1;
   }
   if (!strcmp(init, "ramp")) {
     double start = 0, step = 1;
-    if (arguments) {
-      char *end;
-      start = strtod(arguments, &end);
-      if (*end == ':')
-        step = strtod(end + 1, NULL);
+    char *second = arguments ? strchr(arguments, ':') : NULL;
+    if (second)
+      *second++ = '\0';
+    if ((arguments && !parseReal(arguments, &start)) ||
+        (second && !parseReal(second, &step))) {
+      snprintf(error, size, "ramp takes START[:STEP] numbers");
+      return 0;
     }
     for (size_t i = 0; i < array->count; ++i)
       storeElement(array, i, start + step * (double)i);
     return 1;
   }
   if (!strcmp(init, "random")) {
-    uint64_t state = arguments ? strtoull(arguments, NULL, 10) : 0;
+    long long seed = 0;
+    if (arguments && !parseInteger(arguments, 0, LLONG_MAX, &seed)) {
+      snprintf(error, size, "random takes a seed, not '%s'", arguments);
+      return 0;
+    }
+    uint64_t state = (uint64_t)seed;
     for (size_t i = 0; i < array->count; ++i) {
       double unit = (double)(splitmix64(&state) >> 11) * 0x1.0p-53;
       storeElement(array, i,
@@ -426,23 +471,29 @@ int main(int argc, char **argv) {
         return 2;
       }
       *(isGrid ? &haveGrid : &haveBlock) = 1;
-    } else if (!strcmp(arg, "--shared")) {
+    } else if (!strcmp(arg, "--shared") || !strcmp(arg, "--device") ||
+               !strcmp(arg, "--warmup") || !strcmp(arg, "--repeat") ||
+               !strcmp(arg, "--print")) {
       TAKE_VALUE();
-      shared = (unsigned)strtoul(value, NULL, 10);
-    } else if (!strcmp(arg, "--device")) {
-      TAKE_VALUE();
-      deviceOrdinal = atoi(value);
+      long long number;
+      if (!parseInteger(value, 0, INT_MAX, &number)) {
+        fprintf(stderr,
+                "cudapy-run: %s takes an integer from 0 to %d, not '%s'\n", arg,
+                INT_MAX, value);
+        return 2;
+      }
+      if (!strcmp(arg, "--shared"))
+        shared = (unsigned)number;
+      else if (!strcmp(arg, "--device"))
+        deviceOrdinal = (int)number;
+      else if (!strcmp(arg, "--warmup"))
+        warmup = (int)number;
+      else if (!strcmp(arg, "--repeat"))
+        repeat = (int)number;
+      else
+        printCount = (int)number;
     } else if (!strcmp(arg, "--bench")) {
       bench = 1;
-    } else if (!strcmp(arg, "--warmup")) {
-      TAKE_VALUE();
-      warmup = atoi(value);
-    } else if (!strcmp(arg, "--repeat")) {
-      TAKE_VALUE();
-      repeat = atoi(value);
-    } else if (!strcmp(arg, "--print")) {
-      TAKE_VALUE();
-      printCount = atoi(value);
     } else if (!strcmp(arg, "--arg")) {
       TAKE_VALUE();
       if (numSpecs == kMaxArgs) {
