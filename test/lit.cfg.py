@@ -98,6 +98,23 @@ if os.path.exists(sanitizer):
     config.available_features.add("compute-sanitizer")
     config.substitutions.append(("%compute_sanitizer", sanitizer))
 
+# `%gpu` prefixes every command of test/GPU that runs kernels. With
+# CUDAPY_GPU_SANITIZER=memcheck|racecheck|synccheck|initcheck (tools/gpu-test.sh
+# --sanitize TOOL) it runs them under compute-sanitizer, and any report
+# fails the test (exit code 86).
+gpu_sanitizer = os.environ.get("CUDAPY_GPU_SANITIZER", "")
+gpu_prefix = ""
+if gpu_sanitizer:
+    if gpu_sanitizer not in ("memcheck", "racecheck", "synccheck", "initcheck"):
+        lit_config.fatal("CUDAPY_GPU_SANITIZER: unknown compute-sanitizer tool '%s'"
+                         % gpu_sanitizer)
+    if not os.path.exists(sanitizer):
+        lit_config.fatal("CUDAPY_GPU_SANITIZER needs %s" % sanitizer)
+    gpu_prefix = ("%s --tool %s --error-exitcode 86 --target-processes all "
+                  "--print-limit 20 " % (sanitizer, gpu_sanitizer))
+    config.available_features.add("gpu-sanitizer")
+config.substitutions.append(("%gpu", gpu_prefix))
+
 nvcc = os.path.join(config.cuda_toolkit, "bin", "nvcc")
 if os.path.exists(nvcc):
     config.available_features.add("nvcc")

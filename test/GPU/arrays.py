@@ -1,7 +1,7 @@
 # Arrays reach kernels through __cuda_array_interface__ (CuPy, PyTorch) and
 # __dlpack__, contiguous or strided (a memref descriptor carries the strides).
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 

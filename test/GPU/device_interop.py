@@ -5,7 +5,7 @@
 # cuLaunchKernel, its parameters laid out as CUDA C++ passes them (the
 # array as its interoperable_array_descriptor). Both against host results.
 # REQUIRES: cuda-gpu, nvcc
-# RUN: rm -rf %t && mkdir -p %t && env CUDAPY_CACHE_DIR=%t/cache %python %s %t %nvcc | FileCheck %s
+# RUN: rm -rf %t && mkdir -p %t && env CUDAPY_CACHE_DIR=%t/cache %gpu %python %s %t %nvcc | FileCheck %s
 
 import os
 import subprocess

@@ -4,7 +4,7 @@
 # update, a target-specialized kernel), launched on PyTorch and CuPy arrays,
 # each against a reference PyTorch computes on its own.
 # REQUIRES: cuda-gpu
-# RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
+# RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
 import os
 import sys

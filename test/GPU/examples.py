@@ -1,7 +1,7 @@
 # The shipped examples, compiled for this GPU and run on CuPy (or PyTorch)
 # arrays, against NumPy references computed on the host.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 

@@ -3,7 +3,7 @@
 # forall on CuPy arrays and on cuda.to_device/device_array arrays, each
 # against NumPy.
 # REQUIRES: cuda-gpu
-# RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
+# RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
 import math
 

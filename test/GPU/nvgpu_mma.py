@@ -3,7 +3,7 @@
 # lane or through cp.async and ldmatrix, against a float64 NumPy product of
 # the same f16 values.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 

@@ -4,7 +4,7 @@
 # structs, tuples and vectors passed by value with CUDA C++'s layout, and
 # the bounds-check trap.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 import struct

@@ -4,7 +4,7 @@
 # largest finite value and NaN stays NaN, as CUDA's __nv_fp8 constructors do
 # (__NV_SATFINITE).
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 

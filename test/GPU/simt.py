@@ -1,7 +1,7 @@
 # simt thread positioning and block votes on the GPU, against what the
 # launch geometry and NumPy say they must be.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 

@@ -2,7 +2,7 @@
 # operations must produce. Kernels are generated here for every operation
 # and dtype the spec allows.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import numpy as np
 

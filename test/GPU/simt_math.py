@@ -1,7 +1,7 @@
 # simt.math (the Python math module functions, with CUDA C++ semantics) on
 # the GPU, against NumPy and CPython's math module in float64.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import math
 

@@ -7,7 +7,7 @@
 # without wgmma (sm_80, sm_90) the kernels stage their mma operands through
 # shared memory in scratch buffers that share it, within a block's.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import math
 import os

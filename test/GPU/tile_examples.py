@@ -1,7 +1,7 @@
 # The tile example kernels (examples/tile) on the GPU against NumPy, with
 # shapes that are multiples of the tiles and shapes that are not.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 

@@ -6,7 +6,7 @@
 # (ragged edges, and rows whose 16-byte chunks are not aligned, which the
 # asynchronous copies take element by element) and ones that are.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 import re

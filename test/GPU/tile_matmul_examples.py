@@ -7,7 +7,7 @@
 # Compiled for the device's chip, sm_90a on an sm_90 device (wgmma), the
 # device's chip at PTX ISA 8.4 (fp8 mma.sync from sm_89), and sm_80.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import math
 import os

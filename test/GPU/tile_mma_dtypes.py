@@ -9,7 +9,7 @@
 # PTX ISA 8.4 on sm_89 and later (fp8 mma.sync), and for sm_80, whose PTX the
 # driver compiles for this device.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 import sys

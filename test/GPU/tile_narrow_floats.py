@@ -5,7 +5,7 @@
 # decoding every code, 64-bit integers rounded once, and fp4's packed memory
 # (ragged tiles, rows that share bytes, gathers, scatters, constants).
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import math
 import os

@@ -4,7 +4,7 @@
 # mma/matmul, non-splat constants, tiles carried through scf.for/scf.if, a
 # tile index before the array, tile.math with rounding and ftz.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import math
 import os

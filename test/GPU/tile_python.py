@@ -3,7 +3,7 @@
 # shapes that are multiples of the tiles and shapes that are not, each
 # against a reference PyTorch computes on its own.
 # REQUIRES: cuda-gpu
-# RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
+# RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
 import os
 import sys

@@ -7,7 +7,7 @@
 # stores with a memory order; loads through transposed orders in pipelined
 # K loops; stages that share shared memory; lists of arrays.
 # REQUIRES: cuda-gpu
-# RUN: env CUDAPY_CACHE_DIR=%t.cache %python %s | FileCheck %s
+# RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
 import os
 import subprocess

@@ -17,7 +17,7 @@
 # persistent kernel on 2 blocks, each looping over several tiles. Also:
 # the runtime's refusal of an array that breaks a fact.
 # REQUIRES: cuda-gpu
-# RUN: %python %s | FileCheck %s
+# RUN: %gpu %python %s | FileCheck %s
 
 import os
 import sys
