@@ -10,6 +10,9 @@
 #   tools/cudapy-dev.sh bundle     build the portable bundle
 #                                  (build-bundle/cudapy-bundle.tar.xz)
 #   tools/cudapy-dev.sh gpu-kit    the bundle plus lit and FileCheck, in .device/
+# and for reliability work:
+#   tools/cudapy-dev.sh fuzz [SECONDS]  build the fuzz targets in build-fuzz/
+#                                  and run each for SECONDS (docs/Fuzzing.md)
 # Each installs missing Debian packages (as root, or through sudo), configures
 # its build folder once and builds incrementally.
 #
@@ -201,9 +204,50 @@ build_gpu_kit() {
   say "GPU kit in $kit: $(du -sh "$kit" | cut -f1); on the GPU machine: tools/gpu-test.sh .device"
 }
 
+# Builds the fuzz targets (clang, libFuzzer, ASan+UBSan on cudapy's code) in
+# $FUZZ_BUILD and runs each for SECONDS (docs/Fuzzing.md). The corpora
+# persist there between runs; crashes go to $FUZZ_BUILD/fuzz/crashes.
+FUZZ_BUILD="${CUDAPY_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
+run_fuzz() {
+  local seconds="${1:-60}" jobs="${CUDAPY_FUZZ_JOBS:-1}"
+  install_packages clang-22 libclang-rt-22-dev
+  if [ ! -f "$FUZZ_BUILD/build.ninja" ]; then
+    say "configuring $FUZZ_BUILD (clang, libFuzzer, ASan+UBSan)"
+    cmake -G Ninja -S "$ROOT" -B "$FUZZ_BUILD" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+      -DCUDAPY_FUZZ=ON -DCUDAPY_WERROR=OFF
+  fi
+  say "building the fuzz targets"
+  ninja -C "$FUZZ_BUILD" cudapy-fuzz-compile cudapy-fuzz-options \
+    cudapy-fuzz-metadata cudapy-fake-cuda cudapy-compile
+  local out="$FUZZ_BUILD/fuzz"
+  mkdir -p "$out/crashes"
+  python3 "$ROOT/fuzz/seeds.py" "$ROOT" "$out" "$FUZZ_BUILD/bin/cudapy-compile"
+  local status=0 target
+  for target in compile options metadata; do
+    local extra=()
+    [ "$target" = compile ] && extra=(-dict="$out/mlir.dict")
+    say "fuzzing $target for $seconds s"
+    # ASan's leak checker would flag what a recovered parse leaves; the
+    # contract checks and crashes are what the runs look for.
+    if ! ASAN_OPTIONS=detect_leaks=0 LD_LIBRARY_PATH="$FUZZ_BUILD/test/fake-cuda" \
+        "$out/cudapy-fuzz-$target" "$out/corpus/$target" "$out/seeds/$target" \
+        "${extra[@]}" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=4096 \
+        -jobs="$jobs" -workers="$jobs" -print_final_stats=1 \
+        -artifact_prefix="$out/crashes/$target-" > "$out/$target.log" 2>&1; then
+      status=1
+      echo "FAILED: cudapy-fuzz-$target found a crash (see $out/$target.log, $out/crashes)"
+    fi
+    grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$out/$target.log" | tail -2 || true
+    echo "corpus: $(ls "$out/corpus/$target" | wc -l) inputs"
+  done
+  return $status
+}
+
 case "${1:-}" in
   examples) run_examples ;;
   test) run_tests ;;
+  fuzz) shift; run_fuzz "$@" ;;
   bundle) build_bundle ;;
   gpu-kit) build_gpu_kit ;;
   *)

@@ -695,6 +695,12 @@ static void handleFatalError(void *, const char *reason, bool) {
 static void runRecoveringCrashes(CompileResultImpl &result,
                                  llvm::function_ref<void()> compile,
                                  llvm::function_ref<std::string()> input) {
+  // CUDAPY_CRASH_RECOVERY=off: crashes take their usual course (a fuzzer
+  // or a debugger wants them with their stack).
+  if (getKnob("", "CUDAPY_CRASH_RECOVERY") == "off") {
+    compile();
+    return;
+  }
   static std::once_flag enable;
   std::call_once(enable, [] {
     llvm::CrashRecoveryContext::Enable();
