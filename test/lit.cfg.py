@@ -110,8 +110,13 @@ if gpu_sanitizer:
                          % gpu_sanitizer)
     if not os.path.exists(sanitizer):
         lit_config.fatal("CUDAPY_GPU_SANITIZER needs %s" % sanitizer)
-    gpu_prefix = ("%s --tool %s --error-exitcode 86 --target-processes all "
-                  "--print-limit 20 " % (sanitizer, gpu_sanitizer))
+    # Its report goes to stderr, which lit shows for a failed test (stdout
+    # goes to FileCheck). Only the test's own process is checked: tests run
+    # their deliberate device-side assertions in child processes. Failed
+    # CUDA calls a test provokes (a link error) are not reports.
+    gpu_prefix = ("%s --tool %s --error-exitcode 86 --target-processes "
+                  "application-only --report-api-errors no --print-limit 20 "
+                  "--log-file /dev/stderr " % (sanitizer, gpu_sanitizer))
     config.available_features.add("gpu-sanitizer")
 config.substitutions.append(("%gpu", gpu_prefix))
 

@@ -1,0 +1,147 @@
+/*===- concurrency.c - C API: many threads compiling at once --------------===*\
+|*                                                                            *|
+|* 16 threads compile a mix of modules (the files named on the command line)  *|
+|* COUNT times each: half through cudapyCompileSource (a private context per  *|
+|* call), half through cudapyCompileModule on a context of their own, reused  *|
+|* across their compiles. Every output must be byte-identical to a serial     *|
+|* compile of the same module. The TSan build runs it with COUNT 200          *|
+|* (docs/Fuzzing.md); the suite with a small COUNT.                           *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+// RUN: cudapy-capi-concurrency 3 %cudapy_src/examples/vector_add.mlir %cudapy_src/examples/softplus.mlir %cudapy_src/examples/block_sum.mlir %cudapy_src/examples/tile/vector_add.mlir %cudapy_src/examples/tile/softmax.mlir | FileCheck %s
+// CHECK: 5 modules, 48 compiles from 16 threads: identical to the serial compiles
+
+#include "cudapy-c/Compiler.h"
+#include "cudapy-c/Registration.h"
+#include "mlir-c/IR.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { kThreads = 16, kMaxModules = 16 };
+
+static int numModules, count;
+static char *sources[kMaxModules];
+static char *expected[kMaxModules];
+static CudapyCompileOptions options;
+
+static char *readFile(const char *path) {
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return NULL;
+  fseek(file, 0, SEEK_END);
+  long size = ftell(file);
+  fseek(file, 0, SEEK_SET);
+  char *text = malloc((size_t)size + 1);
+  if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
+    free(text);
+    text = NULL;
+  }
+  if (text)
+    text[size] = '\0';
+  fclose(file);
+  return text;
+}
+
+/// The concatenated outputs of a result, or NULL when it failed.
+static char *outputsOf(CudapyCompileResult result) {
+  if (!cudapyCompileResultSucceeded(result))
+    return NULL;
+  size_t total = 1;
+  for (intptr_t i = 0; i < cudapyCompileResultGetNumOutputs(result); ++i)
+    total += cudapyCompileResultGetOutput(result, i).length;
+  char *text = calloc(total, 1), *end = text;
+  for (intptr_t i = 0; i < cudapyCompileResultGetNumOutputs(result); ++i) {
+    MlirStringRef output = cudapyCompileResultGetOutput(result, i);
+    memcpy(end, output.data, output.length);
+    end += output.length;
+  }
+  return text;
+}
+
+static char *compileSource(int module) {
+  CudapyCompileResult result = cudapyCompileSource(
+      mlirStringRefCreateFromCString(sources[module]),
+      mlirStringRefCreateFromCString("module.mlir"), options);
+  char *text = outputsOf(result);
+  cudapyCompileResultDestroy(result);
+  return text;
+}
+
+static char *compileInContext(MlirContext context, int module) {
+  MlirModule parsed = mlirModuleCreateParse(
+      context, mlirStringRefCreateFromCString(sources[module]));
+  if (mlirModuleIsNull(parsed))
+    return NULL;
+  CudapyCompileResult result = cudapyCompileModule(parsed, options);
+  char *text = outputsOf(result);
+  cudapyCompileResultDestroy(result);
+  mlirModuleDestroy(parsed);
+  return text;
+}
+
+static void *work(void *argument) {
+  int thread = (int)(intptr_t)argument, mismatches = 0;
+  MlirContext context = thread % 2 ? cudapyContextCreate() : (MlirContext){0};
+  for (int i = 0; i < count; ++i) {
+    int module = (thread + i) % numModules;
+    char *text =
+        thread % 2 ? compileInContext(context, module) : compileSource(module);
+    if (!text || strcmp(text, expected[module]))
+      ++mismatches;
+    free(text);
+  }
+  if (thread % 2)
+    mlirContextDestroy(context);
+  return (void *)(intptr_t)mismatches;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: cudapy-capi-concurrency COUNT MODULE.mlir...\n");
+    return 2;
+  }
+  count = atoi(argv[1]);
+  options = cudapyCompileOptionsCreate();
+  cudapyCompileOptionsSetChip(options,
+                              mlirStringRefCreateFromCString("sm_80,sm_90a"));
+  for (int i = 2; i < argc && numModules < kMaxModules; ++i) {
+    sources[numModules] = readFile(argv[i]);
+    if (!sources[numModules]) {
+      fprintf(stderr, "cannot read %s\n", argv[i]);
+      return 1;
+    }
+    expected[numModules] = compileSource(numModules);
+    if (!expected[numModules]) {
+      fprintf(stderr, "%s does not compile\n", argv[i]);
+      return 1;
+    }
+    ++numModules;
+  }
+  pthread_t threads[kThreads];
+  for (int i = 0; i < kThreads; ++i)
+    pthread_create(&threads[i], NULL, work, (void *)(intptr_t)i);
+  int mismatches = 0;
+  for (int i = 0; i < kThreads; ++i) {
+    void *result;
+    pthread_join(threads[i], &result);
+    mismatches += (int)(intptr_t)result;
+  }
+  if (mismatches)
+    printf("%d modules, %d compiles from %d threads: %d differ from the "
+           "serial compiles\n",
+           numModules, count * kThreads, kThreads, mismatches);
+  else
+    printf("%d modules, %d compiles from %d threads: identical to the serial "
+           "compiles\n",
+           numModules, count * kThreads, kThreads);
+  for (int i = 0; i < numModules; ++i) {
+    free(sources[i]);
+    free(expected[i]);
+  }
+  cudapyCompileOptionsDestroy(options);
+  return mismatches != 0;
+}
