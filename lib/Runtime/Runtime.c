@@ -745,8 +745,8 @@ static bool readParams(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
                        "kernel metadata of '%s': parameter %d says it is "
                        "parameter %g",
                        kernel->name, i, cJSON_GetNumberValue(index));
-    if (size != (double)(size_t)size || size > kMaxParamBytes ||
-        align != (double)(size_t)align || align > kMaxParamAlign ||
+    if (size > kMaxParamBytes || size != (double)(size_t)size ||
+        align > kMaxParamAlign || align != (double)(size_t)align ||
         ((size_t)align & ((size_t)align - 1)))
       return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
                        "kernel metadata of '%s': parameter %d has size %g and "
@@ -776,8 +776,24 @@ static bool readParams(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
   return true;
 }
 
-static double numberOf(cJSON *object, const char *key) {
-  return cJSON_GetNumberValue(cJSON_GetObjectItem(object, key));
+/// `item` as an integer in [min, max], or `fallback` when it is absent, not
+/// a number, not an integer or out of range (a NaN or an out-of-range
+/// double is never converted: that is undefined behaviour).
+static int64_t integerOf(const cJSON *item, int64_t min, int64_t max,
+                         int64_t fallback) {
+  if (!cJSON_IsNumber(item))
+    return fallback;
+  double value = item->valuedouble;
+  if (!(value >= (double)min && value <= (double)max) ||
+      value != (double)(int64_t)value)
+    return fallback;
+  return (int64_t)value;
+}
+
+/// The integer `key` of `object` (integerOf).
+static int64_t integerAt(const cJSON *object, const char *key, int64_t min,
+                         int64_t max, int64_t fallback) {
+  return integerOf(cJSON_GetObjectItem(object, key), min, max, fallback);
 }
 
 /// The list `key` of `rank` numbers of `arg` into a fresh array. An absent
@@ -797,8 +813,14 @@ static bool readList(cJSON *arg, const char *key, int rank, bool optional,
   }
   if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) != rank)
     return false;
-  for (int d = 0; d < rank; ++d)
-    (*out)[d] = (int64_t)cJSON_GetNumberValue(cJSON_GetArrayItem(list, d));
+  // Extents and strides: integers a double holds exactly (-1: dynamic).
+  const int64_t exact = (int64_t)1 << 53;
+  for (int d = 0; d < rank; ++d) {
+    cJSON *item = cJSON_GetArrayItem(list, d);
+    (*out)[d] = integerOf(item, -exact, exact, 0);
+    if ((*out)[d] == 0 && integerOf(item, 0, 0, 1) != 0)
+      return false;
+  }
   return true;
 }
 
@@ -833,7 +855,7 @@ static bool readTensorMaps(Arg *out, cJSON *arg, bool *outOfMemory) {
   for (int m = 0; m < count; ++m) {
     cJSON *map = cJSON_GetArrayItem(maps, m);
     cJSON *box = cJSON_GetObjectItem(map, "box");
-    double swizzle = numberOf(map, "swizzle"); // NaN where it lacks
+    int64_t swizzle = integerAt(map, "swizzle", 0, 128, -1);
     if (!cJSON_IsArray(box) || cJSON_GetArraySize(box) != rank ||
         (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128))
       return false;
@@ -867,9 +889,9 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
     Arg *out = &kernel->args[i];
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(arg, "type"));
     const char *kind = cJSON_GetStringValue(cJSON_GetObjectItem(arg, "kind"));
-    double first = numberOf(arg, "first_param"),
-           params = numberOf(arg, "params");
-    if (!type || !kind || !(first >= 0) || !(params >= 1) ||
+    int64_t first = integerAt(arg, "first_param", 0, kernel->numParams, -1),
+            params = integerAt(arg, "params", 1, kernel->numParams, -1);
+    if (!type || !kind || first < 0 || params < 1 ||
         first + params > kernel->numParams)
       return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
                        "kernel metadata of '%s': argument %d is malformed",
@@ -881,20 +903,21 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
     out->info.isMemref = !strcmp(kind, "memref");
     out->info.isArray = !strcmp(kind, "py_array");
     if (out->info.isArray) {
-      int rank = (int)numberOf(arg, "rank");
+      int rank = (int)integerAt(arg, "rank", 0, 64, -1);
       if (rank < 0 || rank > 64)
         return setStatus(status, CUDAPY_STATUS_INVALID_METADATA,
                          "kernel metadata of '%s': argument %d has a bad "
                          "rank",
                          kernel->name, i);
       out->info.rank = rank;
-      out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
+      out->info.elementBytes =
+          (size_t)integerAt(arg, "element_bytes", 0, 1 << 20, 0);
     }
     out->info.isTileArray = !strcmp(kind, "tile_array");
     out->info.isTileArrayList = !strcmp(kind, "tile_array_list");
     bool outOfMemory = false;
     if (out->info.isTileArray || out->info.isTileArrayList) {
-      int rank = (int)numberOf(arg, "rank");
+      int rank = (int)integerAt(arg, "rank", 0, 64, -1);
       bool ok =
           rank >= 0 && rank <= 64 &&
           readList(arg, "shape", rank, false, 0, &out->shape, &outOfMemory) &&
@@ -903,15 +926,17 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
         return badArgument(kernel, i, "a bad shape or strides", outOfMemory,
                            status);
       out->info.rank = rank;
-      out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
+      out->info.elementBytes =
+          (size_t)integerAt(arg, "element_bytes", 0, 1 << 20, 0);
       cJSON *bits = cJSON_GetObjectItem(arg, "element_bits");
-      out->info.elementBits = bits ? (int)cJSON_GetNumberValue(bits)
+      out->info.elementBits = bits ? (int)integerOf(bits, 0, 1 << 23, 0)
                                    : 8 * (int)out->info.elementBytes;
       out->info.shape = out->shape;
       out->info.strides = out->strides;
       // The facts the kernel was specialized on (absent: none).
       cJSON *alignment = cJSON_GetObjectItem(arg, "alignment");
-      out->alignment = alignment ? (int64_t)cJSON_GetNumberValue(alignment) : 1;
+      out->alignment =
+          alignment ? integerOf(alignment, 1, (int64_t)1 << 40, 0) : 1;
       ok = readList(arg, "divisibility", rank, true, 1, &out->divisibility,
                     &outOfMemory) &&
            readList(arg, "stride_divisibility", rank, true, 1,
@@ -925,12 +950,13 @@ static bool readArgs(Kernel *kernel, cJSON *entry, CudapyStatus *status) {
         return badArgument(kernel, i, "bad tensor maps", outOfMemory, status);
     }
     if (out->info.isMemref) {
-      int rank = (int)numberOf(arg, "rank");
+      int rank = (int)integerAt(arg, "rank", 0, 64, -1);
       if (rank < 0 ||
           !readList(arg, "shape", rank, false, 0, &out->shape, &outOfMemory))
         return badArgument(kernel, i, "a bad shape", outOfMemory, status);
       out->info.rank = rank;
-      out->info.elementBytes = (size_t)numberOf(arg, "element_bytes");
+      out->info.elementBytes =
+          (size_t)integerAt(arg, "element_bytes", 0, 1 << 20, 0);
       out->info.contiguous =
           cJSON_IsTrue(cJSON_GetObjectItem(arg, "contiguous"));
       out->info.shape = out->shape;
