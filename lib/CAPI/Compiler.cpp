@@ -552,6 +552,13 @@ static void dumpOutputs(Location loc, llvm::StringRef directory,
   (void)writeDebugFile(loc, path, result.metadata);
 }
 
+/// Whether `result` holds an error diagnostic.
+static bool hasErrors(const CompileResultImpl &result) {
+  return llvm::any_of(result.diagnostics, [](const StoredDiagnostic &d) {
+    return d.severity == CUDAPY_DIAGNOSTIC_ERROR;
+  });
+}
+
 /// Runs the pipeline on `module` and fills `result`.
 static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
                           CompileResultImpl &result) {
@@ -661,14 +668,11 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
                               std::chrono::steady_clock::now() - start)
                               .count();
   result.metadata = cudapy::buildKernelMetadataJSON(module, summary);
-  if (!dumpOutput.empty()) {
+  if (!dumpOutput.empty())
     dumpOutputs(module.getLoc(), dumpOutput, result, pipeline.emit);
-    if (llvm::any_of(result.diagnostics, [](const StoredDiagnostic &d) {
-          return d.severity == CUDAPY_DIAGNOSTIC_ERROR;
-        }))
-      return;
-  }
-  result.succeeded = true;
+  // A compile that reported an error fails, even where the stage that
+  // reported it went on (upstream's parser does after some lexer errors).
+  result.succeeded = !hasErrors(result);
 }
 
 /// The message of an LLVM fatal error raised during a compile on this
@@ -792,7 +796,8 @@ CudapyCompileResult cudapyCompileSource(MlirStringRef source,
           return;
         OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
             text, ParserConfig(&context, /*verifyAfterParse=*/false), name);
-        if (!module || failed(cudapy::checkParsedModule(*module)) ||
+        if (!module || hasErrors(*result) ||
+            failed(cudapy::checkParsedModule(*module)) ||
             failed(verify(*module)))
           return;
         compileModule(*module, *unwrap(options), *result);
