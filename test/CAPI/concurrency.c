@@ -16,6 +16,8 @@
 #include "cudapy-c/Registration.h"
 #include "mlir-c/IR.h"
 
+#include "Inputs/read_file.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,24 +31,6 @@ static char *sources[kMaxModules];
 // name has other locations, so other line info).
 static char *expected[kMaxModules], *expectedInContext[kMaxModules];
 static CudapyCompileOptions options;
-
-static char *readFile(const char *path) {
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return NULL;
-  fseek(file, 0, SEEK_END);
-  long size = ftell(file);
-  fseek(file, 0, SEEK_SET);
-  char *text = malloc((size_t)size + 1);
-  if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-    free(text);
-    text = NULL;
-  }
-  if (text)
-    text[size] = '\0';
-  fclose(file);
-  return text;
-}
 
 /// The concatenated outputs of a result, or NULL when it failed.
 static char *outputsOf(CudapyCompileResult result) {

@@ -18,29 +18,13 @@
 #include "cudapy-c/Runtime.h"
 #include "cudapy-c/Compiler.h"
 
+#include "Inputs/read_file.h"
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *readFile(const char *path) {
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return NULL;
-  fseek(file, 0, SEEK_END);
-  long size = ftell(file);
-  fseek(file, 0, SEEK_SET);
-  char *text = malloc((size_t)size + 1);
-  if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-    free(text);
-    text = NULL;
-  }
-  if (text)
-    text[size] = '\0';
-  fclose(file);
-  return text;
-}
 
 static void report(const char *what, bool ok, const CudapyStatus *status) {
   if (ok)
