@@ -1,6 +1,8 @@
 """Seeds and the dictionary for the fuzz targets (tools/cudapy-dev.sh fuzz):
-ROOT OUT CUDAPY_COMPILE writes OUT/seeds/{compile,options,metadata} and
-OUT/mlir.dict.
+ROOT OUT CUDAPY_COMPILE [--examples-only] writes
+OUT/seeds/{compile,options,metadata} and OUT/mlir.dict. With
+--examples-only (the test suite's smoke run, Fuzz/smoke.test) the compile
+seeds are the examples' modules alone, which a run goes through in seconds.
 
 - compile: every module of the repository's .mlir tests and examples (split
   at `// -----`), each behind the byte that picks the fuzz target's options;
@@ -18,6 +20,9 @@ import subprocess
 import sys
 
 root, out, compiler = sys.argv[1:4]
+examples_only = sys.argv[4:] == ["--examples-only"]
+if sys.argv[4:] and not examples_only:
+    sys.exit("usage: seeds.py ROOT OUT CUDAPY_COMPILE [--examples-only]")
 seeds = {name: os.path.join(out, "seeds", name) for name in ("compile", "options", "metadata")}
 for folder in list(seeds.values()) + [os.path.join(out, "corpus", name) for name in seeds]:
     os.makedirs(folder, exist_ok=True)
@@ -30,7 +35,8 @@ def write(folder, data):
 
 
 tokens = set()
-files = sorted(glob.glob(os.path.join(root, "test", "**", "*.mlir"), recursive=True) +
+files = sorted(([] if examples_only else
+                glob.glob(os.path.join(root, "test", "**", "*.mlir"), recursive=True)) +
                glob.glob(os.path.join(root, "examples", "**", "*.mlir"), recursive=True))
 for index, path in enumerate(files):
     text = open(path, encoding="utf-8", errors="replace").read()

@@ -67,7 +67,29 @@ config.environment["CUDAPY_LIBRARY_PATH"] = config.cudapy_lib_dir
 config.substitutions.append(("%cudapy_src", config.cudapy_src_root))
 config.substitutions.append(("%cudapy_obj", config.cudapy_obj_root))
 config.substitutions.append(("%fake_cuda_dir", config.cudapy_fake_cuda_dir))
-config.substitutions.append(("%python", config.python))
+# A sanitizer build of cudapy (CUDAPY_SANITIZE, docs/Fuzzing.md): features
+# asan or tsan; a report aborts the process, so that neither FileCheck nor
+# `not` can take it for an expected failure; Python, whose executable is not
+# instrumented, preloads the runtime to load cudapy's libraries; valgrind,
+# which cannot run instrumented programs, is off.
+host_sanitizer = getattr(config, "host_sanitizer", "")
+python_command = config.python
+if host_sanitizer:
+    config.available_features.add({"address": "asan", "thread": "tsan"}[host_sanitizer])
+    config.environment["ASAN_OPTIONS"] = "abort_on_error=1:detect_leaks=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+    config.environment["TSAN_OPTIONS"] = "halt_on_error=1:abort_on_error=1"
+    # Python's own allocations outlive it on purpose: no leak check there.
+    python_command = ("env LD_PRELOAD=%s ASAN_OPTIONS=abort_on_error=1:detect_leaks=0 %s"
+                      % (config.host_sanitizer_runtime, config.python))
+    config.valgrind = ""
+# The libFuzzer targets of a -DCUDAPY_FUZZ=ON build (Fuzz/smoke.test).
+if getattr(config, "fuzz", "") in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("fuzz")
+# (Replacing llvm_config's default %python.)
+config.substitutions = [(key, value) for key, value in config.substitutions
+                        if key != "%python"]
+config.substitutions.append(("%python", python_command))
 # What `pip install` of the repository takes its libraries from: the bundle
 # (an install prefix) or the build tree (python-bindings/build-backend).
 config.substitutions.append((

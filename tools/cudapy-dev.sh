@@ -5,7 +5,10 @@
 #   tools/cudapy-dev.sh examples   compile the example kernels to PTX, check
 #                                  them with ptxas, run them on a GPU when
 #                                  there is one, report what happened
-#   tools/cudapy-dev.sh test       run the whole test suite
+#   tools/cudapy-dev.sh test       run the whole test suite: the
+#                                  development build's, the bundle's, and
+#                                  the sanitizer jobs (ASan+UBSan with the
+#                                  fuzz smoke run, TSan)
 # and, for the GPU machine (docs/Bundle.md):
 #   tools/cudapy-dev.sh bundle     build the portable bundle
 #                                  (build-bundle/cudapy-bundle.tar.xz)
@@ -24,9 +27,12 @@ BUILD="${CUDAPY_BUILD_DIR:-$ROOT/build}"
 BUNDLE_BUILD="${CUDAPY_BUNDLE_BUILD_DIR:-$ROOT/build-bundle}"
 CHIPS="${CUDAPY_EXAMPLE_CHIPS:-sm_80 sm_90}"
 
-# Debian 12 packages the build and the tests need.
+# Debian 12 packages the build and the tests need (clang-22 and its
+# runtimes for the sanitizer builds).
 PACKAGES=(cmake ninja-build ccache g++ gcc python3 llvm-22-dev llvm-22-tools libmlir-22-dev
-          mlir-22-tools libcjson-dev libgtest-dev valgrind clang-format python3-venv)
+          mlir-22-tools libcjson-dev libgtest-dev valgrind clang-format python3-venv
+          clang-22 libclang-rt-22-dev)
+
 
 say() { printf '\n== %s\n' "$*"; }
 
@@ -159,9 +165,20 @@ run_tests() {
   else
     status=1
   fi
+  # The sanitizer jobs (docs/Fuzzing.md): the suite again on the ASan+UBSan
+  # build, with the fuzz smoke run; the concurrency test on the TSan build.
+  local sanitizerResults=("$FUZZ_BUILD/test/lit-results.json"
+                          "$TSAN_BUILD/test/lit-results.json")
+  rm -f "${sanitizerResults[@]}"
+  configure_fuzz_build
+  say "ASan+UBSan: the test suite and the fuzz smoke run ($FUZZ_BUILD)"
+  sanitizer_ninja -C "$FUZZ_BUILD" check-cudapy || status=1
+  configure_tsan_build
+  say "TSan: the concurrency test ($TSAN_BUILD)"
+  sanitizer_ninja -C "$TSAN_BUILD" check-cudapy || status=1
   say "summary"
   python3 "$ROOT/test/Utils/lit_summary.py" "$BUILD/test/lit-results.json" \
-    "$bundleResults" || status=1
+    "$bundleResults" "${sanitizerResults[@]}" || status=1
   return $status
 }
 
@@ -208,17 +225,36 @@ build_gpu_kit() {
 # $FUZZ_BUILD and runs each for SECONDS (docs/Fuzzing.md). The corpora
 # persist there between runs; crashes go to $FUZZ_BUILD/fuzz/crashes.
 FUZZ_BUILD="${CUDAPY_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
-run_fuzz() {
-  local seconds="${1:-60}" jobs="${CUDAPY_FUZZ_JOBS:-1}"
-  install_packages clang-22 libclang-rt-22-dev
+TSAN_BUILD="${CUDAPY_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
+# The ASan+UBSan build, which also has the fuzz targets.
+configure_fuzz_build() {
   if [ ! -f "$FUZZ_BUILD/build.ninja" ]; then
     say "configuring $FUZZ_BUILD (clang, libFuzzer, ASan+UBSan)"
     cmake -G Ninja -S "$ROOT" -B "$FUZZ_BUILD" -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
       -DCUDAPY_FUZZ=ON -DCUDAPY_WERROR=OFF
   fi
+}
+# The sanitizer builds' ccache keys name paths relative to the checkout, so
+# that one clone reuses the objects another built (their build folders have
+# the same places in each).
+sanitizer_ninja() {
+  CCACHE_BASEDIR="$ROOT" ninja "$@"
+}
+configure_tsan_build() {
+  if [ ! -f "$TSAN_BUILD/build.ninja" ]; then
+    say "configuring $TSAN_BUILD (clang, TSan)"
+    cmake -G Ninja -S "$ROOT" -B "$TSAN_BUILD" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+      -DCUDAPY_SANITIZE=thread -DCUDAPY_WERROR=OFF
+  fi
+}
+run_fuzz() {
+  local seconds="${1:-60}" jobs="${CUDAPY_FUZZ_JOBS:-1}"
+  install_packages
+  configure_fuzz_build
   say "building the fuzz targets"
-  ninja -C "$FUZZ_BUILD" cudapy-fuzz-compile cudapy-fuzz-options \
+  sanitizer_ninja -C "$FUZZ_BUILD" cudapy-fuzz-compile cudapy-fuzz-options \
     cudapy-fuzz-metadata cudapy-fake-cuda cudapy-compile
   local out="$FUZZ_BUILD/fuzz"
   mkdir -p "$out/crashes"

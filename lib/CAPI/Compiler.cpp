@@ -7,6 +7,8 @@
 
 #include "cudapy-c/Compiler.h"
 
+#include "CEnum.h"
+
 #include "cudapy/InitAll.h"
 #include "cudapy/Pipelines.h"
 #include "cudapy/Support/KernelMetadata.h"
@@ -183,17 +185,16 @@ void cudapyCompileOptionsSetNumWarps(CudapyCompileOptions options,
   unwrap(options)->pipeline.numWarps = numWarps;
 }
 
-static std::string getEmitName(CudapyEmitKind emit) {
-  switch (emit) {
-  case CUDAPY_EMIT_LLVM:
+static std::string getEmitName(const CudapyEmitKind &emit) {
+  int64_t kind = cudapy::cEnumValue(emit);
+  if (kind == CUDAPY_EMIT_LLVM)
     return "llvm";
-  case CUDAPY_EMIT_MLIR:
+  if (kind == CUDAPY_EMIT_MLIR)
     return "mlir";
-  case CUDAPY_EMIT_PTX:
+  if (kind == CUDAPY_EMIT_PTX)
     return "ptx";
-  }
   // Not a CudapyEmitKind: the compile refuses it (validateCudapyToPTXOptions).
-  return "CudapyEmitKind " + std::to_string(static_cast<int>(emit));
+  return "CudapyEmitKind " + std::to_string(kind);
 }
 
 void cudapyCompileOptionsSetEmit(CudapyCompileOptions options,
@@ -572,7 +573,7 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
   bool collectTiming = options.timing || !timingFile.empty();
   // A deliberate crash inside the compile, for an embedder to see how an
   // internal error reaches it (docs/Debugging.md).
-  llvm::StringRef crash = getKnob("", "CUDAPY_TEST_CRASH");
+  std::string crash = getKnob("", "CUDAPY_TEST_CRASH");
   if (crash == "signal")
     std::raise(SIGSEGV);
   if (crash == "fatal")

@@ -2,6 +2,8 @@
 
 #include "cudapy-c/Tile.h"
 
+#include "CEnum.h"
+
 #include "dialects/Tile/IR/TileOps.h"
 #include "dialects/Tile/IR/TilePromotion.h"
 #include "dialects/Tile/IR/TileTypes.h"
@@ -66,14 +68,11 @@ bool cudapyTileTypeIsTile(MlirType type) {
 }
 
 static tile::PromotionOperand unwrapOperand(const CudapyTileOperand &operand) {
-  switch (operand.kind) {
-  case CUDAPY_TILE_OPERAND_LOOSE_INT:
+  int64_t kind = cEnumValue(operand.kind);
+  if (kind == CUDAPY_TILE_OPERAND_LOOSE_INT)
     return tile::PromotionOperand::looseInt(operand.value, operand.isUint64);
-  case CUDAPY_TILE_OPERAND_LOOSE_FLOAT:
+  if (kind == CUDAPY_TILE_OPERAND_LOOSE_FLOAT)
     return tile::PromotionOperand::looseFloat();
-  case CUDAPY_TILE_OPERAND_TYPED:
-    break;
-  }
   return tile::PromotionOperand::typed(unwrap(operand.dtype));
 }
 
@@ -100,7 +99,7 @@ cudapyTilePromote(MlirContext context, CudapyTilePromotionPolicy policy,
                   bool bIsScalar, bool isComparison, CudapyTileOperand *result,
                   MlirStringCallback onError, void *userData) {
   std::optional<tile::PromotionPolicy> kind =
-      tile::symbolizePromotionPolicy(static_cast<uint32_t>(policy));
+      tile::symbolizePromotionPolicy(static_cast<uint32_t>(cEnumValue(policy)));
   if (!kind)
     return report("unknown promotion policy", onError, userData);
   std::string why;
@@ -165,7 +164,7 @@ MlirType cudapyTileViewTypeGetChecked(MlirLocation location,
   Location loc = unwrap(location);
   auto arrayType = dyn_cast<tile::ArrayType>(unwrap(array));
   std::optional<tile::PaddingMode> mode =
-      tile::symbolizePaddingMode(static_cast<uint32_t>(padding));
+      tile::symbolizePaddingMode(static_cast<uint32_t>(cEnumValue(padding)));
   if (!arrayType || !mode) {
     emitError(loc) << "a view takes an array type and a padding mode";
     return MlirType{nullptr};

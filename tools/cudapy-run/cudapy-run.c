@@ -223,6 +223,8 @@ static int parseReal(const char *text, double *out) {
   return 1;
 }
 
+static int fillArray(char *init, Array *array, char *error, size_t size);
+
 static int parseArray(char *text, Array *array, char *error, size_t size) {
   memset(array, 0, sizeof(*array));
   char *open = strchr(text, '['), *close = strchr(text, ']');
@@ -273,6 +275,16 @@ static int parseArray(char *text, Array *array, char *error, size_t size) {
     snprintf(error, size, "out of host memory");
     return 0;
   }
+  if (fillArray(init, array, error, size))
+    return 1;
+  free(array->host);
+  array->host = NULL;
+  return 0;
+}
+
+/// Fills `array->host` as INIT says (zeros, const, ramp, random or a .npy
+/// file); 0 with `error` filled when INIT is malformed.
+static int fillArray(char *init, Array *array, char *error, size_t size) {
   char *arguments = strchr(init, ':');
   if (arguments)
     *arguments++ = '\0';
@@ -429,6 +441,61 @@ static int fillArgs(CudapyArgs args, ArgSpec *specs, int count,
   return 1;
 }
 
+/// Times REPEAT launches after WARMUP (CUDA events) and the host's cost of
+/// one launch, and prints their medians; 0 when a launch fails.
+static int benchmark(CudapyDevice device, CudapyKernel kernel, CudapyArgs args,
+                     ArgSpec *specs, int numSpecs, const unsigned grid[3],
+                     const unsigned block[3], unsigned shared, int warmup,
+                     int repeat) {
+  CudapyStatus status;
+  CudapyStream stream = {NULL};
+  CudapyEvent start = cudapyEventCreate(device, &status);
+  CudapyEvent stop = cudapyEventCreate(device, &status);
+  float *times = calloc((size_t)repeat, sizeof(float));
+  double *host = calloc((size_t)repeat, sizeof(double));
+  float *hostFloat = calloc((size_t)repeat, sizeof(float));
+  int ok = times && host && hostFloat;
+  if (!ok)
+    fprintf(stderr, "cudapy-run: out of host memory\n");
+  for (int i = 0; ok && i < warmup; ++i)
+    cudapyLaunch(kernel, args, grid, block, shared, stream, &status);
+  cudapyDeviceSynchronize(device, &status);
+  for (int i = 0; ok && i < repeat; ++i) {
+    cudapyEventRecord(device, start, stream, &status);
+    if (!cudapyLaunch(kernel, args, grid, block, shared, stream, &status)) {
+      fprintf(stderr, "cudapy-run: %s\n", status.message);
+      ok = 0;
+      break;
+    }
+    cudapyEventRecord(device, stop, stream, &status);
+    cudapyEventElapsedMilliseconds(device, start, stop, &times[i], &status);
+  }
+  // Host cost of one launch: filling the arguments and queueing the kernel.
+  for (int i = 0; ok && i < repeat; ++i) {
+    double begin = nowMicroseconds();
+    fillArgs(args, specs, numSpecs, &status);
+    cudapyLaunch(kernel, args, grid, block, shared, stream, &status);
+    host[i] = nowMicroseconds() - begin;
+    cudapyStreamSynchronize(device, stream, &status);
+  }
+  if (ok) {
+    for (int i = 0; i < repeat; ++i)
+      hostFloat[i] = (float)host[i];
+    qsort(times, (size_t)repeat, sizeof(float), compareFloats);
+    qsort(hostFloat, (size_t)repeat, sizeof(float), compareFloats);
+    printf("bench: %d runs after %d warm-up: median %.3f us, min %.3f us "
+           "(CUDA events); host launch median %.3f us\n",
+           repeat, warmup, times[repeat / 2] * 1e3, times[0] * 1e3,
+           hostFloat[repeat / 2]);
+  }
+  free(times);
+  free(host);
+  free(hostFloat);
+  cudapyEventDestroy(device, start);
+  cudapyEventDestroy(device, stop);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   const char *ptxPaths[kMaxPtx];
   int numPtx = 0;
@@ -439,6 +506,12 @@ int main(int argc, char **argv) {
   ArgSpec specs[kMaxArgs];
   int numSpecs = 0;
   char error[512];
+  // Everything the run holds, released on every way out (at `done`).
+  CudapyDevice device = {NULL};
+  CudapyModule module = {NULL};
+  CudapyArgs args = {NULL};
+  char *ptx[kMaxPtx] = {NULL}, *metadata = NULL;
+  int code = 0;
 
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -447,13 +520,14 @@ int main(int argc, char **argv) {
   do {                                                                         \
     if (!value) {                                                              \
       fprintf(stderr, "cudapy-run: %s needs a value\n", arg);                  \
-      return 2;                                                                \
+      code = 2;                                                                \
+      goto done;                                                               \
     }                                                                          \
     ++i;                                                                       \
   } while (0)
     if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
       fputs(kUsage, stdout);
-      return 0;
+      goto done;
     } else if (!strcmp(arg, "--metadata")) {
       TAKE_VALUE();
       metadataPath = value;
@@ -468,7 +542,8 @@ int main(int argc, char **argv) {
                 "cudapy-run: %s takes X[,Y[,Z]] of positive "
                 "integers, not '%s'\n",
                 arg, value);
-        return 2;
+        code = 2;
+        goto done;
       }
       *(isGrid ? &haveGrid : &haveBlock) = 1;
     } else if (!strcmp(arg, "--shared") || !strcmp(arg, "--device") ||
@@ -480,7 +555,8 @@ int main(int argc, char **argv) {
         fprintf(stderr,
                 "cudapy-run: %s takes an integer from 0 to %d, not '%s'\n", arg,
                 INT_MAX, value);
-        return 2;
+        code = 2;
+        goto done;
       }
       if (!strcmp(arg, "--shared"))
         shared = (unsigned)number;
@@ -498,7 +574,8 @@ int main(int argc, char **argv) {
       TAKE_VALUE();
       if (numSpecs == kMaxArgs) {
         fprintf(stderr, "cudapy-run: at most %d --arg\n", kMaxArgs);
-        return 2;
+        code = 2;
+        goto done;
       }
       ArgSpec *spec = &specs[numSpecs];
       memset(spec, 0, sizeof(*spec));
@@ -534,43 +611,49 @@ int main(int argc, char **argv) {
       free(copy);
       if (!ok) {
         fprintf(stderr, "cudapy-run: bad --arg '%s' (see --help)\n", value);
-        return 2;
+        code = 2;
+        goto done;
       }
       ++numSpecs;
     } else if (arg[0] == '-') {
       fprintf(stderr, "cudapy-run: unknown option '%s' (see --help)\n", arg);
-      return 2;
+      code = 2;
+      goto done;
     } else if (numPtx < kMaxPtx) {
       ptxPaths[numPtx++] = arg;
     } else {
       fprintf(stderr, "cudapy-run: at most %d PTX files\n", kMaxPtx);
-      return 2;
+      code = 2;
+      goto done;
     }
   }
   if (!numPtx || !metadataPath || !kernelName || !haveGrid) {
     fprintf(stderr, "cudapy-run: needs PTX, --metadata, --kernel and --grid "
                     "(see --help)\n");
-    return 2;
+    code = 2;
+    goto done;
   }
 
   CudapyStatus status;
-  CudapyDevice device = cudapyDeviceOpen(deviceOrdinal, &status);
+  device = cudapyDeviceOpen(deviceOrdinal, &status);
   if (!device.ptr) {
     fprintf(stderr, "cudapy-run: %s\n", status.message);
-    return 1;
+    code = 1;
+    goto done;
   }
   CudapyDeviceInfo info;
   cudapyDeviceGetInfo(device, &info);
 
   // Pick the PTX for this device.
-  char *ptx[kMaxPtx];
   size_t ptxLength[kMaxPtx];
   char chips[kMaxPtx][16];
   const char *chipNames[kMaxPtx];
   for (int i = 0; i < numPtx; ++i) {
     ptx[i] = readFile(ptxPaths[i], &ptxLength[i]);
-    if (!ptx[i])
-      return 1;
+    if (!ptx[i]) {
+      code = 1;
+      goto done;
+    }
     ptxChip(ptx[i], chips[i]);
     chipNames[i] = chips[i];
   }
@@ -580,25 +663,27 @@ int main(int argc, char **argv) {
             "cudapy-run: none of the PTX files targets a chip that "
             "runs on %s (%s)\n",
             info.name, info.chip);
-    return 1;
+    code = 1;
+    goto done;
   }
   size_t metadataLength = 0;
-  char *metadata = readFile(metadataPath, &metadataLength);
-  if (!metadata)
-    return 1;
-  CudapyModule module = cudapyModuleLoad(device, ptx[chosen], ptxLength[chosen],
-                                         metadata, metadataLength, &status);
-  for (int i = 0; i < numPtx; ++i)
-    free(ptx[i]);
-  free(metadata);
+  metadata = readFile(metadataPath, &metadataLength);
+  if (!metadata) {
+    code = 1;
+    goto done;
+  }
+  module = cudapyModuleLoad(device, ptx[chosen], ptxLength[chosen], metadata,
+                            metadataLength, &status);
   if (!module.ptr) {
     fprintf(stderr, "cudapy-run: %s: %s\n", ptxPaths[chosen], status.message);
-    return 1;
+    code = 1;
+    goto done;
   }
   CudapyKernel kernel = cudapyModuleGetKernel(module, kernelName, &status);
   if (!kernel.ptr) {
     fprintf(stderr, "cudapy-run: %s\n", status.message);
-    return 1;
+    code = 1;
+    goto done;
   }
   printf("device: %s (%s); PTX: %s; kernel %s: %d parameters, %d registers\n",
          info.name, info.chip, ptxPaths[chosen], kernelName,
@@ -613,27 +698,31 @@ int main(int argc, char **argv) {
         !cudapyMemcpyHostToDevice(device, array->device, array->host, bytes,
                                   &status)) {
       fprintf(stderr, "cudapy-run: --arg %d: %s\n", i + 1, status.message);
-      return 1;
+      code = 1;
+      goto done;
     }
   }
   if (!haveBlock && !cudapyKernelGetRequiredBlock(kernel, block)) {
     fprintf(stderr, "cudapy-run: kernel '%s' takes any block: give --block\n",
             kernelName);
-    return 2;
+    code = 2;
+    goto done;
   }
-  CudapyArgs args = cudapyArgsCreate(kernel);
-  if (!args.ptr || !fillArgs(args, specs, numSpecs, &status))
-    return 1;
+  args = cudapyArgsCreate(kernel);
+  if (!args.ptr || !fillArgs(args, specs, numSpecs, &status)) {
+    code = 1;
+    goto done;
+  }
   CudapyStream stream = {NULL};
   if (!cudapyLaunch(kernel, args, grid, block, shared, stream, &status) ||
       !cudapyDeviceSynchronize(device, &status)) {
     fprintf(stderr, "cudapy-run: %s\n", status.message);
-    return 1;
+    code = 1;
+    goto done;
   }
   printf("launched grid %ux%ux%u, block %ux%ux%u: ok\n", grid[0], grid[1],
          grid[2], block[0], block[1], block[2]);
 
-  int status_code = 0;
   for (int i = 0; i < numSpecs; ++i) {
     Array *array = &specs[i].array;
     if (!array->output && !printCount)
@@ -643,7 +732,8 @@ int main(int argc, char **argv) {
     if (!cudapyMemcpyDeviceToHost(device, array->host, array->device,
                                   array->count * array->dtype->size, &status)) {
       fprintf(stderr, "cudapy-run: %s\n", status.message);
-      return 1;
+      code = 1;
+      goto done;
     }
     if (printCount) {
       printf("arg %d:", i + 1);
@@ -668,62 +758,31 @@ int main(int argc, char **argv) {
     if (array->output) {
       if (!writeNpy(array->output, array)) {
         fprintf(stderr, "cudapy-run: cannot write '%s'\n", array->output);
-        status_code = 1;
+        code = 1;
       } else {
         printf("wrote %s\n", array->output);
       }
     }
   }
 
-  if (bench && repeat > 0) {
-    CudapyEvent start = cudapyEventCreate(device, &status);
-    CudapyEvent stop = cudapyEventCreate(device, &status);
-    float *times = calloc((size_t)repeat, sizeof(float));
-    double *host = calloc((size_t)repeat, sizeof(double));
-    for (int i = 0; i < warmup; ++i)
-      cudapyLaunch(kernel, args, grid, block, shared, stream, &status);
-    cudapyDeviceSynchronize(device, &status);
-    for (int i = 0; i < repeat; ++i) {
-      cudapyEventRecord(device, start, stream, &status);
-      if (!cudapyLaunch(kernel, args, grid, block, shared, stream, &status)) {
-        fprintf(stderr, "cudapy-run: %s\n", status.message);
-        return 1;
-      }
-      cudapyEventRecord(device, stop, stream, &status);
-      cudapyEventElapsedMilliseconds(device, start, stop, &times[i], &status);
-    }
-    // Host cost of one launch: filling the arguments and queueing the kernel.
-    for (int i = 0; i < repeat; ++i) {
-      double begin = nowMicroseconds();
-      fillArgs(args, specs, numSpecs, &status);
-      cudapyLaunch(kernel, args, grid, block, shared, stream, &status);
-      host[i] = nowMicroseconds() - begin;
-      cudapyStreamSynchronize(device, stream, &status);
-    }
-    float *hostFloat = calloc((size_t)repeat, sizeof(float));
-    for (int i = 0; i < repeat; ++i)
-      hostFloat[i] = (float)host[i];
-    qsort(times, (size_t)repeat, sizeof(float), compareFloats);
-    qsort(hostFloat, (size_t)repeat, sizeof(float), compareFloats);
-    printf("bench: %d runs after %d warm-up: median %.3f us, min %.3f us "
-           "(CUDA events); host launch median %.3f us\n",
-           repeat, warmup, times[repeat / 2] * 1e3, times[0] * 1e3,
-           hostFloat[repeat / 2]);
-    free(times);
-    free(host);
-    free(hostFloat);
-    cudapyEventDestroy(device, start);
-    cudapyEventDestroy(device, stop);
-  }
+  if (bench && repeat > 0 &&
+      !benchmark(device, kernel, args, specs, numSpecs, grid, block, shared,
+                 warmup, repeat))
+    code = 1;
 
+done:
   for (int i = 0; i < numSpecs; ++i) {
+    CudapyStatus ignored;
     if (specs[i].array.device)
-      cudapyMemFree(device, specs[i].array.device, &status);
+      cudapyMemFree(device, specs[i].array.device, &ignored);
     free(specs[i].array.host);
     free(specs[i].text);
   }
+  for (int i = 0; i < numPtx; ++i)
+    free(ptx[i]);
+  free(metadata);
   cudapyArgsDestroy(args);
   cudapyModuleUnload(module);
   cudapyDeviceClose(device);
-  return status_code;
+  return code;
 }

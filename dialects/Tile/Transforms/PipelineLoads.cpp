@@ -694,6 +694,13 @@ struct TilePipelineLoadsPass
     auto constant = [&](int64_t value) -> Value {
       return arith::ConstantIndexOp::create(rewriter, loc, value);
     };
+    // In another loop (a persistent kernel's loop over its tiles), the
+    // prologue's copies refill stages the loop's last run may still read:
+    // its last iteration's stage has no barrier after its reads, and with
+    // several warpgroups others' mmas may still read theirs. The CTA waits
+    // for all of them first.
+    if (loop->getParentOfType<LoopLikeOpInterface>())
+      gpu::BarrierOp::create(rewriter, loc);
     // Prologue: iterations 0 .. S - 2.
     for (int64_t p = 0; p + 1 < stages; ++p) {
       Value iv = arith::AddIOp::create(

@@ -102,6 +102,44 @@ gpu.module @m attributes {target.chip = "sm_90"} {
 
 // -----
 
+// In a loop over tiles (a persistent kernel), a CTA barrier goes before the
+// prologue's copies: the loop's last run read its last stage without a
+// barrier after it, and with tile.num_stages = 4 and two iterations that
+// stage (1) is among those the prologue refills (0 to 2). None in the loop
+// or after it.
+// CHECK-LABEL: gpu.func @in_a_loop_over_tiles
+// CHECK: scf.for
+// CHECK: tile.alloc_shared : !tile.shared<4x32x32xf16>
+// CHECK-NEXT: tile.alloc_shared : !tile.shared<4x32x32xf16>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: tile.async_copy
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+gpu.module @m attributes {target.chip = "sm_90"} {
+  gpu.func @in_a_loop_over_tiles(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %tiles: index, %n: index) kernel attributes {tile.num_stages = 4} {
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+    scf.for %t = %c0 to %tiles step %c1 {
+      %i = tile.from_scalar %t : index -> !tile.tile<si32>
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x32xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%i, %kt] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+        %y = tile.load %va[%kt, %i] : !tile.view<32x32, !tile.array<?x?xf16, strides [?, 1]>>
+        %next = tile.mma %x, %y, %sum : !tile.tile<32x32xf16>, !tile.tile<32x32xf16>, !tile.tile<32x32xf32>
+        scf.yield %next : !tile.tile<32x32xf32>
+      }
+      tile.store %acc, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 // A view whose padding cp.async cannot fill (nan) keeps the pipeline in
 // registers; so does tile.num_stages = 1, which pipelines nothing.
 // CHECK-LABEL: gpu.func @nan_padding

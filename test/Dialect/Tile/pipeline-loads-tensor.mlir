@@ -150,9 +150,12 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // -----
 
 // A loop in another loop (a persistent kernel's tiles, say) keeps cp.async:
-// its barriers would be initialized again on every outer iteration.
+// its barriers would be initialized again on every outer iteration. A CTA
+// barrier goes before its prologue (the previous tile's reads of the stages).
 // CHECK-LABEL: gpu.func @nested
-// CHECK-NOT: barrier
+// CHECK-NOT: tile.{{[a-z_]*}}barrier
+// CHECK: gpu.barrier
+// CHECK-NOT: tile.{{[a-z_]*}}barrier
 // CHECK: tile.async_commit
 gpu.module @m attributes {target.chip = "sm_90a"} {
   gpu.func @nested(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
