@@ -27,6 +27,31 @@ def format_location(file, line, column):
     return text
 
 
+# Python's integers have no bound, a kernel's constants do: a folded power
+# or left shift whose result would need more bits than this is refused
+# before Python computes it (`n ** 2**31` would take the process's memory
+# and time). Both frontends fold constants through these.
+CONSTANT_BITS = 128
+
+
+def constant_power(base, exponent):
+    """`base ** exponent`, or ValueError when an integer result would not
+    fit in CONSTANT_BITS bits."""
+    if isinstance(base, int) and isinstance(exponent, int) and exponent > 0 and \
+            abs(base) > 1 and exponent * (abs(base).bit_length() - 1) > CONSTANT_BITS:
+        raise ValueError("%d ** %d does not fit in %d bits" % (base, exponent, CONSTANT_BITS))
+    return base ** exponent
+
+
+def constant_lshift(value, count):
+    """`value << count`, or ValueError when the result would not fit in
+    CONSTANT_BITS bits."""
+    if isinstance(count, int) and isinstance(value, int) and value and \
+            count + value.bit_length() > CONSTANT_BITS:
+        raise ValueError("%d << %d does not fit in %d bits" % (value, count, CONSTANT_BITS))
+    return value << count
+
+
 class SourceError(Exception):
     """The source of a function cannot be read or is not a function."""
 

@@ -553,6 +553,44 @@ class FunctionTranslator(_jit.SourceTranslator):
                                        "this if")
                 yields[k].append(after.value)
             yielded_types.append(common)
+        # Names both branches assign that had no value before the if
+        # (`if c: y = a` / `else: y = b`): defined after it, as in Python,
+        # with the type their values promote to.
+        fresh = [name for name in sorted(assigned) if name not in saved and
+                 all(name in names for _, names, _ in branches)]
+        for name in fresh:
+            values = []
+            for block, names, _ in branches:
+                outer_block, self.block = self.block, block
+                try:
+                    values.append(self.value(names[name], node, "'%s'" % name))
+                finally:
+                    self.block = outer_block
+            common = values[0].type
+            if not _ir.types_equal(values[1].type, common):
+                promoted = None
+                if values[0].kind == "number" and values[1].kind == "number":
+                    try:
+                        promoted, _ = _ir.py_binary(self.module.policy, "add", common,
+                                                    values[1].type)
+                    except ValueError:
+                        pass
+                if promoted is None:
+                    raise self.error(DeviceTypeError, "'%s' is %s in one branch of this if "
+                                     "and %s in the other, which do not promote to one "
+                                     "type; a variable has one type"
+                                     % (name, values[0].type, values[1].type), node)
+                common = promoted
+            for k, (block, _, _) in enumerate(branches):
+                value = values[k]
+                if not _ir.types_equal(value.type, common):
+                    outer_block, self.block = self.block, block
+                    try:
+                        value = self.cast(value, common, node)
+                    finally:
+                        self.block = outer_block
+                yields[k].append(value.value)
+            yielded_types.append(common)
         result_value = None
         if returns and self.kind == "func":
             values = [self.value(r, node, "a returned value") for _, _, r in branches]
@@ -569,13 +607,14 @@ class FunctionTranslator(_jit.SourceTranslator):
             regions.append(self.ir.new_region([block]))
         operation = self.emit(op, [i1] if i1 is not None else [], yielded_types,
                               attributes, regions=regions)
-        for i, (name, before) in enumerate(carried):
+        names = [name for name, _ in carried] + fresh
+        for i, name in enumerate(names):
             self.frame.names[name] = self.wrap(self.ir.result(operation, i), yielded_types[i])
         if returns:
             self.return_node = node
             if result_value is None:
                 return Const(None)
-            return self.wrap(self.ir.result(operation, len(carried)), result_value.type)
+            return self.wrap(self.ir.result(operation, len(names)), result_value.type)
         return None
 
     def index_value(self, value, node, what):
@@ -936,6 +975,8 @@ class FunctionTranslator(_jit.SourceTranslator):
                 result = _PY_BINARY[op](lhs.obj, rhs.obj)
             except (ArithmeticError, ValueError) as why:
                 raise self.error(DeviceValueError, str(why), node)
+            except TypeError as why:  # 1 ^ 2.5, say: Python's own error
+                raise self.error(DeviceTypeError, str(why), node)
             return Const(result)
         lhs, rhs = self.value(lhs, node), self.value(rhs, node)
         try:
@@ -948,7 +989,10 @@ class FunctionTranslator(_jit.SourceTranslator):
     def compare(self, op, lhs, rhs, node):
         if isinstance(lhs, Const) and isinstance(rhs, Const) and _is_number(lhs.obj) and \
                 _is_number(rhs.obj):
-            return Const(_PY_BINARY[op](lhs.obj, rhs.obj))
+            try:
+                return Const(_PY_BINARY[op](lhs.obj, rhs.obj))
+            except TypeError as why:  # complex numbers have no order
+                raise self.error(DeviceTypeError, str(why), node)
         lhs, rhs = self.value(lhs, node), self.value(rhs, node)
         try:
             _, result = _ir.py_binary(self.module.policy, op, lhs.type, rhs.type)
@@ -1562,8 +1606,8 @@ class FunctionTranslator(_jit.SourceTranslator):
 _PY_BINARY = {
     "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
     "truediv": lambda a, b: a / b, "floordiv": lambda a, b: a // b,
-    "mod": lambda a, b: a % b, "pow": lambda a, b: a ** b, "and": lambda a, b: a & b,
-    "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b, "lshift": lambda a, b: a << b,
+    "mod": lambda a, b: a % b, "pow": _jit.constant_power, "and": lambda a, b: a & b,
+    "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b, "lshift": _jit.constant_lshift,
     "rshift": lambda a, b: a >> b, "eq": lambda a, b: a == b, "ne": lambda a, b: a != b,
     "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "gt": lambda a, b: a > b,
     "ge": lambda a, b: a >= b}

@@ -32,9 +32,14 @@ _COMPARE_OPS = {ast.Eq: 0, ast.NotEq: 1, ast.Lt: 2, ast.LtE: 3, ast.Gt: 4, ast.G
 _PY_BINARY = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b,
               "mul": lambda a, b: a * b, "div": lambda a, b: a / b,
               "floordiv": lambda a, b: a // b, "mod": lambda a, b: a % b,
-              "pow": lambda a, b: a ** b, "and": lambda a, b: a & b,
+              "pow": _jit.constant_power, "and": lambda a, b: a & b,
               "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b,
-              "shl": lambda a, b: a << b, "shr": lambda a, b: a >> b}
+              "shl": _jit.constant_lshift, "shr": lambda a, b: a >> b,
+              # ct.maximum/minimum: a NaN operand gives the other (unless
+              # propagate_nan, which binary() folds itself).
+              "atan2": math.atan2,
+              "maximum": lambda a, b: b if a != a else a if b != b else max(a, b),
+              "minimum": lambda a, b: b if a != a else a if b != b else min(a, b)}
 _PY_COMPARE = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a < b,
                3: lambda a, b: a <= b, 4: lambda a, b: a > b, 5: lambda a, b: a >= b}
 
@@ -415,10 +420,15 @@ class KernelTranslator(_jit.SourceTranslator):
     def binary(self, name, lhs, rhs, attributes=None):
         if isinstance(lhs, Const) and isinstance(rhs, Const) and is_number(lhs.obj) and \
                 is_number(rhs.obj):
+            if attributes and "propagate_nan" in attributes and \
+                    (lhs.obj != lhs.obj or rhs.obj != rhs.obj):
+                return Const(math.nan)
             try:
                 return Const(_PY_BINARY[name](lhs.obj, rhs.obj))
             except (ArithmeticError, ValueError) as why:
                 raise self.error(TileValueError, "constant expression: %s" % why)
+            except TypeError as why:  # 1.5 & 1, say
+                raise self.error(TileTypeError, "constant expression: %s" % why)
         if name == "div":
             lhs, rhs = self.true_division_operands(lhs, rhs)
         shape, spec, info = self.common([lhs, rhs])

@@ -319,6 +319,41 @@ attempt(or_value, f32)
 # CHECK: DeviceUnsupportedError errors.py:[[#@LINE-6]]:12 `and`/`or` of a value of type f32 used as a value (Python would give one of the operands); compare it, or use `a if c else b`
 
 
+# A name both branches of an if assign, with values of two types that do
+# not promote to one: an array in one, a number in the other.
+@device.kernel
+def branches_disagree(x, out):
+    i = device.tid(1)
+    if i < len(out):
+        if x[i] > 0:
+            y = x
+        else:
+            y = x[i]
+        out[i] = y
+
+
+attempt(branches_disagree, f32, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-8]]:9 'y' is !py.array<f32, 1> in one branch of this if and f32 in the other, which do not promote to one type; a variable has one type
+
+
+# Constant expressions the frontend folds (found by fuzz/python_frontends.py):
+# a shift too large for a constant, xor of an int and a float.
+@device.kernel
+def huge_shift(out):
+    out[0] = 1 << 2**40
+
+
+@device.kernel
+def float_xor(out):
+    out[0] = 1 ^ 2.5
+
+
+attempt(huge_shift, f32)
+# CHECK: DeviceValueError errors.py:[[#@LINE-9]]:14 1 << 1099511627776 does not fit in 128 bits
+attempt(float_xor, f32)
+# CHECK: DeviceTypeError errors.py:[[#@LINE-6]]:14 unsupported operand type(s) for ^: 'int' and 'float'
+
+
 # print() and assert (CUDA C++ Programming Guide 7.34, 7.31): numbers,
 # constants and tuples print; an assert's message is a constant string.
 @device.kernel

@@ -99,6 +99,27 @@ print([l.strip().split(" loc")[0] for l in text.splitlines()
 # CHECK-NEXT: ['%c = py.constant 0.000000e+00 : f32', '%{{.*}} = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %c) -> (f32) {', '%{{.*}} = scf.while (%{{.*}} = %{{.*}}) : (!py.int) -> !py.int {']
 
 
+# A name both branches of an if assign, which had no value before it, is
+# defined after the if (Python's scoping), with the type its values promote
+# to: here an int literal and a float32 element, float32. (Found by
+# fuzz/python_frontends.py: it was "name 'y' is not defined".)
+@device.kernel
+def defined_in_both_branches(x, out):
+    i = device.tid(1)
+    if i < len(out):
+        if x[i] > 0:
+            y = 1
+        else:
+            y = x[i]
+        out[i] = y
+
+
+text = show(defined_in_both_branches, f32, f32)
+print([l.strip().split(" loc")[0] for l in text.splitlines() if "-> (f32)" in l])
+# CHECK: defined_in_both_branches py.kernel simt.tid py.len py.cmp py.cast scf.if py.array.getitem
+# CHECK-NEXT: ['%{{.*}} = scf.if %{{.*}} -> (f32) {']
+
+
 # Thread positions, shared and local arrays, barriers, fences, atomics
 # (AtomicInterface methods with memory orders and scopes).
 @device.kernel

@@ -278,6 +278,25 @@ attempt(bad_view, f32)
 # CHECK: TileValueError errors.py:[[#@LINE-4]]:9 traversal_steps must be 1 positive constants
 
 
+# Constant expressions the frontend folds (found by fuzz/python_frontends.py:
+# each escaped as a Python exception, or took the process's memory):
+# a power too large for a constant, bitwise operators on a float.
+@ct.kernel
+def huge_power(a, n: ct.Constant[int]):
+    ct.store(a, (0,), ct.full((16,), ct.pow(n, 2**31) - 1, ct.int32))
+
+
+@ct.kernel
+def float_bits(a):
+    ct.store(a, (0,), ct.full((16,), ct.bitwise_and(1.5, 1), ct.int32))
+
+
+attempt(huge_power, f32, cc.ConstantConstraint(1024))
+# CHECK: TileValueError errors.py:[[#@LINE-9]]:38 constant expression: 1024 ** 2147483648 does not fit in 128 bits
+attempt(float_bits, f32)
+# CHECK: TileTypeError errors.py:[[#@LINE-6]]:38 constant expression: unsupported operand type(s) for &: 'float' and 'int'
+
+
 # A list of arrays takes integer indices; its arrays are not tiles.
 @ct.kernel
 def float_list_index(parts, out):

@@ -114,6 +114,21 @@ print(ops_in(compile_both(elementwise, f32v, f32v, cc.ScalarConstraint(ct.int32)
 # CHECK-NEXT: tile.math {{.*}}tile.abs tile.neg {{.*}}tile.div {{.*}}tile.floordiv tile.mod tile.pow tile.maximum tile.minimum {{.*}}tile.and tile.or {{.*}}tile.xor tile.shl tile.shr tile.not tile.cmp tile.select
 
 
+# ct.maximum and ct.minimum of two Python numbers fold to a number, a NaN
+# operand giving the other (found by fuzz/python_frontends.py: a KeyError
+# escaped the frontend): 3.5 - (-1.0).
+@ct.kernel
+def folded(y):
+    ct.store(y, (0,), ct.full((16,), ct.maximum(2, 3.5) - ct.minimum(math.nan, -1.0),
+                              ct.float32))
+
+
+print([line.split("loc(")[0].strip() for line in
+       compile_both(folded, f32v).splitlines() if "dense<" in line])
+# CHECK: folded True
+# CHECK-NEXT: ['%{{.*}} = tile.constant dense<4.500000e+00> : !tile.tile<16xf32>', {{.*}}]
+
+
 @ct.kernel
 def memory(x, y, idx, out):
     pid = ct.bid(0)
