@@ -34,10 +34,11 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null
 if [ -n "$SANITIZE" ]; then
   # Only the tests that run kernels, each under compute-sanitizer's TOOL
   # (memcheck, racecheck, synccheck, initcheck): a report fails the test.
-  # One test at a time: compute-sanitizer instances running side by side
-  # mix up their reports.
+  # One test at a time unless CUDAPY_GPU_TEST_JOBS says otherwise: each
+  # instance checks its own process only, but their reports on the
+  # terminal interleave when several run side by side.
   export CUDAPY_GPU_SANITIZER="$SANITIZE"
-  TESTS=(-j1 "$ROOT/test/GPU")
+  TESTS=(-j"${CUDAPY_GPU_TEST_JOBS:-1}" "$ROOT/test/GPU")
 else
   TESTS=("$ROOT/test/GPU" "$ROOT/test/CAPI/runtime.c" "$ROOT/test/CAPI/py_runtime.c"
          "$ROOT/test/CAPI/tile_runtime.c"
