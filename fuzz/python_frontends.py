@@ -16,8 +16,9 @@ frontends' checks run too. Every outcome must be one of:
   and a line of it.
 
 Anything else (another exception type, an internal error, a location
-outside the program, a crash of the process) is a finding: the program is
-kept as OUT/finding-N.py and the run exits with 1. Needs no GPU.
+outside the program) is a finding: the program is kept as OUT/finding-N.py
+and the run exits with 1. A crash of the process ends the run and leaves
+the program that caused it as OUT/program_N.py. Needs no GPU.
 """
 
 import argparse

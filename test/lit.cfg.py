@@ -11,6 +11,8 @@
 #   clang-format  clang-format was found; the formatting check runs
 #   unittests  the GoogleTest unit tests were built (a development build)
 #   mlir-opt   upstream mlir-opt-22 was found (the reference pipeline)
+#   asan, tsan a sanitizer build of cudapy (CUDAPY_SANITIZE=address|thread)
+#   fuzz       the libFuzzer targets were built (CUDAPY_FUZZ)
 
 import ctypes
 import os
@@ -19,6 +21,7 @@ import sys
 
 import lit.formats
 import lit.llvm
+import lit.util
 
 if not hasattr(config, "cudapy_src_root"):
     # Bundle mode (the GPU machine, which has no build tree): CUDAPY_BUNDLE
@@ -84,7 +87,7 @@ if host_sanitizer:
                       % (config.host_sanitizer_runtime, config.python))
     config.valgrind = ""
 # The libFuzzer targets of a -DCUDAPY_FUZZ=ON build (Fuzz/smoke.test).
-if getattr(config, "fuzz", "") in ("ON", "1", "TRUE", "YES"):
+if lit.util.pythonize_bool(getattr(config, "fuzz", "") or False):
     config.available_features.add("fuzz")
 # (Replacing llvm_config's default %python.)
 config.substitutions = [(key, value) for key, value in config.substitutions

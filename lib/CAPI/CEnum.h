@@ -17,7 +17,9 @@
 
 namespace cudapy {
 
-/// The integer a C caller passed as `value`, whatever its value.
+/// The integer a C caller passed as `value`, whatever its value (as the
+/// enumeration's underlying type holds it: a negative value passed for an
+/// enumeration whose underlying type is unsigned reads as a large one).
 template <typename Enum> int64_t cEnumValue(const Enum &value) {
   static_assert(std::is_enum_v<Enum>, "an enumeration of the C API");
   std::underlying_type_t<Enum> raw;

@@ -2,6 +2,8 @@
 
 #include "cudapy-c/Py.h"
 
+#include "CEnum.h"
+
 #include "dialects/Py/IR/PyLayout.h"
 #include "dialects/Py/IR/PyPromotion.h"
 #include "dialects/Py/IR/PyTypes.h"
@@ -137,21 +139,36 @@ static auto withCapturedError(MLIRContext *context, MlirStringCallback onError,
   return result;
 }
 
+/// Fails with `what` when `value` (an enumeration a C caller passed) is not
+/// in [first, last].
+template <typename Enum>
+static bool inRange(const Enum &value, Enum first, Enum last,
+                    MlirStringCallback onError, void *userData,
+                    const char *what) {
+  int64_t raw = cEnumValue(value);
+  if (raw >= first && raw <= last)
+    return true;
+  if (onError)
+    onError(mlirStringRefCreateFromCString(what), userData);
+  return false;
+}
+
 MlirLogicalResult
 cudapyPyTypeBinaryOperation(CudapyPyPolicy policy, CudapyPyOperator op,
                             MlirType lhs, MlirType rhs, MlirType *operandType,
                             MlirType *resultType, MlirStringCallback onError,
                             void *userData) {
-  if (op < CUDAPY_PY_OP_ADD || op > CUDAPY_PY_OP_GE) {
-    if (onError)
-      onError(mlirStringRefCreateFromCString("unknown operator"), userData);
+  if (!inRange(op, CUDAPY_PY_OP_ADD, CUDAPY_PY_OP_GE, onError, userData,
+               "unknown operator") ||
+      !inRange(policy, CUDAPY_PY_POLICY_ARRAY_API, CUDAPY_PY_POLICY_NUMBAPRO,
+               onError, userData, "unknown promotion policy"))
     return mlirLogicalResultFailure();
-  }
   FailureOr<BinaryTyping> typing = withCapturedError(
       unwrap(lhs).getContext(), onError, userData, [&](auto emitError) {
-        return typeBinaryOperation(static_cast<PromotionPolicy>(policy),
-                                   static_cast<BinaryOperator>(op), unwrap(lhs),
-                                   unwrap(rhs), emitError);
+        return typeBinaryOperation(
+            static_cast<PromotionPolicy>(cEnumValue(policy)),
+            static_cast<BinaryOperator>(cEnumValue(op)), unwrap(lhs),
+            unwrap(rhs), emitError);
       });
   if (failed(typing))
     return mlirLogicalResultFailure();
@@ -167,9 +184,12 @@ MlirLogicalResult cudapyPyTypeUnaryOperation(CudapyPyUnaryOperator op,
                                              MlirType *resultType,
                                              MlirStringCallback onError,
                                              void *userData) {
+  if (!inRange(op, CUDAPY_PY_UNARY_NEG, CUDAPY_PY_UNARY_ABS, onError, userData,
+               "unknown operator"))
+    return mlirLogicalResultFailure();
   FailureOr<Type> typed = withCapturedError(
       unwrap(operand).getContext(), onError, userData, [&](auto emitError) {
-        return typeUnaryOperation(static_cast<UnaryOperator>(op),
+        return typeUnaryOperation(static_cast<UnaryOperator>(cEnumValue(op)),
                                   unwrap(operand), emitError);
       });
   if (failed(typed))
@@ -185,8 +205,11 @@ MlirType cudapyPyComplexPartType(MlirType complex) {
 
 bool cudapyPyIsAssignable(CudapyPyPolicy policy, MlirType value,
                           MlirType target) {
-  return isAssignable(static_cast<PromotionPolicy>(policy), unwrap(value),
-                      unwrap(target));
+  if (!inRange(policy, CUDAPY_PY_POLICY_ARRAY_API, CUDAPY_PY_POLICY_NUMBAPRO,
+               nullptr, nullptr, ""))
+    return false;
+  return isAssignable(static_cast<PromotionPolicy>(cEnumValue(policy)),
+                      unwrap(value), unwrap(target));
 }
 
 bool cudapyPyIsCastable(MlirType from, MlirType to) {

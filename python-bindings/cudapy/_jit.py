@@ -28,9 +28,10 @@ def format_location(file, line, column):
 
 
 # Python's integers have no bound, a kernel's constants do: a folded power
-# or left shift whose result would need more bits than this is refused
-# before Python computes it (`n ** 2**31` would take the process's memory
-# and time). Both frontends fold constants through these.
+# or left shift whose result would need more bits than this (for powers, as
+# the base's highest set bit estimates it) is refused before Python
+# computes it (`n ** 2**31` would take the process's memory and time). Both
+# frontends fold constants through these.
 CONSTANT_BITS = 128
 
 

@@ -223,6 +223,21 @@ int main(int argc, char **argv) {
          cudapyPyIsAssignable(CUDAPY_PY_POLICY_NUMBAPRO, f64, f32),
          cudapyPyIsCastable(mlirComplexTypeGet(f32), f32));
   // CHECK-NEXT: assignable f64 -> f32: array_api 0 numbapro 1; castable complex -> f32: 0
+  // Enumerations out of range (C lets any int through): a failure that
+  // says so, never undefined behaviour.
+  typed = cudapyPyTypeBinaryOperation(CUDAPY_PY_POLICY_ARRAY_API,
+                                      (CudapyPyOperator)99, f32, f32, &operand,
+                                      &result, printError, NULL);
+  // CHECK-NEXT: error: unknown operator
+  typed = cudapyPyTypeBinaryOperation((CudapyPyPolicy)7, CUDAPY_PY_OP_ADD, f32,
+                                      f32, &operand, &result, printError, NULL);
+  // CHECK-NEXT: error: unknown promotion policy
+  typed = cudapyPyTypeUnaryOperation((CudapyPyUnaryOperator)-1, f32, &result,
+                                     printError, NULL);
+  // CHECK-NEXT: error: unknown operator
+  printf("assignable under policy 7: %d\n",
+         cudapyPyIsAssignable((CudapyPyPolicy)7, f64, f32));
+  // CHECK-NEXT: assignable under policy 7: 0
 
   // The ConstExpr JIT hook: a kernel specialized for its launch constant.
   const char *source =

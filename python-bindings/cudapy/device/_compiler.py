@@ -554,33 +554,45 @@ class FunctionTranslator(_jit.SourceTranslator):
                 yields[k].append(after.value)
             yielded_types.append(common)
         # Names both branches assign that had no value before the if
-        # (`if c: y = a` / `else: y = b`): defined after it, as in Python,
-        # with the type their values promote to.
-        fresh = [name for name in sorted(assigned) if name not in saved and
-                 all(name in names for _, names, _ in branches)]
-        for name in fresh:
+        # (`if c: y = a` / `else: y = b`): defined after it, as in Python.
+        # Numbers take the type their values promote to; the same constant
+        # (a function, say) stays that constant. Values that cannot be
+        # joined make the name an error where it is read, not at the if.
+        fresh, joined = [], {}
+        for name in sorted(assigned):
+            if name in saved or not all(name in names for _, names, _ in branches):
+                continue
+            sides = [names[name] for _, names, _ in branches]
+            if all(isinstance(side, Const) for side in sides) and \
+                    sides[0].obj is sides[1].obj:
+                joined[name] = sides[0]
+                continue
+            if not all(isinstance(side, (Val, TupleVal)) or (isinstance(side, Const) and (
+                    _is_number(side.obj) or isinstance(side.obj, _types.Fixed)))
+                    for side in sides):
+                joined[name] = _Unjoined(self.error(
+                    DeviceTypeError, "'%s' is %s in one branch of this if and %s in the "
+                    "other; a variable has one type" % (name, sides[0].describe(),
+                                                        sides[1].describe()), node))
+                continue
             values = []
-            for block, names, _ in branches:
+            for (block, _, _), side in zip(branches, sides):
                 outer_block, self.block = self.block, block
                 try:
-                    values.append(self.value(names[name], node, "'%s'" % name))
+                    values.append(self.value(side, node, "'%s'" % name))
                 finally:
                     self.block = outer_block
             common = values[0].type
             if not _ir.types_equal(values[1].type, common):
-                promoted = None
-                if values[0].kind == "number" and values[1].kind == "number":
-                    try:
-                        promoted, _ = _ir.py_binary(self.module.policy, "add", common,
-                                                    values[1].type)
-                    except ValueError:
-                        pass
-                if promoted is None:
-                    raise self.error(DeviceTypeError, "'%s' is %s in one branch of this if "
-                                     "and %s in the other, which do not promote to one "
-                                     "type; a variable has one type"
-                                     % (name, values[0].type, values[1].type), node)
-                common = promoted
+                try:
+                    common, _ = _ir.py_binary(self.module.policy, "add", common,
+                                              values[1].type)
+                except ValueError:
+                    joined[name] = _Unjoined(self.error(
+                        DeviceTypeError, "'%s' is %s in one branch of this if and %s in "
+                        "the other, which do not promote to one type; a variable has one "
+                        "type" % (name, values[0].type, values[1].type), node))
+                    continue
             for k, (block, _, _) in enumerate(branches):
                 value = values[k]
                 if not _ir.types_equal(value.type, common):
@@ -591,6 +603,7 @@ class FunctionTranslator(_jit.SourceTranslator):
                         self.block = outer_block
                 yields[k].append(value.value)
             yielded_types.append(common)
+            fresh.append(name)
         result_value = None
         if returns and self.kind == "func":
             values = [self.value(r, node, "a returned value") for _, _, r in branches]
@@ -609,7 +622,11 @@ class FunctionTranslator(_jit.SourceTranslator):
                               attributes, regions=regions)
         names = [name for name, _ in carried] + fresh
         for i, name in enumerate(names):
-            self.frame.names[name] = self.wrap(self.ir.result(operation, i), yielded_types[i])
+            value = self.wrap(self.ir.result(operation, i), yielded_types[i])
+            if str(yielded_types[i]) in self.tuple_types:
+                value = self.items_of(value)  # a tuple: its items again
+            self.frame.names[name] = value
+        self.frame.names.update(joined)
         if returns:
             self.return_node = node
             if result_value is None:
@@ -848,7 +865,10 @@ class FunctionTranslator(_jit.SourceTranslator):
 
     def lookup(self, name, node):
         if name in self.frame.names:
-            return self.frame.names[name]
+            value = self.frame.names[name]
+            if isinstance(value, _Unjoined):
+                raise value.error
+            return value
         source = self.frame.source
         if name in source.closure:
             return Const(source.closure[name])
@@ -1601,6 +1621,16 @@ class FunctionTranslator(_jit.SourceTranslator):
                                     {"index": self.ir.i64_attr(i)})
                             for i, t in enumerate(self.tuple_types[str(results[0])]))
         return result
+
+
+class _Unjoined:
+    """A name the branches of an if gave values that cannot be joined: the
+    error reading it raises (made at the if)."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error):
+        self.error = error
 
 
 _PY_BINARY = {

@@ -120,6 +120,28 @@ print([l.strip().split(" loc")[0] for l in text.splitlines() if "-> (f32)" in l]
 # CHECK-NEXT: ['%{{.*}} = scf.if %{{.*}} -> (f32) {']
 
 
+# A tuple both branches assign is one after the if too; a name the branches
+# give different constants (functions here) that nothing reads after the
+# if is no error.
+@device.kernel
+def joined_in_branches(x, out):
+    i = device.tid(1)
+    if i < len(out):
+        if x[i] > 0:
+            f = math.sin
+            t = (f(x[i]), 1)
+        else:
+            f = math.cos
+            t = (f(x[i]), 2)
+        out[i] = t[0] + t[1]
+
+
+text = show(joined_in_branches, f32, f32)
+print([l.strip().split(" loc")[0] for l in text.splitlines() if "-> (tuple<" in l])
+# CHECK: joined_in_branches py.kernel {{.*}}py.tuple.make {{.*}}py.tuple.getitem
+# CHECK-NEXT: ['%{{.*}} = scf.if %{{.*}} -> (tuple<f32, !py.int>) {']
+
+
 # Thread positions, shared and local arrays, barriers, fences, atomics
 # (AtomicInterface methods with memory orders and scopes).
 @device.kernel
