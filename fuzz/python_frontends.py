@@ -223,7 +223,11 @@ def device_program(rng):
             p.indent -= 1
         names.append(name)
     p.add("out[i] = %s" % device_expr(rng, names, 2))
-    arrays = [Array((64,), rng.choice(DEVICE_TYPESTRS)) for _ in range(3)]
+    # Mostly one element type for the three arrays, so that many programs
+    # get past typing and reach the lowering.
+    one = rng.choice(DEVICE_TYPESTRS)
+    arrays = [Array((64,), one if rng.random() < 0.7 else rng.choice(DEVICE_TYPESTRS))
+              for _ in range(3)]
     scalar = rng.choice([2, 2.5, True, -7, 2, 0.0, 3, 2 ** 40])
     return p.text(), arrays + [scalar]
 
