@@ -65,6 +65,34 @@ def literal(rng):
                        "-2**63", "True", "1.0e-3"])
 
 
+def assignments(rng, p, prefix, names, expr, condition, loop):
+    """One to four statements that assign PREFIX0, PREFIX1, ... from
+    `expr(rng, names, depth)`, each appended to `names`: a plain
+    assignment, one in both branches of an if on `condition()`, or a loop
+    (`loop(name)`: its first line, its head, the body's update)."""
+    for number in range(rng.randrange(1, 5)):
+        name = "%s%d" % (prefix, number)
+        kind = rng.random()
+        if kind < 0.6:
+            p.add("%s = %s" % (name, expr(rng, names, 3)))
+        elif kind < 0.8:
+            p.add("if %s:" % condition())
+            for branch in ("then", "else"):
+                if branch == "else":
+                    p.add("else:")
+                p.indent += 1
+                p.add("%s = %s" % (name, expr(rng, names, 2)))
+                p.indent -= 1
+        else:
+            first, head, update = loop(name)
+            p.add(first)
+            p.add(head)
+            p.indent += 1
+            p.add(update)
+            p.indent -= 1
+        names.append(name)
+
+
 def tile_shape(rng, rank):
     # Powers of two mostly; now and then one that is not (an error to report).
     sizes = [1, 2, 4, 8, 16, 32, 64]
@@ -127,27 +155,10 @@ def tile_program(rng):
     p.add("x = ct.load(a, index=%s, shape=(%s,))" % (index, ", ".join(map(str, shape))))
     p.add("y = ct.load(b, index=%s, shape=(%s,))" % (index, ", ".join(map(str, shape))))
     names = ["x", "y", "n"]
-    for number in range(rng.randrange(1, 5)):
-        name = "t%d" % number
-        kind = rng.random()
-        if kind < 0.6:
-            p.add("%s = %s" % (name, tile_expr(rng, names, 3)))
-        elif kind < 0.8:
-            p.add("if n > %d:" % rng.randrange(0, 8))
-            p.indent += 1
-            p.add("%s = %s" % (name, tile_expr(rng, names, 2)))
-            p.indent -= 1
-            p.add("else:")
-            p.indent += 1
-            p.add("%s = %s" % (name, tile_expr(rng, names, 2)))
-            p.indent -= 1
-        else:
-            p.add("%s = x" % name)
-            p.add("for i in range(%d):" % rng.randrange(0, 4))
-            p.indent += 1
-            p.add("%s = %s + %s" % (name, name, tile_expr(rng, names, 2)))
-            p.indent -= 1
-        names.append(name)
+    assignments(rng, p, "t", names, tile_expr,
+                lambda: "n > %d" % rng.randrange(0, 8),
+                lambda name: ("%s = x" % name, "for i in range(%d):" % rng.randrange(0, 4),
+                              "%s = %s + %s" % (name, name, tile_expr(rng, names, 2))))
     p.add("ct.store(c, index=%s, tile=%s)" % (index, tile_expr(rng, names, 2)))
     params = [cc.ArrayConstraint(getattr(ct, dtype), rank) for dtype in dtypes]
     params.append(cc.ConstantConstraint(rng.choice([0, 1, 7, 16, 1024])))
@@ -201,27 +212,11 @@ def device_program(rng):
     p.add("if i < len(out):")
     p.indent = 2
     names = ["a[i]", "b[i]", "s", "i"]
-    for number in range(rng.randrange(1, 5)):
-        name = "v%d" % number
-        kind = rng.random()
-        if kind < 0.6:
-            p.add("%s = %s" % (name, device_expr(rng, names, 3)))
-        elif kind < 0.8:
-            p.add("if %s:" % device_expr(rng, names, 2))
-            p.indent += 1
-            p.add("%s = %s" % (name, device_expr(rng, names, 2)))
-            p.indent -= 1
-            p.add("else:")
-            p.indent += 1
-            p.add("%s = %s" % (name, device_expr(rng, names, 2)))
-            p.indent -= 1
-        else:
-            p.add("%s = %s" % (name, device_expr(rng, names, 1)))
-            p.add("for k in range(%s):" % rng.choice(["3", "s", "len(a)", "0"]))
-            p.indent += 1
-            p.add("%s += %s" % (name, device_expr(rng, names, 2)))
-            p.indent -= 1
-        names.append(name)
+    assignments(rng, p, "v", names, device_expr,
+                lambda: device_expr(rng, names, 2),
+                lambda name: ("%s = %s" % (name, device_expr(rng, names, 1)),
+                              "for k in range(%s):" % rng.choice(["3", "s", "len(a)", "0"]),
+                              "%s += %s" % (name, device_expr(rng, names, 2))))
     p.add("out[i] = %s" % device_expr(rng, names, 2))
     # Mostly one element type for the three arrays, so that many programs
     # get past typing and reach the lowering.

@@ -229,28 +229,30 @@ build_gpu_kit() {
 # persist there between runs; crashes go to $FUZZ_BUILD/fuzz/crashes.
 FUZZ_BUILD="${CUDAPY_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 TSAN_BUILD="${CUDAPY_TSAN_BUILD_DIR:-$ROOT/build-tsan}"
-# The ASan+UBSan build, which also has the fuzz targets.
-configure_fuzz_build() {
-  if [ ! -f "$FUZZ_BUILD/build.ninja" ]; then
-    say "configuring $FUZZ_BUILD (clang, libFuzzer, ASan+UBSan)"
-    cmake -G Ninja -S "$ROOT" -B "$FUZZ_BUILD" -DCMAKE_BUILD_TYPE=Release \
+# Configures sanitizer build DIR (clang) once, described as WHAT, with the
+# given cmake options.
+configure_sanitizer_build() {
+  local dir="$1" what="$2"
+  shift 2
+  if [ ! -f "$dir/build.ninja" ]; then
+    say "configuring $dir (clang, $what)"
+    cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-      -DCUDAPY_FUZZ=ON -DCUDAPY_WERROR=OFF
+      -DCUDAPY_WERROR=OFF "$@"
   fi
+}
+# The ASan+UBSan build, which also has the fuzz targets; the TSan build.
+configure_fuzz_build() {
+  configure_sanitizer_build "$FUZZ_BUILD" "libFuzzer, ASan+UBSan" -DCUDAPY_FUZZ=ON
+}
+configure_tsan_build() {
+  configure_sanitizer_build "$TSAN_BUILD" "TSan" -DCUDAPY_SANITIZE=thread
 }
 # The sanitizer builds' ccache keys name paths relative to the checkout, so
 # that one clone reuses the objects another built (their build folders have
 # the same places in each).
 sanitizer_ninja() {
   CCACHE_BASEDIR="$ROOT" ninja "$@"
-}
-configure_tsan_build() {
-  if [ ! -f "$TSAN_BUILD/build.ninja" ]; then
-    say "configuring $TSAN_BUILD (clang, TSan)"
-    cmake -G Ninja -S "$ROOT" -B "$TSAN_BUILD" -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-      -DCUDAPY_SANITIZE=thread -DCUDAPY_WERROR=OFF
-  fi
 }
 run_fuzz() {
   local seconds="${1:-60}" jobs="${CUDAPY_FUZZ_JOBS:-1}"
