@@ -6,6 +6,8 @@
 #   ptxas      the CUDA toolkit's ptxas was found; PTX-emitting tests also
 #              run it on their output
 #   libdevice  <cuda-toolkit>/nvvm/libdevice/libdevice.10.bc exists
+#   nvjitlink  <cuda-toolkit>/lib64/libnvJitLink.so.13 or .so.12 exists (emit
+#              cubin)
 #   cuda-gpu   a CUDA driver and at least one GPU are present
 #   valgrind   valgrind was found; C API tests also run under it for leaks
 #   clang-format  clang-format was found; the formatting check runs
@@ -66,6 +68,10 @@ llvm_config.with_environment("PATH", config.cudapy_test_bin_dir, append_path=Tru
 llvm_config.with_environment("PATH", config.cudapy_tools_dir, append_path=True)
 llvm_config.with_environment("PYTHONPATH", config.cudapy_python_dir, append_path=True)
 config.environment["CUDAPY_LIBRARY_PATH"] = config.cudapy_lib_dir
+# The compile cache (docs/CompileCache.md) of the tests: in the build tree,
+# not the user's; tests that look at the cache set a folder of their own.
+config.environment["CUDAPY_CACHE_DIR"] = os.path.join(config.test_exec_root,
+                                                      "compile-cache")
 
 config.substitutions.append(("%cudapy_src", config.cudapy_src_root))
 config.substitutions.append(("%cudapy_obj", config.cudapy_obj_root))
@@ -178,16 +184,21 @@ libdevice = os.path.join(config.cuda_toolkit, "nvvm", "libdevice", "libdevice.10
 if os.path.exists(libdevice):
     config.available_features.add("libdevice")
 
+if any(os.path.exists(os.path.join(config.cuda_toolkit, "lib64", "libnvJitLink.so." + v))
+       for v in ("13", "12")):
+    config.available_features.add("nvjitlink")
+
 if os.path.exists(os.path.join(config.cudapy_test_bin_dir, "cudapy-unittests")):
     config.available_features.add("unittests")
 
 if config.valgrind and os.path.exists(config.valgrind):
     config.available_features.add("valgrind")
     # Definite and indirect leaks fail the run; memory still reachable at exit
-    # (LLVM's and MLIR's process-wide registries) does not.
+    # (LLVM's and MLIR's process-wide registries) does not. The compile cache
+    # is off there: the compiles themselves are what runs under valgrind.
     config.substitutions.append((
         "%valgrind",
-        config.valgrind + " --quiet --error-exitcode=99 --leak-check=full"
+        "env CUDAPY_CACHE=0 " + config.valgrind + " --quiet --error-exitcode=99 --leak-check=full"
         " --errors-for-leak-kinds=definite,indirect"
         " --show-leak-kinds=definite,indirect"))
 

@@ -1,7 +1,7 @@
 /*===- Compiler.h - cudapy C API: compile MLIR to PTX -------------*- C -*-===*\
 |*                                                                            *|
 |* Plain C99. Runs the cudapy-to-ptx pipeline on a module and hands back the  *|
-|* PTX (or LLVM IR, or lowered MLIR), the kernel metadata JSON and every      *|
+|* PTX (or cubins, LLVM IR, lowered MLIR), the kernel metadata JSON and every *|
 |* diagnostic. The library prints nothing and never exits the process.       *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
@@ -35,9 +35,14 @@ typedef struct CudapyCompileResult {
 
 /// What a compile produces.
 typedef enum CudapyEmitKind {
-  CUDAPY_EMIT_PTX = 0,  ///< PTX assembly, one output per gpu.module and target
-  CUDAPY_EMIT_LLVM = 1, ///< optimized LLVM IR text, likewise
-  CUDAPY_EMIT_MLIR = 2  ///< the lowered module as MLIR text, one output
+  CUDAPY_EMIT_PTX = 0,   ///< PTX assembly, one output per gpu.module and target
+  CUDAPY_EMIT_LLVM = 1,  ///< optimized LLVM IR text, likewise
+  CUDAPY_EMIT_MLIR = 2,  ///< the lowered module as MLIR text, one output
+  CUDAPY_EMIT_CUBIN = 3, ///< a cubin per gpu.module and target, assembled in
+                         ///< process by the CUDA toolkit's nvJitLink; an
+                         ///< error where it is not found
+  CUDAPY_EMIT_CUBIN_OR_PTX = 4 ///< cubins where nvJitLink is found, else PTX
+                               ///< (cudapyCompileResultGetOutputFormat)
 } CudapyEmitKind;
 
 /// Severity of a diagnostic.
@@ -140,8 +145,16 @@ MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetEmit(CudapyCompileOptions options, CudapyEmitKind emit);
 
 /// Collects a per-pass timing report (cudapyCompileResultGetTimingReport).
+/// The time of each phase is in the metadata ("phases_ms") either way.
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable);
+
+/// Whether cudapyCompileSource uses the on-disk compile cache
+/// (cudapy-c/Cache.h; docs/CompileCache.md). On by default; the cache's
+/// CUDAPY_CACHE=0 turns it off for every compile, and so does any debug
+/// knob or timing (a compile read from the cache runs no pass).
+MLIR_CAPI_EXPORTED void
+cudapyCompileOptionsSetCache(CudapyCompileOptions options, bool enable);
 
 /// Debug knobs (docs/Debugging.md has the one table of them). Each left
 /// empty takes its environment variable's value, so a JIT's users can turn
@@ -181,7 +194,8 @@ cudapyCompileOptionsSetTimingFile(CudapyCompileOptions options,
 ///    "fast_math": false, "ftz": false, "cuda_toolkit": "/usr/local/cuda",
 ///    "libdevice": "...", "bare_ptr_memref_abi": false,
 ///    "bounds_check": false, "assertions": true, "line_info": true,
-///    "num_warps": 4, "emit": "ptx", "timing": false, "dump_ir": "",
+///    "num_warps": 4, "emit": "ptx", "timing": false, "cache": true,
+///    "dump_ir": "",
 ///    "dump_ir_passes": "", "dump_output": "", "reproducer": "",
 ///    "timing_file": ""}
 /// Keys left out keep their value. On malformed JSON, an unknown key or a
@@ -216,6 +230,17 @@ MLIR_CAPI_EXPORTED CudapyCompileResult
 cudapyCompileSource(MlirStringRef source, MlirStringRef sourceName,
                     CudapyCompileOptions options);
 
+/// Assembles `ptx` (an output of emit "ptx", or other PTX for a whole
+/// program: no unresolved external functions) into a cubin for `chip`, as
+/// emit "cubin" does: in process, with the CUDA toolkit's nvJitLink, at the
+/// options' optimization level, with line info when they ask for it. One
+/// output (its format "cubin") on success. Where nvJitLink is not found,
+/// an error; but with emit "cubin-or-ptx" in `options`, a success whose
+/// one output is the PTX itself (format "ptx"). Thread-safe. Never returns
+/// a null result.
+MLIR_CAPI_EXPORTED CudapyCompileResult cudapyAssemblePTX(
+    MlirStringRef ptx, MlirStringRef chip, CudapyCompileOptions options);
+
 //===----------------------------------------------------------------------===//
 // Results
 //===----------------------------------------------------------------------===//
@@ -240,11 +265,21 @@ cudapyCompileResultGetOutput(CudapyCompileResult result, intptr_t index);
 MLIR_CAPI_EXPORTED MlirStringRef
 cudapyCompileResultGetOutputName(CudapyCompileResult result, intptr_t index);
 
+/// What output `index` holds: "ptx", "cubin" (binary: use its length),
+/// "llvm" or "mlir".
+MLIR_CAPI_EXPORTED MlirStringRef
+cudapyCompileResultGetOutputFormat(CudapyCompileResult result, intptr_t index);
+
+/// Whether the result was read from the compile cache (no pass ran; the
+/// outputs, metadata and warnings are those of the compile that stored it).
+MLIR_CAPI_EXPORTED bool cudapyCompileResultIsCached(CudapyCompileResult result);
+
 /// Target chip of output `index` (empty for MLIR output).
 MLIR_CAPI_EXPORTED MlirStringRef
 cudapyCompileResultGetOutputChip(CudapyCompileResult result, intptr_t index);
 
 /// The kernel metadata JSON (see docs/CAPI.md): target, options, compile time
+/// and the time of each phase ("phases_ms"), per target its output's format
 /// and, per kernel, its module, chip, PTX version, parameters (type, kind,
 /// ABI size and alignment, in order), static shared memory and maximum
 /// threads per block. "{}" after a failure. Owned by the result.

@@ -225,10 +225,13 @@ CUDAPY_RUNTIME_EXPORTED int cudapySelectTarget(const CudapyDeviceInfo *device,
                                                const char *const *chips,
                                                int count);
 
-/// JIT-compiles `ptx` for the device (cuModuleLoadDataEx) and reads the
-/// kernel metadata JSON that the compiler produced with it. On failure the
-/// status message holds the JIT's error log. Null handle on failure. Both
-/// buffers are copied as needed; neither needs a terminating NUL.
+/// Loads a compiler output for the device (cuModuleLoadDataEx) and reads
+/// the kernel metadata JSON that the compiler produced with it. `ptx` is
+/// PTX, which the driver JIT-compiles, or a cubin (emit "cubin"; an ELF
+/// image, told apart by its first bytes), which it loads as it is. On
+/// failure the status message holds the JIT's error log. Null handle on
+/// failure. Both buffers are copied as needed; neither needs a terminating
+/// NUL.
 CUDAPY_RUNTIME_EXPORTED CudapyModule cudapyModuleLoad(
     CudapyDevice device, const char *ptx, size_t ptxLength,
     const char *metadata, size_t metadataLength, CudapyStatus *status);

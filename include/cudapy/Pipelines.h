@@ -87,7 +87,9 @@ struct CudapyToPTXOptions
   Option<std::string> emit{
       *this, "emit",
       llvm::cl::desc("Where to stop: 'mlir' (lowered gpu.modules), 'llvm' "
-                     "(gpu.binary of LLVM IR) or 'ptx' (gpu.binary of PTX)"),
+                     "(gpu.binary of LLVM IR), 'ptx' (gpu.binary of PTX), "
+                     "'cubin' (of cubins, assembled by nvJitLink) or "
+                     "'cubin-or-ptx' (cubins where nvJitLink is found)"),
       llvm::cl::init("ptx")};
 
   /// The libdevice path the pipeline uses after defaults are applied.

@@ -9,6 +9,9 @@
 
 #include "CEnum.h"
 
+#include "cudapy-c/Cache.h"
+#include "cudapy/Support/Assembler.h"
+
 #include "cudapy/InitAll.h"
 #include "cudapy/Pipelines.h"
 #include "cudapy/Support/KernelMetadata.h"
@@ -22,6 +25,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -30,15 +34,19 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/xxhash.h"
 
 #include <cjson/cJSON.h>
 
+#include <array>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <mutex>
 #include <optional>
+#include <sys/stat.h>
 #include <vector>
 
 using namespace mlir;
@@ -47,6 +55,7 @@ namespace {
 struct CompileOptionsImpl {
   cudapy::CudapyToPTXOptions pipeline;
   bool timing = false;
+  bool cache = true;
   // Debug knobs (docs/Debugging.md): empty is off; each also comes from its
   // environment variable when left empty here.
   std::string dumpIR, dumpIRPasses, dumpOutput, reproducer, timingFile;
@@ -55,6 +64,7 @@ struct CompileOptionsImpl {
 struct CompiledOutput {
   std::string name;
   std::string chip;
+  std::string format;
   std::string text;
 };
 
@@ -68,6 +78,7 @@ struct StoredDiagnostic {
 
 struct CompileResultImpl {
   bool succeeded = false;
+  bool cached = false;
   std::vector<CompiledOutput> outputs;
   std::string metadata = "{}";
   std::string timing;
@@ -193,6 +204,10 @@ static std::string getEmitName(const CudapyEmitKind &emit) {
     return "mlir";
   if (kind == CUDAPY_EMIT_PTX)
     return "ptx";
+  if (kind == CUDAPY_EMIT_CUBIN)
+    return "cubin";
+  if (kind == CUDAPY_EMIT_CUBIN_OR_PTX)
+    return "cubin-or-ptx";
   // Not a CudapyEmitKind: the compile refuses it (validateCudapyToPTXOptions).
   return "CudapyEmitKind " + std::to_string(kind);
 }
@@ -208,6 +223,12 @@ void cudapyCompileOptionsSetTiming(CudapyCompileOptions options, bool enable) {
   if (!options.ptr)
     return;
   unwrap(options)->timing = enable;
+}
+
+void cudapyCompileOptionsSetCache(CudapyCompileOptions options, bool enable) {
+  if (!options.ptr)
+    return;
+  unwrap(options)->cache = enable;
 }
 
 void cudapyCompileOptionsSetDumpIR(CudapyCompileOptions options,
@@ -248,7 +269,7 @@ struct ParsedOptions {
       timingFile;
   std::optional<int> optLevel, numWarps;
   std::optional<bool> fastMath, ftz, barePtr, boundsCheck, assertions, lineInfo,
-      timing;
+      timing, cache;
 };
 } // namespace
 
@@ -278,7 +299,8 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
                {"bounds_check", &parsed.boundsCheck},
                {"assertions", &parsed.assertions},
                {"line_info", &parsed.lineInfo},
-               {"timing", &parsed.timing}};
+               {"timing", &parsed.timing},
+               {"cache", &parsed.cache}};
 
   for (const cJSON *item = root->child; item; item = item->next) {
     llvm::StringRef key = item->string ? item->string : "";
@@ -317,12 +339,14 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
       return "unknown compile option '" + key.str() +
              "' (known: chip, ptx_version, opt_level, fast_math, ftz, "
              "cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, "
-             "assertions, line_info, num_warps, emit, timing, dump_ir, "
+             "assertions, line_info, num_warps, emit, timing, cache, dump_ir, "
              "dump_ir_passes, dump_output, reproducer, timing_file)";
   }
   if (parsed.emit && *parsed.emit != "ptx" && *parsed.emit != "llvm" &&
-      *parsed.emit != "mlir")
-    return "compile option 'emit' must be \"ptx\", \"llvm\" or \"mlir\"";
+      *parsed.emit != "mlir" && *parsed.emit != "cubin" &&
+      *parsed.emit != "cubin-or-ptx")
+    return "compile option 'emit' must be \"ptx\", \"cubin\", "
+           "\"cubin-or-ptx\", \"llvm\" or \"mlir\"";
   return std::nullopt;
 }
 
@@ -383,6 +407,8 @@ MlirLogicalResult cudapyCompileOptionsParseJSON(CudapyCompileOptions options,
     impl.pipeline.lineInfo = *parsed.lineInfo;
   if (parsed.timing)
     impl.timing = *parsed.timing;
+  if (parsed.cache)
+    impl.cache = *parsed.cache;
   for (auto [value, field] :
        {std::pair(&parsed.dumpIR, &impl.dumpIR),
         std::pair(&parsed.dumpIRPasses, &impl.dumpIRPasses),
@@ -443,6 +469,15 @@ static const char *getSeverityName(CudapyDiagnosticSeverity severity) {
   return "remark";
 }
 
+/// Appends `stored` to `result`, and its line to the diagnostics text.
+static void addDiagnostic(CompileResultImpl &result, StoredDiagnostic stored) {
+  llvm::raw_string_ostream os(result.diagnosticsText);
+  if (!stored.file.empty())
+    os << stored.file << ":" << stored.line << ":" << stored.column << ": ";
+  os << getSeverityName(stored.severity) << ": " << stored.message << "\n";
+  result.diagnostics.push_back(std::move(stored));
+}
+
 /// Records a diagnostic at `loc`, which may be null (no location).
 static void recordDiagnostic(CompileResultImpl &result, LocationAttr loc,
                              DiagnosticSeverity severity, std::string message) {
@@ -454,11 +489,7 @@ static void recordDiagnostic(CompileResultImpl &result, LocationAttr loc,
     stored.line = fileLoc.getLine();
     stored.column = fileLoc.getColumn();
   }
-  llvm::raw_string_ostream os(result.diagnosticsText);
-  if (!stored.file.empty())
-    os << stored.file << ":" << stored.line << ":" << stored.column << ": ";
-  os << getSeverityName(stored.severity) << ": " << stored.message << "\n";
-  result.diagnostics.push_back(std::move(stored));
+  addDiagnostic(result, std::move(stored));
 }
 
 namespace {
@@ -560,9 +591,120 @@ static bool hasErrors(const CompileResultImpl &result) {
   });
 }
 
-/// Runs the pipeline on `module` and fills `result`.
+namespace {
+/// Adds up the time of the pipeline's passes by phase: cudapy's own passes
+/// (those of the py, simt, tile and target dialects and cudapy's: their
+/// arguments start with cudapy-, py-, simt-, tile- or target-, or convert
+/// from py, simt or tile), upstream's, and the serialization, whose own
+/// phases its objects record. Pass managers that only run nested ones are
+/// not counted. Safe when a multithreaded context runs passes at once.
+class PhaseTimer : public PassInstrumentation {
+public:
+  double cudapyMs = 0, upstreamMs = 0, serializeMs = 0;
+
+  void runBeforePass(Pass *pass, Operation *op) override {
+    if (isAdaptor(pass))
+      return;
+    std::lock_guard<std::mutex> lock(mutex);
+    starts[{pass, op}] = std::chrono::steady_clock::now();
+  }
+  void runAfterPass(Pass *pass, Operation *op) override { stop(pass, op); }
+  void runAfterPassFailed(Pass *pass, Operation *op) override {
+    stop(pass, op);
+  }
+
+private:
+  static bool isAdaptor(Pass *pass) {
+    return pass->getArgument().empty() &&
+           pass->getName().contains("PassAdaptor");
+  }
+  static bool isCudapyPass(llvm::StringRef argument) {
+    for (llvm::StringRef prefix :
+         {"cudapy-", "py-", "simt-", "tile-", "target-", "convert-py-to-",
+          "convert-simt-to-", "convert-tile-to-"})
+      if (argument.starts_with(prefix))
+        return true;
+    return false;
+  }
+  void stop(Pass *pass, Operation *op) {
+    if (isAdaptor(pass))
+      return;
+    auto now = std::chrono::steady_clock::now();
+    std::lock_guard<std::mutex> lock(mutex);
+    auto start = starts.find({pass, op});
+    if (start == starts.end())
+      return;
+    double ms =
+        std::chrono::duration<double, std::milli>(now - start->second).count();
+    starts.erase(start);
+    llvm::StringRef argument = pass->getArgument();
+    (argument == "cudapy-serialize-to-ptx" ? serializeMs
+     : isCudapyPass(argument)              ? cudapyMs
+                                           : upstreamMs) += ms;
+  }
+
+  std::mutex mutex;
+  llvm::DenseMap<std::pair<Pass *, Operation *>,
+                 std::chrono::steady_clock::time_point>
+      starts;
+};
+} // namespace
+
+/// The phases of a compile in milliseconds: `parseMs` (negative: the module
+/// was not parsed here), the passes as `timer` added them up, the
+/// serialization's phases as the objects of `module` record them, and what
+/// remains of `totalMs`.
+static std::vector<std::pair<std::string, double>>
+collectPhases(ModuleOp module, double parseMs, const PhaseTimer &timer,
+              double totalMs) {
+  std::vector<std::pair<std::string, double>> phases;
+  if (parseMs >= 0)
+    phases.emplace_back("parse", parseMs);
+  phases.emplace_back("cudapy_passes", timer.cudapyMs);
+  phases.emplace_back("upstream_passes", timer.upstreamMs);
+  static const std::pair<const char *, const char *> kSerializePhases[] = {
+      {"llvm_translate", "translate_ms"},
+      {"libdevice_link", "link_ms"},
+      {"llvm_optimize", "optimize_ms"},
+      {"nvptx_codegen", "llvm_to_ptx_ms"},
+      {"assemble", "assemble_ms"}};
+  double serialized = 0;
+  for (auto [phase, property] : kSerializePhases) {
+    double ms = 0;
+    for (auto binary : module.getOps<gpu::BinaryOp>())
+      for (Attribute attr : binary.getObjectsAttr())
+        if (DictionaryAttr properties =
+                cast<gpu::ObjectAttr>(attr).getProperties())
+          if (auto value = properties.getAs<FloatAttr>(property))
+            ms += value.getValueAsDouble();
+    serialized += ms;
+    phases.emplace_back(phase, ms);
+  }
+  double counted = std::max(parseMs, 0.0) + timer.cudapyMs + timer.upstreamMs +
+                   std::max(timer.serializeMs, serialized);
+  phases.emplace_back("other",
+                      std::max(totalMs - counted, 0.0) +
+                          std::max(timer.serializeMs - serialized, 0.0));
+  return phases;
+}
+
+/// The phases as a table for the timing report.
+static std::string
+formatPhases(const std::vector<std::pair<std::string, double>> &phases) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "===" << std::string(73, '-') << "===\n"
+     << "                          cudapy compile phases\n"
+     << "===" << std::string(73, '-') << "===\n";
+  for (const auto &[name, ms] : phases)
+    os << llvm::format("  %10.3f ms  ", ms) << name << "\n";
+  return text;
+}
+
+/// Runs the pipeline on `module` and fills `result`. `parseMs` is the time
+/// taken to parse it (negative: it came parsed).
 static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
-                          CompileResultImpl &result) {
+                          CompileResultImpl &result, double parseMs = -1) {
   auto start = std::chrono::steady_clock::now();
   std::string dumpIR = getKnob(options.dumpIR, "CUDAPY_DUMP_IR");
   std::string dumpIRPasses =
@@ -618,6 +760,9 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
                                   /*printAfterOnlyOnFailure=*/false, dumpIR);
   }
 
+  auto timer = std::make_unique<PhaseTimer>();
+  PhaseTimer &phaseTimer = *timer;
+  pm.addInstrumentation(std::move(timer));
   TimingScope timingRoot;
   if (collectTiming) {
     timing.setEnabled(true);
@@ -631,6 +776,12 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
     timingRoot.stop();
     timing.print();
     timing.setEnabled(false);
+    timingStream << formatPhases(
+        collectPhases(module, parseMs, phaseTimer,
+                      std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - start)
+                              .count() +
+                          std::max(parseMs, 0.0)));
     result.timing = timingText;
     if (!timingFile.empty() &&
         failed(writeDebugFile(module.getLoc(), timingFile, timingText,
@@ -643,6 +794,7 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
   const cudapy::CudapyToPTXOptions &pipeline = options.pipeline;
   if (pipeline.emit == "mlir") {
     CompiledOutput output;
+    output.format = "mlir";
     llvm::raw_string_ostream os(output.text);
     module.print(os);
     result.outputs.push_back(std::move(output));
@@ -654,6 +806,10 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
         output.name = binary.getName().str();
         if (auto target = dyn_cast<NVVM::NVVMTargetAttr>(object.getTarget()))
           output.chip = target.getChip().str();
+        DictionaryAttr properties = object.getProperties();
+        auto format =
+            properties ? properties.getAs<StringAttr>("format") : StringAttr();
+        output.format = format ? format.str() : std::string(pipeline.emit);
         output.text = object.getObject().str();
         result.outputs.push_back(std::move(output));
       }
@@ -667,7 +823,10 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
   summary.flushDenormals = pipeline.fastMath || pipeline.flushDenormals;
   summary.compileTimeMs = std::chrono::duration<double, std::milli>(
                               std::chrono::steady_clock::now() - start)
-                              .count();
+                              .count() +
+                          std::max(parseMs, 0.0);
+  summary.phases =
+      collectPhases(module, parseMs, phaseTimer, summary.compileTimeMs);
   result.metadata = cudapy::buildKernelMetadataJSON(module, summary);
   if (!dumpOutput.empty())
     dumpOutputs(module.getLoc(), dumpOutput, result, pipeline.emit);
@@ -770,6 +929,188 @@ static std::string saveCrashInput(llvm::StringRef source) {
   return "the input is saved in '" + path.str().str() + "'";
 }
 
+//===----------------------------------------------------------------------===//
+// The compile cache (cudapy-c/Cache.h)
+//===----------------------------------------------------------------------===//
+
+/// Path, size and modification time of `path`, or that it is absent.
+static std::string describeFile(llvm::StringRef path) {
+  std::string text = path.str();
+  struct stat status;
+  if (::stat(text.c_str(), &status))
+    return text + ":absent";
+  return text + ":" + std::to_string(status.st_size) + ":" +
+         std::to_string(status.st_mtim.tv_sec) + "." +
+         std::to_string(status.st_mtim.tv_nsec);
+}
+
+/// The compiler build: the library (or executable) this code is in.
+static const std::string &describeCompiler() {
+  static const std::string identity = [] {
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void *>(&cudapyCompileSource), &info) &&
+        info.dli_fname)
+      return describeFile(info.dli_fname);
+    return std::string("unknown");
+  }();
+  return identity;
+}
+
+/// Whether a compile with `options` may be read from or stored into the
+/// cache: not when a debug knob asks for what only a compile does.
+static bool usesCache(const CompileOptionsImpl &options) {
+  if (!options.cache || options.timing || !cudapyCacheEnabled())
+    return false;
+  for (auto [value, variable] :
+       {std::pair(&options.dumpIR, "CUDAPY_DUMP_IR"),
+        std::pair(&options.dumpOutput, "CUDAPY_DUMP_OUTPUT"),
+        std::pair(&options.reproducer, "CUDAPY_REPRODUCER"),
+        std::pair(&options.timingFile, "CUDAPY_TIMING_FILE")})
+    if (!getKnob(*value, variable).empty())
+      return false;
+  return getKnob("", "CUDAPY_TEST_CRASH").empty();
+}
+
+/// The cache key of compiling `source` named `name` with `options`: the
+/// SHA-256 of everything the result depends on: the compiler build, the
+/// options (as the pipeline they select), the toolkit files the compile
+/// reads (libdevice, nvJitLink) and the source.
+static std::string getCacheKey(llvm::StringRef source, llvm::StringRef name,
+                               const CompileOptionsImpl &options) {
+  const cudapy::CudapyToPTXOptions &pipeline = options.pipeline;
+  std::string toolkit = pipeline.cudaToolkitPath.empty()
+                            ? cudapy::getDefaultCudaToolkitPath().str()
+                            : std::string(pipeline.cudaToolkitPath);
+  char assembler[2048] = "";
+  if (llvm::StringRef(pipeline.emit).starts_with("cubin"))
+    cudapyDescribeAssembler(toolkit.c_str(), assembler, sizeof(assembler));
+  llvm::SHA256 hash;
+  auto add = [&](llvm::StringRef field) {
+    uint64_t size = field.size();
+    hash.update(llvm::ArrayRef<uint8_t>(
+        reinterpret_cast<const uint8_t *>(&size), sizeof(size)));
+    hash.update(field);
+  };
+  add("cudapy compile cache 1");
+  add(describeCompiler());
+  add(printPipeline(options));
+  add(describeFile(pipeline.getLibdevicePath()));
+  add(assembler);
+  add(name);
+  add(source);
+  std::array<uint8_t, 32> digest = hash.final();
+  std::string key = "compile-";
+  llvm::raw_string_ostream os(key);
+  for (uint8_t byte : digest)
+    os << llvm::format_hex_no_prefix(byte, 2);
+  return key;
+}
+
+namespace {
+/// The bytes of a cached result: counts and lengths as 8-byte integers,
+/// strings as their bytes.
+struct EntryWriter {
+  std::string bytes;
+  void number(uint64_t value) {
+    bytes.append(reinterpret_cast<const char *>(&value), sizeof(value));
+  }
+  void text(llvm::StringRef value) {
+    number(value.size());
+    bytes.append(value.data(), value.size());
+  }
+};
+
+struct EntryReader {
+  llvm::StringRef bytes;
+  bool ok = true;
+  uint64_t number() {
+    uint64_t value = 0;
+    if (bytes.size() < sizeof(value)) {
+      ok = false;
+      return 0;
+    }
+    memcpy(&value, bytes.data(), sizeof(value));
+    bytes = bytes.drop_front(sizeof(value));
+    return value;
+  }
+  std::string text() {
+    uint64_t size = number();
+    if (!ok || size > bytes.size()) {
+      ok = false;
+      return {};
+    }
+    std::string value = bytes.take_front(size).str();
+    bytes = bytes.drop_front(size);
+    return value;
+  }
+};
+} // namespace
+
+static const char kEntryFormat[] = "cudapy compile result 1";
+
+static std::string serializeResult(const CompileResultImpl &result) {
+  EntryWriter writer;
+  writer.text(kEntryFormat);
+  writer.number(result.outputs.size());
+  for (const CompiledOutput &output : result.outputs) {
+    writer.text(output.name);
+    writer.text(output.chip);
+    writer.text(output.format);
+    writer.text(output.text);
+  }
+  writer.text(result.metadata);
+  writer.number(result.diagnostics.size());
+  for (const StoredDiagnostic &diagnostic : result.diagnostics) {
+    writer.number(diagnostic.severity);
+    writer.text(diagnostic.file);
+    writer.number(diagnostic.line);
+    writer.number(diagnostic.column);
+    writer.text(diagnostic.message);
+  }
+  return std::move(writer.bytes);
+}
+
+/// Fills `result` from a cache entry; false (and `result` untouched) when
+/// the entry does not read back whole.
+static bool deserializeResult(llvm::StringRef bytes,
+                              CompileResultImpl &result) {
+  EntryReader reader{bytes};
+  if (reader.text() != kEntryFormat)
+    return false;
+  CompileResultImpl read;
+  uint64_t outputs = reader.number();
+  for (uint64_t i = 0; reader.ok && i < outputs; ++i) {
+    CompiledOutput output;
+    output.name = reader.text();
+    output.chip = reader.text();
+    output.format = reader.text();
+    output.text = reader.text();
+    read.outputs.push_back(std::move(output));
+  }
+  read.metadata = reader.text();
+  uint64_t diagnostics = reader.number();
+  for (uint64_t i = 0; reader.ok && i < diagnostics; ++i) {
+    StoredDiagnostic diagnostic;
+    uint64_t severity = reader.number();
+    diagnostic.severity = severity <= CUDAPY_DIAGNOSTIC_REMARK
+                              ? static_cast<CudapyDiagnosticSeverity>(severity)
+                              : CUDAPY_DIAGNOSTIC_REMARK;
+    diagnostic.file = reader.text();
+    diagnostic.line = static_cast<unsigned>(reader.number());
+    diagnostic.column = static_cast<unsigned>(reader.number());
+    diagnostic.message = reader.text();
+    if (diagnostic.severity == CUDAPY_DIAGNOSTIC_ERROR)
+      reader.ok = false; // Only successful compiles are stored.
+    addDiagnostic(read, std::move(diagnostic));
+  }
+  if (!reader.ok || !reader.bytes.empty())
+    return false;
+  read.succeeded = true;
+  read.cached = true;
+  result = std::move(read);
+  return true;
+}
+
 CudapyCompileResult cudapyCompileSource(MlirStringRef source,
                                         MlirStringRef sourceName,
                                         CudapyCompileOptions options) {
@@ -781,6 +1122,21 @@ CudapyCompileResult cudapyCompileSource(MlirStringRef source,
   llvm::StringRef name =
       sourceName.data ? unwrap(sourceName) : llvm::StringRef("");
   auto *result = new CompileResultImpl();
+  const CompileOptionsImpl &compileOptions = *unwrap(options);
+  std::string cacheKey;
+  if (usesCache(compileOptions)) {
+    cacheKey = getCacheKey(text, name, compileOptions);
+    void *data = nullptr;
+    size_t size = 0;
+    if (cudapyCacheLoad(cacheKey.c_str(), &data, &size)) {
+      bool read = deserializeResult(
+          llvm::StringRef(static_cast<const char *>(data), size), *result);
+      cudapyCacheFree(data);
+      if (read)
+        return wrap(result);
+    }
+  }
+  auto parseStart = std::chrono::steady_clock::now();
   DialectRegistry registry;
   cudapy::registerAllDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
@@ -801,9 +1157,61 @@ CudapyCompileResult cudapyCompileSource(MlirStringRef source,
             failed(cudapy::checkParsedModule(*module)) ||
             failed(verify(*module)))
           return;
-        compileModule(*module, *unwrap(options), *result);
+        compileModule(*module, compileOptions, *result,
+                      std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - parseStart)
+                          .count());
       },
       [&] { return saveCrashInput(text); });
+  if (!cacheKey.empty() && result->succeeded) {
+    std::string entry = serializeResult(*result);
+    (void)cudapyCacheStore(cacheKey.c_str(), entry.data(), entry.size());
+  }
+  return wrap(result);
+}
+
+CudapyCompileResult cudapyAssemblePTX(MlirStringRef ptx, MlirStringRef chip,
+                                      CudapyCompileOptions options) {
+  if (!ptx.data || !ptx.length)
+    return refuse("cudapyAssemblePTX: the PTX is empty");
+  if (!options.ptr)
+    return refuse("cudapyAssemblePTX: the compile options handle is null");
+  const cudapy::CudapyToPTXOptions &pipeline = unwrap(options)->pipeline;
+  std::string chipName = chip.data ? unwrap(chip).str() : "";
+  std::string toolkit = pipeline.cudaToolkitPath.empty()
+                            ? cudapy::getDefaultCudaToolkitPath().str()
+                            : std::string(pipeline.cudaToolkitPath);
+  if (chipName.empty())
+    return refuse("cudapyAssemblePTX: no chip to assemble for");
+  auto *result = new CompileResultImpl();
+  CompiledOutput output;
+  output.chip = chipName;
+  const char *why = nullptr;
+  if (!cudapyFindAssembler(toolkit.c_str(), &why)) {
+    if (pipeline.emit != "cubin-or-ptx") {
+      recordDiagnostic(*result, LocationAttr(), DiagnosticSeverity::Error,
+                       std::string("cannot make a cubin: ") + why);
+      return wrap(result);
+    }
+    output.format = "ptx";
+    output.text = unwrap(ptx).str();
+  } else {
+    CudapyAssembly assembly = cudapyAssemblePtx(
+        toolkit.c_str(), ptx.data, ptx.length, chipName.c_str(),
+        static_cast<int>(pipeline.optLevel), pipeline.lineInfo);
+    if (!assembly.cubin) {
+      recordDiagnostic(*result, LocationAttr(), DiagnosticSeverity::Error,
+                       assembly.message ? assembly.message
+                                        : "nvJitLink failed");
+      cudapyAssemblyFree(&assembly);
+      return wrap(result);
+    }
+    output.format = "cubin";
+    output.text.assign(assembly.cubin, assembly.size);
+    cudapyAssemblyFree(&assembly);
+  }
+  result->outputs.push_back(std::move(output));
+  result->succeeded = true;
   return wrap(result);
 }
 
@@ -849,6 +1257,16 @@ MlirStringRef cudapyCompileResultGetOutputName(CudapyCompileResult result,
                                                intptr_t index) {
   const CompiledOutput *output = getOutput(result, index);
   return output ? toStringRef(output->name) : mlirStringRefCreate(nullptr, 0);
+}
+
+MlirStringRef cudapyCompileResultGetOutputFormat(CudapyCompileResult result,
+                                                 intptr_t index) {
+  const CompiledOutput *output = getOutput(result, index);
+  return output ? toStringRef(output->format) : mlirStringRefCreate(nullptr, 0);
+}
+
+bool cudapyCompileResultIsCached(CudapyCompileResult result) {
+  return get(result).cached;
 }
 
 MlirStringRef cudapyCompileResultGetOutputChip(CudapyCompileResult result,

@@ -59,8 +59,11 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
     return std::nullopt;
   }
   if (options.emit != "mlir" && options.emit != "llvm" &&
-      options.emit != "ptx") {
-    error = "emit must be 'mlir', 'llvm' or 'ptx', not '" + options.emit + "'";
+      options.emit != "ptx" && options.emit != "cubin" &&
+      options.emit != "cubin-or-ptx") {
+    error = "emit must be 'ptx', 'cubin', 'cubin-or-ptx', 'llvm' or 'mlir', "
+            "not '" +
+            options.emit + "'";
     return std::nullopt;
   }
   std::vector<ResolvedTarget> targets;
@@ -193,7 +196,11 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   }
   CudapySerializeToPTXPassOptions serialize;
   serialize.libdevicePath = options.getLibdevicePath();
-  serialize.format = options.emit == "llvm" ? "llvm" : "ptx";
+  serialize.format = options.emit;
+  serialize.cudaToolkitPath = options.cudaToolkitPath.empty()
+                                  ? getDefaultCudaToolkitPath().str()
+                                  : std::string(options.cudaToolkitPath);
+  serialize.lineInfo = options.lineInfo;
   pm.addPass(createCudapySerializeToPTXPass(serialize));
   return success();
 }

@@ -475,13 +475,44 @@ static void readPtxTarget(const char *ptx, char *chip, size_t size) {
   chip[n] = '\0';
 }
 
-/// Links `image` (our PTX, NUL-terminated) with `inputs` through the
-/// driver's JIT linker and loads the result into `module`. The logs go to
-/// `infoLog`/`errorLog` (kLogSize bytes each).
-static CUresult linkAndLoad(Module *module, char *image,
-                            const CudapyLinkInput *inputs, int count,
-                            char *infoLog, char *errorLog, size_t logSize,
-                            const char **failedCall, CudapyStatus *status) {
+/// Whether `image` is a cubin (an ELF file) rather than PTX text.
+static bool isCubin(const char *image, size_t size) {
+  return size >= 4 && !memcmp(image,
+                              "\x7f"
+                              "ELF",
+                              4);
+}
+
+/// The chip of a cubin, as the metadata says: that of its targets whose
+/// output is a cubin when they all name one; else empty (the kernels'
+/// first metadata entries are used).
+static void readCubinTarget(cJSON *metadata, char *chip, size_t size) {
+  chip[0] = '\0';
+  cJSON *target;
+  cJSON_ArrayForEach(target, cJSON_GetObjectItem(metadata, "targets")) {
+    const char *format =
+        cJSON_GetStringValue(cJSON_GetObjectItem(target, "format"));
+    const char *name =
+        cJSON_GetStringValue(cJSON_GetObjectItem(target, "chip"));
+    if (!format || strcmp(format, "cubin") || !name)
+      continue;
+    if (chip[0] && strcmp(chip, name)) {
+      chip[0] = '\0';
+      return;
+    }
+    snprintf(chip, size, "%s", name);
+  }
+}
+
+/// Links `image` (our PTX, NUL-terminated, or a cubin of `imageSize`
+/// bytes) with `inputs` through the driver's JIT linker and loads the
+/// result into `module`. The logs go to `infoLog`/`errorLog` (kLogSize
+/// bytes each).
+static CUresult linkAndLoad(Module *module, char *image, size_t imageSize,
+                            bool imageIsCubin, const CudapyLinkInput *inputs,
+                            int count, char *infoLog, char *errorLog,
+                            size_t logSize, const char **failedCall,
+                            CudapyStatus *status) {
   // Line info (like ptxas -lineinfo) maps the code back to the PTX's .loc
   // lines, where it has them; it changes no code.
   int options[] = {kJitInfoLogBuffer,  kJitInfoLogBufferSize,
@@ -505,8 +536,9 @@ static CUresult linkAndLoad(Module *module, char *image,
   if (result != 0)
     return result;
   *failedCall = "cuLinkAddData";
-  result = driver.cuLinkAddData(link, CUDAPY_LINK_PTX, image, strlen(image) + 1,
-                                "cudapy", 0, NULL, NULL);
+  result = driver.cuLinkAddData(
+      link, imageIsCubin ? CUDAPY_LINK_CUBIN : CUDAPY_LINK_PTX, image,
+      imageIsCubin ? imageSize : strlen(image) + 1, "cudapy", 0, NULL, NULL);
   for (int i = 0; i < count && result == 0; ++i) {
     // PTX text need not end in NUL in the caller's buffer; the linker's
     // copy does.
@@ -601,7 +633,11 @@ CudapyModule cudapyModuleLoadLinked(CudapyDevice deviceHandle, const char *ptx,
   }
   memcpy(image, ptx, ptxLength);
   image[ptxLength] = '\0';
-  readPtxTarget(image, module->chip, sizeof(module->chip));
+  bool cubin = isCubin(image, ptxLength);
+  if (cubin)
+    readCubinTarget(json, module->chip, sizeof(module->chip));
+  else
+    readPtxTarget(image, module->chip, sizeof(module->chip));
 
   ContextScope scope;
   if (!enterContext(device, &scope, status))
@@ -609,8 +645,9 @@ CudapyModule cudapyModuleLoadLinked(CudapyDevice deviceHandle, const char *ptx,
   const char *call = "cuModuleLoadDataEx";
   CudapyStatus linkStatus;
   setOk(&linkStatus);
-  CUresult loaded = linkAndLoad(module, image, inputs, count, infoLog, errorLog,
-                                kLogSize, &call, &linkStatus);
+  CUresult loaded =
+      linkAndLoad(module, image, ptxLength, cubin, inputs, count, infoLog,
+                  errorLog, kLogSize, &call, &linkStatus);
   leaveContext(&scope);
   if (linkStatus.code != CUDAPY_STATUS_OK) {
     if (status)

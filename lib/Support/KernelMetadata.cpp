@@ -95,6 +95,9 @@ std::string cudapy::buildKernelMetadataJSON(ModuleOp module,
   cJSON_AddBoolToObject(root.get(), "fast_math", summary.fastMath);
   cJSON_AddBoolToObject(root.get(), "ftz", summary.flushDenormals);
   cJSON_AddNumberToObject(root.get(), "compile_time_ms", summary.compileTimeMs);
+  cJSON *phases = cJSON_AddObjectToObject(root.get(), "phases_ms");
+  for (const auto &[name, ms] : summary.phases)
+    cJSON_AddNumberToObject(phases, name.c_str(), ms);
 
   cJSON *targets = cJSON_AddArrayToObject(root.get(), "targets");
   cJSON *kernels = cJSON_AddArrayToObject(root.get(), "kernels");
@@ -116,10 +119,16 @@ std::string cudapy::buildKernelMetadataJSON(ModuleOp module,
       cJSON_AddStringToObject(entry, "triple",
                               target.getTriple().str().c_str());
       DictionaryAttr properties = object.getProperties();
-      if (properties)
-        if (auto ms = properties.getAs<FloatAttr>("llvm_to_ptx_ms"))
-          cJSON_AddNumberToObject(entry, "llvm_to_ptx_ms",
-                                  ms.getValueAsDouble());
+      // What the output holds, how it was made, and each phase's time.
+      for (const char *name : {"format", "assembler"})
+        if (auto text =
+                properties ? properties.getAs<StringAttr>(name) : StringAttr())
+          cJSON_AddStringToObject(entry, name, text.str().c_str());
+      for (const char *name : {"translate_ms", "link_ms", "optimize_ms",
+                               "llvm_to_ptx_ms", "assemble_ms"})
+        if (auto ms =
+                properties ? properties.getAs<FloatAttr>(name) : FloatAttr())
+          cJSON_AddNumberToObject(entry, name, ms.getValueAsDouble());
       cJSON_AddItemToArray(targets, entry);
 
       auto described =

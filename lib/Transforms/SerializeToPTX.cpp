@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cudapy/Support/Assembler.h"
 #include "cudapy/Support/KernelMetadata.h"
 #include "cudapy/Support/Target.h"
 #include "cudapy/Transforms/Passes.h"
@@ -15,6 +16,7 @@
 #include "mlir/Target/LLVM/ModuleToObject.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -24,6 +26,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
@@ -185,6 +188,19 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
   return b.getArrayAttr(kernels);
 }
 
+/// The first function `module` calls but does not define, other than LLVM's
+/// intrinsics and the system calls ptxas provides; null when none.
+static const llvm::Function *findExternalCall(const llvm::Module &module) {
+  static constexpr llvm::StringLiteral kSystemCalls[] = {
+      "vprintf", "__assertfail", "malloc", "free"};
+  for (const llvm::Function &function : module)
+    if (function.isDeclaration() && !function.isIntrinsic() &&
+        !function.use_empty() &&
+        !llvm::is_contained(kSystemCalls, function.getName()))
+      return &function;
+  return nullptr;
+}
+
 namespace {
 /// Turns LLVM's diagnostics (IR linker, NVPTX backend) into MLIR diagnostics
 /// on the module being serialized, so that nothing reaches stderr directly.
@@ -220,18 +236,55 @@ struct ForwardLLVMDiagnostics : public llvm::DiagnosticHandler {
 struct SerializedObject {
   std::string text;
   ArrayAttr kernels;
-  double llvmToTargetMs = 0;
+  /// "ptx", "cubin" or "llvm"; for a cubin, the assembler's version.
+  StringRef format;
+  std::string assembler;
+  /// Milliseconds of each phase.
+  double translateMs = 0, linkMs = 0, optimizeMs = 0, llvmToTargetMs = 0,
+         assembleMs = 0;
 };
+
+/// Milliseconds since `start`.
+static double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+/// The bytes of the bitcode file at `path`, read once per process (a
+/// compile links only what it needs of them: see loadBitcodeFiles).
+static FailureOr<llvm::MemoryBufferRef> readBitcodeOnce(StringRef path,
+                                                        std::string &error) {
+  static std::mutex mutex;
+  static llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> files;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<llvm::MemoryBuffer> &file = files[path];
+  if (!file) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> read =
+        llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                    /*RequiresNullTerminator=*/false);
+    if (!read) {
+      error = read.getError().message();
+      files.erase(path);
+      return failure();
+    }
+    file = std::move(*read);
+  }
+  return file->getMemBufferRef();
+}
 
 /// Translates one gpu.module for one #nvvm.target, linking libdevice only when
 /// the module calls into it.
 class PTXSerializer : public LLVM::ModuleToObject {
 public:
   PTXSerializer(gpu::GPUModuleOp module, NVVM::NVVMTargetAttr target,
-                StringRef libdevicePath, bool emitLLVM)
+                StringRef libdevicePath, StringRef format,
+                StringRef cudaToolkitPath, bool lineInfo)
       : ModuleToObject(*module, target.getTriple(), target.getChip(),
                        target.getFeatures(), target.getO()),
-        target(target), libdevicePath(libdevicePath), emitLLVM(emitLLVM) {}
+        target(target), libdevicePath(libdevicePath), format(format),
+        cudaToolkitPath(cudaToolkitPath), lineInfo(lineInfo),
+        emitLLVM(format == "llvm") {}
 
   /// NVPTX aligns a function's return .param as its `alignstack` return
   /// attribute says (LLVM's struct types cannot carry the alignment of a
@@ -354,25 +407,32 @@ public:
     llvm::LLVMContext llvmContext;
     llvmContext.setDiagnosticHandler(
         std::make_unique<ForwardLLVMDiagnostics>(module.getLoc()));
+    SerializedObject result;
+    auto start = std::chrono::steady_clock::now();
     std::unique_ptr<llvm::Module> llvmModule = translateToLLVMIR(llvmContext);
     if (!llvmModule)
       return module.emitError("failed to translate the module to LLVM IR");
     setDataLayoutAndTriple(*llvmModule);
     annotateReturnAlignment(*llvmModule);
-    SerializedObject result;
+    result.translateMs = millisecondsSince(start);
     result.kernels =
         describeKernels(cast<gpu::GPUModuleOp>(module), *llvmModule);
     if (!emitLLVM && failed(checkKernelLimits(result.kernels)))
       return failure();
 
+    start = std::chrono::steady_clock::now();
     std::optional<SmallVector<std::unique_ptr<llvm::Module>>> libs =
         loadBitcodeFiles(*llvmModule);
     if (!libs || failed(linkFiles(*llvmModule, std::move(*libs))))
       return failure();
+    result.linkMs = millisecondsSince(start);
+    start = std::chrono::steady_clock::now();
     if (failed(optimizeModule(*llvmModule, optLevel)))
       return failure();
+    result.optimizeMs = millisecondsSince(start);
 
     if (emitLLVM) {
+      result.format = "llvm";
       llvm::raw_string_ostream os(result.text);
       llvmModule->print(os, nullptr);
       return result;
@@ -384,16 +444,63 @@ public:
       return module.emitError()
              << "the NVPTX target is not available for triple '" << triple
              << "' and chip '" << chip << "'";
-    auto start = std::chrono::steady_clock::now();
+    start = std::chrono::steady_clock::now();
     FailureOr<SmallString<0>> ptx = translateModuleToISA(
         *llvmModule, **machine, [&] { return module.emitError(); });
     if (failed(ptx))
       return failure();
-    result.llvmToTargetMs = std::chrono::duration<double, std::milli>(
-                                std::chrono::steady_clock::now() - start)
-                                .count();
+    result.llvmToTargetMs = millisecondsSince(start);
     result.text = ptx->str().str();
+    result.format = "ptx";
+    // A module that calls functions defined elsewhere (interoperable
+    // declarations) is linked at load; it cannot be a cubin of its own.
+    if (format != "ptx")
+      if (const llvm::Function *external = findExternalCall(*llvmModule)) {
+        if (format == "cubin")
+          return module.emitError()
+                 << "cannot make a cubin: the module calls '"
+                 << external->getName()
+                 << "', which it does not define (emit PTX and link it "
+                    "when loading)";
+        return result;
+      }
+    if (format == "ptx" || failed(assemble(result)))
+      return format == "cubin" ? FailureOr<SerializedObject>(failure())
+                               : FailureOr<SerializedObject>(result);
     return result;
+  }
+
+  /// Replaces the PTX of `object` by a cubin for the target's chip. Fails
+  /// with an error when format=cubin, silently with format=cubin-or-ptx
+  /// when no assembler is found (the PTX stays); an assembler that refuses
+  /// the PTX is an error either way.
+  LogicalResult assemble(SerializedObject &object) {
+    const char *why = nullptr;
+    std::string toolkit = cudaToolkitPath.str();
+    if (!cudapyFindAssembler(toolkit.c_str(), &why)) {
+      if (format == "cubin")
+        return module.emitError() << "cannot make a cubin: " << why
+                                  << " (emit PTX, or install the CUDA toolkit)";
+      return failure();
+    }
+    auto start = std::chrono::steady_clock::now();
+    std::string chipName = chip.str();
+    CudapyAssembly assembly = cudapyAssemblePtx(
+        toolkit.c_str(), object.text.data(), object.text.size(),
+        chipName.c_str(), optLevel, lineInfo);
+    if (!assembly.cubin) {
+      module.emitError() << (assembly.message ? assembly.message
+                                              : "nvJitLink failed");
+      cudapyAssemblyFree(&assembly);
+      return failure();
+    }
+    object.text.assign(assembly.cubin, assembly.size);
+    cudapyAssemblyFree(&assembly);
+    object.format = "cubin";
+    if (const char *version = cudapyAssemblerVersion())
+      object.assembler = version;
+    object.assembleMs = millisecondsSince(start);
+    return success();
   }
 
 protected:
@@ -430,11 +537,24 @@ protected:
       diag << "; install the CUDA toolkit or set the libdevice path";
       return std::nullopt;
     }
-    std::unique_ptr<llvm::Module> libdevice =
-        loadBitcodeFile(llvmModule.getContext(), libdevicePath);
-    if (!libdevice)
+    // Parsed lazily: the linker (LinkOnlyNeeded) materializes only the
+    // functions the module reaches, not libdevice's hundreds.
+    std::string error;
+    FailureOr<llvm::MemoryBufferRef> bytes =
+        readBitcodeOnce(libdevicePath, error);
+    if (failed(bytes)) {
+      module.emitError() << "cannot read libdevice '" << libdevicePath
+                         << "': " << error;
       return std::nullopt;
-    libs.push_back(std::move(libdevice));
+    }
+    llvm::Expected<std::unique_ptr<llvm::Module>> libdevice =
+        llvm::getLazyBitcodeModule(*bytes, llvmModule.getContext());
+    if (!libdevice) {
+      module.emitError() << "cannot parse libdevice '" << libdevicePath
+                         << "': " << llvm::toString(libdevice.takeError());
+      return std::nullopt;
+    }
+    libs.push_back(std::move(*libdevice));
     return libs;
   }
 
@@ -451,6 +571,9 @@ protected:
 private:
   NVVM::NVVMTargetAttr target;
   StringRef libdevicePath;
+  StringRef format;
+  StringRef cudaToolkitPath;
+  bool lineInfo;
   bool emitLLVM;
   const llvm::Module *mainModule = nullptr;
 };
@@ -461,10 +584,11 @@ struct CudapySerializeToPTXPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    if (format != "ptx" && format != "llvm")
+    if (format != "ptx" && format != "llvm" && format != "cubin" &&
+        format != "cubin-or-ptx")
       return emitError(UnknownLoc::get(context))
              << "cudapy-serialize-to-ptx: unknown format '" << format
-             << "' (expected 'ptx' or 'llvm')";
+             << "' (expected 'ptx', 'cubin', 'cubin-or-ptx' or 'llvm')";
     static std::once_flag initializeNVPTX;
     std::call_once(initializeNVPTX, [] {
       LLVMInitializeNVPTXTarget();
@@ -478,7 +602,6 @@ struct CudapySerializeToPTXPass
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *ctx = &getContext();
-    bool emitLLVM = format == "llvm";
     // Copies of one module made per chip (target.origin) share one binary.
     llvm::StringMap<gpu::BinaryOp> binaries;
     for (auto module :
@@ -494,22 +617,35 @@ struct CudapySerializeToPTXPass
                              << attr;
           return signalPassFailure();
         }
-        PTXSerializer serializer(module, target, libdevicePath, emitLLVM);
+        PTXSerializer serializer(module, target, libdevicePath, format,
+                                 cudaToolkitPath, lineInfo);
         FailureOr<SerializedObject> object = serializer.serialize();
         if (failed(object))
           return signalPassFailure();
 
+        Builder b(ctx);
         SmallVector<NamedAttribute> properties;
         properties.emplace_back(cudapy::kKernelsAttrName, object->kernels);
-        if (!emitLLVM)
-          properties.emplace_back(
-              "llvm_to_ptx_ms",
-              FloatAttr::get(Float64Type::get(ctx), object->llvmToTargetMs));
+        properties.emplace_back("format", b.getStringAttr(object->format));
+        if (!object->assembler.empty())
+          properties.emplace_back("assembler",
+                                  b.getStringAttr(object->assembler));
+        auto addMs = [&](StringRef name, double ms) {
+          properties.emplace_back(name, b.getF64FloatAttr(ms));
+        };
+        addMs("translate_ms", object->translateMs);
+        addMs("link_ms", object->linkMs);
+        addMs("optimize_ms", object->optimizeMs);
+        if (object->format != "llvm")
+          addMs("llvm_to_ptx_ms", object->llvmToTargetMs);
+        if (object->format == "cubin")
+          addMs("assemble_ms", object->assembleMs);
+        gpu::CompilationTarget kind =
+            object->format == "llvm"    ? gpu::CompilationTarget::Offload
+            : object->format == "cubin" ? gpu::CompilationTarget::Binary
+                                        : gpu::CompilationTarget::Assembly;
         objects.push_back(gpu::ObjectAttr::get(
-            ctx, target,
-            emitLLVM ? gpu::CompilationTarget::Offload
-                     : gpu::CompilationTarget::Assembly,
-            StringAttr::get(ctx, object->text),
+            ctx, target, kind, StringAttr::get(ctx, object->text),
             DictionaryAttr::get(ctx, properties), nullptr));
       }
       if (objects.empty()) {

@@ -18,6 +18,9 @@ class _StringRef(ctypes.Structure):
             return ""
         return ctypes.string_at(self.data, self.length).decode("utf-8", "replace")
 
+    def bytes(self) -> bytes:
+        return ctypes.string_at(self.data, self.length) if self.length else b""
+
     @classmethod
     def of(cls, data: bytes) -> "_StringRef":
         # The caller keeps `data` alive for the duration of the call.
@@ -61,6 +64,7 @@ _options_parse_json = _declare("cudapyCompileOptionsParseJSON", ctypes.c_int8,
 _compile_source = _declare("cudapyCompileSource", _Handle, _StringRef,
                            _StringRef, _Handle)
 _compile_module = _declare("cudapyCompileModule", _Handle, _Handle, _Handle)
+_assemble = _declare("cudapyAssemblePTX", _Handle, _StringRef, _StringRef, _Handle)
 _result_destroy = _declare("cudapyCompileResultDestroy", None, _Handle)
 _result_succeeded = _declare("cudapyCompileResultSucceeded", ctypes.c_bool,
                              _Handle)
@@ -72,6 +76,9 @@ _result_output_name = _declare("cudapyCompileResultGetOutputName", _StringRef,
                                _Handle, ctypes.c_ssize_t)
 _result_output_chip = _declare("cudapyCompileResultGetOutputChip", _StringRef,
                                _Handle, ctypes.c_ssize_t)
+_result_output_format = _declare("cudapyCompileResultGetOutputFormat", _StringRef,
+                                 _Handle, ctypes.c_ssize_t)
+_result_is_cached = _declare("cudapyCompileResultIsCached", ctypes.c_bool, _Handle)
 _result_metadata = _declare("cudapyCompileResultGetMetadataJSON", _StringRef,
                             _Handle)
 _result_timing = _declare("cudapyCompileResultGetTimingReport", _StringRef,
@@ -104,7 +111,9 @@ class Diagnostic:
 class Output:
     module: str  # gpu.module name ("" for emit="mlir")
     chip: str
-    text: str
+    text: str    # the output as text ("" for a cubin)
+    format: str = "ptx"  # "ptx", "cubin", "llvm" or "mlir"
+    data: bytes = b""    # the output's bytes (a cubin's, or the text's)
 
 
 @dataclass
@@ -113,6 +122,7 @@ class CompiledModule:
     metadata: dict
     diagnostics: List[Diagnostic] = field(default_factory=list)
     timing: str = ""
+    cached: bool = False  # read from the compile cache
 
     @property
     def ptx(self) -> str:
@@ -149,8 +159,10 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
             bare_ptr_memref_abi: bool = False, bounds_check: bool = False,
             assertions: bool = True, line_info: bool = True, num_warps: int = 4,
             emit: str = "ptx",
-            timing: bool = False) -> CompiledModule:
-    """Compiles MLIR text through the cudapy-to-ptx pipeline.
+            timing: bool = False, cache: bool = True) -> CompiledModule:
+    """Compiles MLIR text through the cudapy-to-ptx pipeline. `emit`:
+    "ptx", "cubin", "cubin-or-ptx", "llvm" or "mlir". `cache`: read and
+    fill the compile cache (docs/CompileCache.md).
 
     Raises CompileError with the diagnostics when the compile fails, and
     ValueError for options of the wrong kind.
@@ -160,7 +172,7 @@ def compile(source: str, *, source_name: str = "<python>", chip: str = "sm_90",
                "bounds_check": bounds_check, "assertions": assertions,
                "line_info": line_info,
                "num_warps": num_warps,
-               "emit": emit, "timing": timing}
+               "emit": emit, "timing": timing, "cache": cache}
     if ptx_version is not None:
         options["ptx_version"] = ptx_version
     if cuda_toolkit is not None:
@@ -194,12 +206,17 @@ def _read_result(result):
                                           info.column, info.message.text()))
         if not _result_succeeded(result):
             return diagnostics
-        outputs = [Output(_result_output_name(result, i).text(),
-                          _result_output_chip(result, i).text(),
-                          _result_output(result, i).text())
-                   for i in range(_result_num_outputs(result))]
+        outputs = []
+        for i in range(_result_num_outputs(result)):
+            kind = _result_output_format(result, i).text()
+            data = _result_output(result, i).bytes()
+            outputs.append(Output(_result_output_name(result, i).text(),
+                                  _result_output_chip(result, i).text(),
+                                  "" if kind == "cubin" else data.decode("utf-8", "replace"),
+                                  kind, data))
         return CompiledModule(outputs, json.loads(_result_metadata(result).text()),
-                              diagnostics, _result_timing(result).text())
+                              diagnostics, _result_timing(result).text(),
+                              _result_is_cached(result))
     finally:
         _result_destroy(result)
 
@@ -212,6 +229,22 @@ def compile_module(ir, options: dict):
     try:
         _parse_options(handle, options)
         result = _compile_module(_Handle(ir.module.ptr), handle)
+    finally:
+        _options_destroy(handle)
+    return _read_result(result)
+
+
+def assemble(ptx, chip: str, options: dict):
+    """cudapyAssemblePTX: the cubin of `ptx` (text or bytes) for `chip`,
+    with `options` (the JSON keys of cudapyCompileOptionsParseJSON: emit,
+    opt_level, line_info, cuda_toolkit). Returns a CompiledModule of one
+    output, or the list of Diagnostics when it fails."""
+    handle = _options_create()
+    try:
+        _parse_options(handle, options)
+        data = ptx.encode() if isinstance(ptx, str) else bytes(ptx)
+        name = chip.encode()
+        result = _assemble(_StringRef.of(data), _StringRef.of(name), handle)
     finally:
         _options_destroy(handle)
     return _read_result(result)

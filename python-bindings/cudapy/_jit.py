@@ -154,14 +154,6 @@ class SourceTranslator:
             raise self.error(self.type_error, first.message, node)
 
 
-def _cache_dir(frontend):
-    configured = os.environ.get("CUDAPY_CACHE_DIR")
-    if configured:
-        return os.path.join(configured, frontend)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "cudapy", frontend)
-
-
 # The compiler's debug knobs (docs/Debugging.md): a kernel read from the
 # disk cache is not compiled, so none of them would act.
 _DEBUG_KNOBS = ("CUDAPY_DUMP_IR", "CUDAPY_DUMP_OUTPUT", "CUDAPY_REPRODUCER",
@@ -249,32 +241,48 @@ def _describe_constant(value):
 
 
 def _read_cache(key, frontend="tile"):
-    """A cached compile of `frontend` ("tile", "device"), or None."""
-    folder = _cache_dir(frontend)
-    try:
-        with open(os.path.join(folder, key + ".json"), "r", encoding="utf-8") as handle:
-            entry = json.load(handle)
-    except (OSError, ValueError):
+    """A cached compile of `frontend` ("tile", "device"): its fields, with
+    the cubin (if any) under "cubin"; or None. The entries live in the one
+    compile cache (cudapy-c/Cache.h, through the runtime library: a hit
+    loads no compiler), which checks them whole."""
+    data = _runtime().cache_load("%s-%s" % (frontend, key))
+    if data is None:
         return None
-    ptx = entry.get("ptx")
-    digest = entry.get("sha256")
-    if not isinstance(ptx, str) or digest != hashlib.sha256(ptx.encode()).hexdigest():
-        return None  # torn or corrupt: compile again
+    header, separator, cubin = data.partition(b"\0")
+    try:
+        entry = json.loads(header)
+    except ValueError:
+        return None
+    if not separator or not isinstance(entry, dict) or not isinstance(entry.get("ptx"), str):
+        return None
+    if cubin:
+        entry["cubin"] = cubin
     return entry
 
 
 def _write_cache(key, entry, frontend="tile"):
-    import tempfile
-    folder = _cache_dir(frontend)
-    try:
-        os.makedirs(folder, exist_ok=True)
-        entry = dict(entry, sha256=hashlib.sha256(entry["ptx"].encode()).hexdigest())
-        descriptor, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            json.dump(entry, handle)
-        os.replace(temporary, os.path.join(folder, key + ".json"))
-    except OSError:
-        pass  # a cache that cannot be written only costs time
+    """Stores `entry` (JSON fields, and bytes under "cubin")."""
+    fields = {name: value for name, value in entry.items() if name != "cubin"}
+    data = json.dumps(fields).encode() + b"\0" + bytes(entry.get("cubin") or b"")
+    _runtime().cache_store("%s-%s" % (frontend, key), data)
+
+
+def assemble(ptx, chip, opt_level=3, line_info=True):
+    """The cubin of `ptx` for `chip` (nvJitLink, in process), or None where
+    the CUDA toolkit's nvJitLink is not found: the driver then JIT-compiles
+    the PTX at load. Raises RuntimeError when nvJitLink refuses the PTX."""
+    from . import _capi
+    result = _capi.assemble(ptx, chip, {"emit": "cubin-or-ptx", "opt_level": opt_level,
+                                        "line_info": line_info})
+    if isinstance(result, list):
+        raise RuntimeError("\n".join(str(d) for d in result) or "nvJitLink failed")
+    output = result.outputs[0]
+    return output.data if output.format == "cubin" else None
+
+
+def image(entry):
+    """What loads an entry: its cubin, else its PTX."""
+    return entry.get("cubin") or entry["ptx"]
 
 
 _DEVICE = None

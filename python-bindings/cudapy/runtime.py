@@ -102,6 +102,58 @@ _module_load = _declare("cudapyModuleLoad", _Handle, _Handle, ctypes.c_char_p,
                         ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, _S)
 
 
+class _CacheInfo(ctypes.Structure):
+    _fields_ = [("entries", _u64), ("bytes", _u64), ("maxBytes", _u64)]
+
+
+_cache_enabled = _declare("cudapyCacheEnabled", ctypes.c_bool)
+_cache_directory = _declare("cudapyCacheGetDirectory", ctypes.c_size_t, ctypes.c_char_p,
+                            ctypes.c_size_t)
+_cache_load = _declare("cudapyCacheLoad", ctypes.c_bool, ctypes.c_char_p,
+                       ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(ctypes.c_size_t))
+_cache_free = _declare("cudapyCacheFree", None, ctypes.c_void_p)
+_cache_store = _declare("cudapyCacheStore", ctypes.c_bool, ctypes.c_char_p, ctypes.c_char_p,
+                        ctypes.c_size_t)
+_cache_info = _declare("cudapyCacheGetInfo", ctypes.c_bool, ctypes.POINTER(_CacheInfo))
+_cache_clear = _declare("cudapyCacheClear", ctypes.c_bool)
+
+
+def cache_load(key):
+    """The bytes the compile cache (cudapy-c/Cache.h) holds under `key`, or
+    None (a miss, the cache off, a corrupt entry)."""
+    data, size = ctypes.c_void_p(), ctypes.c_size_t()
+    if not _cache_load(key.encode(), ctypes.byref(data), ctypes.byref(size)):
+        return None
+    try:
+        return ctypes.string_at(data, size.value)
+    finally:
+        _cache_free(data)
+
+
+def cache_store(key, data):
+    """Stores `data` (bytes) under `key`; False when the cache is off or the
+    entry could not be written (which only costs time)."""
+    return bool(_cache_store(key.encode(), data, len(data)))
+
+
+def cache_info():
+    """The compile cache's folder, entries, bytes and cap, as a dict; None
+    for the counts when the folder cannot be read."""
+    buffer = ctypes.create_string_buffer(4096)
+    _cache_directory(buffer, len(buffer))
+    info = _CacheInfo()
+    readable = _cache_info(ctypes.byref(info))
+    return {"directory": os.fsdecode(buffer.value), "enabled": bool(_cache_enabled()),
+            "entries": info.entries if readable else None,
+            "bytes": info.bytes if readable else None, "max_bytes": info.maxBytes}
+
+
+def cache_clear():
+    """Removes every entry of the compile cache; False when some could not
+    be removed."""
+    return bool(_cache_clear())
+
+
 class _LinkInput(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int), ("name", ctypes.c_char_p), ("data", ctypes.c_void_p),
                 ("size", ctypes.c_size_t)]
@@ -375,7 +427,8 @@ class Device:
 
     def load(self, compiled, ptx=None, metadata=None, link=()):
         """Loads a cudapy.CompiledModule (choosing the output whose chip suits
-        the device), or `ptx` text with its `metadata` JSON text. `link`:
+        the device), or `ptx` (PTX text, or a cubin's bytes) with its
+        `metadata` JSON text. `link`:
         foreign device code to link with it, (kind, name, bytes) triples
         (kind: 0 cubin, 1 PTX, 2 fatbinary, 3 object, 4 archive)."""
         if compiled is not None:
@@ -384,7 +437,8 @@ class Device:
             if index < 0:
                 raise CudaError(_status_of(5, "no compiled output runs on %s (%s)"
                                               % (self.name, self.chip)))
-            ptx = compiled.outputs[index].text
+            output = compiled.outputs[index]
+            ptx = output.data if output.format == "cubin" else output.text
             metadata = json.dumps(compiled.metadata)
         return Module(self, ptx, metadata, link)
 
@@ -407,7 +461,9 @@ def _status_of(code, message):
 class Module:
     def __init__(self, device, ptx, metadata, link=()):
         status = _Status()
-        ptx_bytes, metadata_bytes = ptx.encode(), metadata.encode()
+        # PTX text, or a cubin's bytes.
+        ptx_bytes = ptx if isinstance(ptx, (bytes, bytearray)) else ptx.encode()
+        metadata_bytes = metadata.encode()
         self.device = device
         if link:
             buffers = [ctypes.create_string_buffer(bytes(data), len(data))

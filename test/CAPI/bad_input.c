@@ -130,7 +130,7 @@ int main(int argc, char **argv) {
   CudapyCompileOptions odd = cudapyCompileOptionsCreate();
   cudapyCompileOptionsSetEmit(odd, (CudapyEmitKind)99);
   show("emit 99", cudapyCompileSource(str(kKernel), str("k.mlir"), odd));
-  // CHECK-NEXT: emit 99: failed, 0 outputs: k.mlir:0:0: invalid compile options: emit must be 'mlir', 'llvm' or 'ptx', not 'CudapyEmitKind 99'
+  // CHECK-NEXT: emit 99: failed, 0 outputs: k.mlir:0:0: invalid compile options: emit must be 'ptx', 'cubin', 'cubin-or-ptx', 'llvm' or 'mlir', not 'CudapyEmitKind 99'
   cudapyCompileOptionsDestroy(odd);
 
   // Brackets 100000 deep: the parser would overflow its stack.

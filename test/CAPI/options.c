@@ -87,7 +87,7 @@ int main(void) {
   // CHECK-NEXT: error: compile options must be a JSON object
   // CHECK-NEXT: -> failed
   parse(options, "{\"chip\": \"sm_70\", \"cpu\": \"x86\"}");
-  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, assertions, line_info, num_warps, emit, timing, dump_ir, dump_ir_passes, dump_output, reproducer, timing_file)
+  // CHECK-NEXT: error: unknown compile option 'cpu' (known: chip, ptx_version, opt_level, fast_math, ftz, cuda_toolkit, libdevice, bare_ptr_memref_abi, bounds_check, assertions, line_info, num_warps, emit, timing, cache, dump_ir, dump_ir_passes, dump_output, reproducer, timing_file)
   // CHECK-NEXT: -> failed
   parse(options, "{\"opt_level\": 7}");
   // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
@@ -108,7 +108,7 @@ int main(void) {
   // CHECK-NEXT: error: compile option 'line_info' must be true or false
   // CHECK-NEXT: -> failed
   parse(options, "{\"emit\": \"sass\"}");
-  // CHECK-NEXT: error: compile option 'emit' must be "ptx", "llvm" or "mlir"
+  // CHECK-NEXT: error: compile option 'emit' must be "ptx", "cubin", "cubin-or-ptx", "llvm" or "mlir"
   // CHECK-NEXT: -> failed
   printOptions(options);
   // CHECK-NEXT: cudapy-to-ptx{assertions=false bare-ptr-memref-abi=true bounds-check=false chip=sm_90a cuda-toolkit=/cuda emit=llvm fast-math=true ftz=false libdevice=/ld.bc line-info=false num-warps=16 opt-level=2 ptx-version=8.0}

@@ -10,7 +10,7 @@
 // OPT: cudapy-to-ptx: opt-level must be 0, 1, 2 or 3, not 4
 
 // RUN: not cudapy-opt %s --cudapy-to-ptx="emit=sass" 2>&1 | FileCheck %s --check-prefix=EMIT
-// EMIT: cudapy-to-ptx: emit must be 'mlir', 'llvm' or 'ptx', not 'sass'
+// EMIT: cudapy-to-ptx: emit must be 'ptx', 'cubin', 'cubin-or-ptx', 'llvm' or 'mlir', not 'sass'
 
 module {
 }

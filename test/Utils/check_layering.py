@@ -4,7 +4,8 @@
 The layers, from the bottom (docs/Contributing.md, "The library graph"):
 
   0 support        include/cudapy/Support, lib/Support; the C runtime
-                   (lib/Runtime, include/cudapy-c/Runtime.h)
+                   and its compile cache (lib/Runtime,
+                   include/cudapy-c/Runtime.h, include/cudapy-c/Cache.h)
   1 lowering-utils include/cudapy/Conversion/LoweringUtils, lib/Conversion/LoweringUtils
   2 dialect IR     dialects/<Name>/IR
   3 dialect passes dialects/<Name>/Transforms
@@ -41,7 +42,8 @@ def layer_of(path):
     """The layer (an index into LAYERS) of a repository path, or None."""
     parts = path.split("/")
     if path.startswith(("include/cudapy/Support/", "lib/Support/",
-                        "lib/Runtime/")) or path == "include/cudapy-c/Runtime.h":
+                        "lib/Runtime/")) or \
+            path in ("include/cudapy-c/Runtime.h", "include/cudapy-c/Cache.h"):
         return 0
     if path.startswith(("include/cudapy/Conversion/LoweringUtils/",
                         "lib/Conversion/LoweringUtils/")):

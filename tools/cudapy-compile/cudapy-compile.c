@@ -17,6 +17,7 @@ static const char kUsage[] =
     "usage: cudapy-compile INPUT.mlir [options]\n"
     "\n"
     "Compiles a module of gpu.modules (MLIR text; '-' reads stdin) to PTX.\n"
+    "Results are kept in the compile cache (docs/CompileCache.md).\n"
     "\n"
     "options:\n"
     "  -o FILE              write the output here (default: stdout)\n"
@@ -35,7 +36,10 @@ static const char kUsage[] =
     "  --num-warps N        warps per CTA of tile kernels (default 4)\n"
     "  --no-line-info       no .file/.loc source lines in the PTX\n"
     "  --no-assertions      remove device assertions (like NDEBUG)\n"
-    "  --emit=ptx|llvm|mlir what to write (default ptx)\n"
+    "  --emit=KIND          what to write: ptx (default), cubin (assembled\n"
+    "                       by the CUDA toolkit's nvJitLink), cubin-or-ptx\n"
+    "                       (a cubin where nvJitLink is found), llvm, mlir\n"
+    "  --no-cache           neither read nor fill the compile cache\n"
     "  --module NAME        the one gpu.module to write (default: every one;\n"
     "                       several give FILE.<module>.ptx each)\n"
     "  --options-json JSON  compile options as a JSON object (see docs)\n"
@@ -207,10 +211,17 @@ int main(int argc, char **argv) {
         cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_LLVM);
       else if (!strcmp(kind, "mlir"))
         cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_MLIR);
+      else if (!strcmp(kind, "cubin"))
+        cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_CUBIN);
+      else if (!strcmp(kind, "cubin-or-ptx"))
+        cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_CUBIN_OR_PTX);
       else {
-        status = usageError("--emit takes ptx, llvm or mlir, not", kind);
+        status = usageError(
+            "--emit takes ptx, cubin, cubin-or-ptx, llvm or mlir, not", kind);
         goto done;
       }
+    } else if (!strcmp(arg, "--no-cache")) {
+      cudapyCompileOptionsSetCache(options, false);
     } else if (!strcmp(arg, "--module")) {
       NEXT_ARG(arg);
       moduleName = argv[i];

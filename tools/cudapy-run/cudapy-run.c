@@ -24,7 +24,8 @@ static const char kUsage[] =
     "                  [--shared BYTES] [--arg SPEC]... [--device N]\n"
     "                  [--bench [--warmup N] [--repeat N]] [--print N]\n"
     "\n"
-    "Loads the PTX that suits the device best (several files: one per chip),\n"
+    "Loads the PTX that suits the device best (several files: one per chip;\n"
+    "or one cubin, from cudapy-compile --emit=cubin),\n"
     "fills the kernel's parameters in order from the --arg specs, launches,\n"
     "and writes the arrays marked with '>FILE.npy' after the launch. Without\n"
     "--block the launch takes the kernel's required block (tile kernels);\n"
@@ -657,7 +658,14 @@ int main(int argc, char **argv) {
     ptxChip(ptx[i], chips[i]);
     chipNames[i] = chips[i];
   }
-  int chosen = cudapySelectTarget(&info, chipNames, numPtx);
+  // A cubin (emit "cubin") names no chip in text; one alone is loaded, and
+  // the driver says whether it runs here.
+  bool cubin = numPtx == 1 && ptxLength[0] >= 4 &&
+               !memcmp(ptx[0],
+                       "\x7f"
+                       "ELF",
+                       4);
+  int chosen = cubin ? 0 : cudapySelectTarget(&info, chipNames, numPtx);
   if (chosen < 0) {
     fprintf(stderr,
             "cudapy-run: none of the PTX files targets a chip that "

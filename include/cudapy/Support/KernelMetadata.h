@@ -11,6 +11,8 @@
 #include "mlir/IR/BuiltinOps.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cudapy {
 
@@ -20,11 +22,13 @@ inline constexpr int kKernelMetadataVersion = 1;
 /// How the compile was run, recorded beside the kernels.
 struct CompileSummary {
   std::string pipeline; ///< textual pipeline, e.g. "cudapy-to-ptx{...}"
-  std::string emit;     ///< "ptx", "llvm" or "mlir"
+  std::string emit;     ///< "ptx", "cubin", "cubin-or-ptx", "llvm" or "mlir"
   unsigned optLevel = 3;
   bool fastMath = false;
   bool flushDenormals = false;
   double compileTimeMs = 0;
+  /// Milliseconds per phase of the compile, in order ("phases_ms").
+  std::vector<std::pair<std::string, double>> phases;
 };
 
 /// Builds the metadata JSON of every kernel in the `gpu.binary` ops of

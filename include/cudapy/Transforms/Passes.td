@@ -187,7 +187,15 @@ def CudapySerializeToPTXPass
       and `required_block_size` (from `nvvm.reqntid`), and `args` (from
       `cudapy-record-kernel-signature`, with each argument's
       `first_param`) when the kernel's signature was recorded;
-    - `llvm_to_ptx_ms`: the time the NVPTX backend took.
+    - `format`: what the object holds (`ptx`, `cubin` or `llvm`), and
+      `assembler` (`nvJitLink 13.0`) for a cubin;
+    - the time each phase took, in milliseconds: `translate_ms` (MLIR to
+      LLVM IR), `link_ms` (libdevice), `optimize_ms` (LLVM's optimization
+      pipeline), `llvm_to_ptx_ms` (the NVPTX backend) and, for a cubin,
+      `assemble_ms`.
+
+    libdevice is read once per process and loaded lazily: only the
+    functions a module calls (and theirs) are materialized and linked.
 
     ```mlir
     gpu.binary @m [#gpu.object<#nvvm.target<chip = "sm_90">, properties = {
@@ -198,13 +206,23 @@ def CudapySerializeToPTXPass
     ```
 
     With `format=llvm` the object holds the optimized LLVM IR text instead.
+    With `format=cubin` the PTX is assembled in process for the target's
+    chip by the CUDA toolkit's nvJitLink (include/cudapy/Support/Assembler.h),
+    and a module for which it is not found is an error; `format=cubin-or-ptx`
+    keeps the PTX then, so that the driver JIT-compiles it at load.
   }];
   let options = [
     Option<"libdevicePath", "libdevice", "std::string", /*default=*/"\"\"",
            "Path of libdevice.10.bc, linked into modules that call __nv_* "
            "functions">,
     Option<"format", "format", "std::string", /*default=*/"\"ptx\"",
-           "What the objects hold: 'ptx' (assembly) or 'llvm' (LLVM IR text)">,
+           "What the objects hold: 'ptx' (assembly), 'cubin', 'cubin-or-ptx' "
+           "or 'llvm' (LLVM IR text)">,
+    Option<"cudaToolkitPath", "cuda-toolkit", "std::string",
+           /*default=*/"\"\"",
+           "CUDA toolkit root where nvJitLink is looked for first">,
+    Option<"lineInfo", "line-info", "bool", /*default=*/"true",
+           "Assemble cubins with line information (-lineinfo)">,
   ];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }

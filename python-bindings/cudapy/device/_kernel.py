@@ -341,11 +341,12 @@ class kernel(_Decorated):
             entry = self._compile(types or self._types(args), args, chip, self._policy)
             if source_key and _jit._cache_enabled():
                 _jit._write_cache(source_key, {"ptx": entry["ptx"],
+                                               "cubin": entry.get("cubin"),
                                                "metadata": entry["metadata"],
                                                "link": entry["link"]}, "device")
         loaded = entry.get("kernel")
         if loaded is None:
-            module = _jit._device().load(None, ptx=entry["ptx"],
+            module = _jit._device().load(None, ptx=_jit.image(entry),
                                          metadata=json.dumps(entry["metadata"]),
                                          link=read_link_inputs(entry.get("link", ())))
             loaded = entry["kernel"] = module.kernel(self.__name__)
@@ -444,7 +445,7 @@ class kernel(_Decorated):
         try:
             text = ir.print_module(locations=True)
             options = {"chip": chip, "opt_level": 3, "assertions": self._assertions}
-            disk_key = hashlib.sha256("\0".join([_jit._library_identity(), "entry 2",
+            disk_key = hashlib.sha256("\0".join([_jit._library_identity(), "entry 3",
                                                  json.dumps(options), text]).encode()
                                       ).hexdigest()
             entry = _jit._read_cache(disk_key, "device") if _jit._cache_enabled() \
@@ -461,6 +462,14 @@ class kernel(_Decorated):
                                              first.column, result)
                 entry = {"ptx": result.outputs[0].text, "metadata": result.metadata,
                          "outputs": {o.chip: o.text for o in result.outputs}}
+                # A cubin, so that loading runs no PTX JIT; not for a kernel
+                # linked with foreign code at load, nor where nvJitLink is
+                # not found (the driver JIT-compiles the PTX then).
+                if not module.links:
+                    cubin = _jit.assemble(entry["ptx"], result.outputs[0].chip,
+                                          options["opt_level"])
+                    if cubin is not None:
+                        entry["cubin"] = cubin
                 if _jit._cache_enabled():
                     _jit._write_cache(disk_key, entry, "device")
         finally:

@@ -11,7 +11,7 @@ import typing
 from .. import _capi
 from .._jit import (_TENSOR_TYPES, _cache_enabled, _chip, _device, _is_array, _is_tensor,
                     _library_identity, _read_cache, _runtime, _stream, _write_cache,
-                    compile_chip)
+                    assemble, compile_chip, image)
 from . import _dtypes
 from ._compiler import ArgSpec, FunctionSource, KernelTranslator
 from ._errors import (TileCompilerExecutionError, TileInternalError, TileTypeError,
@@ -381,15 +381,21 @@ class kernel:
                    if not isinstance(self._hints["opt_level"], ByTarget)
                    else self._hints["opt_level"].resolve(chip) or 3}
         num_warps = translator.chosen_num_warps
-        disk_key = hashlib.sha256("\0".join([_library_identity(), json.dumps(options),
-                                             ir_text]).encode()).hexdigest()
+        disk_key = hashlib.sha256("\0".join([_library_identity(), "entry 3",
+                                             json.dumps(options), ir_text]).encode()
+                                  ).hexdigest()
         entry = _read_cache(disk_key) if _cache_enabled() else None
         if entry is None:
             entry = self._run_pipeline(translator, options)
+            # A cubin, so that loading runs no PTX JIT (where nvJitLink is
+            # found; else the driver JIT-compiles the PTX).
+            cubin = assemble(entry["ptx"], chip, options["opt_level"])
+            if cubin is not None:
+                entry["cubin"] = cubin
             if _cache_enabled():
                 _write_cache(disk_key, entry)
         translator.ir.close()
-        module = _device().load(None, ptx=entry["ptx"], metadata=json.dumps(entry["metadata"]))
+        module = _device().load(None, ptx=image(entry), metadata=json.dumps(entry["metadata"]))
         runtime_kernel = module.kernel(self.__name__)
         positions = [i for i, s in enumerate(specs) if s.kind != "constant"]
         compiled = _Compiled(runtime_kernel, (32 * num_warps,), positions, entry["metadata"],

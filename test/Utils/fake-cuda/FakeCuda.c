@@ -9,7 +9,10 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#define _POSIX_C_SOURCE 200809L
+
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,12 +220,54 @@ CUresult cuEventElapsedTime_v2(float *milliseconds, void *start, void *end) {
   return kSuccess;
 }
 
+/// A cubin (an ELF image, from the compiler's emit "cubin") stands for the
+/// kernels its ".text.NAME" sections name: its module is text with an
+/// ".entry NAME(" line for each, found as in PTX. The image's size is where
+/// its section headers end (ELF64: e_shoff, e_shentsize, e_shnum).
+static char *readCubinEntries(const unsigned char *image) {
+  uint64_t headers = 0;
+  uint16_t entrySize = 0, count = 0;
+  memcpy(&headers, image + 0x28, 8);
+  memcpy(&entrySize, image + 0x3A, 2);
+  memcpy(&count, image + 0x3C, 2);
+  size_t size = (size_t)headers + (size_t)entrySize * count, used = 0;
+  size_t capacity = 64;
+  char *text = malloc(capacity);
+  if (!text)
+    return NULL;
+  used = (size_t)snprintf(text, capacity, ".version cubin\n.target cubin\n");
+  for (size_t i = 1; i + 6 < size; ++i) {
+    if (image[i - 1] != '\0' || memcmp(image + i, ".text.", 6))
+      continue;
+    const char *name = (const char *)image + i + 6;
+    size_t length = strnlen(name, size - i - 6);
+    while (used + length + 16 > capacity) {
+      char *grown = realloc(text, capacity *= 2);
+      if (!grown) {
+        free(text);
+        return NULL;
+      }
+      text = grown;
+    }
+    used += (size_t)snprintf(text + used, capacity - used, ".entry %.*s(\n",
+                             (int)length, name);
+  }
+  return text;
+}
+
 /// A loaded module is a copy of its PTX. Like the real driver, text without
 /// PTX directives is not an image at all; the one "syntax error" this JIT
 /// knows is the instruction `not_an_instruction`.
 CUresult cuModuleLoadDataEx(void **module, const void *image,
                             unsigned numOptions, int *options, void **values) {
   const char *ptx = image;
+  if (!memcmp(image,
+              "\x7f"
+              "ELF",
+              4)) {
+    *module = readCubinEntries(image);
+    return *module ? kSuccess : kOutOfMemory;
+  }
   char *infoLog = NULL, *errorLog = NULL;
   size_t infoSize = 0, errorSize = 0;
   for (unsigned i = 0; i < numOptions; ++i) {

@@ -1,0 +1,59 @@
+/*===- Assembler.h - PTX to cubin in process ----------------------*- C -*-===*\
+|*                                                                            *|
+|* Assembles the PTX the pipeline produced into a cubin for one chip with     *|
+|* the CUDA toolkit's nvJitLink, opened with dlopen on first use (nothing     *|
+|* links against it; the portable bundle does not carry it). A loaded cubin   *|
+|* needs no PTX JIT in the driver (docs/CompileCache.md).                     *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef CUDAPY_SUPPORT_ASSEMBLER_H
+#define CUDAPY_SUPPORT_ASSEMBLER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What an assembly produced. Free with cudapyAssemblyFree.
+typedef struct CudapyAssembly {
+  char *cubin;   ///< the cubin (null on failure)
+  size_t size;   ///< its bytes
+  char *message; ///< why it failed, or null (NUL-terminated)
+} CudapyAssembly;
+
+/// The nvJitLink library the assembler uses: the first of
+/// TOOLKIT/lib64/libnvJitLink.so.N, TOOLKIT/targets/x86_64-linux/lib/...
+/// and the loader's search for libnvJitLink.so.13 and .so.12 that opens;
+/// `toolkitPath` may be null or empty. Opened once per process; later calls
+/// return the first answer. Null, and `*why` set (static text), when none
+/// opens.
+const char *cudapyFindAssembler(const char *toolkitPath, const char **why);
+
+/// Identifies, without opening it, the nvJitLink library that
+/// cudapyFindAssembler would try first in `toolkitPath`: its path, size and
+/// modification time ("loader search" when the toolkit has none), written
+/// NUL-terminated into `buffer`. Returns the length (a compile cache keys
+/// on it).
+size_t cudapyDescribeAssembler(const char *toolkitPath, char *buffer,
+                               size_t size);
+
+/// "nvJitLink MAJOR.MINOR" of the library found (static text), or null.
+const char *cudapyAssemblerVersion(void);
+
+/// Assembles `ptx` (`size` bytes, no NUL needed) for `chip` ("sm_90a"):
+/// nvJitLink at -O3 (-O0 when `optLevel` is 0), with -lineinfo when
+/// `lineInfo`. Thread-safe.
+CudapyAssembly cudapyAssemblePtx(const char *toolkitPath, const char *ptx,
+                                 size_t size, const char *chip, int optLevel,
+                                 bool lineInfo);
+
+void cudapyAssemblyFree(CudapyAssembly *assembly);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUDAPY_SUPPORT_ASSEMBLER_H */

@@ -1,0 +1,155 @@
+"""Compile latency: where the time of a compile goes, for every example.
+
+Usage (the bundle unpacked, see docs/Bundle.md; or a build tree's lib/):
+    python3 tools/benchmarks/compile_time.py BUNDLE_DIR [--chip sm_90a] [--no-gpu]
+
+For each example kernel (examples/*.mlir, examples/tile/*.mlir): the
+in-process compile through the C API in a warm process (the median of 5
+compiles after one, the cache off), as PTX and as a cubin, and the phases of
+the cubin compile (the metadata's phases_ms, docs/CompileCache.md). With a
+GPU: the time the runtime takes to load the PTX (the driver's JIT) and the
+cubin. Then, in new processes: `cudapy-compile --emit=cubin` of vector add
+(wall, cold, the cache off), a cache hit that loads vector add (from the
+compile call to the loaded module), and `import cudapy.tile` plus opening
+the device. Prints one table; every figure is measured in this run.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BUNDLE = os.path.abspath(sys.argv[1])
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PYTHON_DIR = (os.path.join(BUNDLE, "python") if os.path.isdir(os.path.join(BUNDLE, "python"))
+              else os.path.join(ROOT, "python-bindings"))
+LIB_DIR = os.path.join(BUNDLE, "lib")
+BIN_DIR = os.path.join(BUNDLE, "bin")
+sys.path.insert(0, PYTHON_DIR)
+os.environ["CUDAPY_LIBRARY_PATH"] = LIB_DIR
+CHIP = sys.argv[sys.argv.index("--chip") + 1] if "--chip" in sys.argv else "sm_90a"
+GPU = "--no-gpu" not in sys.argv
+
+import cudapy  # noqa: E402
+
+PHASES = ("parse", "cudapy_passes", "upstream_passes", "llvm_translate", "libdevice_link",
+          "llvm_optimize", "nvptx_codegen", "assemble", "other")
+SHORT = {"parse": "parse", "cudapy_passes": "cudapy", "upstream_passes": "upstrm",
+         "llvm_translate": "transl", "libdevice_link": "libdev", "llvm_optimize": "opt",
+         "nvptx_codegen": "nvptx", "assemble": "asm", "other": "other"}
+
+
+def examples():
+    for folder in ("examples", os.path.join("examples", "tile")):
+        for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+            if name.endswith(".mlir"):
+                path = os.path.join(ROOT, folder, name)
+                yield os.path.relpath(path, ROOT), open(path).read()
+
+
+def timed_compiles(source, name, emit, count=5):
+    """(median ms of `count` warm compiles, the last result)."""
+    cudapy.compile(source, source_name=name, chip=CHIP, emit=emit, cache=False)
+    times, result = [], None
+    for _ in range(count):
+        start = time.perf_counter()
+        result = cudapy.compile(source, source_name=name, chip=CHIP, emit=emit, cache=False)
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times), result
+
+
+def load_ms(device, data, metadata, count=5):
+    from cudapy import runtime
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        module = runtime.Module(device, data, metadata)
+        times.append((time.perf_counter() - start) * 1e3)
+        del module
+    return statistics.median(times)
+
+
+def in_new_process(code, count=5, env=None):
+    """Median of the number a fresh Python process prints, `count` runs."""
+    values = []
+    for _ in range(count):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env=dict(os.environ, PYTHONPATH=PYTHON_DIR, **(env or {})))
+        if out.returncode:
+            raise RuntimeError(out.stderr)
+        values.append(float(out.stdout.split()[-1]))
+    return statistics.median(values)
+
+
+def main():
+    device = None
+    if GPU:
+        from cudapy import runtime
+        device = runtime.Device(0)
+        print("device:", device.name, device.chip)
+    print("chip:", CHIP, "| compiles in process, warm, cache off: median of 5 (ms)")
+    header = "%-30s %8s %8s" % ("kernel", "PTX", "cubin")
+    header += "".join(" %6s" % SHORT[p] for p in PHASES)
+    if GPU:
+        header += " %8s %8s" % ("load PTX", "load bin")
+    print(header)
+    for name, source in examples():
+        try:
+            ptx_ms, ptx = timed_compiles(source, name, "ptx")
+            cubin_ms, cubin = timed_compiles(source, name, "cubin")
+        except cudapy.CompileError as error:
+            print("%-30s compile failed: %s" % (name, str(error).splitlines()[0]))
+            continue
+        phases = cubin.metadata.get("phases_ms", {})
+        line = "%-30s %8.1f %8.1f" % (name, ptx_ms, cubin_ms)
+        line += "".join(" %6.1f" % phases.get(p, 0.0) for p in PHASES)
+        if GPU and len(ptx.outputs) == 1:
+            metadata = json.dumps(ptx.metadata)
+            line += " %8.1f %8.1f" % (load_ms(device, ptx.outputs[0].text, metadata),
+                                      load_ms(device, cubin.outputs[0].data,
+                                              json.dumps(cubin.metadata)))
+        print(line)
+
+    vector_add = os.path.join(ROOT, "examples", "tile", "vector_add.mlir")
+    compiler = os.path.join(BIN_DIR, "cudapy-compile")
+    if os.path.exists(compiler):
+        walls = []
+        with tempfile.TemporaryDirectory() as folder:
+            for _ in range(5):
+                start = time.perf_counter()
+                subprocess.run([compiler, vector_add, "--chip", CHIP, "--emit=cubin",
+                                "--no-cache", "-o", os.path.join(folder, "k.cubin")],
+                               check=True, env=dict(os.environ, LD_LIBRARY_PATH=LIB_DIR))
+                walls.append((time.perf_counter() - start) * 1e3)
+        print("cold process: cudapy-compile --emit=cubin vector_add (wall): %.1f ms"
+              % statistics.median(walls))
+
+    with tempfile.TemporaryDirectory() as cache:
+        env = {"CUDAPY_CACHE_DIR": cache}
+        hit = ("import time, json, cudapy\n"
+               "from cudapy import runtime\n"
+               "d = runtime.Device(0) if %r else None\n"
+               "src = open(%r).read()\n"
+               "t = time.perf_counter()\n"
+               "r = cudapy.compile(src, source_name='vector_add', chip=%r, emit='cubin')\n"
+               "m = runtime.Module(d, r.outputs[0].data, json.dumps(r.metadata)) if d else None\n"
+               "print(r.cached, (time.perf_counter() - t) * 1e3)\n"
+               % (GPU, vector_add, CHIP))
+        in_new_process(hit, count=1, env=env)  # fills the cache
+        print("new process, cache hit, compile call to loaded vector add: %.2f ms"
+              % in_new_process(hit, env=env))
+    if GPU:
+        opened = ("import time\nt = time.perf_counter()\nimport cudapy.tile\n"
+                  "from cudapy import runtime\nruntime.Device(0)\n"
+                  "print((time.perf_counter() - t) * 1e3)\n")
+        print("new process: import cudapy.tile + open device: %.1f ms" % in_new_process(opened))
+        plain = ("import time\nt = time.perf_counter()\nimport cudapy\n"
+                 "from cudapy import runtime\nruntime.Device(0)\n"
+                 "print((time.perf_counter() - t) * 1e3)\n")
+        print("new process: import cudapy + runtime + open device: %.1f ms"
+              % in_new_process(plain))
+
+
+main()
