@@ -65,7 +65,7 @@ build() {
     cmake -G Ninja -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release
   fi
   say "building"
-  ninja -C "$BUILD" "$@"
+  cached_ninja -C "$BUILD" "$@"
 }
 
 # True when a CUDA driver is loadable and reports a GPU.
@@ -152,7 +152,7 @@ run_tests() {
   build
   say "running the test suite (lit)"
   local status=0
-  ninja -C "$BUILD" check-cudapy || status=$?
+  cached_ninja -C "$BUILD" check-cudapy || status=$?
   # The portable bundle, as the GPU machine uses it: the tests that run
   # against it (GPU ones where there is a GPU, the fake driver's elsewhere).
   local bundleResults="$ROOT/build-bundle/gpu-test/lit-results.json"
@@ -172,11 +172,11 @@ run_tests() {
   # (A build that cannot be configured leaves no results: the summary
   # counts its suite as failed.)
   say "ASan+UBSan: the test suite and the fuzz smoke run ($FUZZ_BUILD)"
-  if ! { configure_fuzz_build && sanitizer_ninja -C "$FUZZ_BUILD" check-cudapy; }; then
+  if ! { configure_fuzz_build && cached_ninja -C "$FUZZ_BUILD" check-cudapy; }; then
     status=1
   fi
   say "TSan: the concurrency test ($TSAN_BUILD)"
-  if ! { configure_tsan_build && sanitizer_ninja -C "$TSAN_BUILD" check-cudapy; }; then
+  if ! { configure_tsan_build && cached_ninja -C "$TSAN_BUILD" check-cudapy; }; then
     status=1
   fi
   say "summary"
@@ -194,7 +194,7 @@ build_bundle() {
       -DCUDAPY_LINK_MLIR_DYLIB=OFF
   fi
   say "building the bundle"
-  ninja -C "$BUNDLE_BUILD"
+  cached_ninja -C "$BUNDLE_BUILD"
   local stage="$BUNDLE_BUILD/stage"
   rm -rf "$stage"
   cmake --install "$BUNDLE_BUILD" --prefix "$stage/cudapy" --strip >/dev/null
@@ -248,10 +248,11 @@ configure_fuzz_build() {
 configure_tsan_build() {
   configure_sanitizer_build "$TSAN_BUILD" "TSan" -DCUDAPY_SANITIZE=thread
 }
-# The sanitizer builds' ccache keys name paths relative to the checkout, so
-# that one clone reuses the objects another built (their build folders have
-# the same places in each).
-sanitizer_ninja() {
+# Every build's ccache keys name paths relative to the checkout, so that one
+# clone reuses the objects another built (the build folders have the same
+# places in each): a fresh clone's test command (CI's) compiles only what
+# changed.
+cached_ninja() {
   CCACHE_BASEDIR="$ROOT" ninja "$@"
 }
 run_fuzz() {
@@ -259,7 +260,7 @@ run_fuzz() {
   install_packages
   configure_fuzz_build
   say "building the fuzz targets"
-  sanitizer_ninja -C "$FUZZ_BUILD" cudapy-fuzz-compile cudapy-fuzz-options \
+  cached_ninja -C "$FUZZ_BUILD" cudapy-fuzz-compile cudapy-fuzz-options \
     cudapy-fuzz-metadata cudapy-fake-cuda cudapy-compile
   local out="$FUZZ_BUILD/fuzz"
   mkdir -p "$out/crashes"

@@ -11,6 +11,22 @@ import os
 from . import _libraries
 
 
+class LazyModule:
+    """A module imported on first use: the frontends' modules name the
+    compiler's (cudapy._capi, cudapy._ir: libcudapy-c.so, MLIR and LLVM)
+    this way, so that importing a frontend and launching from the disk cache
+    never load them. Each attribute is kept once read."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, attribute):
+        import importlib
+        value = getattr(importlib.import_module(self._name), attribute)
+        setattr(self, attribute, value)
+        return value
+
+
 def format_location(file, line, column):
     """`file:line:column`, then the source line and a caret under the
     column."""

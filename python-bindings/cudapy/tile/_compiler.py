@@ -14,7 +14,9 @@ import math
 import inspect
 import re
 
-from .. import _ir, _jit
+from .. import _jit
+
+_ir = _jit.LazyModule("cudapy._ir")
 from . import _dtypes
 from ._errors import (TileCompilerError, TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)

@@ -8,14 +8,15 @@ import os
 import tempfile
 import typing
 
-from .. import _capi
-from .._jit import (_TENSOR_TYPES, _cache_enabled, _chip, _device, _is_array, _is_tensor,
-                    _library_identity, _read_cache, _runtime, _stream, _write_cache,
-                    assemble, compile_chip, image)
+from .._jit import (_TENSOR_TYPES, LazyModule, _cache_enabled, _chip, _device, _is_array,
+                    _is_tensor, _library_identity, _read_cache, _runtime, _stream,
+                    _write_cache, assemble, compile_chip, image)
 from . import _dtypes
 from ._compiler import ArgSpec, FunctionSource, KernelTranslator
 from ._errors import (TileCompilerExecutionError, TileInternalError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
+
+_capi = LazyModule("cudapy._capi")
 
 
 class ConstantAnnotation:
