@@ -29,6 +29,10 @@ LIB_DIR = os.path.join(BUNDLE, "lib")
 BIN_DIR = os.path.join(BUNDLE, "bin")
 sys.path.insert(0, PYTHON_DIR)
 os.environ["CUDAPY_LIBRARY_PATH"] = LIB_DIR
+# Every figure is a first compile and a first load: the driver's JIT cache
+# off, and each compile of a kernel named differently (its PTX's .file
+# lines differ), so that neither the driver nor nvJitLink can reuse work.
+os.environ["CUDA_CACHE_DISABLE"] = "1"
 CHIP = sys.argv[sys.argv.index("--chip") + 1] if "--chip" in sys.argv else "sm_90a"
 GPU = "--no-gpu" not in sys.argv
 
@@ -42,28 +46,46 @@ SHORT = {"parse": "parse", "cudapy_passes": "cudapy", "upstream_passes": "upstrm
 
 
 def examples():
+    """The examples' modules (examples/tile/matmul.mlir is a function for
+    other modules: its 11 kernels of test/GPU/Inputs/tile_matmul.mlir, in one
+    module, stand for it)."""
     for folder in ("examples", os.path.join("examples", "tile")):
         for name in sorted(os.listdir(os.path.join(ROOT, folder))):
-            if name.endswith(".mlir"):
+            if name.endswith(".mlir") and name != "matmul.mlir":
                 path = os.path.join(ROOT, folder, name)
                 yield os.path.relpath(path, ROOT), open(path).read()
+    path = os.path.join(ROOT, "test", "GPU", "Inputs", "tile_matmul.mlir")
+    yield "tile_matmul.mlir (11 kernels)", open(path).read()
+
+
+COUNTER = [0]
+
+
+def unique(name):
+    COUNTER[0] += 1
+    return "%s.%d" % (name, COUNTER[0])
 
 
 def timed_compiles(source, name, emit, count=5):
-    """(median ms of `count` warm compiles, the last result)."""
-    cudapy.compile(source, source_name=name, chip=CHIP, emit=emit, cache=False)
-    times, result = [], None
+    """(median ms of `count` warm compiles, the results)."""
+    cudapy.compile(source, source_name=unique(name), chip=CHIP, emit=emit, cache=False)
+    times, results = [], []
     for _ in range(count):
         start = time.perf_counter()
-        result = cudapy.compile(source, source_name=name, chip=CHIP, emit=emit, cache=False)
+        results.append(cudapy.compile(source, source_name=unique(name), chip=CHIP, emit=emit,
+                                      cache=False))
         times.append((time.perf_counter() - start) * 1e3)
-    return statistics.median(times), result
+    return statistics.median(times), results
 
 
-def load_ms(device, data, metadata, count=5):
+def load_ms(device, results, cubin):
+    """Median ms of loading each of `results` (different PTX or cubins)."""
     from cudapy import runtime
     times = []
-    for _ in range(count):
+    for result in results:
+        output = result.outputs[0]
+        data = output.data if cubin else output.text
+        metadata = json.dumps(result.metadata)
         start = time.perf_counter()
         module = runtime.Module(device, data, metadata)
         times.append((time.perf_counter() - start) * 1e3)
@@ -99,34 +121,43 @@ def main():
     print(header)
     for name, source in examples():
         try:
-            ptx_ms, ptx = timed_compiles(source, name, "ptx")
-            cubin_ms, cubin = timed_compiles(source, name, "cubin")
+            ptx_ms, ptxs = timed_compiles(source, name, "ptx")
+            cubin_ms, cubins = timed_compiles(source, name, "cubin")
         except cudapy.CompileError as error:
             print("%-30s compile failed: %s" % (name, str(error).splitlines()[0]))
             continue
-        phases = cubin.metadata.get("phases_ms", {})
+        phases = {p: statistics.median(c.metadata["phases_ms"].get(p, 0.0) for c in cubins)
+                  for p in PHASES}
         line = "%-30s %8.1f %8.1f" % (name, ptx_ms, cubin_ms)
         line += "".join(" %6.1f" % phases.get(p, 0.0) for p in PHASES)
-        if GPU and len(ptx.outputs) == 1:
-            metadata = json.dumps(ptx.metadata)
-            line += " %8.1f %8.1f" % (load_ms(device, ptx.outputs[0].text, metadata),
-                                      load_ms(device, cubin.outputs[0].data,
-                                              json.dumps(cubin.metadata)))
+        if GPU and len(ptxs[0].outputs) == 1:
+            line += " %8.1f %8.1f" % (load_ms(device, ptxs, False), load_ms(device, cubins, True))
         print(line)
 
     vector_add = os.path.join(ROOT, "examples", "tile", "vector_add.mlir")
     compiler = os.path.join(BIN_DIR, "cudapy-compile")
-    if os.path.exists(compiler):
-        walls = []
-        with tempfile.TemporaryDirectory() as folder:
-            for _ in range(5):
-                start = time.perf_counter()
-                subprocess.run([compiler, vector_add, "--chip", CHIP, "--emit=cubin",
-                                "--no-cache", "-o", os.path.join(folder, "k.cubin")],
-                               check=True, env=dict(os.environ, LD_LIBRARY_PATH=LIB_DIR))
-                walls.append((time.perf_counter() - start) * 1e3)
-        print("cold process: cudapy-compile --emit=cubin vector_add (wall): %.1f ms"
-              % statistics.median(walls))
+    for example in ("vector_add.mlir", os.path.join("tile", "vector_add.mlir")):
+        if not os.path.exists(compiler):
+            break
+        for emit in ("ptx", "cubin"):
+            walls = []
+            with tempfile.TemporaryDirectory() as folder:
+                for _ in range(5):
+                    start = time.perf_counter()
+                    subprocess.run([compiler, os.path.join(ROOT, "examples", example), "--chip",
+                                    CHIP, "--emit=" + emit, "--no-cache", "-o",
+                                    os.path.join(folder, "k")],
+                                   check=True, env=dict(os.environ, LD_LIBRARY_PATH=LIB_DIR))
+                    walls.append((time.perf_counter() - start) * 1e3)
+            print("cold process: cudapy-compile --emit=%s examples/%s (wall): %.1f ms"
+                  % (emit, example, statistics.median(walls)))
+    walls = []
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run([compiler, "--version"], check=True, capture_output=True,
+                       env=dict(os.environ, LD_LIBRARY_PATH=LIB_DIR))
+        walls.append((time.perf_counter() - start) * 1e3)
+    print("cold process: cudapy-compile --version (wall): %.1f ms" % statistics.median(walls))
 
     with tempfile.TemporaryDirectory() as cache:
         env = {"CUDAPY_CACHE_DIR": cache}
@@ -151,16 +182,25 @@ def main():
                            "print(library)")
         print("new process: loading the compiler library (libcudapy-c.so): %.1f ms"
               % in_new_process(load, env=env))
+    imports = ("import time\nt = time.perf_counter()\nimport cudapy.tile\n"
+               "print((time.perf_counter() - t) * 1e3)\n")
+    print("new process: import cudapy.tile: %.1f ms" % in_new_process(imports))
+    imports = imports.replace("cudapy.tile", "cudapy.device")
+    print("new process: import cudapy.device: %.1f ms" % in_new_process(imports))
     if GPU:
         opened = ("import time\nt = time.perf_counter()\nimport cudapy.tile\n"
                   "from cudapy import runtime\nruntime.Device(0)\n"
                   "print((time.perf_counter() - t) * 1e3)\n")
         print("new process: import cudapy.tile + open device: %.1f ms" % in_new_process(opened))
-        plain = ("import time\nt = time.perf_counter()\nimport cudapy\n"
-                 "from cudapy import runtime\nruntime.Device(0)\n"
-                 "print((time.perf_counter() - t) * 1e3)\n")
-        print("new process: import cudapy + runtime + open device: %.1f ms"
-              % in_new_process(plain))
-
+        # What the driver itself takes to start and give a context, from
+        # ctypes: the floor of any device open.
+        driver = ("import ctypes, time\nt = time.perf_counter()\n"
+                  "cuda = ctypes.CDLL('libcuda.so.1')\ncuda.cuInit(0)\n"
+                  "d = ctypes.c_int()\ncuda.cuDeviceGet(ctypes.byref(d), 0)\n"
+                  "c = ctypes.c_void_p()\n"
+                  "cuda.cuDevicePrimaryCtxRetain(ctypes.byref(c), d)\n"
+                  "print((time.perf_counter() - t) * 1e3)\n")
+        print("new process: the driver alone (cuInit + primary context, ctypes): %.1f ms"
+              % in_new_process(driver))
 
 main()
