@@ -10,6 +10,7 @@
 
 #include "cudapy/Support/Target.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -103,11 +104,29 @@ std::optional<std::vector<ResolvedTarget>>
 validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
                            std::string &error);
 
+/// What a module uses that some lowerings exist for alone: without it,
+/// those passes would only walk the module (each walk costs a few percent of
+/// a tile kernel's compile).
+struct ModuleUses {
+  /// Complex numbers: ops or values of the complex, py or simt dialects
+  /// (py's complex numbers lower to the complex dialect), or complex types.
+  bool complexNumbers = true;
+  /// Ops of the vector, py or simt dialects, for convert-vector-to-scf
+  /// (tile lowerings create no vector transfers).
+  bool vectorOps = true;
+};
+
+/// What `module` uses (ModuleUses), read off it before it is compiled.
+ModuleUses findModuleUses(mlir::ModuleOp module);
+
 /// Adds the cudapy-to-ptx pipeline to `pm` (anchored on builtin.module).
-/// Fails, with `error` set, when the options do not validate.
+/// Fails, with `error` set, when the options do not validate. With `uses`
+/// (of the module about to be compiled), leaves out the lowerings of what
+/// the module does not use; without, adds every pass.
 mlir::LogicalResult buildCudapyToPTXPipeline(mlir::OpPassManager &pm,
                                              const CudapyToPTXOptions &options,
-                                             std::string &error);
+                                             std::string &error,
+                                             const ModuleUses &uses = {});
 
 /// Registers `cudapy-to-ptx` as a named pipeline for cudapy-opt.
 void registerCudapyPipelines();

@@ -732,7 +732,8 @@ static void compileModule(ModuleOp module, const CompileOptionsImpl &options,
   DefaultTimingManager timing;
   PassManager pm(context, ModuleOp::getOperationName());
   std::string error;
-  if (failed(cudapy::buildCudapyToPTXPipeline(pm, options.pipeline, error))) {
+  if (failed(cudapy::buildCudapyToPTXPipeline(
+          pm, options.pipeline, error, cudapy::findModuleUses(module)))) {
     emitError(module.getLoc()) << "invalid compile options: " << error;
     return;
   }

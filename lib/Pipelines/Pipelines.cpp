@@ -89,8 +89,35 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
   return targets;
 }
 
-LogicalResult cudapy::buildCudapyToPTXPipeline(
-    OpPassManager &pm, const CudapyToPTXOptions &options, std::string &error) {
+cudapy::ModuleUses cudapy::findModuleUses(ModuleOp module) {
+  ModuleUses uses;
+  uses.complexNumbers = uses.vectorOps = false;
+  auto isPythonOrComplex = [](Type type) {
+    return isa<ComplexType>(type) ||
+           llvm::is_contained({"py", "simt", "complex"},
+                              type.getDialect().getNamespace());
+  };
+  module.walk([&](Operation *op) {
+    StringRef dialect = op->getName().getDialectNamespace();
+    bool python = dialect == "py" || dialect == "simt";
+    uses.vectorOps |= python || dialect == "vector";
+    uses.complexNumbers |=
+        python || dialect == "complex" ||
+        llvm::any_of(op->getOperandTypes(), isPythonOrComplex) ||
+        llvm::any_of(op->getResultTypes(), isPythonOrComplex) ||
+        llvm::any_of(op->getRegions(), [&](Region &region) {
+          return llvm::any_of(region.getArgumentTypes(), isPythonOrComplex);
+        });
+    return uses.complexNumbers && uses.vectorOps ? WalkResult::interrupt()
+                                                 : WalkResult::advance();
+  });
+  return uses;
+}
+
+LogicalResult
+cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
+                                 const CudapyToPTXOptions &options,
+                                 std::string &error, const ModuleUses &uses) {
   std::optional<std::vector<ResolvedTarget>> targets =
       validateCudapyToPTXOptions(options, error);
   if (!targets)
@@ -153,8 +180,10 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   ConvertPyToLLVMPassOptions pyOptions;
   pyOptions.boundsCheck = options.boundsCheck;
   device.addPass(createConvertPyToLLVMPass(pyOptions));
-  device.addPass(createConvertComplexToStandardPass());
-  device.addPass(createConvertComplexToLLVMPass());
+  if (uses.complexNumbers) {
+    device.addPass(createConvertComplexToStandardPass());
+    device.addPass(createConvertComplexToLLVMPass());
+  }
   CudapyRecordKernelSignaturePassOptions signature;
   signature.barePtrMemrefABI = options.barePtrMemrefABI;
   device.addPass(createCudapyRecordKernelSignaturePass(signature));
@@ -164,7 +193,8 @@ LogicalResult cudapy::buildCudapyToPTXPipeline(
   // affine.apply ops lower-affine then makes arithmetic.
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
-  device.addPass(createConvertVectorToSCFPass());
+  if (uses.vectorOps)
+    device.addPass(createConvertVectorToSCFPass());
   device.addPass(createSCFToControlFlowPass());
   // Upstream's warp-level tensor-core, async-copy, TMA and mbarrier ops
   // (nvgpu) to NVVM, before the gpu ops and memrefs they use.
