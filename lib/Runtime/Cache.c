@@ -129,10 +129,11 @@ bool cudapyCacheLoad(const char *key, void **data, size_t *size) {
     return false;
   struct stat status;
   unsigned char *buffer = NULL;
-  bool corrupt = true;
+  bool corrupt = false;
   size_t keyLength = strlen(key);
   if (fstat(fd, &status) || !S_ISREG(status.st_mode))
     goto done;
+  corrupt = true;
   size_t fileSize = (size_t)status.st_size;
   if ((off_t)fileSize != status.st_size || fileSize < kHeaderSize + keyLength)
     goto done;

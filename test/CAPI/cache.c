@@ -147,7 +147,12 @@ static void damage(const char *name, long offset, long truncate) {
   entryPath(name, path, sizeof(path));
   int fd = open(path, O_RDWR);
   struct stat status;
-  fstat(fd, &status);
+  if (fd < 0 || fstat(fd, &status)) {
+    perror(path);
+    if (fd >= 0)
+      close(fd);
+    return;
+  }
   if (truncate >= 0) {
     if (ftruncate(fd, truncate))
       perror("ftruncate");
