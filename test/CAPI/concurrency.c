@@ -1,15 +1,16 @@
 /*===- concurrency.c - C API: many threads compiling at once --------------===*\
 |*                                                                            *|
 |* 16 threads compile a mix of modules (the files named on the command line)  *|
-|* COUNT times each: half through cudapyCompileSource (a private context per  *|
-|* call), half through cudapyCompileModule on a context of their own, reused  *|
-|* across their compiles. Every output must be byte-identical to a serial     *|
-|* compile of the same module. The TSan build runs it with COUNT 200          *|
-|* (docs/Fuzzing.md); the suite with a small COUNT.                           *|
+|* COUNT times each: half through cudapyCompileModule on a context of their   *|
+|* own, reused across their compiles, half through cudapyCompileSource (a     *|
+|* private context per call): with the compile cache off, or on (hits and    *|
+|* stores into one cache from many threads). Every output must be byte-       *|
+|* identical to a serial compile of the same module. The TSan build runs it   *|
+|* with COUNT 200 (docs/Fuzzing.md); the suite with a small COUNT.            *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
-// RUN: cudapy-capi-concurrency %if tsan %{200%} %else %{3%} %cudapy_src/examples/vector_add.mlir %cudapy_src/examples/softplus.mlir %cudapy_src/examples/block_sum.mlir %cudapy_src/examples/tile/vector_add.mlir %cudapy_src/examples/tile/softmax.mlir | FileCheck %s
+// RUN: rm -rf %t && env CUDAPY_CACHE_DIR=%t cudapy-capi-concurrency %if tsan %{200%} %else %{3%} %cudapy_src/examples/vector_add.mlir %cudapy_src/examples/softplus.mlir %cudapy_src/examples/block_sum.mlir %cudapy_src/examples/tile/vector_add.mlir %cudapy_src/examples/tile/softmax.mlir | FileCheck %s
 // CHECK: 5 modules, {{[0-9]+}} compiles from 16 threads: identical to the serial compiles
 
 #include "cudapy-c/Compiler.h"
@@ -19,6 +20,7 @@
 #include "Inputs/read_file.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +32,8 @@ static char *sources[kMaxModules];
 // The serial compiles, through each path (a module parsed without a file
 // name has other locations, so other line info).
 static char *expected[kMaxModules], *expectedInContext[kMaxModules];
-static CudapyCompileOptions options;
+// Compiles with the cache off (options) and on (cachedOptions).
+static CudapyCompileOptions options, cachedOptions;
 
 /// The concatenated outputs of a result, or NULL when it failed.
 static char *outputsOf(CudapyCompileResult result) {
@@ -48,10 +51,11 @@ static char *outputsOf(CudapyCompileResult result) {
   return text;
 }
 
-static char *compileSource(int module) {
-  CudapyCompileResult result = cudapyCompileSource(
-      mlirStringRefCreateFromCString(sources[module]),
-      mlirStringRefCreateFromCString("module.mlir"), options);
+static char *compileSource(int module, bool cached) {
+  CudapyCompileResult result =
+      cudapyCompileSource(mlirStringRefCreateFromCString(sources[module]),
+                          mlirStringRefCreateFromCString("module.mlir"),
+                          cached ? cachedOptions : options);
   char *text = outputsOf(result);
   cudapyCompileResultDestroy(result);
   return text;
@@ -74,8 +78,8 @@ static void *work(void *argument) {
   MlirContext context = thread % 2 ? cudapyContextCreate() : (MlirContext){0};
   for (int i = 0; i < count; ++i) {
     int module = (thread + i) % numModules;
-    char *text =
-        thread % 2 ? compileInContext(context, module) : compileSource(module);
+    char *text = thread % 2 ? compileInContext(context, module)
+                            : compileSource(module, thread % 4 == 2);
     const char *want =
         thread % 2 ? expectedInContext[module] : expected[module];
     if (!text || strcmp(text, want))
@@ -94,15 +98,19 @@ int main(int argc, char **argv) {
   }
   count = atoi(argv[1]);
   options = cudapyCompileOptionsCreate();
+  cachedOptions = cudapyCompileOptionsCreate();
   cudapyCompileOptionsSetChip(options,
                               mlirStringRefCreateFromCString("sm_80,sm_90a"));
+  cudapyCompileOptionsSetChip(cachedOptions,
+                              mlirStringRefCreateFromCString("sm_80,sm_90a"));
+  cudapyCompileOptionsSetCache(options, false);
   for (int i = 2; i < argc && numModules < kMaxModules; ++i) {
     sources[numModules] = readFile(argv[i]);
     if (!sources[numModules]) {
       fprintf(stderr, "cannot read %s\n", argv[i]);
       return 1;
     }
-    expected[numModules] = compileSource(numModules);
+    expected[numModules] = compileSource(numModules, false);
     MlirContext context = cudapyContextCreate();
     expectedInContext[numModules] = compileInContext(context, numModules);
     mlirContextDestroy(context);
@@ -135,5 +143,6 @@ int main(int argc, char **argv) {
     free(expectedInContext[i]);
   }
   cudapyCompileOptionsDestroy(options);
+  cudapyCompileOptionsDestroy(cachedOptions);
   return mismatches != 0;
 }
