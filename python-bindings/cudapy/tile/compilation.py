@@ -11,7 +11,6 @@ so no GPU is needed.
 import json
 import os
 import shutil
-import subprocess
 import tempfile
 
 from ._compiler import ArgSpec
@@ -131,9 +130,9 @@ def export_kernel(kernel, signatures, output_file, *, gpu_code=None, output_form
                   bytecode_version=None):
     """Compiles `kernel` for each signature and writes the result: "ptx"
     (the PTX of each, one after another; a `.json` file beside it holds the
-    kernel metadata), "cubin" (one signature: the PTX assembled by the CUDA
-    toolkit's ptxas for `gpu_code`, found on PATH, in $CUDA_HOME/bin or
-    /usr/local/cuda/bin; the metadata beside it) or "mlir" (the tile-dialect
+    kernel metadata), "cubin" (one signature: the PTX assembled in process
+    for `gpu_code` by the CUDA toolkit's nvJitLink, cudapyAssemblePTX; the
+    metadata beside it) or "mlir" (the tile-dialect
     IR the frontend built, with locations). Returns the texts (the cubin's
     bytes)."""
     if output_format not in ("ptx", "mlir", "cubin"):
@@ -162,29 +161,19 @@ def export_kernel(kernel, signatures, output_file, *, gpu_code=None, output_form
     return texts
 
 
-def _ptxas():
-    found = shutil.which("ptxas")
-    for root in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
-        if not found and root and os.path.exists(os.path.join(root, "bin", "ptxas")):
-            found = os.path.join(root, "bin", "ptxas")
-    if not found:
-        raise RuntimeError("output_format='cubin' needs the CUDA toolkit's ptxas (not found on "
-                           "PATH, in $CUDA_HOME/bin or /usr/local/cuda/bin)")
-    return found
-
-
 def _export_cubin(kernel, signatures, output_file, chip):
     if len(signatures) != 1:
         raise ValueError("output_format='cubin' takes one signature (one kernel a file)")
-    ptxas = _ptxas()
+    from .. import _capi
     with tempfile.TemporaryDirectory() as scratch:
         ptx_file = os.path.join(scratch, "kernel.ptx")
         (ptx,) = export_kernel(kernel, signatures, ptx_file, gpu_code=chip)
-        done = subprocess.run([ptxas, "-arch=" + chip, ptx_file, "-o", output_file],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError("ptxas failed on %s's PTX: %s"
-                               % (kernel.__name__, done.stderr.strip()))
+        assembled = _capi.assemble(ptx, chip, {"emit": "cubin"})
+        if isinstance(assembled, list):
+            raise RuntimeError("cannot assemble %s's PTX: %s" % (
+                kernel.__name__, "; ".join(d.message for d in assembled)))
+        cubin = assembled.outputs[0].data
+        with open(output_file, "wb") as handle:
+            handle.write(cubin)
         shutil.copyfile(ptx_file + ".json", output_file + ".json")
-    with open(output_file, "rb") as handle:
-        return [handle.read()]
+    return [cubin]

@@ -1,8 +1,8 @@
 # compilation.export_kernel(output_format="cubin") assembles the kernel's
-# PTX with the toolkit's ptxas into an ELF for the chip, the metadata
-# beside it; more than one signature per cubin is refused.
-# REQUIRES: ptxas
-# RUN: %python %s %t %ptxas | FileCheck %s
+# PTX in process (nvJitLink, cudapyAssemblePTX) into an ELF for the chip,
+# the metadata beside it; more than one signature per cubin is refused.
+# REQUIRES: nvjitlink
+# RUN: %python %s %t | FileCheck %s
 
 import json
 import os
@@ -10,8 +10,6 @@ import sys
 
 import cudapy.tile as ct
 from cudapy.tile import compilation as cc
-
-os.environ["PATH"] = os.path.dirname(sys.argv[2]) + os.pathsep + os.environ["PATH"]
 
 
 @ct.kernel
