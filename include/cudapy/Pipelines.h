@@ -93,6 +93,9 @@ struct CudapyToPTXOptions
                      "'cubin-or-ptx' (cubins where nvJitLink is found)"),
       llvm::cl::init("ptx")};
 
+  /// The CUDA toolkit root the pipeline uses after defaults are applied.
+  std::string getCudaToolkitPath() const;
+
   /// The libdevice path the pipeline uses after defaults are applied.
   std::string getLibdevicePath() const;
 };

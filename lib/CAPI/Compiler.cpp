@@ -979,9 +979,7 @@ static bool usesCache(const CompileOptionsImpl &options) {
 static std::string getCacheKey(llvm::StringRef source, llvm::StringRef name,
                                const CompileOptionsImpl &options) {
   const cudapy::CudapyToPTXOptions &pipeline = options.pipeline;
-  std::string toolkit = pipeline.cudaToolkitPath.empty()
-                            ? cudapy::getDefaultCudaToolkitPath().str()
-                            : std::string(pipeline.cudaToolkitPath);
+  std::string toolkit = pipeline.getCudaToolkitPath();
   char assembler[2048] = "";
   if (llvm::StringRef(pipeline.emit).starts_with("cubin"))
     cudapyDescribeAssembler(toolkit.c_str(), assembler, sizeof(assembler));
@@ -1179,9 +1177,7 @@ CudapyCompileResult cudapyAssemblePTX(MlirStringRef ptx, MlirStringRef chip,
     return refuse("cudapyAssemblePTX: the compile options handle is null");
   const cudapy::CudapyToPTXOptions &pipeline = unwrap(options)->pipeline;
   std::string chipName = chip.data ? unwrap(chip).str() : "";
-  std::string toolkit = pipeline.cudaToolkitPath.empty()
-                            ? cudapy::getDefaultCudaToolkitPath().str()
-                            : std::string(pipeline.cudaToolkitPath);
+  std::string toolkit = pipeline.getCudaToolkitPath();
   if (chipName.empty())
     return refuse("cudapyAssemblePTX: no chip to assemble for");
   auto *result = new CompileResultImpl();

@@ -34,12 +34,15 @@ llvm::StringRef cudapy::getDefaultCudaToolkitPath() {
   return CUDAPY_DEFAULT_CUDA_TOOLKIT_PATH;
 }
 
+std::string cudapy::CudapyToPTXOptions::getCudaToolkitPath() const {
+  return cudaToolkitPath.empty() ? getDefaultCudaToolkitPath().str()
+                                 : std::string(cudaToolkitPath);
+}
+
 std::string cudapy::CudapyToPTXOptions::getLibdevicePath() const {
   if (!libdevicePath.empty())
     return libdevicePath;
-  llvm::SmallString<256> path(cudaToolkitPath.empty()
-                                  ? getDefaultCudaToolkitPath()
-                                  : llvm::StringRef(cudaToolkitPath));
+  llvm::SmallString<256> path(getCudaToolkitPath());
   llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
   return std::string(path);
 }
@@ -227,9 +230,7 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
   CudapySerializeToPTXPassOptions serialize;
   serialize.libdevicePath = options.getLibdevicePath();
   serialize.format = options.emit;
-  serialize.cudaToolkitPath = options.cudaToolkitPath.empty()
-                                  ? getDefaultCudaToolkitPath().str()
-                                  : std::string(options.cudaToolkitPath);
+  serialize.cudaToolkitPath = options.getCudaToolkitPath();
   serialize.lineInfo = options.lineInfo;
   pm.addPass(createCudapySerializeToPTXPass(serialize));
   return success();
