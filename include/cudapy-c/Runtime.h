@@ -300,6 +300,18 @@ cudapyKernelGetMaxThreadsPerBlock(CudapyKernel kernel);
 /// untouched) when the kernel takes any block.
 CUDAPY_RUNTIME_EXPORTED bool cudapyKernelGetRequiredBlock(CudapyKernel kernel,
                                                           unsigned block[3]);
+/// Whether every launch of this kernel is cooperative: its metadata says
+/// `cooperative` (it reaches a grid barrier, simt.grid_sync), so its blocks
+/// must all run at once.
+CUDAPY_RUNTIME_EXPORTED bool cudapyKernelIsCooperative(CudapyKernel kernel);
+/// The most blocks of `block` threads, with `dynamicSharedBytes` of dynamic
+/// shared memory beside the kernel's own, that a cooperative launch of this
+/// kernel may have on its device: the blocks that fit on one
+/// multiprocessor together (the driver's occupancy calculator) times the
+/// multiprocessors. Fills `blocks` (0 on failure).
+CUDAPY_RUNTIME_EXPORTED bool cudapyKernelGetMaxCooperativeBlocks(
+    CudapyKernel kernel, const unsigned block[3], unsigned dynamicSharedBytes,
+    unsigned *blocks, CudapyStatus *status);
 /// Registers per thread and static shared memory of the compiled kernel.
 CUDAPY_RUNTIME_EXPORTED int cudapyKernelGetNumRegisters(CudapyKernel kernel);
 CUDAPY_RUNTIME_EXPORTED int
@@ -420,6 +432,12 @@ enum {
   /// kernel's completion and memory (sm_90 on; CU_LAUNCH_ATTRIBUTE_
   /// PROGRAMMATIC_STREAM_SERIALIZATION).
   CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT = 1u,
+  /// A cooperative launch: all blocks run at once, so they may wait for
+  /// each other (a grid barrier), and the driver gives the launch the
+  /// grid barrier's workspace; the grid is refused when it has more blocks
+  /// than cudapyKernelGetMaxCooperativeBlocks. Kernels whose metadata says
+  /// `cooperative` are always launched so (CU_LAUNCH_ATTRIBUTE_COOPERATIVE).
+  CUDAPY_LAUNCH_COOPERATIVE = 2u,
 };
 
 /// cudapyLaunch with `flags` (CUDAPY_LAUNCH_*): launches through the

@@ -830,7 +830,37 @@ typedef struct LaunchConfig {
   LaunchAttribute *attrs;
   unsigned numAttrs;
 } LaunchConfig;
-enum { kLaunchAttributeProgrammaticStreamSerialization = 6 };
+enum {
+  kLaunchAttributeCooperative = 2,
+  kLaunchAttributeProgrammaticStreamSerialization = 6,
+};
+
+/// A cooperative grid must fit on the device at once: the driver refuses
+/// one too large, and this says by how much. After the dynamic shared
+/// memory is opted in, which the occupancy calculator reads.
+static bool checkCooperativeGrid(Kernel *kernel, const unsigned grid[3],
+                                 const unsigned block[3],
+                                 unsigned dynamicSharedBytes,
+                                 CudapyStatus *status) {
+  if (!driver.cuOccupancyMaxActiveBlocksPerMultiprocessor)
+    return true; // the driver's own check remains
+  unsigned limit = 0;
+  CudapyKernel handle = {kernel};
+  if (!cudapyKernelGetMaxCooperativeBlocks(
+          handle, block, dynamicSharedBytes - kernel->ownDynamicSharedBytes,
+          &limit, status))
+    return false;
+  unsigned long long blocks = (unsigned long long)grid[0] * grid[1] * grid[2];
+  if (blocks <= limit)
+    return true;
+  return setStatus(
+      status, CUDAPY_STATUS_INVALID_ARGUMENT,
+      "kernel '%s' is launched cooperatively, so its %llu blocks (%ux%ux%u) "
+      "must run at once, but at most %u blocks of %ux%ux%u threads fit on %s "
+      "(cudapyKernelGetMaxCooperativeBlocks)",
+      kernel->name, blocks, grid[0], grid[1], grid[2], limit, block[0],
+      block[1], block[2], kernel->module->device->info.name);
+}
 
 bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
                            const unsigned grid[3], const unsigned givenBlock[3],
@@ -868,9 +898,18 @@ bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "grid (%ux%ux%u) and block (%ux%ux%u) must not be empty",
                      grid[0], grid[1], grid[2], block[0], block[1], block[2]);
-  if (flags & ~(unsigned)CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT)
+  if (flags & ~(unsigned)(CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT |
+                          CUDAPY_LAUNCH_COOPERATIVE))
     return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
                      "unknown launch flags 0x%x", flags);
+  if (kernel->cooperative)
+    flags |= CUDAPY_LAUNCH_COOPERATIVE;
+  if ((flags & CUDAPY_LAUNCH_COOPERATIVE) && !driver.cuLaunchKernelEx)
+    return setStatus(status, CUDAPY_STATUS_NO_DRIVER,
+                     "kernel '%s' needs a cooperative launch (it reaches a "
+                     "grid barrier), which needs the driver's "
+                     "cuLaunchKernelEx, which this driver lacks",
+                     kernel->name);
   if (flags & CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT) {
     const CudapyDeviceInfo *device = &kernel->module->device->info;
     if (!driver.cuLaunchKernelEx)
@@ -923,17 +962,27 @@ bool cudapyLaunchWithFlags(CudapyKernel kernelHandle, CudapyArgs argsHandle,
     if (ok)
       kernel->dynamicSharedOptin = dynamicSharedBytes;
   }
-  if (ok && (flags & CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT)) {
-    LaunchAttribute attribute;
-    memset(&attribute, 0, sizeof(attribute));
-    attribute.id = kLaunchAttributeProgrammaticStreamSerialization;
-    attribute.value.value = 1;
+  if (ok && (flags & CUDAPY_LAUNCH_COOPERATIVE))
+    ok = checkCooperativeGrid(kernel, grid, block, dynamicSharedBytes, status);
+  if (ok && (flags & (CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT |
+                      CUDAPY_LAUNCH_COOPERATIVE))) {
+    LaunchAttribute attributes[2];
+    unsigned count = 0;
+    memset(attributes, 0, sizeof(attributes));
+    if (flags & CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT) {
+      attributes[count].id = kLaunchAttributeProgrammaticStreamSerialization;
+      attributes[count++].value.value = 1;
+    }
+    if (flags & CUDAPY_LAUNCH_COOPERATIVE) {
+      attributes[count].id = kLaunchAttributeCooperative;
+      attributes[count++].value.value = 1;
+    }
     LaunchConfig config = {{grid[0], grid[1], grid[2]},
                            {block[0], block[1], block[2]},
                            dynamicSharedBytes,
                            stream.ptr,
-                           &attribute,
-                           1};
+                           attributes,
+                           count};
     ok = !DRIVER_CALL(
         cuLaunchKernelEx(&config, kernel->function, args->pointers, NULL),
         status);

@@ -148,6 +148,9 @@ static void loadDriver(void) {
   driver.cuLaunchKernelEx =
       (CUresult(*)(const void *, CUfunction, void **, void **))dlsym(
           handle, "cuLaunchKernelEx");
+  driver.cuOccupancyMaxActiveBlocksPerMultiprocessor =
+      (CUresult(*)(int *, CUfunction, int, size_t))dlsym(
+          handle, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   driver.cuLinkCreate = (CUresult(*)(
       unsigned, int *, void **, CUlinkState *))dlsym(handle, "cuLinkCreate_v2");
   driver.cuLinkAddData =
@@ -1102,6 +1105,7 @@ CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
       cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "dynamic_shared_bytes"));
   if (dynamicShared > 0)
     kernel->ownDynamicSharedBytes = (unsigned)dynamicShared;
+  kernel->cooperative = cJSON_IsTrue(cJSON_GetObjectItem(entry, "cooperative"));
   kernel->next = module->kernels;
   module->kernels = kernel;
   result.ptr = kernel;
@@ -1114,6 +1118,47 @@ bool cudapyKernelGetRequiredBlock(CudapyKernel handle, unsigned block[3]) {
   if (!kernel || !kernel->requiredBlock[0])
     return false;
   memcpy(block, kernel->requiredBlock, sizeof(kernel->requiredBlock));
+  return true;
+}
+
+bool cudapyKernelIsCooperative(CudapyKernel kernel) {
+  return unwrapKernel(kernel)->cooperative;
+}
+
+bool cudapyKernelGetMaxCooperativeBlocks(CudapyKernel handle,
+                                         const unsigned block[3],
+                                         unsigned dynamicSharedBytes,
+                                         unsigned *blocks,
+                                         CudapyStatus *status) {
+  Kernel *kernel = unwrapKernel(handle);
+  *blocks = 0;
+  if (!driver.cuOccupancyMaxActiveBlocksPerMultiprocessor)
+    return setStatus(status, CUDAPY_STATUS_NO_DRIVER,
+                     "the CUDA driver lacks "
+                     "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  unsigned long long threads =
+      (unsigned long long)block[0] * block[1] * block[2];
+  if (!threads || threads > (unsigned long long)kernel->maxThreadsPerBlock)
+    return setStatus(status, CUDAPY_STATUS_INVALID_ARGUMENT,
+                     "a block of %llu threads (%ux%ux%u): kernel '%s' takes "
+                     "1 to %d",
+                     threads, block[0], block[1], block[2], kernel->name,
+                     kernel->maxThreadsPerBlock);
+  ContextScope scope;
+  if (!enterContext(kernel->module->device, &scope, status))
+    return false;
+  int perMultiprocessor = 0;
+  bool ok =
+      !DRIVER_CALL(cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                       &perMultiprocessor, kernel->function, (int)threads,
+                       dynamicSharedBytes + kernel->ownDynamicSharedBytes),
+                   status);
+  leaveContext(&scope);
+  if (!ok)
+    return false;
+  *blocks = (unsigned)perMultiprocessor *
+            (unsigned)kernel->module->device->info.multiprocessorCount;
+  setOk(status);
   return true;
 }
 

@@ -110,6 +110,10 @@ struct DriverTable {
   /// `config` is a CUlaunchConfig (LaunchConfig in Args.c).
   CUresult (*cuLaunchKernelEx)(const void *config, CUfunction, void **params,
                                void **extra);
+  /// Optional: the blocks of a kernel that fit on one multiprocessor
+  /// together (cooperative launches' limit).
+  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,
+                                                          int, size_t);
   /// Optional: the JIT linker, for modules linked with foreign code
   /// (cudapyModuleLoadLinked).
   CUresult (*cuLinkCreate)(unsigned, int *, void **, CUlinkState *);
@@ -206,6 +210,9 @@ typedef struct Kernel {
   /// Dynamic shared memory the kernel uses itself (the metadata's
   /// dynamic_shared_bytes), added to what each launch asks for.
   unsigned ownDynamicSharedBytes;
+  /// The kernel reaches a grid barrier (the metadata's `cooperative`):
+  /// every launch is cooperative.
+  bool cooperative;
   struct Kernel *next;
 } Kernel;
 

@@ -15,6 +15,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Target/LLVM/ModuleToObject.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
@@ -119,6 +120,25 @@ static ArrayAttr describeArgs(LLVM::LLVMFuncOp func, size_t numParams) {
   return b.getArrayAttr(args);
 }
 
+/// Whether `kernel` reaches a grid barrier: it, or a function it calls
+/// directly or through others, is marked cudapy.grid_sync.
+static bool reachesGridSync(gpu::GPUModuleOp module, LLVM::LLVMFuncOp kernel) {
+  SmallVector<LLVM::LLVMFuncOp> work = {kernel};
+  llvm::SmallPtrSet<Operation *, 8> seen = {kernel};
+  while (!work.empty()) {
+    LLVM::LLVMFuncOp func = work.pop_back_val();
+    if (func->hasAttr(cudapy::kGridSyncAttrName))
+      return true;
+    func.walk([&](LLVM::CallOp call) {
+      if (std::optional<StringRef> callee = call.getCallee())
+        if (auto target = module.lookupSymbol<LLVM::LLVMFuncOp>(*callee))
+          if (seen.insert(target).second)
+            work.push_back(target);
+    });
+  }
+  return false;
+}
+
 /// The launch ABI of every kernel of `module`, read off its translation
 /// `llvmModule` (which carries the target's data layout).
 static ArrayAttr describeKernels(gpu::GPUModuleOp module,
@@ -181,6 +201,8 @@ static ArrayAttr describeKernels(gpu::GPUModuleOp module,
                                 : func->getAttrOfType<DenseI32ArrayAttr>(
                                       cudapy::kRequiredBlockAttrName))
       fields.push_back(b.getNamedAttr("required_block_size", required));
+    if (reachesGridSync(module, func))
+      fields.push_back(b.getNamedAttr("cooperative", b.getBoolAttr(true)));
     if (ArrayAttr args = describeArgs(func, params.size()))
       fields.push_back(b.getNamedAttr("args", args));
     kernels.push_back(b.getDictionaryAttr(fields));

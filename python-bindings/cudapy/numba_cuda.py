@@ -75,6 +75,9 @@ def _const_array_like(tr, args, kwargs, node):
 
 
 const = _Namespace("const", array_like=_const_array_like)
+# Cooperative groups: the grid group and its barrier (a kernel that syncs it is launched
+# cooperatively, as numba-cuda does).
+cg = _Namespace("cg", this_grid=_simt.this_grid)
 
 # -- synchronization ----------------------------------------------------------------------
 syncthreads = _simt.syncthreads
@@ -181,9 +184,44 @@ class _Kernel(_kernel.kernel):
         threads = tpb or 256
         return self[max(1, (ntasks + threads - 1) // threads), threads, stream, sharedmem]
 
+    @property
+    def overloads(self):
+        """The specializations compiled and loaded so far, one per launch
+        key (numba keys them by signature; the values are what matters)."""
+        return {key: _Overload(loaded) for key, loaded in self._by_launch_key.items()}
+
+    @property
+    def definition(self):
+        """The only specialization compiled so far (numba's `definition`)."""
+        loaded = {id(k): k for k in self._by_launch_key.values()}
+        if len(loaded) != 1:
+            raise TypeError("%s has %d compiled specializations; definition needs exactly "
+                            "one" % (self.__name__, len(loaded)))
+        return _Overload(next(iter(loaded.values())))
+
     def __call__(self, *args, **kwargs):
         raise TypeError("a @cuda.jit kernel is launched with a configuration: "
                         "%s[grid, block](...)" % self.__name__)
+
+
+class _Overload:
+    """A compiled specialization of a `@cuda.jit` kernel (numba's
+    `_Kernel`)."""
+
+    def __init__(self, loaded):
+        self._loaded = loaded
+
+    @property
+    def cooperative(self):
+        """Whether its launches are cooperative (it syncs the grid)."""
+        return self._loaded.cooperative
+
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
+        """The most blocks of `blockdim` threads (an int or 1 to 3 extents)
+        with `dynsmemsize` bytes of dynamic shared memory that a cooperative
+        launch may have on the current device."""
+        return self._loaded.max_cooperative_blocks(_kernel._dim3(blockdim, "blockdim"),
+                                                   dynsmemsize)
 
 
 class _DeviceFunction(_kernel.func):
@@ -307,7 +345,7 @@ def is_available():
 
 __all__ = [
     "atomic", "activemask", "all_sync", "any_sync", "ballot_sync", "blockDim", "blockIdx",
-    "brev", "cbrt", "clz", "const", "device_array", "device_array_like", "eq_sync", "ffs",
+    "brev", "cbrt", "cg", "clz", "const", "device_array", "device_array_like", "eq_sync", "ffs",
     "fma", "grid", "gridDim", "gridsize", "is_available", "jit", "lanemask_lt", "laneid",
     "local", "popc", "shared", "shfl_down_sync", "shfl_sync", "shfl_up_sync", "shfl_xor_sync",
     "synchronize", "syncthreads", "syncthreads_and", "syncthreads_count", "syncthreads_or",

@@ -172,6 +172,10 @@ _kernel_param = _declare("cudapyKernelGetParam", _ParamInfo, _Handle, ctypes.c_i
 _kernel_num_args = _declare("cudapyKernelGetNumArgs", ctypes.c_int, _Handle)
 _kernel_arg = _declare("cudapyKernelGetArg", _ArgInfo, _Handle, ctypes.c_int)
 _kernel_max_threads = _declare("cudapyKernelGetMaxThreadsPerBlock", ctypes.c_int, _Handle)
+_kernel_cooperative = _declare("cudapyKernelIsCooperative", ctypes.c_bool, _Handle)
+_kernel_max_cooperative = _declare("cudapyKernelGetMaxCooperativeBlocks", ctypes.c_bool,
+                                   _Handle, ctypes.POINTER(ctypes.c_uint), ctypes.c_uint,
+                                   ctypes.POINTER(ctypes.c_uint), _S)
 _args_create = _declare("cudapyArgsCreate", _Handle, _Handle)
 _args_destroy = _declare("cudapyArgsDestroy", None, _Handle)
 _args_reset = _declare("cudapyArgsReset", None, _Handle)
@@ -204,6 +208,7 @@ _launch_records = _declare("cudapyLaunchRecords", ctypes.c_bool, ctypes.c_void_p
                            ctypes.c_void_p, ctypes.c_uint, ctypes.c_void_p)
 _WORD_PACKERS = {}  # a count of words -> its struct.Struct
 LAUNCH_PROGRAMMATIC_DEPENDENT = 1  # CUDAPY_LAUNCH_PROGRAMMATIC_DEPENDENT
+LAUNCH_COOPERATIVE = 2  # CUDAPY_LAUNCH_COOPERATIVE
 # CudapyRecordKind
 RECORD_TILE_ARRAY, RECORD_INT, RECORD_FLOAT, RECORD_TILE_ARRAY_LIST, RECORD_ARRAY = 0, 1, 2, 3, 4
 
@@ -542,6 +547,8 @@ class Kernel:
         # The block launches must use (tile kernels), or None: any block.
         self.required_block = (tuple(required) if _kernel_required_block(handle, required)
                                else None)
+        # Every launch is cooperative (the kernel reaches a grid barrier).
+        self.cooperative = bool(_kernel_cooperative(handle))
         # Reused by every launch (a Kernel is not for concurrent launches from
         # several threads, like the C argument list it fills).
         self._status = _Status()
@@ -559,6 +566,20 @@ class Kernel:
         self._words_address = ctypes.addressof(self._words)
         self._status_address = ctypes.addressof(self._status)
         self._args = _args_create(handle)
+
+    def max_cooperative_blocks(self, block, shared=0):
+        """The most blocks of `block` threads (an int or 1 to 3 extents),
+        with `shared` bytes of dynamic shared memory, that a cooperative
+        launch of this kernel may have on its device."""
+        extents = (block,) if isinstance(block, int) else tuple(block)
+        if not 1 <= len(extents) <= 3:
+            raise ValueError("a block is 1 to 3 extents, not %r" % (block,))
+        dims = (ctypes.c_uint * 3)(*(list(extents) + [1] * (3 - len(extents))))
+        blocks = ctypes.c_uint()
+        status = _Status()
+        _check(_kernel_max_cooperative(self._handle, dims, shared, ctypes.byref(blocks),
+                                       ctypes.byref(status)), status)
+        return blocks.value
 
     def _release(self):
         if self._args.ptr:

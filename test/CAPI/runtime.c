@@ -304,6 +304,25 @@ int main(int argc, char **argv) {
                                (CudapyStream){NULL}, 0x80u, &status),
          &status);
   // COMMON-NEXT: launch with unknown flags: error 3: unknown launch flags 0x80
+  // A cooperative launch (CUDAPY_LAUNCH_COOPERATIVE; a kernel that reaches a
+  // grid barrier always gets one) runs all of its blocks at once: a grid
+  // larger than what fits is refused before the driver sees it.
+  unsigned cooperativeBlocks = 0;
+  report("most cooperative blocks",
+         cudapyKernelGetMaxCooperativeBlocks(kernel, block, 0,
+                                             &cooperativeBlocks, &status),
+         &status);
+  printf("vector_add cooperative: %d, blocks > 0: %d\n",
+         cudapyKernelIsCooperative(kernel), cooperativeBlocks > 0);
+  unsigned tooMany[3] = {cooperativeBlocks + 1, 1, 1};
+  report("cooperative launch of too many blocks",
+         cudapyLaunchWithFlags(kernel, args, tooMany, block, 0,
+                               (CudapyStream){NULL}, CUDAPY_LAUNCH_COOPERATIVE,
+                               &status),
+         &status);
+  // COMMON-NEXT: most cooperative blocks: ok
+  // COMMON-NEXT: vector_add cooperative: 0, blocks > 0: 1
+  // COMMON-NEXT: cooperative launch of too many blocks: error 3: kernel 'vector_add' is launched cooperatively, so its {{[0-9]+}} blocks ({{[0-9]+}}x1x1) must run at once, but at most {{[0-9]+}} blocks of 256x1x1 threads fit on {{.+}} (cudapyKernelGetMaxCooperativeBlocks)
 
   CudapyEvent start = cudapyEventCreate(device, &status);
   CudapyEvent stop = cudapyEventCreate(device, &status);

@@ -545,3 +545,11 @@ SIMT_DEVICE_ONLY(BrevOp)
 SIMT_DEVICE_ONLY(CbrtOp)
 SIMT_DEVICE_ONLY(FmaOp)
 #undef SIMT_DEVICE_ONLY
+
+// The grid barrier polls with PTX's acquire and release operations, which
+// sm_70 introduced.
+target::ConditionAttr GridSyncOp::getTargetRequirement() {
+  return target::ConditionAttr::get(
+      getContext(),
+      Condition{Condition::Kind::Provides, CompileTarget{false, 70, '\0'}, {}});
+}

@@ -223,6 +223,32 @@ def Simt_SyncThreadsOp : Simt_DeviceOp<"syncthreads"> {
   let assemblyFormat = "attr-dict";
 }
 
+def Simt_GridSyncOp : Simt_DeviceOp<"grid_sync"> {
+  let summary = "`this_grid().sync()`: the barrier of a cooperative grid";
+  let description = [{
+    Waits until every block of the grid has reached it, and makes the
+    memory accesses before it visible to the whole grid
+    (CUDA C++ programming guide 8.7, "Grid Synchronization":
+    `cooperative_groups::this_grid().sync()`; numba.cuda's
+    `cuda.cg.this_grid().sync()`). Beyond the cuda.device spec.
+
+    The grid must run all at once: a kernel that reaches this op is marked
+    `cooperative` in the metadata, and the runtimes launch it as a
+    cooperative launch, which the driver refuses when the grid has more
+    blocks than fit on the device together. The barrier counts arrivals in
+    the workspace the driver gives cooperative launches, one per block, made
+    by the block's first thread after a block barrier: as in CUDA C++, every
+    block must take part, with its thread (0, 0, 0) and every other thread
+    that has not exited; a block that has exited, or whose first thread
+    has, leaves the others waiting forever.
+
+    ```mlir
+    simt.grid_sync
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 class Simt_SyncThreadsReduceOp<string mnemonic, string what, Type result>
     : Simt_DeviceOp<mnemonic, [NoRegionArguments]> {
   let summary = "`" # mnemonic # "(pred)`: a barrier that " # what;

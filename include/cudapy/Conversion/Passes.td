@@ -51,7 +51,11 @@ def ConvertSimtToGPUPass : Pass<"convert-simt-to-gpu"> {
     dimension; `syncthreads` is `gpu.barrier` and its count/and/or forms
     `nvvm.barrier` with a `popc`/`and`/`or` reduction (`bar.red`);
     `threadfence` is PTX `fence.sc` or `fence.acq_rel` at `.cta`, `.gpu` or
-    `.sys` scope, or nothing (relaxed, or thread scope).
+    `.sys` scope, or nothing (relaxed, or thread scope). `grid_sync` is a
+    barrier over the grid: each block's first thread counts its block in
+    the cooperative launch's workspace and polls it, between two block
+    barriers; the function that holds it is marked `cudapy.grid_sync`, which
+    makes the kernels that reach it cooperative in the metadata.
 
     ```mlir
     // before
@@ -68,7 +72,7 @@ def ConvertSimtToGPUPass : Pass<"convert-simt-to-gpu"> {
   let dependentDialects = [
     "mlir::gpu::GPUDialect", "mlir::NVVM::NVVMDialect",
     "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect",
-    "cudapy::py::PyDialect",
+    "mlir::scf::SCFDialect", "cudapy::py::PyDialect",
   ];
 }
 

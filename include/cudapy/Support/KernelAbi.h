@@ -39,6 +39,11 @@ inline constexpr llvm::StringLiteral kDynamicSharedBytesAttrName =
 inline constexpr llvm::StringLiteral kRequiredBlockAttrName =
     "cudapy.required_block";
 
+/// Function attribute: the function holds a grid barrier (simt.grid_sync),
+/// so a kernel that reaches it must be launched cooperatively (the
+/// metadata's `cooperative`).
+inline constexpr llvm::StringLiteral kGridSyncAttrName = "cudapy.grid_sync";
+
 /// llvm.func attribute: the alignment of the returned value's .param (CUDA
 /// C++ returns a class object in a param aligned like the class, which an
 /// LLVM struct type cannot say). cudapy-serialize-to-ptx hands it to NVPTX.

@@ -500,6 +500,9 @@ template <typename OpTy> struct FunctionLowering : public PyPattern<OpTy> {
     for (NamedAttribute attr : op->getDiscardableAttrs())
       if (attr.getName().strref().starts_with("nvvm."))
         func->setAttr(attr.getName(), attr.getValue());
+    // So does the mark of a grid barrier (convert-simt-to-gpu).
+    if (op->hasAttr(kGridSyncAttrName))
+      func->setAttr(kGridSyncAttrName, rewriter.getUnitAttr());
     if (isKernel) {
       func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                     rewriter.getUnitAttr());

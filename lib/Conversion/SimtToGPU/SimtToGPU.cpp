@@ -7,6 +7,7 @@
 #include "cudapy/Conversion/SimtToGPU.h"
 
 #include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
+#include "cudapy/Support/KernelAbi.h"
 
 #include "dialects/Py/IR/PyOps.h"
 #include "dialects/Simt/IR/SimtOps.h"
@@ -15,7 +16,9 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace cudapy {
@@ -169,6 +172,104 @@ struct SyncThreadsReduceLowering : public OpRewritePattern<SimtOp> {
   }
 };
 
+/// The grid barrier of a cooperative launch. The driver gives such a launch
+/// a workspace whose address is in the special registers %envreg1 (high
+/// word) and %envreg2 (low word), and whose second 32-bit word is the
+/// barrier's counter. Between two block barriers, each block's first thread
+/// adds its block to the counter and waits: every block adds 1 except block
+/// 0, which adds 2^31 - (blocks - 1), so the arrivals of one barrier add up
+/// to exactly 2^31 and flip the counter's top bit once the last block has
+/// come. A thread waits until the top bit differs from what its own add
+/// found. The add releases and the polling load acquires at GPU scope, so
+/// what any thread of the grid wrote before the barrier (ordered before its
+/// block's first thread by the first block barrier) is visible after it.
+struct GridSyncLowering : public OpRewritePattern<GridSyncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(GridSyncOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+    auto constant = [&](Type type, int64_t value) -> Value {
+      return arith::ConstantIntOp::create(rewriter, loc, type, value);
+    };
+    auto sum3 = [&](auto makeOp) -> Value {
+      Value x = makeOp(gpu::Dimension::x), y = makeOp(gpu::Dimension::y),
+            z = makeOp(gpu::Dimension::z);
+      Value sum = arith::AddIOp::create(
+          rewriter, loc, arith::AddIOp::create(rewriter, loc, x, y), z);
+      return arith::IndexCastUIOp::create(rewriter, loc, i32, sum);
+    };
+    // The function becomes one that needs a cooperative launch.
+    if (auto function = op->getParentOfType<FunctionOpInterface>())
+      function->setAttr(kGridSyncAttrName, rewriter.getUnitAttr());
+
+    gpu::BarrierOp::create(rewriter, loc);
+    Value threadSum = sum3([&](gpu::Dimension d) {
+      return gpu::ThreadIdOp::create(rewriter, loc, d);
+    });
+    Value zero = constant(i32, 0);
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        threadSum, zero);
+    auto ifOp = scf::IfOp::create(rewriter, loc, first, /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      Value high = createInlinePtx(rewriter, loc, i32, ValueRange(),
+                                   "mov.u32 $0, %envreg1;", "=r");
+      Value low = createInlinePtx(rewriter, loc, i32, ValueRange(),
+                                  "mov.u32 $0, %envreg2;", "=r");
+      Value address = arith::OrIOp::create(
+          rewriter, loc,
+          arith::ShLIOp::create(
+              rewriter, loc, arith::ExtUIOp::create(rewriter, loc, i64, high),
+              constant(i64, 32)),
+          arith::ExtUIOp::create(rewriter, loc, i64, low));
+      Value counter =
+          arith::AddIOp::create(rewriter, loc, address, constant(i64, 4));
+      Value blocks = rewriter.createOrFold<arith::MulIOp>(
+          loc,
+          rewriter.createOrFold<arith::MulIOp>(
+              loc, gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x),
+              gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::y)),
+          gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::z));
+      blocks = arith::IndexCastUIOp::create(rewriter, loc, i32, blocks);
+      Value blockSum = sum3([&](gpu::Dimension d) {
+        return gpu::BlockIdOp::create(rewriter, loc, d);
+      });
+      Value firstBlock = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, blockSum, zero);
+      Value topBit = constant(i32, INT32_MIN);
+      // 2^31 - (blocks - 1), in 32-bit arithmetic.
+      Value firstAdd = arith::SubIOp::create(
+          rewriter, loc, topBit,
+          arith::SubIOp::create(rewriter, loc, blocks, constant(i32, 1)));
+      Value add = arith::SelectOp::create(rewriter, loc, firstBlock, firstAdd,
+                                          constant(i32, 1));
+      Value before = createInlinePtx(
+          rewriter, loc, i32, ValueRange{counter, add},
+          "atom.add.release.gpu.u32 $0, [$1], $2;", "=r,l,r,~{memory}");
+      auto loop =
+          scf::WhileOp::create(rewriter, loc, TypeRange(), ValueRange());
+      Block *condition = rewriter.createBlock(&loop.getBefore());
+      rewriter.setInsertionPointToStart(condition);
+      Value now =
+          createInlinePtx(rewriter, loc, i32, ValueRange{counter},
+                          "ld.acquire.gpu.u32 $0, [$1];", "=r,l,~{memory}");
+      Value flipped = arith::AndIOp::create(
+          rewriter, loc, arith::XOrIOp::create(rewriter, loc, before, now),
+          topBit);
+      Value waiting = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, flipped, zero);
+      scf::ConditionOp::create(rewriter, loc, waiting, ValueRange());
+      Block *body = rewriter.createBlock(&loop.getAfter());
+      rewriter.setInsertionPointToStart(body);
+      scf::YieldOp::create(rewriter, loc);
+    }
+    rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
+    return success();
+  }
+};
+
 struct ThreadFenceLowering : public OpRewritePattern<ThreadFenceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ThreadFenceOp op,
@@ -279,8 +380,9 @@ struct ConvertSimtToGPUPass
         SyncThreadsReduceLowering<SyncThreadsAndOp,
                                   NVVM::BarrierReduction::AND>,
         SyncThreadsReduceLowering<SyncThreadsOrOp, NVVM::BarrierReduction::OR>,
-        ThreadFenceLowering, ActiveMaskLowering, LaneMaskLtLowering,
-        SyncWarpLowering, VoteLowering<AllSyncOp, NVVM::VoteSyncKind::all>,
+        ThreadFenceLowering, GridSyncLowering, ActiveMaskLowering,
+        LaneMaskLtLowering, SyncWarpLowering,
+        VoteLowering<AllSyncOp, NVVM::VoteSyncKind::all>,
         VoteLowering<AnySyncOp, NVVM::VoteSyncKind::any>,
         VoteLowering<EqSyncOp, NVVM::VoteSyncKind::uni>,
         VoteLowering<BallotSyncOp, NVVM::VoteSyncKind::ballot>>(context);

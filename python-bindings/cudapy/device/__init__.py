@@ -28,8 +28,8 @@ from ._kernel import _decorator, declare
 from ._simt import (activemask, all_sync, any_sync, atomic_ref, ballot_sync, brev, cbrt, clz,
                     dynamic_shared_array, match_all_sync, match_any_sync, eq_sync, ffs, fma, grid_size, lanemask_lt, local_array, popc, shared_array,
                     shfl_down_sync, shfl_sync, shfl_up_sync, shfl_xor_sync, syncthreads,
-                    syncthreads_and, syncthreads_count, syncthreads_or, syncwarp, threadfence,
-                    tid)
+                    syncthreads_and, syncthreads_count, syncthreads_or, syncwarp, this_grid,
+                    threadfence, tid)
 from ._struct import StructType, align, struct
 from ._target import (SMSelector, TargetDescription, any_target, is_device, is_exactly,
                       is_host, no_target, provides, target)
@@ -59,7 +59,7 @@ __all__ = [
     "match_all_sync", "match_any_sync", "ballot_sync", "brev", "cbrt", "clz",
     "eq_sync", "ffs", "fma", "lanemask_lt", "popc", "shfl_down_sync", "shfl_sync",
     "shfl_up_sync", "shfl_xor_sync", "syncthreads_and", "syncthreads_count", "syncthreads_or",
-    "syncwarp",
+    "syncwarp", "this_grid",
     "DeviceCompileError", "DeviceError", "DeviceSyntaxError", "DeviceTypeError",
     "DeviceUnsupportedError", "DeviceValueError",
     "bfloat16", "block_dim", "block_idx", "bool_", "declare", "complex64", "complex128", "float8e4m3",

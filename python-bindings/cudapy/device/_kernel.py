@@ -478,6 +478,24 @@ class kernel(_Decorated):
         self._cache[cache_key] = entry
         return entry
 
+    def _loaded(self, args):
+        """The runtime kernel a launch with `args` runs (compiled and loaded
+        on first use, as a launch would)."""
+        flags = self._constexpr_flags or self._constexpr()
+        if len(args) != len(flags):
+            raise DeviceTypeError("%s takes %d arguments, %d given"
+                                  % (self.__name__, len(flags), len(args)))
+        key, _ = _key_and_words(args, flags, (1, 1, 1), (1, 1, 1))
+        loaded = self._by_launch_key.get(key) if key is not None else None
+        return loaded if loaded is not None else self._load(args, key)
+
+    def max_cooperative_blocks(self, *args, block, shared=0):
+        """The most blocks of `block` threads, with `shared` bytes of dynamic
+        shared memory, that a launch with `args` may have when it is
+        cooperative (a kernel that calls `this_grid().sync()`: its blocks
+        must all run at once) on the current device."""
+        return self._loaded(args).max_cooperative_blocks(_dim3(block, "block"), shared)
+
     def _launch(self, args, grid, block, stream, shared):
         # The hot path: a key of the arguments' Python types (no MLIR), one
         # dictionary look-up, the runtime's launch.

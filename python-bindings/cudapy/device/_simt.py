@@ -145,6 +145,39 @@ def syncthreads(tr, args, kwargs, node):
     return Const(None)
 
 
+# -- the grid of a cooperative launch (beyond the spec: CUDA C++ programming guide 8.7,
+# "Grid Synchronization"; numba.cuda's cuda.cg) --------------------------------------------
+@device_function("grid_group.sync")
+def _grid_sync(tr, args, kwargs, node):
+    """`this_grid().sync()`: waits for every thread of the grid (a
+    cooperative launch, which the kernel then always gets)."""
+    _bind(tr, node, "sync", args, kwargs, [])
+    tr.emit("simt.grid_sync")
+    return Const(None)
+
+
+class GridGroup:
+    """What `this_grid()` gives in device code: the launch's grid, whose
+    `sync()` is a barrier over all of its threads."""
+
+    sync = staticmethod(_grid_sync)
+
+    def __repr__(self):
+        return "cudapy.device.GridGroup"
+
+
+_GRID = GridGroup()
+
+
+@device_function("this_grid")
+def this_grid(tr, args, kwargs, node):
+    """`this_grid()`: the grid group; a kernel that calls its `sync()` is
+    launched cooperatively (all of its blocks at once, at most what
+    `kernel.max_cooperative_blocks` says)."""
+    _bind(tr, node, "this_grid", args, kwargs, [])
+    return Const(_GRID)
+
+
 @device_function("threadfence")
 def threadfence(tr, args, kwargs, node):
     """`threadfence(memory='seq_cst', scope='system')`"""

@@ -81,10 +81,12 @@ py.kernel @positions(%p: !py.bool) {
   %cr = simt.cbrt %f64 : f64
   %fm = simt.fma %f64, %f64, %f64 : f64
   // CHECK: simt.syncthreads
+  // CHECK-NEXT: simt.grid_sync
   // CHECK: simt.syncthreads_count %{{.*}} : !py.bool
   // CHECK: simt.syncthreads_and %{{.*}} : i1
   // CHECK: simt.syncthreads_or %{{.*}} : !py.bool
   simt.syncthreads
+  simt.grid_sync
   %n = simt.syncthreads_count %p : !py.bool
   %i1 = py.cast %p : !py.bool to i1
   %all = simt.syncthreads_and %i1 : i1

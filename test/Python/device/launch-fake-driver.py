@@ -232,3 +232,44 @@ for assertions in ("True", "False", "False"):
 # CHECK-NEXT: assertions True compiler library loaded: True asserts: True
 # CHECK-NEXT: assertions False compiler library loaded: True asserts: False
 # CHECK-NEXT: assertions False compiler library loaded: {{True|False}} asserts: False
+
+# A kernel that syncs the grid (this_grid().sync(), in a @func it calls) is
+# launched cooperatively: cuLaunchKernelEx with CU_LAUNCH_ATTRIBUTE_COOPERATIVE
+# (attribute 2), its grid checked against the blocks that fit at once (the
+# stand-in driver: 2048 threads and 32 blocks per multiprocessor, 132 of
+# them). A kernel without it is a plain cuLaunchKernel.
+@device.func
+def barrier():
+    device.this_grid().sync()
+
+
+@device.kernel
+def steps(x):
+    i = device.tid(1)
+    g = device.this_grid()
+    for _ in range(2):
+        if i < len(x):
+            x[i] += 1.0
+        barrier()
+        g.sync()
+
+
+fake.fakeCudaLastLaunchAttributes.restype = ctypes.c_uint
+device.launch(steps, out, grid=8, block=256)
+print("cooperative", fake.fakeCudaLastLaunchAttributes() == 1 << 2,
+      "max", steps.max_cooperative_blocks(out, block=256),
+      steps.max_cooperative_blocks(out, block=(32, 2)))
+# CHECK-NEXT: cooperative True max 1056 4224
+@device.kernel
+def plain(x):
+    x[device.tid(1)] = 0.0
+
+
+device.launch(plain, out, grid=1, block=1)
+print("plain", fake.fakeCudaLastLaunchAttributes())
+# CHECK-NEXT: plain 0
+try:
+    device.launch(steps, out, grid=1057, block=256)
+except runtime.CudaError as error:
+    print("refused:", error)
+# CHECK-NEXT: refused: kernel 'steps' is launched cooperatively, so its 1057 blocks (1057x1x1) must run at once, but at most 1056 blocks of 256x1x1 threads fit on {{.*}} (cudapyKernelGetMaxCooperativeBlocks)

@@ -216,3 +216,32 @@ for debug in (False, True):
 # CHECK-NEXT: ptx True False
 # CHECK-NEXT: debug True ['simt.print "thread %d %f\\0A" %{{[0-9]+}}, %{{[0-9]+}}', 'simt.assert %{{[0-9]+}}, "x is not negative"']
 # CHECK-NEXT: ptx True True
+
+# Cooperative groups: cuda.cg.this_grid().sync() makes every launch of the
+# kernel cooperative (as numba-cuda decides it from the kernel), and the
+# compiled specialization tells the largest cooperative grid (the stand-in
+# driver fits 2048 threads and 32 blocks on each of 132 multiprocessors).
+@cuda.jit
+def heat(a, b, steps, k):
+    i = cuda.grid(1)
+    if i >= len(a):
+        return
+    g = cuda.cg.this_grid()
+    for step in range(steps):
+        if step % 2 == 0:
+            src, dst = a, b
+        else:
+            src, dst = b, a
+        dst[i] = src[i] + k * (src[max(i - 1, 0)] - 2 * src[i] + src[min(i + 1, len(a) - 1)])
+        g.sync()
+
+
+rod = Array(memory, (1001,), "<f8")
+rod2 = Array(memory, (1001,), "<f8")
+fake.fakeCudaLastLaunchAttributes.restype = ctypes.c_uint
+heat.forall(1001)(rod, rod2, 10, 0.25)
+print("cg", last_launch()[:2], fake.fakeCudaLastLaunchAttributes() == 1 << 2,
+      "simt.grid_sync" in heat.translate((rod, rod2, 10, 0.25)),
+      heat.definition.cooperative, heat.definition.max_cooperative_grid_blocks(256),
+      [o.max_cooperative_grid_blocks((16, 16)) for o in heat.overloads.values()])
+# CHECK-NEXT: cg ((4, 1, 1), (256, 1, 1)) True True True 1056 [1056]

@@ -345,6 +345,9 @@ static struct {
   void **params;
 } lastLaunch;
 
+/// The last launch's attributes: bit `id` set for each nonzero one.
+static unsigned lastLaunchAttributes;
+
 CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz,
                         unsigned sharedBytes, void *stream, void **params,
@@ -353,6 +356,7 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz,
   (void)stream;
   (void)extra;
   ++lastLaunch.count;
+  lastLaunchAttributes = 0;
   lastLaunch.grid[0] = gx;
   lastLaunch.grid[1] = gy;
   lastLaunch.grid[2] = gz;
@@ -363,6 +367,55 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz,
   lastLaunch.params = params;
   return kSuccess;
 }
+
+/// cuLaunchKernelEx: the launch of cuLaunchKernel, with its attributes
+/// recorded (CUlaunchConfig's layout: grid, block, shared bytes, stream,
+/// attributes, count; each attribute an id, padding, and a 64-byte value).
+typedef struct {
+  int id;
+  char pad[4];
+  union {
+    char bytes[64];
+    int value;
+  } value;
+} FakeLaunchAttribute;
+typedef struct {
+  unsigned grid[3], block[3], sharedBytes;
+  void *stream;
+  FakeLaunchAttribute *attributes;
+  unsigned count;
+} FakeLaunchConfig;
+
+CUresult cuLaunchKernelEx(const FakeLaunchConfig *config, void *function,
+                          void **params, void **extra) {
+  unsigned attributes = 0;
+  for (unsigned i = 0; i < config->count; ++i)
+    if (config->attributes[i].value.value && config->attributes[i].id < 32)
+      attributes |= 1u << config->attributes[i].id;
+  CUresult result = cuLaunchKernel(
+      function, config->grid[0], config->grid[1], config->grid[2],
+      config->block[0], config->block[1], config->block[2], config->sharedBytes,
+      config->stream, params, extra);
+  lastLaunchAttributes = attributes;
+  return result;
+}
+
+/// Blocks per multiprocessor: as many as 2048 threads and 32 blocks allow.
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks,
+                                                     void *function,
+                                                     int blockSize,
+                                                     size_t sharedBytes) {
+  (void)function;
+  (void)sharedBytes;
+  if (blockSize <= 0)
+    return kInvalidValue;
+  *blocks = 2048 / blockSize < 32 ? 2048 / blockSize : 32;
+  return kSuccess;
+}
+
+/// For tests: the launch attributes (CUlaunchAttributeID bits) of the last
+/// launch; 0 for one through cuLaunchKernel.
+unsigned fakeCudaLastLaunchAttributes(void) { return lastLaunchAttributes; }
 
 /// For tests: the last launch's geometry and parameter pointers (valid while
 /// the argument list lives). Returns the number of launches so far.
