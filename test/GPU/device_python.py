@@ -188,13 +188,13 @@ def warp_and_atomics(x, ints, floats, out):
     out[1, t] = device.shfl_up_sync(mask, v, 1)
     out[2, t] = device.shfl_xor_sync(mask, v, 1)
     out[3, t] = device.float32(device.popc(device.lanemask_lt()))
-    out[4, t] = device.float32(device.popc(device.ballot_sync(mask, v > 0.0)))
-    out[5, t] = 1.0 if device.all_sync(mask, v > -100.0) else 0.0
+    out[4, t] = device.float32(device.popc(device.ballot_sync(mask, lambda: v > 0.0)))
+    out[5, t] = 1.0 if device.all_sync(mask, lambda: v > -100.0) else 0.0
     out[6, t] = 1.0 if device.any_sync(mask, lambda: v > 30.0) else 0.0
-    out[7, t] = 1.0 if device.eq_sync(mask, t < 40) else 0.0
-    out[8, t] = device.float32(device.syncthreads_count(v > 0.0))
-    out[9, t] = 1.0 if device.syncthreads_and(v > -100.0) else 0.0
-    out[10, t] = 1.0 if device.syncthreads_or(v > 42.0) else 0.0
+    out[7, t] = 1.0 if device.eq_sync(mask, lambda: t < 40) else 0.0
+    out[8, t] = device.float32(device.syncthreads_count(lambda: v > 0.0))
+    out[9, t] = 1.0 if device.syncthreads_and(lambda: v > -100.0) else 0.0
+    out[10, t] = 1.0 if device.syncthreads_or(lambda: v > 42.0) else 0.0
     device.atomic_ref(ints, 0).add(1)
     device.atomic_ref(ints, 1).sub(2)
     device.atomic_ref(ints, 2).and_(~(1 << (t % 16)))
@@ -332,3 +332,28 @@ want = [torch.tensor(0.3).to(torch.float8_e4m3fn).double().item(), -57344.0,
 got = out.cpu().tolist()
 print("narrow host values and complex parts", "ok" if got == want else "FAILED %s vs %s" % (got, want))
 # CHECK-NEXT: narrow host values and complex parts ok
+
+
+# Tuples (nested, with a struct and a fixed-format number) and None as
+# launch arguments, passed by value as CUDA C++ lays out their items.
+@device.struct
+class Span:
+    lo: device.float64
+    hi: device.float64
+
+
+@device.kernel
+def from_tuples(out, pair, nested, nothing):
+    a, b = pair
+    (c, span), scale = nested
+    if nothing is None:
+        out[0] = device.float64(a) + device.float64(b)
+        out[1] = device.float64(c) + (span.hi - span.lo) * scale
+
+
+out = torch.zeros(2, device=cuda, dtype=torch.float64)
+device.launch(from_tuples, out, (3, 2.5), ((device.int16(-7), Span(1.0, 5.0)), 0.25), None,
+              grid=1, block=1, stream=stream)
+torch.cuda.synchronize()
+print("tuple arguments", out.cpu().tolist())
+# CHECK-NEXT: tuple arguments [5.5, -6.0]

@@ -68,20 +68,23 @@ print("heat", heat.definition.cooperative, np.allclose(got, want, rtol=1e-12, at
 @device.func
 def block_sum(x, lo, hi):
     """The sum of x[lo:hi] over the block's threads (thread 0 has it)."""
-    part = device.shared_array(256, device.float64)
-    t = device.thread_idx.x
-    acc = 0.0
-    for j in range(lo + t, hi, device.block_dim.x):
-        acc += x[j]
-    part[t] = acc
-    device.syncthreads()
-    width = device.block_dim.x // 2
-    while width > 0:
-        if t < width:
-            part[t] += part[t + width]
+    total = 0.0
+    if device.target(device.is_device):   # a @func reaches device-only entities so
+        part = device.shared_array(256, device.float64)
+        t = device.thread_idx.x
+        acc = 0.0
+        for j in range(lo + t, hi, device.block_dim.x):
+            acc += x[j]
+        part[t] = acc
         device.syncthreads()
-        width //= 2
-    return part[0]
+        width = device.block_dim.x // 2
+        while width > 0:
+            if t < width:
+                part[t] += part[t + width]
+            device.syncthreads()
+            width //= 2
+        total = part[0]
+    return total
 
 
 @device.kernel

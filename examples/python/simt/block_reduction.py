@@ -32,15 +32,19 @@ def warp_sum(v):
 
 @device.func
 def block_sum(v):
-    partial = device.shared_array(32, device.float32)
-    mine = warp_sum(v)
-    lane, warp = device.lane_id, device.thread_idx.x // 32
-    if lane == 0:
-        partial[warp] = mine
-    device.syncthreads()
-    p = partial[lane] if lane < device.block_dim.x // 32 else device.float32(0)
-    total = warp_sum(p)
-    device.syncthreads()
+    total = v
+    # Shared memory and thread positions are device only: a @func, which is
+    # heterogeneous, reaches them under target specialization.
+    if device.target(device.is_device):
+        partial = device.shared_array(32, device.float32)
+        mine = warp_sum(v)
+        lane, warp = device.lane_id, device.thread_idx.x // 32
+        if lane == 0:
+            partial[warp] = mine
+        device.syncthreads()
+        p = partial[lane] if lane < device.block_dim.x // 32 else device.float32(0)
+        total = warp_sum(p)
+        device.syncthreads()
     return total
 
 

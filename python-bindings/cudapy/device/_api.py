@@ -6,6 +6,11 @@ from ._errors import DeviceError
 
 # id(stub) -> translate(translator, args, kwargs, node) -> value
 DEVICE_FUNCTIONS = {}
+# ids of the stubs of device-only functions (cuda-device spec, "Thread
+# Positioning", "Local, Shared, and Const Memory": "All entities in this
+# section are device only"), which a heterogeneous @func uses only where
+# target specialization excludes the host.
+DEVICE_ONLY = set()
 
 
 def _device_only(name):
@@ -16,13 +21,17 @@ def _device_only(name):
     return stub
 
 
-def device_function(name):
-    """Registers `translate` for the device-only function `name`; returns
-    the host stub."""
+def device_function(name, device_only=False):
+    """Registers `translate` for the device function `name`; returns the
+    host stub (which refuses to run on the host). `device_only`: the spec
+    makes it device only, so a @func uses it only under target
+    specialization that excludes the host."""
     def register(translate):
         stub = _device_only(name)
         stub.__doc__ = translate.__doc__
         DEVICE_FUNCTIONS[id(stub)] = translate
+        if device_only:
+            DEVICE_ONLY.add(id(stub))
         return stub
     return register
 

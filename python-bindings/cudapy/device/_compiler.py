@@ -19,6 +19,8 @@ from ._errors import (DeviceCompileError, DeviceError, DeviceSyntaxError, Device
                       DeviceUnsupportedError, DeviceValueError)
 from ._values import AtomicVal, Const, Dim3Val, LambdaVal, Method, TupleVal, Val
 
+_NUMBAPRO = 1  # cudapy._ir.PY_POLICY_NUMBAPRO: the numba spelling's policy
+
 _BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv",
            ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.Pow: "pow", ast.BitAnd: "and",
            ast.BitOr: "or", ast.BitXor: "xor", ast.LShift: "lshift", ast.RShift: "rshift"}
@@ -74,6 +76,11 @@ class FunctionTranslator(_jit.SourceTranslator):
         self.ir = module.ir
         self.source = source
         self.kind = kind  # "kernel" or "func"
+        # Whether the code being translated can only run on the device, so
+        # it may use device-only entities: a kernel's, a function of the
+        # numba spelling's (numba's device functions are device only), and
+        # a @func's under `if target(...)` that excludes the host.
+        self.device_only = kind == "kernel" or module.policy == _NUMBAPRO
         self.frame = _Frame(source, {})
         self.node = source.tree
         self.block = None
@@ -82,6 +89,17 @@ class FunctionTranslator(_jit.SourceTranslator):
         self.tuple_types = module.tuple_types  # tuple type text -> item types
 
     # -- emitting --------------------------------------------------------------------
+    def use_device_only(self, name, node):
+        """`name`, a device-only entity, is used here: an error in a @func
+        (cuda-device spec, "@func": a heterogeneous function; "Device Only
+        Entities") unless target specialization excludes the host."""
+        if self.device_only:
+            return
+        raise self.error(DeviceTypeError, "%s is device only, and a @func function is "
+                         "heterogeneous (cuda-device spec, \"@func\", \"Device Only "
+                         "Entities\"): use it in a @kernel, or under `if device.target("
+                         "device.is_device):`" % name, node)
+
     def emit(self, name, operands=(), results=(), attributes=None, regions=()):
         operation = self.ir.create(name, self.loc(), [o.value if isinstance(o, Val) else o
                                                       for o in operands],
@@ -494,14 +512,17 @@ class FunctionTranslator(_jit.SourceTranslator):
             if not attribute:
                 self.check_diagnostics(node.test)
             # target.if: each chip's compile keeps the branch that applies.
+            # A branch the host never takes may use device-only entities.
             return self.branches(node, None, "target.if", "target.yield",
-                                 {"condition": attribute})
+                                 {"condition": attribute},
+                                 (not condition.on_host, condition.on_host))
         i1 = self.to_i1(condition, node.test)
         return self.branches(node, i1, "scf.if", "scf.yield", None)
 
-    def branches(self, node, i1, op, terminator, attributes):
+    def branches(self, node, i1, op, terminator, attributes, off_host=(False, False)):
         """The two branches of `node` (an if statement) as `op`, yielding
-        the names they assign (and a function's returned value)."""
+        the names they assign (and a function's returned value); `off_host`
+        says which of them the host never runs."""
         returns = self.returns(node.body) and self.returns(node.orelse)
         if self.kind == "kernel" and self.returns_anywhere(node):
             # The if ends the kernel (statements() sees to it): a branch
@@ -514,10 +535,15 @@ class FunctionTranslator(_jit.SourceTranslator):
         carried = self.carried(assigned, node)
         outer, saved = self.block, dict(self.frame.names)
         branches = []
-        for body in (node.body, node.orelse):
+        device_only = self.device_only
+        for body, excluded in zip((node.body, node.orelse), off_host):
             self.frame.names = dict(saved)
             self.block = self.ir.new_block()
-            returned = self.statements(body)
+            self.device_only = device_only or excluded
+            try:
+                returned = self.statements(body)
+            finally:
+                self.device_only = device_only
             if returned is not None and self.kind == "func" and \
                     not (isinstance(returned, Const) and returned.obj is None):
                 # Made in the branch, where its operands are.
@@ -881,6 +907,7 @@ class FunctionTranslator(_jit.SourceTranslator):
     def expr_Name(self, node):
         value = self.lookup(node.id, node)
         if isinstance(value, Const) and isinstance(value.obj, _api.DeviceObject):
+            self.use_device_only(value.obj._name, node)
             return Dim3Val(value.obj.op) if value.obj.dim3 else self.constant(value.obj, node)
         return value
 
@@ -903,6 +930,7 @@ class FunctionTranslator(_jit.SourceTranslator):
             except AttributeError as why:
                 raise self.error(DeviceTypeError, str(why), node)
             if isinstance(found, _api.DeviceObject):
+                self.use_device_only(found._name, node)
                 # warp_size, lane_id: read where they are named.
                 return Dim3Val(found.op) if found.dim3 else self.constant(found, node)
             return Const(found)
@@ -1028,11 +1056,21 @@ class FunctionTranslator(_jit.SourceTranslator):
         result = None
         for operator, right_node in zip(node.ops, node.comparators):
             op = _COMPARE.get(type(operator))
-            if op is None:
+            right = self.expr(right_node)
+            if isinstance(operator, (ast.Is, ast.IsNot)):
+                # Only None has one object: `x is None` is known from x's type.
+                if not any(isinstance(v, Const) and v.obj is None for v in (left, right)):
+                    raise self.error(DeviceUnsupportedError, "'is' in device code compares "
+                                     "with None only", node)
+                other = right if isinstance(left, Const) and left.obj is None else left
+                none = (isinstance(other, Const) and other.obj is None) or \
+                    (isinstance(other, Val) and str(other.type) == "!py.none")
+                step = Const(none == isinstance(operator, ast.Is))
+            elif op is None:
                 raise self.error(DeviceUnsupportedError, "operator %s"
                                  % type(operator).__name__, node)
-            right = self.expr(right_node)
-            step = self.compare(op, left, right, node)
+            else:
+                step = self.compare(op, left, right, node)
             result = step if result is None else self.logical("and", result, step, node)
             left = right
         return result
@@ -1210,6 +1248,8 @@ class FunctionTranslator(_jit.SourceTranslator):
     def vector_index(self, vector, index, node, rule):
         """An index of `vector` (a constant one below its size: the spec's
         `rule`)."""
+        from ._simt import hinted
+        hinted(self, index, "int32", node, "i", rule)
         if isinstance(index, Const) and isinstance(index.obj, int) and \
                 not -vector.ndim <= index.obj < vector.ndim:
             raise self.error(DeviceValueError, "index %d of a vector of %d elements (cuda-"
@@ -1390,6 +1430,8 @@ class FunctionTranslator(_jit.SourceTranslator):
         function = callee.obj
         translate = _api.DEVICE_FUNCTIONS.get(id(function))
         if translate is not None:
+            if id(function) in _api.DEVICE_ONLY:
+                self.use_device_only(function.__name__, node)
             return translate(self, args, kwargs, node)
         from ._target import CONSTANT_FUNCTIONS
         if _hashable(function) and function in CONSTANT_FUNCTIONS:

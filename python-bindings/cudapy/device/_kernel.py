@@ -280,6 +280,12 @@ class kernel(_Decorated):
                                       "(cuda-device spec, \"Constant Expressions\")"
                                       % (position, self.__name__, type(value).__name__))
             return _ConstArg(value), None
+        if value is None:
+            from .. import _ir
+            none = ir.py_type("none")
+            return none, _HostBytes(bytes(_ir.py_machine_layout(none)[0]))
+        if isinstance(value, tuple):
+            return self._tuple_argument(ir, position, value)
         if isinstance(value, bool):
             return ir.py_type("bool"), int(value)
         if isinstance(value, int):
@@ -325,6 +331,49 @@ class kernel(_Decorated):
             raise DeviceTypeError("argument %d of %s: %s" % (position, self.__name__, why))
         return ir.py_array_type(dtype.mlir_type(ir), len(view.shape),
                                 ir.unknown_location()), value
+
+    def _pack_aggregates(self, args):
+        """The launch's tuple and None arguments as the bytes it passes."""
+        from .. import _ir
+        if _LAUNCH_PROBE[0] is None:
+            _LAUNCH_PROBE[0] = _ir.IR()
+        return [self._argument_type(_LAUNCH_PROBE[0], i, v)[1]
+                if v is None or type(v) is tuple else v for i, v in enumerate(args)]
+
+    def _tuple_argument(self, ir, position, value):
+        """A tuple launch argument (heterogeneous when its items are: cuda-
+        device spec, "Heterogeneous Types and Objects"): its tuple type and
+        its bytes as CUDA C++ lays out a class of those members."""
+        import struct
+        from .. import _ir
+        types, data, alignment = [], bytearray(), 1
+        for item in value:
+            if _jit._is_array(item) or _jit._is_tensor(item):
+                raise DeviceTypeError("argument %d of %s: a tuple passed to a launch holds "
+                                      "numbers, vectors, structs, tuples and None, not arrays"
+                                      % (position, self.__name__))
+            type, passed = self._argument_type(ir, position, item)
+            text = str(type)
+            if isinstance(passed, (bytes, _HostBytes)):
+                item_bytes = bytes(passed)
+            elif text in ("!py.bool", "i1"):
+                item_bytes = struct.pack("<B", passed)
+            elif text in ("!py.int", "si32"):
+                item_bytes = struct.pack("<i", passed)
+            elif text == "si64":
+                item_bytes = struct.pack("<q", passed)
+            elif text in ("!py.float", "f32"):
+                item_bytes = struct.pack("<f", passed)
+            elif text == "f64":
+                item_bytes = struct.pack("<d", passed)
+            else:
+                item_bytes = _host_bytes(passed)
+            size, align = _ir.py_machine_layout(type)
+            data += bytes(-len(data) % align) + item_bytes[:size].ljust(size, b"\0")
+            types.append(type)
+            alignment = max(alignment, align)
+        data += bytes(-len(data) % alignment)
+        return ir.tuple_type(types), _HostBytes(bytes(data))
 
     def _load(self, args, key):
         """The runtime kernel for a launch with `args`: from the disk cache
@@ -513,6 +562,8 @@ class kernel(_Decorated):
         loaded = self._by_launch_key.get(key) if key is not None else None
         if loaded is None:
             loaded = self._load(args, key)
+        if key is None and any(v is None or type(v) is tuple for v in args):
+            args = self._pack_aggregates(args)
         if constants:
             args = [a for a, f in zip(args, flags) if not f]
         if not shared and record is not None:
@@ -535,6 +586,10 @@ class _ConstArg:
 
     def __str__(self):
         return "const %s %r" % (type(self.value).__name__, self.value)
+
+
+class _HostBytes(bytes):
+    """The bytes a tuple or None launch argument is passed as."""
 
 
 def _host_bytes(value):
@@ -691,10 +746,21 @@ def _compile_module(kernel, args, policy):
     from ._values import Const
     types = [kernel._argument_type(module.ir, i, a)[0] for i, a in enumerate(args)]
     types = [Const(t.value) if isinstance(t, _ConstArg) else t for t in types]
-    for arg, type in zip(args, types):
-        if isinstance(arg, _StructValue):
-            module.struct_types[str(type)] = arg.type  # the parameter reads as the struct
+    for position, (arg, type) in enumerate(zip(args, types)):
+        _register_aggregate(kernel, module, position, arg, type)
     return _translate_into(kernel, module, types)
+
+
+def _register_aggregate(kernel, module, position, arg, type):
+    """What the translator needs to read a struct or tuple parameter (and
+    the structs and tuples inside a tuple)."""
+    if isinstance(arg, _StructValue):
+        module.struct_types[str(type)] = arg.type  # the parameter reads as the struct
+    elif isinstance(arg, tuple):
+        items = [kernel._argument_type(module.ir, position, item)[0] for item in arg]
+        module.tuple_types[str(type)] = items
+        for item, item_type in zip(arg, items):
+            _register_aggregate(kernel, module, position, item, item_type)
 
 
 def _translate_into(kernel, module, types):

@@ -5,7 +5,7 @@
 from . import _types
 from ._api import device_function
 from ._errors import DeviceTypeError, DeviceValueError
-from ._values import Const, TupleVal
+from ._values import Const, TupleVal, Val
 
 _MEMORY = {"relaxed": 0, "consume": 1, "acquire": 2, "release": 3, "acq_rel": 4, "seq_cst": 5}
 _SCOPE = {"system": 0, "device": 1, "block": 2, "thread": 3}
@@ -58,8 +58,8 @@ def _position(op, name):
     return translate
 
 
-tid = device_function("tid")(_position("simt.tid", "tid"))
-grid_size = device_function("grid_size")(_position("simt.grid_size", "grid_size"))
+tid = device_function("tid", device_only=True)(_position("simt.tid", "tid"))
+grid_size = device_function("grid_size", device_only=True)(_position("simt.grid_size", "grid_size"))
 
 
 def _static_array(op, name):
@@ -132,9 +132,9 @@ def const_array(tr, host, node, name):
     return tr.op("simt.const_array", (), type, {"value": value})
 
 
-shared_array = device_function("shared_array")(_static_array("simt.shared_array",
+shared_array = device_function("shared_array", device_only=True)(_static_array("simt.shared_array",
                                                               "shared_array"))
-local_array = device_function("local_array")(_static_array("simt.local_array", "local_array"))
+local_array = device_function("local_array", device_only=True)(_static_array("simt.local_array", "local_array"))
 
 
 @device_function("syncthreads")
@@ -169,7 +169,7 @@ class GridGroup:
 _GRID = GridGroup()
 
 
-@device_function("this_grid")
+@device_function("this_grid", device_only=True)
 def this_grid(tr, args, kwargs, node):
     """`this_grid()`: the grid group; a kernel that calls its `sync()` is
     launched cooperatively (all of its blocks at once, at most what
@@ -187,16 +187,54 @@ def threadfence(tr, args, kwargs, node):
     return Const(None)
 
 
+# -- the spec's type hints ---------------------------------------------------------------
+_NUMBAPRO = 1  # cudapy._ir.PY_POLICY_NUMBAPRO
+_HINT_TYPES = {"int32": ("!py.int", "si32"), "WarpMask": ("ui32",), "bool": ("!py.bool", "i1")}
+_HINT_NAMES = {"int32": "an int32", "WarpMask": "a WarpMask (a uint32)", "bool": "a bool"}
+
+
+def hinted(tr, value, hint, node, what, section):
+    """`value`, the argument `what` of the spec's function in `section`,
+    checked against its type hint `hint` ("int32", "WarpMask" or "bool";
+    cuda-device spec, "General Requirements": an argument's type matches
+    its parameter's type hint). A constant matches when its type's values
+    hold it: an int in int32 (for WarpMask, from 0 to 2^32 - 1), True or
+    False. The numba spelling converts instead, as numba does."""
+    if tr.module.policy == _NUMBAPRO:
+        return value
+    if isinstance(value, Const):
+        obj = value.obj
+        if hint == "bool":
+            ok = isinstance(obj, bool)
+        else:
+            low, high = (0, 2**32) if hint == "WarpMask" else (-2**31, 2**31)
+            ok = isinstance(obj, int) and not isinstance(obj, bool) and low <= obj < high
+        if ok:
+            return value
+        found = "the constant %r" % (obj,)
+    elif isinstance(value, Val) and str(value.type) in _HINT_TYPES[hint]:
+        return value
+    else:
+        found = value.describe()
+    raise tr.error(DeviceTypeError, "%s of %s is %s, not %s (cuda-device spec, \"%s\", "
+                   "\"General Requirements\": an argument's type matches its parameter's "
+                   "type hint)" % (what, section, _HINT_NAMES[hint], found, section), node)
+
+
 # -- predicates: a callable the frontend calls, or a value -----------------------------
-def _predicate(tr, pred, node, what):
+def _predicate(tr, pred, node, what, section):
     """A bool Val of `pred`: a lambda or @func function called with no
-    arguments (cuda-device spec: pred is callable with no arguments), or a
-    value (numba.cuda's spelling)."""
+    arguments (cuda-device spec, `section`: pred is callable with no
+    arguments), or, in the numba spelling, a value."""
     from ._values import LambdaVal
     if isinstance(pred, LambdaVal):
         value = tr.call_lambda(pred, [], node)
     elif isinstance(pred, Const) and callable(pred.obj) and not isinstance(pred.obj, bool):
         value = tr.call_value(pred, [], {}, node)
+    elif tr.module.policy != _NUMBAPRO:
+        raise tr.error(DeviceTypeError, "pred of %s is a function callable with no "
+                       "arguments (a lambda or a @func function), not %s (cuda-device spec, "
+                       "\"%s\")" % (what, pred.describe(), section), node)
     else:
         value = pred
     value = tr.to_bool(value, node)
@@ -208,7 +246,7 @@ def _predicate(tr, pred, node, what):
 def _barrier_reduce(op, name, result):
     def translate(tr, args, kwargs, node):
         (pred,) = _bind(tr, node, name, args, kwargs, ["pred"])
-        value = _predicate(tr, pred, node, name)
+        value = _predicate(tr, pred, node, name, "Thread Block Synchronization")
         return tr.op(op, [value], tr.py(result) if result else value.type,
                      regions=[tr.ir.new_region([])])
     translate.__doc__ = "`%s(pred)`" % name
@@ -224,8 +262,11 @@ syncthreads_or = device_function("syncthreads_or")(
 
 
 # -- warps ------------------------------------------------------------------------------
-def _mask(tr, value, node):
-    """A WarpMask (ui32): a constant such as 0xffffffff becomes one."""
+def _mask(tr, value, node, what="mask", section=None):
+    """A WarpMask (ui32): a constant such as 0xffffffff becomes one. The
+    spec's functions (`section`) take WarpMasks only; numba's convert."""
+    if section is not None:
+        hinted(tr, value, "WarpMask", node, what, section)
     if isinstance(value, Const) and isinstance(value.obj, int) and \
             not isinstance(value.obj, bool):
         if not 0 <= value.obj < 2**32:
@@ -255,15 +296,15 @@ def lanemask_lt(tr, args, kwargs, node):
 def syncwarp(tr, args, kwargs, node):
     """`syncwarp(mask)`"""
     (mask,) = _bind(tr, node, "syncwarp", args, kwargs, ["mask"], {"mask": 0xFFFFFFFF})
-    tr.emit("simt.syncwarp", [_mask(tr, mask, node)])
+    tr.emit("simt.syncwarp", [_mask(tr, mask, node, "mask", "syncwarp")])
     return Const(None)
 
 
 def _vote(op, name, result):
     def translate(tr, args, kwargs, node):
         mask, pred = _bind(tr, node, name, args, kwargs, ["mask", "pred"])
-        mask = _mask(tr, mask, node)
-        value = _predicate(tr, pred, node, name)
+        mask = _mask(tr, mask, node, "mask", name)
+        value = _predicate(tr, pred, node, name, "Thread Warp Synchronization")
         type = tr.ir.int_type(32, False) if result == "mask" else tr.py("bool")
         return tr.op(op, [mask, value], type, regions=[tr.ir.new_region([])])
     translate.__doc__ = "`%s(mask, pred)`" % name
@@ -280,14 +321,26 @@ def _shuffle(op, name, offset_name):
     def translate(tr, args, kwargs, node):
         mask, value, offset = _bind(tr, node, name, args, kwargs,
                                     ["mask", "value", offset_name])
-        mask = _mask(tr, mask, node)
+        constant_mask = mask.obj if isinstance(mask, Const) else None
+        mask = _mask(tr, mask, node, "mask", name)
         value = tr.value(value, node, "a shuffled value")
+        hinted(tr, offset, "WarpMask" if offset_name == "flag" else "int32", node,
+               offset_name, name)
         if isinstance(offset, Const) and isinstance(offset.obj, int) and \
                 not 0 <= offset.obj < 32 and not isinstance(offset.obj, bool):
             raise tr.error(DeviceValueError, "%s of %s is a lane from 0 to 31, not %d (cuda-"
                            "device spec, \"%s\")" % (offset_name, name, offset.obj, name),
                            node)
+        if name == "shfl_sync" and isinstance(offset, Const) and \
+                isinstance(constant_mask, int) and not constant_mask >> offset.obj & 1:
+            # Both known: the source lane must be in the mask.
+            raise tr.error(DeviceValueError, "src_lane %d of shfl_sync is not in the mask "
+                           "%#x (cuda-device spec, \"shfl_sync\": mask[src_lane] == True)"
+                           % (offset.obj, constant_mask), node)
         offset = tr.value(offset, node, offset_name)
+        if tr.module.policy == _NUMBAPRO and str(offset.type) not in ("!py.int", "si32",
+                                                                       "ui32"):
+            offset = tr.cast(offset, tr.ir.int_type(32, True), node)  # numba's int64 lanes
         return tr.op(op, [mask, value, offset], value.type)
     translate.__doc__ = "`%s(mask, value, %s)`" % (name, offset_name)
     return translate
@@ -331,6 +384,13 @@ def fma(tr, args, kwargs, node):
     """`fma(a, b, c)`: the operands promoted to one float type."""
     a, b, c = (tr.value(v, node, "an operand")
                for v in _bind(tr, node, "fma", args, kwargs, ["a", "b", "c"]))
+    for name, operand in zip("abc", (a, b, c)):
+        text = str(operand.type)
+        if tr.module.policy != _NUMBAPRO and operand.kind == "number" and \
+                not (text == "!py.float" or text.startswith(("f", "bf"))):
+            raise tr.error(DeviceTypeError, "%s of fma is a floating point number, not %s "
+                           "(cuda-device spec, \"fma\": a, b and c have floating point "
+                           "types)" % (name, operand.describe()), node)
     common = tr.common_type([a, b, c], node)
     a, b, c = (tr.cast(v, common, node) for v in (a, b, c))
     return tr.op("simt.fma", [a, b, c], common)
@@ -432,7 +492,7 @@ def _ir_assignable(tr, value, target):
     return _ir.py_assignable(tr.module.policy, value, target)
 
 
-@device_function("dynamic_shared_array")
+@device_function("dynamic_shared_array", device_only=True)
 def dynamic_shared_array(tr, args, kwargs, node):
     """`dynamic_shared_array()`: the launch's dynamic shared memory as bytes
     (`.view(dtype)` reads it as another dtype)."""
@@ -446,7 +506,7 @@ def match_any_sync(tr, args, kwargs, node):
     """`match_any_sync(mask, value) -> WarpMask`: the lanes of `mask` whose
     `value` equals this lane's."""
     mask, value = _bind(tr, node, "match_any_sync", args, kwargs, ["mask", "value"])
-    return tr.op("simt.match_any_sync", [_mask(tr, mask, node),
+    return tr.op("simt.match_any_sync", [_mask(tr, mask, node, "mask", "match_any_sync"),
                                          tr.value(value, node, "a matched value")],
                  tr.ir.int_type(32, False))
 
@@ -456,7 +516,8 @@ def match_all_sync(tr, args, kwargs, node):
     """`match_all_sync(mask, value) -> (WarpMask, bool)`: `mask` and True
     when every lane of `mask` has this lane's `value`, else 0 and False."""
     mask, value = _bind(tr, node, "match_all_sync", args, kwargs, ["mask", "value"])
-    operation = tr.emit("simt.match_all_sync", [_mask(tr, mask, node),
+    operation = tr.emit("simt.match_all_sync", [_mask(tr, mask, node, "mask",
+                                                      "match_all_sync"),
                                                 tr.value(value, node, "a matched value")],
                         [tr.ir.int_type(32, False), tr.py("bool")])
     return TupleVal([tr.wrap(tr.ir.result(operation, 0), tr.ir.int_type(32, False)),
@@ -466,6 +527,7 @@ def match_all_sync(tr, args, kwargs, node):
 def warp_mask_item(tr, mask, index, node):
     """`mask[i]` of a WarpMask (0 <= i < 32 for a constant: cuda-device spec,
     "WarpMask.__getitem__")."""
+    hinted(tr, index, "int32", node, "i", "WarpMask.__getitem__")
     if isinstance(index, Const) and isinstance(index.obj, int) and not 0 <= index.obj < 32:
         raise tr.error(DeviceValueError, "a WarpMask index is from 0 to 31, not %d (cuda-"
                        "device spec, \"WarpMask.__getitem__\")" % index.obj, node)
@@ -475,6 +537,8 @@ def warp_mask_item(tr, mask, index, node):
 
 def warp_mask_set(tr, mask, index, value, node):
     """`mask[i] = on`: a new WarpMask."""
+    hinted(tr, index, "int32", node, "i", "WarpMask.__setitem__")
+    hinted(tr, value, "bool", node, "val", "WarpMask.__setitem__")
     if isinstance(index, Const) and isinstance(index.obj, int) and not 0 <= index.obj < 32:
         raise tr.error(DeviceValueError, "a WarpMask index is from 0 to 31, not %d (cuda-"
                        "device spec, \"WarpMask.__setitem__\")" % index.obj, node)

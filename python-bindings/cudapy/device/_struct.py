@@ -6,6 +6,7 @@ IR: assigning a field makes the variable a new struct)."""
 import typing
 
 from . import _types
+from ._errors import DeviceTypeError
 
 
 class StructType:
@@ -21,7 +22,7 @@ class StructType:
                                                    _types.VectorType)):
                 field = hint
             if field is None:
-                raise TypeError("field %s of @struct %s has the type hint %r, which is not "
+                raise DeviceTypeError("field %s of @struct %s has the type hint %r, which is not "
                                 "heterogeneous (cuda-device spec, \"User-Defined Types\")"
                                 % (name, cls.__name__, hint))
             fields.append((name, field))
@@ -33,6 +34,14 @@ class StructType:
         self.__name__ = cls.__name__
         self.underlying = cls  # the decorated class (cuda-device spec, "@struct")
         self._layout = None
+        self._frozen = True
+
+    def __setattr__(self, name, value):
+        # "User-Defined Types": attributes are not added to a struct type.
+        if self.__dict__.get("_frozen") and name not in self.__dict__:
+            raise DeviceTypeError("attributes cannot be added to @struct %s (cuda-device spec, "
+                                  "\"User-Defined Types\")" % self.name)
+        object.__setattr__(self, name, value)
 
     def __repr__(self):
         return "<@struct %s>" % self.name
@@ -126,6 +135,7 @@ def align(t, n):
     aligned.align = max(t.align, n)
     aligned.__name__, aligned.underlying = t.__name__, t.underlying
     aligned._layout = None
+    aligned._frozen = True
     return aligned
 
 
@@ -136,7 +146,13 @@ class StructValue:
     __slots__ = ("type", "values")
 
     def __init__(self, type, values):
-        self.type, self.values = type, values
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "values", values)
+
+    def __setattr__(self, name, value):
+        # "User-Defined Types": attributes are not added to a struct.
+        raise DeviceTypeError("attributes cannot be added to a @struct %s (cuda-device spec, "
+                              "\"User-Defined Types\")" % self.type.name)
 
     def __repr__(self):
         return "%s(%s)" % (self.type.name, ", ".join(

@@ -20,25 +20,30 @@ class SMSelector:
 
 class TargetDescription:
     """A set of targets: `provides(sm80) & ~is_exactly(sm90)`; its text is
-    the target dialect's condition grammar."""
+    the target dialect's condition grammar, `on_host` whether the host is
+    one of them."""
 
-    def __init__(self, text):
-        self.text = text
+    def __init__(self, text, on_host):
+        self.text, self.on_host = text, on_host
 
     def _other(self, other):
         if not isinstance(other, TargetDescription):
             raise TypeError("target descriptions combine with target descriptions, not %r"
                             % (other,))
-        return other.text
+        return other
 
     def __or__(self, other):
-        return TargetDescription("(%s) | (%s)" % (self.text, self._other(other)))
+        other = self._other(other)
+        return TargetDescription("(%s) | (%s)" % (self.text, other.text),
+                                 self.on_host or other.on_host)
 
     def __and__(self, other):
-        return TargetDescription("(%s) & (%s)" % (self.text, self._other(other)))
+        other = self._other(other)
+        return TargetDescription("(%s) & (%s)" % (self.text, other.text),
+                                 self.on_host and other.on_host)
 
     def __invert__(self):
-        return TargetDescription("~(%s)" % self.text)
+        return TargetDescription("~(%s)" % self.text, not self.on_host)
 
     def __repr__(self):
         return "TargetDescription(%r)" % self.text
@@ -56,18 +61,18 @@ def _selector(sm):
 
 def is_exactly(sm):
     """Targets of architecture `sm` (`__CUDA_ARCH__ == XX0`)."""
-    return TargetDescription("is_exactly(%s)" % _selector(sm))
+    return TargetDescription("is_exactly(%s)" % _selector(sm), False)
 
 
 def provides(sm):
     """Targets of architecture `sm` or later (`__CUDA_ARCH__ >= XX0`)."""
-    return TargetDescription("provides(%s)" % _selector(sm))
+    return TargetDescription("provides(%s)" % _selector(sm), False)
 
 
-is_host = TargetDescription("is_host")
-is_device = TargetDescription("is_device")
-any_target = TargetDescription("any_target")
-no_target = TargetDescription("no_target")
+is_host = TargetDescription("is_host", True)
+is_device = TargetDescription("is_device", False)
+any_target = TargetDescription("any_target", True)
+no_target = TargetDescription("no_target", False)
 
 SELECTORS = {"sm%d" % n: SMSelector(n) for n in (50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86,
                                                   87, 89, 90, 100, 101, 103, 110, 120, 121)}
@@ -76,10 +81,10 @@ SELECTORS = {"sm%d" % n: SMSelector(n) for n in (50, 52, 53, 60, 61, 62, 70, 72,
 class TargetCondition:
     """`target(desc)` in device code: an `if` on it is a `target.if`."""
 
-    __slots__ = ("text",)
+    __slots__ = ("text", "on_host")
 
-    def __init__(self, text):
-        self.text = text
+    def __init__(self, text, on_host):
+        self.text, self.on_host = text, on_host
 
     def describe(self):
         return "target(%s)" % self.text
@@ -94,7 +99,7 @@ def target(tr, args, kwargs, node):
             not isinstance(args[0].obj, TargetDescription):
         raise tr.error(DeviceTypeError, "target() takes one target description (a constant "
                        "expression such as device.provides(device.sm80))", node)
-    return TargetCondition(args[0].obj.text)
+    return TargetCondition(args[0].obj.text, args[0].obj.on_host)
 
 
 # Host functions device code may call on constant expressions.

@@ -240,7 +240,9 @@ for assertions in ("True", "False", "False"):
 # them). A kernel without it is a plain cuLaunchKernel.
 @device.func
 def barrier():
-    device.this_grid().sync()
+    # A @func is heterogeneous: device-only entities under target(is_device).
+    if device.target(device.is_device):
+        device.this_grid().sync()
 
 
 @device.kernel
@@ -273,3 +275,35 @@ try:
 except runtime.CudaError as error:
     print("refused:", error)
 # CHECK-NEXT: refused: kernel 'steps' is launched cooperatively, so its 1057 blocks (1057x1x1) must run at once, but at most 1056 blocks of 256x1x1 threads fit on {{.*}} (cudapyKernelGetMaxCooperativeBlocks)
+
+# Tuples and None are heterogeneous (cuda-device spec, "Heterogeneous Types
+# and Objects", "launch"): a tuple is passed by value, laid out as a CUDA
+# C++ class of its items (an int32 then a float32 here, a nested tuple and a
+# struct as their own members); None as the py dialect's none; `x is None`
+# is known from x's type.
+@device.struct
+class Pair:
+    lo: device.float32
+    hi: device.float32
+
+
+@device.kernel
+def unpack(x, pair, nested, nothing):
+    a, b = pair
+    (c, d), e = nested
+    if nothing is None and pair is not None:
+        x[0] = a + b + device.float32(c) + d.lo + e
+
+
+device.launch(unpack, out, (3, 2.5), ((device.int64(7), Pair(1.0, 2.0)), 0.5), None,
+              grid=1, block=1)
+grid, block, shared, params = last_launch()
+print("tuple", struct.unpack("<if", ctypes.string_at(params[1], 8)),
+      struct.unpack("<q2ff", ctypes.string_at(params[2], 20)),
+      ctypes.string_at(params[3], 8))
+# CHECK-NEXT: tuple (3, 2.5) (7, 1.0, 2.0, 0.5) b'\x00\x00\x00\x00\x00\x00\x00\x00'
+try:
+    device.launch(unpack, out, (3, out), ((1, Pair(1.0, 2.0)), 0.5), None, grid=1, block=1)
+except device.DeviceError as error:
+    print(type(error).__name__ + ":", error)
+# CHECK-NEXT: DeviceTypeError: argument 1 of unpack: a tuple passed to a launch holds numbers, vectors, structs, tuples and None, not arrays

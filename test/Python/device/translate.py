@@ -180,7 +180,7 @@ def warps(x, out):
         offset //= 2
     mask = device.activemask()
     voted = device.ballot_sync(mask, lambda: v > 0.0)
-    everyone = device.all_sync(mask, v > 0.0)
+    everyone = device.all_sync(mask, lambda: v > 0.0)
     bits = device.popc(voted) + device.clz(voted) + device.ffs(voted)
     out[i] = math.sqrt(abs(v)) + math.atan2(v, 2) + device.fma(v, 2.0, 1.0) + bits + \
         device.cbrt(v) + min(v, 1.0) + max(bits, 3) + (1.0 if everyone else 0.0)
@@ -313,12 +313,12 @@ text = show(views, Array((8, 16)), Array(8), device.float32x4(1, 2, 3, 4))
 def everything(x, counts, out):
     i = device.tid(1)
     v = x[i]
-    every = device.syncthreads_and(v > 0.0)
+    every = device.syncthreads_and(lambda: v > 0.0)
     some = device.syncthreads_or(lambda: v < 0.0)
     mask = device.activemask()
     below = device.lanemask_lt()
     device.syncwarp(mask)
-    agree = device.eq_sync(mask, v > 0.0)
+    agree = device.eq_sync(mask, lambda: v > 0.0)
     anyone = device.any_sync(mask, lambda: v > 1.0)
     v += device.shfl_sync(mask, v, 0) + device.shfl_up_sync(mask, v, 1) + \
         device.shfl_xor_sync(mask, v, 2)
