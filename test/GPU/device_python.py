@@ -357,3 +357,104 @@ device.launch(from_tuples, out, (3, 2.5), ((device.int16(-7), Span(1.0, 5.0)), 0
 torch.cuda.synchronize()
 print("tuple arguments", out.cpu().tolist())
 # CHECK-NEXT: tuple arguments [5.5, -6.0]
+
+
+# break and continue in for and while loops (a range stepping down too),
+# against the same loops run by Python.
+def jumps_reference(t):
+    s = 0
+    for i in range(t):
+        if i % 3 == 0:
+            continue
+        if i * i > 50:
+            break
+        s += i
+    p = 1
+    while True:
+        if p >= t:
+            break
+        p *= 2
+    d = 0
+    for j in range(t, 0, -2):
+        if j % 4 == 0:
+            continue
+        d += j
+        if d > 100:
+            break
+    return [s, p, d]
+
+
+@device.kernel
+def jumps(out):
+    t = device.thread_idx.x
+    s = 0
+    for i in range(t):
+        if i % 3 == 0:
+            continue
+        if i * i > 50:
+            break
+        s += i
+    p = 1
+    while True:
+        if p >= t:
+            break
+        p *= 2
+    d = 0
+    for j in range(t, 0, -2):
+        if j % 4 == 0:
+            continue
+        d += j
+        if d > 100:
+            break
+    out[0, t] = s
+    out[1, t] = p
+    out[2, t] = d
+
+
+out = torch.zeros((3, 64), device=cuda, dtype=torch.int32)
+device.launch(jumps, out, grid=1, block=64, stream=stream)
+torch.cuda.synchronize()
+want = [list(column) for column in zip(*(jumps_reference(t) for t in range(64)))]
+print("break and continue", "ok" if out.cpu().tolist() == want else "FAILED")
+# CHECK-NEXT: break and continue ok
+
+
+# The spec's ticket_mutex (cuda-device spec, "User-Defined Types"): Atomic
+# members reached through `self` of @func methods of an array element (a
+# reference into memory), AtomicInterface.wait and notify_all. The first
+# lane of each of 512 warps adds 1 to a plain int under the lock.
+@device.struct
+class ticket_mutex:
+    line: device.Atomic(int, align=16)
+    current: device.Atomic(int, align=16)
+
+    @device.func
+    def lock(self):
+        my = self.line.add(1)
+        while True:
+            now = self.current.load()
+            if now == my:
+                break
+            self.current.wait(now)
+
+    @device.func
+    def unlock(self):
+        self.current.add(1)
+        self.current.notify_all()
+
+
+@device.kernel
+def locked_count(storage, total):
+    mutex = storage.view(ticket_mutex)[0]
+    if device.thread_idx.x % 32 == 0:
+        mutex.lock()
+        total[0] = total[0] + 1
+        mutex.unlock()
+
+
+storage = torch.zeros(8, device=cuda, dtype=torch.int32)
+total = torch.zeros(1, device=cuda, dtype=torch.int32)
+device.launch(locked_count, storage, total, grid=64, block=256, stream=stream)
+torch.cuda.synchronize()
+print("ticket_mutex", total.item(), storage.cpu().tolist()[::4])
+# CHECK-NEXT: ticket_mutex 512 [512, 512]

@@ -364,6 +364,18 @@ LogicalResult AtomicLoadOp::verify() {
   return verifyAtomicObject(*this, getType(), 16, "loads");
 }
 
+LogicalResult AtomicWaitOp::verify() {
+  // Its reads are loads: C++ atomic::wait's order is not release or acq_rel.
+  if (getMemory() == MemoryOrder::release ||
+      getMemory() == MemoryOrder::acq_rel)
+    return emitOpError("a wait cannot have memory order '")
+           << stringifyMemoryOrder(getMemory()) << "'";
+  Type dtype = getOld().getType();
+  if (!py::isIntegerLikeType(dtype))
+    return emitOpError("waits on an integer object, not ") << dtype;
+  return verifyAtomicObject(*this, dtype, 8, "waits on");
+}
+
 LogicalResult AtomicStoreOp::verify() {
   // C++ atomic::store: the order is not consume, acquire or acq_rel.
   MemoryOrder memory = getMemory();
@@ -546,10 +558,20 @@ SIMT_DEVICE_ONLY(CbrtOp)
 SIMT_DEVICE_ONLY(FmaOp)
 #undef SIMT_DEVICE_ONLY
 
-// The grid barrier polls with PTX's acquire and release operations, which
-// sm_70 introduced.
-target::ConditionAttr GridSyncOp::getTargetRequirement() {
+/// sm_70 on: what PTX's acquire and release operations and `nanosleep`
+/// need.
+static target::ConditionAttr providesSm70(MLIRContext *context) {
   return target::ConditionAttr::get(
-      getContext(),
+      context,
       Condition{Condition::Kind::Provides, CompileTarget{false, 70, '\0'}, {}});
+}
+
+// The grid barrier polls with acquire and release operations.
+target::ConditionAttr GridSyncOp::getTargetRequirement() {
+  return providesSm70(getContext());
+}
+
+// A wait sleeps between its reads.
+target::ConditionAttr AtomicWaitOp::getTargetRequirement() {
+  return providesSm70(getContext());
 }

@@ -358,6 +358,33 @@ def Simt_AtomicLoadOp : Simt_AtomicOp<"atomic_load", [
   let hasVerifier = 1;
 }
 
+def Simt_AtomicWaitOp : Simt_AtomicOp<"atomic_wait", [
+    TypesMatchWith<"`old` is the object's dtype", "ref", "old",
+                   "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">]> {
+  let summary = "`AtomicInterface.wait(old, memory, scope)`: waits for a change";
+  let description = [{
+    Returns once the object's value differs from `old` (C++20
+    `atomic_ref::wait`; the spec's `ticket_mutex` example). Each read is an
+    atomic load of `memory` (`relaxed`, `consume`, `acquire` or `seq_cst`)
+    and `scope`; between reads the thread sleeps (`nanosleep`, from 32 ns
+    doubling to 1 µs), so no notification is needed: `notify_one` and
+    `notify_all` have nothing to do. The object is an integer (C++
+    compares object representations; for integers that is their value).
+    Needs sm_70 (`nanosleep`).
+
+    ```mlir
+    simt.atomic_wait %r, %now memory acquire : !simt.atomic_ref<si32>
+    ```
+  }];
+  let arguments = (ins Simt_AtomicRefType:$ref, AnyType:$old,
+                       Simt_MemoryDefault:$memory, Simt_ScopeDefault:$scope);
+  let assemblyFormat = [{
+    $ref `,` $old (`memory` $memory^)? (`scope` $scope^)? attr-dict `:`
+    qualified(type($ref))
+  }];
+  let hasVerifier = 1;
+}
+
 def Simt_AtomicStoreOp : Simt_AtomicOp<"atomic_store", [
     TypesMatchWith<"the value is the object's dtype", "ref", "value",
                    "::llvm::cast<::cudapy::simt::AtomicRefType>($_self).getDtype()">]> {

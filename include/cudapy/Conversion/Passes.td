@@ -56,6 +56,8 @@ def ConvertSimtToGPUPass : Pass<"convert-simt-to-gpu"> {
     the cooperative launch's workspace and polls it, between two block
     barriers; the function that holds it is marked `cudapy.grid_sync`, which
     makes the kernels that reach it cooperative in the metadata.
+    `atomic_wait` polls with `simt.atomic_load` (lowered with the py ops)
+    and sleeps between reads.
 
     ```mlir
     // before

@@ -270,6 +270,42 @@ struct GridSyncLowering : public OpRewritePattern<GridSyncOp> {
   }
 };
 
+/// `wait(old)`: atomic loads until the value differs from `old`, sleeping
+/// between them (nanosleep, 32 ns doubling to 1024 ns), as libcu++ waits on
+/// the device. Both values compare as indices (an integer's value).
+struct AtomicWaitLowering : public OpRewritePattern<AtomicWaitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtomicWaitOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type(), index = rewriter.getIndexType();
+    Value first = arith::ConstantIntOp::create(rewriter, loc, i32, 32);
+    Value old = py::CastOp::create(rewriter, loc, index, op.getOld());
+    auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{i32},
+                                     ValueRange{first});
+    Block *before = rewriter.createBlock(&loop.getBefore(), {}, {i32}, {loc});
+    Value now = AtomicLoadOp::create(rewriter, loc, op.getOld().getType(),
+                                     op.getRef(), op.getMemory(), op.getScope());
+    Value same = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        py::CastOp::create(rewriter, loc, index, now), old);
+    scf::ConditionOp::create(rewriter, loc, same, before->getArguments());
+    Block *after = rewriter.createBlock(&loop.getAfter(), {}, {i32}, {loc});
+    Value sleep = after->getArgument(0);
+    createInlinePtx(rewriter, loc, Type(), ValueRange{sleep},
+                    "nanosleep.u32 $0;", "r");
+    Value doubled = arith::MinUIOp::create(
+        rewriter, loc,
+        arith::ShLIOp::create(
+            rewriter, loc, sleep,
+            arith::ConstantIntOp::create(rewriter, loc, i32, 1)),
+        arith::ConstantIntOp::create(rewriter, loc, i32, 1024));
+    scf::YieldOp::create(rewriter, loc, doubled);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct ThreadFenceLowering : public OpRewritePattern<ThreadFenceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ThreadFenceOp op,
@@ -380,7 +416,8 @@ struct ConvertSimtToGPUPass
         SyncThreadsReduceLowering<SyncThreadsAndOp,
                                   NVVM::BarrierReduction::AND>,
         SyncThreadsReduceLowering<SyncThreadsOrOp, NVVM::BarrierReduction::OR>,
-        ThreadFenceLowering, GridSyncLowering, ActiveMaskLowering,
+        ThreadFenceLowering, GridSyncLowering, AtomicWaitLowering,
+        ActiveMaskLowering,
         LaneMaskLtLowering, SyncWarpLowering,
         VoteLowering<AllSyncOp, NVVM::VoteSyncKind::all>,
         VoteLowering<AnySyncOp, NVVM::VoteSyncKind::any>,

@@ -235,8 +235,12 @@ class FunctionTranslator(_jit.SourceTranslator):
         if len(names) != len(parameter_types):
             raise self.error(DeviceTypeError, "%s takes %d arguments, %d given"
                              % (tree.name, len(names), len(parameter_types)), tree)
-        runtime = [(n, t, a) for n, t, a in zip(names, parameter_types, params.args)
-                   if not isinstance(t, Const)]
+        runtime = []  # (name, type, node) per block argument
+        for n, t, a in zip(names, parameter_types, params.args):
+            if isinstance(t, _RefParam):
+                runtime += [(n, u, a) for u in t.types]
+            elif not isinstance(t, Const):
+                runtime.append((n, t, a))
         block = self.ir.new_block([t for _, t, _ in runtime],
                                   [self.loc(a) for _, _, a in runtime])
         self.block = block
@@ -244,6 +248,13 @@ class FunctionTranslator(_jit.SourceTranslator):
         for parameter, type in zip(names, parameter_types):
             if isinstance(type, Const):
                 self.frame.names[parameter] = type
+                continue
+            if isinstance(type, _RefParam):
+                from ._values import StructRef
+                values = [self.wrap(self.ir.block_argument(block, position + k), t)
+                          for k, t in enumerate(type.types)]
+                self.frame.names[parameter] = StructRef(values[0], values[1:], type.struct)
+                position += len(values)
                 continue
             value = self.wrap(self.ir.block_argument(block, position), type)
             if str(type) in self.tuple_types:
@@ -731,6 +742,9 @@ class FunctionTranslator(_jit.SourceTranslator):
                                     for i in range(vector.ndim))
             if isinstance(iterable, TupleVal):
                 # A loop over a tuple known at compile time: unrolled.
+                if _jumps(node.body):
+                    raise self.error(DeviceUnsupportedError, "break or continue in a loop "
+                                     "over a tuple (which is unrolled)", node)
                 for item in iterable.items:
                     self.assign(node.target, item)
                     if self.statements(node.body) is not None:
@@ -750,7 +764,9 @@ class FunctionTranslator(_jit.SourceTranslator):
         if not isinstance(node.target, ast.Name):
             raise self.error(DeviceSyntaxError, "the loop variable must be a name",
                              node.target)
-        if not (isinstance(step, Const) and isinstance(step.obj, int) and step.obj > 0):
+        if not (isinstance(step, Const) and isinstance(step.obj, int) and step.obj > 0) or \
+                _jumps(node.body):
+            # (scf.for cannot stop early: a loop that breaks is a while.)
             return self.range_while(node, bounds)
         self.node = iterator
         lower, upper, step = (self.index_value(b, iterator, "a range() bound")
@@ -820,11 +836,13 @@ class FunctionTranslator(_jit.SourceTranslator):
             ast.copy_location(ast.BoolOp(ast.And(), [
                 compare(name(step), ast.Lt(), zero), compare(name(counter), ast.Gt(),
                                                              name(stop))]), node)]), node)
+        # The counter steps as the iteration starts, so `continue` (which
+        # skips the rest of the body) still moves on.
         body = [ast.copy_location(ast.Assign([ast.copy_location(
-                    ast.Name(node.target.id, ast.Store()), node)], name(counter)), node)]
+                    ast.Name(node.target.id, ast.Store()), node)], name(counter)), node),
+                ast.copy_location(ast.AugAssign(name(counter, ast.Store), ast.Add(),
+                                                name(step)), node)]
         body += node.body
-        body.append(ast.copy_location(ast.AugAssign(name(counter, ast.Store), ast.Add(),
-                                                    name(step)), node))
         loop = ast.copy_location(ast.While(test, body, []), node)
         self.stmt_While(loop)
         for hidden_name in hidden:
@@ -833,6 +851,8 @@ class FunctionTranslator(_jit.SourceTranslator):
     def stmt_While(self, node):
         if node.orelse:
             raise self.error(DeviceUnsupportedError, "while ... else", node)
+        if _jumps(node.body):
+            return self.while_with_jumps(node)
         assigned = self.assigned_names(node.body)
         carried = self.carried(assigned, node)
 
@@ -867,10 +887,57 @@ class FunctionTranslator(_jit.SourceTranslator):
         for i, (name, value) in enumerate(carried):
             self.frame.names[name] = self.wrap(self.ir.result(operation, i), value.type)
 
-    def stmt_Break(self, node):
-        raise self.error(DeviceUnsupportedError, "break in device code", node)
+    def while_with_jumps(self, node):
+        """A while loop whose body breaks or continues: two hidden flags, the
+        loop's test checking the first, each jump setting one, and the
+        statements after a statement that may jump running only when
+        neither is set."""
+        broken, skipped = ("break %d:%d" % (node.lineno, node.col_offset),
+                           "continue %d:%d" % (node.lineno, node.col_offset))
 
-    stmt_Continue = stmt_Break
+        def at(tree):
+            return ast.fix_missing_locations(ast.copy_location(tree, node))
+
+        def flag(name, value):
+            return at(ast.Assign([ast.Name(name, ast.Store())], ast.Constant(value)))
+
+        def rewrite(body):
+            out = []
+            for i, statement in enumerate(body):
+                if isinstance(statement, (ast.Break, ast.Continue)):
+                    out.append(flag(broken if isinstance(statement, ast.Break) else skipped,
+                                    True))
+                    return out  # what follows is unreachable
+                if isinstance(statement, ast.If) and _jumps([statement]):
+                    statement = ast.copy_location(ast.If(statement.test,
+                                                         rewrite(statement.body),
+                                                         rewrite(statement.orelse)),
+                                                  statement)
+                out.append(statement)
+                if _jumps([statement]) or any(isinstance(n, ast.Assign) and any(
+                        isinstance(t, ast.Name) and t.id in (broken, skipped)
+                        for t in n.targets) for n in ast.walk(statement)):
+                    rest = rewrite(body[i + 1:])
+                    if rest:
+                        out.append(at(ast.If(ast.UnaryOp(ast.Not(), ast.BoolOp(ast.Or(), [
+                            ast.Name(broken, ast.Load()), ast.Name(skipped, ast.Load())])),
+                            rest, [])))
+                    return out
+            return out
+
+        self.stmt_Assign(flag(broken, False))
+        test = at(ast.BoolOp(ast.And(), [ast.UnaryOp(ast.Not(), ast.Name(broken, ast.Load())),
+                                         node.test]))
+        body = [flag(skipped, False)] + rewrite(node.body)
+        self.stmt_While(ast.copy_location(ast.While(test, body, []), node))
+        self.frame.names.pop(broken, None)
+        self.frame.names.pop(skipped, None)
+
+    def stmt_Break(self, node):
+        raise self.error(DeviceSyntaxError, "break outside a loop", node)
+
+    def stmt_Continue(self, node):
+        raise self.error(DeviceSyntaxError, "continue outside a loop", node)
 
     # -- expressions ------------------------------------------------------------------
     def expr(self, node):
@@ -1322,6 +1389,14 @@ class FunctionTranslator(_jit.SourceTranslator):
                     isinstance(i, Val) and str(i.type) == "!py.slice" for i in indices):
                 return self.subscript(base, indices, node)
             operands = self.index_operands(base, indices, node)
+            from ._struct import StructType
+            if isinstance(base.dtype, StructType) and any(
+                    isinstance(t, _types.Atomic) for _, t in base.dtype.fields):
+                # An element with Atomic members stays in memory (C++'s
+                # std::atomic is not copied): a reference, whose Atomic
+                # members and methods (`self`) reach it there.
+                from ._values import StructRef
+                return StructRef(base, operands, base.dtype)
             return self.op("py.array.getitem", [base] + operands,
                            self.dtype_type(base.dtype, node))
         index = self.expr(node.slice)
@@ -1407,6 +1482,14 @@ class FunctionTranslator(_jit.SourceTranslator):
             return self.call_func(method, [callee.receiver] + list(args), node)
         if isinstance(callee, Method) and isinstance(callee.receiver, Val):
             return self.array_method(callee.receiver, callee.name, args, kwargs, node)
+        from ._values import StructRef
+        if isinstance(callee, Method) and isinstance(callee.receiver, StructRef):
+            # A @func method of a struct in memory: `self` is the reference.
+            if kwargs:
+                raise self.error(DeviceUnsupportedError, "keyword arguments to a @func "
+                                 "function", node)
+            method = getattr(callee.receiver.struct.cls, callee.name)
+            return self.call_func(method, [callee.receiver] + list(args), node)
         if isinstance(callee, Method):
             from . import _simt
             return _simt.atomic_method(self, callee.receiver, callee.name, args, kwargs, node)
@@ -1649,6 +1732,12 @@ class FunctionTranslator(_jit.SourceTranslator):
             if isinstance(arg, Dim3Val):
                 raise self.error(DeviceTypeError, "a Dim3 is not an argument; pass its .x, "
                                  ".y or .z", node)
+            from ._values import StructRef
+            if isinstance(arg, StructRef):
+                # A reference to a struct in memory: its array and indices.
+                types.append(_RefParam(arg.array, arg.operands, arg.struct))
+                operands.extend([arg.array] + list(arg.operands))
+                continue
             value = self.value(arg, node, "an argument")  # a tuple: py.tuple.make
             types.append(value.type)
             operands.append(value)
@@ -1663,6 +1752,38 @@ class FunctionTranslator(_jit.SourceTranslator):
                                     {"index": self.ir.i64_attr(i)})
                             for i, t in enumerate(self.tuple_types[str(results[0])]))
         return result
+
+
+def _jumps(statements):
+    """Whether `statements` break or continue the loop they are in (not a
+    loop inside them)."""
+    work = list(statements)
+    while work:
+        statement = work.pop()
+        if isinstance(statement, (ast.Break, ast.Continue)):
+            return True
+        if isinstance(statement, (ast.For, ast.While, ast.FunctionDef, ast.Lambda,
+                                  ast.ClassDef)):
+            work.extend(statement.orelse if isinstance(statement, (ast.For, ast.While))
+                        else [])
+            continue
+        work.extend(n for n in ast.iter_child_nodes(statement) if isinstance(n, ast.stmt))
+    return False
+
+
+class _RefParam:
+    """A parameter that is a reference to a struct in memory (`self` of a
+    method of a struct with Atomic members): the array's and the indices'
+    block arguments."""
+
+    __slots__ = ("types", "struct")
+
+    def __init__(self, array, operands, struct):
+        self.types = [array.type] + [o.type for o in operands]
+        self.struct = struct
+
+    def __str__(self):
+        return "ref " + ", ".join(str(t) for t in self.types)
 
 
 class _Unjoined:

@@ -420,13 +420,25 @@ def atomic_ref(tr, args, kwargs, node):
 
 
 def atomic_member(tr, ref, name, node):
-    """`atomic_ref(array, index).member` of an Atomic member: the
-    AtomicInterface of that member (`simt.atomic_ref … member [...]`)."""
-    from ._values import AtomicVal
+    """`ref.member` of a reference to a struct with Atomic members (an
+    element of an array of them, `self` in its methods): an Atomic member's
+    AtomicInterface (`simt.atomic_ref … member [...]`), another field's
+    value, or a @func method."""
+    from ._values import AtomicVal, Method
     atomic = ref.struct.atomic_field(name)
     if atomic is None:
-        raise tr.error(DeviceTypeError, "@struct %s has no Atomic field '%s'"
-                       % (ref.struct.name, name), node)
+        method = getattr(ref.struct.cls, name, None)
+        from ._kernel import func as func_class
+        if isinstance(method, func_class):
+            return Method(ref, name)
+        field = ref.struct.field_type(name)
+        if field is None:
+            raise tr.error(DeviceTypeError, "@struct %s has no field or @func method '%s'"
+                           % (ref.struct.name, name), node)
+        element = tr.op("py.array.getitem", [ref.array] + ref.operands,
+                        tr.dtype_type(ref.struct, node))
+        return tr.op("py.struct.getattr", [element], tr.dtype_type(field, node),
+                     {"field": tr.ir.string_attr(name)})
     dtype = tr.dtype_type(atomic.dtype, node)
     ref_type = tr.ir.atomic_ref_type(dtype)
     value = tr.ir.result(tr.emit("simt.atomic_ref", [ref.array] + ref.operands, [ref_type],
@@ -450,7 +462,8 @@ _ATOMIC_KINDS = {"exch": 0, "add": 1, "sub": 2, "and_": 3, "or_": 4, "xor": 5, "
                  "min": 7, "nanmax": 8, "nanmin": 9, "inc": 10, "dec": 11}
 # inc/dec (CUDA's wrapping atomicInc/atomicDec) are not in the spec's
 # AtomicInterface: the numba.cuda spelling's cuda.atomic.inc/dec use them.
-ATOMIC_METHODS = (set(_ATOMIC_KINDS) - {"inc", "dec"}) | {"load", "store", "cas"}
+ATOMIC_METHODS = (set(_ATOMIC_KINDS) - {"inc", "dec"}) | {"load", "store", "cas", "wait",
+                                                           "notify_one", "notify_all"}
 
 
 def atomic_method(tr, ref, name, args, kwargs, node):
@@ -461,6 +474,12 @@ def atomic_method(tr, ref, name, args, kwargs, node):
         memory, scope = _bind(tr, node, name, args, kwargs, ["memory", "scope"], defaults)
         return tr.op("simt.atomic_load", [ref.value], ref.dtype,
                      memory_attributes(tr, memory, scope, node))
+
+    if name in ("notify_one", "notify_all"):
+        # C++20's notifications (the spec's ticket_mutex): a wait polls the
+        # value, so there is nobody to wake.
+        _bind(tr, node, name, args, kwargs, [])
+        return Const(None)
 
     def operand(v):
         v = tr.value(v, node, "an atomic operand")
@@ -473,6 +492,13 @@ def atomic_method(tr, ref, name, args, kwargs, node):
         val, memory, scope = _bind(tr, node, name, args, kwargs, ["val", "memory", "scope"],
                                    defaults)
         tr.emit("simt.atomic_store", [ref.value, operand(val)], [],
+                memory_attributes(tr, memory, scope, node))
+        return Const(None)
+    if name == "wait":
+        # C++20's atomic_ref::wait(old): returns once the value is not `old`.
+        old, memory, scope = _bind(tr, node, name, args, kwargs, ["old", "memory", "scope"],
+                                   defaults)
+        tr.emit("simt.atomic_wait", [ref.value, operand(old)], [],
                 memory_attributes(tr, memory, scope, node))
         return Const(None)
     if name == "cas":

@@ -149,6 +149,14 @@ def number_type(obj):
         return obj
     if obj in (bool,):
         return bool_
+    # The builtin number types as dtypes: their machine representations
+    # (cuda-device spec, "Builtin Numbers": int is an int32, float a float32).
+    if obj is int:
+        return int32
+    if obj is float:
+        return float32
+    if obj is complex:
+        return complex64
     name = getattr(obj, "name", None) or getattr(obj, "__name__", None)
     if isinstance(name, str) and name in _BY_NAME:
         return _BY_NAME[name]

@@ -242,6 +242,32 @@ py.kernel @k(%a: !py.array<si32, 1>, %i: si32) {
 
 // -----
 
+// A wait reads with loads (no release ordering), compares integers, and
+// takes `old` of the object's dtype.
+func.func @k(%r: !simt.atomic_ref<si32>, %old: si32) {
+  // expected-error @below {{a wait cannot have memory order 'release'}}
+  simt.atomic_wait %r, %old memory release : !simt.atomic_ref<si32>
+  return
+}
+
+// -----
+
+func.func @k(%r: !simt.atomic_ref<f32>, %old: f32) {
+  // expected-error @below {{waits on an integer object, not 'f32'}}
+  simt.atomic_wait %r, %old : !simt.atomic_ref<f32>
+  return
+}
+
+// -----
+
+func.func @k(%r: !simt.atomic_ref<si32>, %old: si64) {
+  // expected-error @below {{failed to verify that `old` is the object's dtype}}
+  "simt.atomic_wait"(%r, %old) : (!simt.atomic_ref<si32>, si64) -> ()
+  return
+}
+
+// -----
+
 // C++ atomic::load: no release ordering.
 func.func @k(%r: !simt.atomic_ref<si32>) {
   // expected-error @below {{a load cannot have memory order 'release'}}

@@ -117,6 +117,10 @@ py.kernel @atomics(%a: !py.array<f32, 1>, %h: !py.array<ui64, 2>, %m: !py.array<
   %l1 = simt.atomic_load %rf memory relaxed scope thread : !simt.atomic_ref<f32>
   %l2 = simt.atomic_load %rm memory consume scope block : !simt.atomic_ref<si32>
   %l3 = simt.atomic_load %rc memory acquire scope device : !simt.atomic_ref<complex<f64>>
+  // CHECK: simt.atomic_wait %{{.*}}, %{{.*}} : !simt.atomic_ref<si32>
+  // CHECK: simt.atomic_wait %{{.*}}, %{{.*}} memory acquire scope block : !simt.atomic_ref<ui64>
+  simt.atomic_wait %rm, %l2 : !simt.atomic_ref<si32>
+  simt.atomic_wait %ru, %u memory acquire scope block : !simt.atomic_ref<ui64>
   // CHECK: simt.atomic_store %{{.*}}, %{{.*}} : !simt.atomic_ref<f32>
   // CHECK: simt.atomic_store %{{.*}}, %{{.*}} memory release scope device : !simt.atomic_ref<complex<f64>>
   // CHECK: simt.atomic_store %{{.*}}, %{{.*}} memory relaxed : !simt.atomic_ref<si32>

@@ -382,3 +382,17 @@ try:
 except TypeError as error:
     print("TypeError:", error)
 # CHECK: TypeError: @func does not take assertions (cuda-device spec: unknown keyword arguments are errors)
+
+
+# break and continue work in while loops and loops over range(); a loop over
+# a tuple is unrolled, and does not take them.
+@device.kernel
+def break_in_unrolled(x):
+    for k in (1, 2, 3):
+        if x[k] > 0.0:
+            break
+        x[0] += x[k]
+
+
+attempt(break_in_unrolled, f32)
+# CHECK: DeviceUnsupportedError errors.py:[[#@LINE-7]]:5 break or continue in a loop over a tuple (which is unrolled)

@@ -7,6 +7,7 @@
 # RUN: %python %s %t | FileCheck %s --implicit-check-not="PTXAS FAILED"
 
 import math
+import re
 import os
 import shutil
 import subprocess
@@ -496,3 +497,67 @@ quiet = device.kernel(assertions=False)(debugging.__wrapped__).compile(args, chi
 print("vprintf", "vprintf" in ptx, "__assertfail", "call.uni __assertfail" in ptx,
       "without assertions", "__assertfail" in quiet, "vprintf" in quiet)
 # CHECK-NEXT: vprintf True __assertfail True without assertions False True
+
+
+# break and continue: a range loop that jumps is a while over a hidden
+# counter; each jump sets a hidden flag the loop's test and the rest of the
+# body read (no scf.for, no unstructured control flow).
+@device.kernel
+def jumping(x):
+    s = 0.0
+    for i in range(len(x)):
+        if x[i] < 0.0:
+            continue
+        if x[i] > 100.0:
+            break
+        s += x[i]
+    x[0] = s
+
+
+text = show(jumping, f32)
+print("scf.for" in text, text.count("scf.while"), text.count("scf.condition"))
+# CHECK: jumping py.kernel {{.*}}scf.while {{.*}}py.return
+# CHECK-NEXT: False 1 1
+
+
+# The spec's ticket_mutex: an element of an array of structs with Atomic
+# members is a reference; its @func methods take it as `self` (the array and
+# the index), and reach the members with simt.atomic_ref … member;
+# wait is simt.atomic_wait, notify_all nothing.
+@device.struct
+class ticket_mutex:
+    line: device.Atomic(int, align=16)
+    current: device.Atomic(int, align=16)
+
+    @device.func
+    def lock(self):
+        my = self.line.add(1)
+        while True:
+            now = self.current.load()
+            if now == my:
+                break
+            self.current.wait(now)
+
+    @device.func
+    def unlock(self):
+        self.current.add(1)
+        self.current.notify_all()
+
+
+@device.kernel
+def locked(storage, total):
+    mutex = storage.view(ticket_mutex)[0]
+    mutex.lock()
+    total[0] += 1.0
+    mutex.unlock()
+
+
+text = locked.translate((Array(8, "<i4"), f32))
+for line in text.splitlines():
+    if "py.func" in line or "simt.atomic_wait" in line or "py.call" in line:
+        print(re.sub(r' loc\([^)]*\)', '', re.sub(r'!py.struct<"ticket_mutex", \(.*?\)>', 'S', line.strip())))
+# CHECK: py.func @lock_{{[0-9]+}}(%arg0: !py.array<S, 1>, %arg1: !py.int) {
+# CHECK: simt.atomic_wait %{{[0-9]+}}, %{{[0-9]+}} : !simt.atomic_ref<si32>
+# CHECK: py.func @unlock_{{[0-9]+}}(%arg0: !py.array<S, 1>, %arg1: !py.int) {
+# CHECK: py.call @lock_{{[0-9]+}}(%{{[0-9]+}}, %{{.*}}) : (!py.array<S, 1>, !py.int) -> ()
+# CHECK: py.call @unlock_{{[0-9]+}}
