@@ -94,13 +94,14 @@ MLIR_CAPI_EXPORTED MlirType cudapyPyStructTypeGetChecked(
     const MlirStringRef *fieldNames, const MlirType *fieldTypes,
     uint64_t align);
 
-/// A record: the struct of a NumPy structured dtype, whose fields sit at
-/// `offsets` (increasing, not overlapping) in `size` bytes, aligned to 1.
-/// Null (with a diagnostic at `location`) when invalid.
+/// A record: a struct whose fields sit at `offsets` (increasing, not
+/// overlapping) in `size` bytes (a NumPy structured dtype; a `@struct` with
+/// `align(t, n)` members), aligned to `align` (0: 1). Null (with a
+/// diagnostic at `location`) when invalid.
 MLIR_CAPI_EXPORTED MlirType cudapyPyRecordTypeGetChecked(
     MlirLocation location, MlirStringRef name, intptr_t numFields,
     const MlirStringRef *fieldNames, const MlirType *fieldTypes,
-    const uint64_t *offsets, uint64_t size);
+    const uint64_t *offsets, uint64_t size, uint64_t align);
 
 /// `Atomic(dtype)` (`!py.atomic<dtype, align A>`): an object of at most 16
 /// bytes accessed atomically, aligned to its size (and to `align`, 0 for

@@ -89,7 +89,8 @@ MlirType cudapyPyRecordTypeGetChecked(MlirLocation location, MlirStringRef name,
                                       intptr_t numFields,
                                       const MlirStringRef *fieldNames,
                                       const MlirType *fieldTypes,
-                                      const uint64_t *offsets, uint64_t size) {
+                                      const uint64_t *offsets, uint64_t size,
+                                      uint64_t align) {
   Location loc = unwrap(location);
   MLIRContext *context = loc.getContext();
   SmallVector<StringAttr> names;
@@ -103,7 +104,7 @@ MlirType cudapyPyRecordTypeGetChecked(MlirLocation location, MlirStringRef name,
   return wrap(StructType::getChecked(
       [&] { return emitError(loc); }, context,
       StringAttr::get(context, unwrap(name)), ArrayRef<StringAttr>(names),
-      ArrayRef<Type>(types), uint64_t{0}, ArrayRef<uint64_t>(at), size));
+      ArrayRef<Type>(types), align, ArrayRef<uint64_t>(at), size));
 }
 
 bool cudapyPyTypeIsNumber(MlirType type) { return isNumberType(unwrap(type)); }

@@ -176,6 +176,10 @@ _py_array_type = _declare("cudapyPyArrayTypeGetChecked", Type, Location, Type, c
 _py_struct_type = _declare("cudapyPyStructTypeGetChecked", Type, Location, _capi._StringRef,
                            ctypes.c_ssize_t, ctypes.POINTER(_capi._StringRef),
                            ctypes.POINTER(Type), ctypes.c_uint64)
+_py_record_type = _declare("cudapyPyRecordTypeGetChecked", Type, Location, _capi._StringRef,
+                           ctypes.c_ssize_t, ctypes.POINTER(_capi._StringRef),
+                           ctypes.POINTER(Type), ctypes.POINTER(ctypes.c_uint64),
+                           ctypes.c_uint64, ctypes.c_uint64)
 _py_atomic_type = _declare("cudapyPyAtomicTypeGetChecked", Type, Location, Type, ctypes.c_uint64)
 _py_vector_type = _declare("cudapyPyVectorTypeGetChecked", Type, Location, ctypes.c_uint, Type)
 _py_is_number = _declare("cudapyPyTypeIsNumber", ctypes.c_bool, Type)
@@ -453,6 +457,19 @@ class IR:
         types = (Type * max(len(fields), 1))(*[t for _, t in fields])
         name_bytes = name.encode()
         return _py_struct_type(location, _S.of(name_bytes), len(fields), names, types, align)
+
+    def py_record_type(self, name, fields, offsets, size, align, location):
+        """`!py.struct<"name", (field: type at offset, ...), align A, size S>`:
+        a struct whose fields sit at the given byte offsets; null and a
+        diagnostic when invalid."""
+        if any(not t for _, t in fields):
+            return Type()
+        encoded = [n.encode() for n, _ in fields]
+        names = (_S * max(len(fields), 1))(*[_S.of(e) for e in encoded])
+        types = (Type * max(len(fields), 1))(*[t for _, t in fields])
+        at = (ctypes.c_uint64 * max(len(fields), 1))(*offsets)
+        return _py_record_type(location, _S.of(name.encode()), len(fields), names, types, at,
+                               size, align)
 
     def py_atomic_type(self, dtype, align, location):
         """`!py.atomic<dtype, align A>` (align 0: its own); null and a

@@ -141,8 +141,15 @@ int main(int argc, char **argv) {
   uint64_t recordOffsets[] = {0, 1};
   printLayout("record", cudapyPyRecordTypeGetChecked(
                             loc, mlirStringRefCreateFromCString("rec"), 2,
-                            recordNames, recordTypes, recordOffsets, 5));
+                            recordNames, recordTypes, recordOffsets, 5, 0));
   // CHECK-NEXT: record: !py.struct<"rec", (a: ui8 at 0, b: f32 at 1), size 5> size 5 align 1
+  // A @struct with an align(float32, 16) member: `alignas(16) float b;`.
+  uint64_t alignedOffsets[] = {0, 16};
+  printLayout("aligned record",
+              cudapyPyRecordTypeGetChecked(
+                  loc, mlirStringRefCreateFromCString("al"), 2, recordNames,
+                  recordTypes, alignedOffsets, 32, 16));
+  // CHECK-NEXT: aligned record: !py.struct<"al", (a: ui8 at 0, b: f32 at 16), align 16, size 32> size 32 align 16
   printLayout("array", cudapyPyArrayTypeGetChecked(loc, cplx, 3));
   // CHECK-NEXT: array: !py.array<!py.struct<"cplx", (real: f32, imag: f32), align 16>, 3> size 56 align 8
   MlirType tupleMembers[] = {si8, f64, cudapyPyBoolTypeGet(ctx)};

@@ -458,3 +458,30 @@ device.launch(locked_count, storage, total, grid=64, block=256, stream=stream)
 torch.cuda.synchronize()
 print("ticket_mutex", total.item(), storage.cpu().tolist()[::4])
 # CHECK-NEXT: ticket_mutex 512 [512, 512]
+
+
+# align(t, n) members (`alignas(n) T member;`): a host value passed by value
+# and the same bytes read through a view, each field where CUDA C++ puts it
+# (test/Python/device/struct-layout.py checks the offsets against nvcc's).
+@device.struct
+class Padded:
+    tag: device.uint8
+    value: device.align(device.float32, 16)
+    pair: device.align(device.float32x2, 32)
+    last: device.int16
+
+
+@device.kernel
+def read_padded(p, raw, out):
+    q = raw.view(Padded)[0]
+    out[0] = p.value + p.pair.y + device.float32(p.last) + device.float32(p.tag)
+    out[1] = q.value + q.pair.x + device.float32(q.last)
+
+
+padded = Padded(7, 2.5, device.float32x2(-1.0, 4.0), -3)
+raw = torch.frombuffer(bytearray(padded.to_bytes()), dtype=torch.uint8).to(cuda)
+out = torch.zeros(2, device=cuda, dtype=torch.float32)
+device.launch(read_padded, padded, raw, out, grid=1, block=1, stream=stream)
+torch.cuda.synchronize()
+print("aligned members", out.cpu().tolist())
+# CHECK-NEXT: aligned members [10.5, -1.5]

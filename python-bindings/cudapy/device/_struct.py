@@ -19,7 +19,7 @@ class StructType:
         for name, hint in hints.items():
             field = _types.number_type(hint)
             if field is None and isinstance(hint, (StructType, _types.Atomic,
-                                                   _types.VectorType)):
+                                                   _types.VectorType, AlignedType)):
                 field = hint
             if field is None:
                 raise DeviceTypeError("field %s of @struct %s has the type hint %r, which is not "
@@ -46,10 +46,31 @@ class StructType:
     def __repr__(self):
         return "<@struct %s>" % self.name
 
+    def _aligned_layout(self, ir):
+        """Offsets, size and alignment of a struct with `align(t, n)`
+        members, as CUDA C++ lays out `alignas(n) T member;`: each member at
+        the next multiple of its alignment, the size a multiple of the
+        largest."""
+        from .. import _ir
+        offsets, offset, largest = [], 0, max(self.align, 1)
+        for _, field in self.fields:
+            size, alignment = _ir.py_machine_layout(field.mlir_type(ir))
+            if isinstance(field, AlignedType):
+                alignment = max(alignment, field.align)
+            offset = (offset + alignment - 1) // alignment * alignment
+            offsets.append(offset)
+            offset += size
+            largest = max(largest, alignment)
+        return offsets, (offset + largest - 1) // largest * largest, largest
+
     def mlir_type(self, ir, location=None):
         location = location or ir.unknown_location()
-        return ir.py_struct_type(self.name, [(n, t.mlir_type(ir)) for n, t in self.fields],
-                                 self.align, location)
+        fields = [(n, t.mlir_type(ir)) for n, t in self.fields]
+        if any(isinstance(t, AlignedType) for _, t in self.fields):
+            # Over-aligned members: a struct with explicit offsets.
+            offsets, size, alignment = self._aligned_layout(ir)
+            return ir.py_record_type(self.name, fields, offsets, size, alignment, location)
+        return ir.py_struct_type(self.name, fields, self.align, location)
 
     def atomic_field(self, name):
         """The Atomic type of field `name`, or None."""
@@ -85,12 +106,7 @@ class StructType:
             from .. import _ir
             ir = _ir.IR()
             try:
-                offsets, offset = [], 0
-                for _, field in self.fields:
-                    size, alignment = _ir.py_machine_layout(field.mlir_type(ir))
-                    offset = (offset + alignment - 1) // alignment * alignment
-                    offsets.append(offset)
-                    offset += size
+                offsets, _, _ = self._aligned_layout(ir)
                 total, _ = _ir.py_machine_layout(self.mlir_type(ir))
             finally:
                 ir.close()
@@ -99,12 +115,7 @@ class StructType:
 
     @property
     def itemsize(self):
-        size = 0
-        for _, field in self.fields:
-            item = field.itemsize
-            size = (size + item - 1) // item * item + item
-        alignment = max([f.itemsize for _, f in self.fields] + [self.align or 1])
-        return (size + alignment - 1) // alignment * alignment
+        return self.layout()[1]
 
     def field_type(self, name):
         for field, type in self.fields:
@@ -121,15 +132,42 @@ def struct(cls=None, /, *, align=0):
     return StructType(cls, align)
 
 
+class AlignedType:
+    """`align(t, n)` of a number or vector type: `t` aligned to at least `n`
+    bytes, as a @struct member hint (`alignas(n) T member;` in CUDA C++):
+    the member is a `t` at an offset that is a multiple of `n`, and the
+    struct is aligned to at least `n`."""
+
+    def __init__(self, base, align):
+        self.base, self.align = base, align
+        self.name = "align(%s, %d)" % (base.name, align)
+
+    def __repr__(self):
+        return "cudapy.device." + self.name
+
+    def mlir_type(self, ir, location=None):
+        return self.base.mlir_type(ir)
+
+    @property
+    def itemsize(self):
+        return self.base.itemsize
+
+
 def align(t, n):
     """`align(t, n)`: a type equivalent to `t` aligned to at least `n` bytes
-    (cuda-device spec, "align"). Provided for @struct types (their
-    alignment raised to `n`); the py dialect has no over-aligned scalar or
-    vector type, so other types are refused."""
+    (cuda-device spec, "align"). A @struct type's alignment is raised to
+    `n`; a number or vector type becomes an AlignedType, a @struct member
+    hint (the py dialect has no over-aligned scalar: the struct holding it
+    places it)."""
     if not isinstance(n, int) or n <= 0 or n & (n - 1):
         raise ValueError("align takes a power of two, not %r" % (n,))
+    base = _types.number_type(t) or (t if isinstance(t, _types.VectorType) else None)
+    if isinstance(t, AlignedType):
+        return AlignedType(t.base, max(t.align, n))
+    if base is not None:
+        return AlignedType(base, n)
     if not isinstance(t, StructType):
-        raise TypeError("align(%r, %d): cudapy aligns @struct types only" % (t, n))
+        raise DeviceTypeError("align(%r, %d) takes a number, vector or @struct type" % (t, n))
     aligned = StructType.__new__(StructType)
     aligned.cls, aligned.name, aligned.fields = t.cls, t.name, t.fields
     aligned.align = max(t.align, n)
@@ -170,6 +208,8 @@ class StructValue:
 def _migrate(struct, name, field, value):
     """`value` as field `name` of a host struct, or TypeError when it is not
     of the field's type hint."""
+    if isinstance(field, AlignedType):
+        field = field.base
     if isinstance(field, _types.NumberType):
         if isinstance(value, _types.Fixed):
             if value.type is not field:

@@ -391,13 +391,15 @@ def aligned(x):
 
 text = show(aligned, f32)
 print([l.strip().split(" loc")[0] for l in text.splitlines() if "py.array.view" in l])
+print(device.align(device.float32, 16))
 try:
-    device.align(device.float32, 16)
+    device.align("text", 16)
 except TypeError as error:
     print(error)
 # CHECK: aligned py.kernel py.array.view
 # CHECK-NEXT: ['%0 = py.array.view %arg0 : !py.array<f32, 1> to !py.array<!py.struct<"Pair", (lo: f32, hi: f32), align 16>, 1>']
-# CHECK-NEXT: align(cudapy.device.float32, 16): cudapy aligns @struct types only
+# CHECK-NEXT: cudapy.device.align(float32, 16)
+# CHECK-NEXT: align('text', 16) takes a number, vector or @struct type
 
 
 # Atomic members of a @struct: atomic_ref(array, index).member is the
