@@ -137,8 +137,19 @@ else:
 # object and one from relocatable PTX (nvcc -ptx -rdc=true). Scalars, a
 # struct by value and a struct result, a bool: the extern "C" ABI both ways.
 FOREIGN_OBJECT = r"""
+#include <cstdint>
 extern "C" __device__ float poly(float x, float a) { return a * x * x + 1.0f; }
 extern "C" __device__ int pick(bool first, int a, int b) { return first ? a : b; }
+// The spec's interoperable array descriptors (cuda-device spec, "Arrays"),
+// written out: data, shape[ndim], strides[ndim] (in elements).
+struct floats1 { float *data; uint64_t shape[1]; uint64_t strides[1]; };
+struct ints2 { int *data; uint64_t shape[2]; uint64_t strides[2]; };
+extern "C" __device__ float weigh(floats1 x, ints2 w, int row) {
+  float s = 0;
+  for (uint64_t j = 0; j < w.shape[1]; ++j)
+    s += x.data[j * x.strides[0]] * w.data[row * w.strides[0] + j * w.strides[1]];
+  return s;
+}
 """
 FOREIGN_PTX = r"""
 struct Pair { float a; float b; };
@@ -170,6 +181,9 @@ pick = device.declare("pick", device.int32, [device.bool_, device.int32, device.
                       link=os.path.join(out, "poly.o"))
 swap_scale = device.declare("swap_scale", Pair, [Pair, device.float32],
                             link=os.path.join(out, "pair.ptx"))
+weigh = device.declare("weigh", device.float32,
+                       [device.float32[:], device.int32[:, :], device.int32],
+                       link=os.path.join(out, "poly.o"))
 
 
 @device.kernel
@@ -216,3 +230,23 @@ try:
 except Exception as error:  # noqa: BLE001
     print(type(error).__name__ + ":", str(error).splitlines()[0])
 # CHECK-NEXT: {{.*}}Error: {{.*}}cuLink{{.*}} failed
+
+
+
+# Arrays as foreign parameters (`device.float32[:]`): the CUDA C++ function
+# reads the interoperable array descriptors, strided views included.
+@device.kernel
+def weighted(x, w, out):
+    i = device.tid(1)
+    if i < len(out):
+        out[i] = weigh(x, w, i)
+
+
+xs = torch.arange(8, dtype=torch.float32, device="cuda")[::2]   # 4 elements, stride 2
+ws = torch.arange(24, dtype=torch.int32, device="cuda").reshape(4, 6)[:, 1:5].T.contiguous().T
+got = torch.empty(4, device="cuda")
+device.launch(weighted, xs, ws, got, grid=1, block=32)
+torch.cuda.synchronize()
+want = (ws.float() @ xs)
+print("arrays to CUDA C++:", torch.equal(got, want), got.tolist())
+# CHECK-NEXT: arrays to CUDA C++: True [{{.*}}]

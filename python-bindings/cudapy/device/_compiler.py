@@ -1681,7 +1681,19 @@ class FunctionTranslator(_jit.SourceTranslator):
         if len(args) != len(params):
             raise self.error(DeviceTypeError, "%s takes %d arguments, %d given"
                              % (function.name, len(params), len(args)), node)
-        operands = [self.cast(arg, type, node) for arg, type in zip(args, params)]
+        operands = []
+        for position, (arg, type, declared) in enumerate(zip(args, params, function.params)):
+            if isinstance(declared, _types.ArrayType):
+                # An array travels as its interoperable array descriptor: an
+                # array of exactly the declared dtype and rank.
+                if not (isinstance(arg, Val) and arg.kind == "array" and
+                        _ir.types_equal(arg.type, type)):
+                    raise self.error(DeviceTypeError, "argument %d of %s is a %s array, not "
+                                     "%s" % (position, function.name, declared.name,
+                                             arg.describe()), node)
+                operands.append(arg)
+            else:
+                operands.append(self.cast(arg, type, node))
         known = self.module.foreign.get(function.name)
         if known is None:
             if any(f is not None and getattr(f, "__name__", None) == function.name

@@ -116,7 +116,9 @@ class declare:
     (CUDA C++ `extern "C" __device__`, or PTX `.visible .func`) that device
     code calls with the C ABI of interoperable functions (cuda-device spec,
     "Interoperable Functions"). `result` is a number, vector or @struct
-    type, or None; `params` the parameter types. `link` names the files
+    type, or None; `params` the parameter types, which may be arrays
+    (`device.float32[:]`: the function takes the spec's interoperable
+    array descriptor by value). `link` names the files
     that define it (PTX, cubin, fatbinary, `nvcc -dc` object, archive);
     every kernel that calls it is linked with them."""
 
@@ -132,8 +134,11 @@ class declare:
                             % type(params).__name__) from None
         for t in (result,) + self.params if result is not None else self.params:
             if not hasattr(t, "mlir_type"):
-                raise TypeError("declare(%r): %r is not a number, vector or @struct type"
-                                % (name, t))
+                raise TypeError("declare(%r): %r is not a number, vector, @struct or array "
+                                "type" % (name, t))
+        if isinstance(result, _types.ArrayType):
+            raise TypeError("declare(%r): a foreign function returns a number, vector or "
+                            "@struct, not an array" % name)
         self.link = link_inputs(link)
 
     def signature(self, ir):
@@ -512,9 +517,9 @@ class kernel(_Decorated):
                 entry = {"ptx": result.outputs[0].text, "metadata": result.metadata,
                          "outputs": {o.chip: o.text for o in result.outputs}}
                 # A cubin, so that loading runs no PTX JIT; not for a kernel
-                # linked with foreign code at load, nor where nvJitLink is
-                # not found (the driver JIT-compiles the PTX then).
-                if not module.links:
+                # that calls foreign code (linked at load), nor where
+                # nvJitLink is not found (the driver JIT-compiles the PTX).
+                if not module.links and not module.foreign:
                     cubin = _jit.assemble(entry["ptx"], result.outputs[0].chip,
                                           options["opt_level"])
                     if cubin is not None:

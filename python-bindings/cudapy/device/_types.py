@@ -36,6 +36,50 @@ class NumberType:
     def __call__(self, value):
         return Fixed(self, value)
 
+    def __getitem__(self, key):
+        """`float32[:]`, `float32[:, :]`: the array type of this dtype and
+        as many dimensions (a foreign function's parameter type; numba's
+        spelling)."""
+        return ArrayType.of(self, key)
+
+
+class ArrayType:
+    """The type of a heterogeneous array of `dtype` with `ndim` dimensions
+    (`device.float32[:]`): what a foreign function declares for an array
+    parameter, which it receives as the spec's interoperable array
+    descriptor (data pointer, shape, strides: cuda-device spec, "Arrays")."""
+
+    __slots__ = ("dtype", "ndim")
+
+    def __init__(self, dtype, ndim):
+        self.dtype, self.ndim = dtype, ndim
+
+    @classmethod
+    def of(cls, dtype, key):
+        keys = key if isinstance(key, tuple) else (key,)
+        if not keys or not all(isinstance(k, slice) and k == slice(None) for k in keys):
+            raise TypeError("an array type is written %s[:] (one ':' per dimension), not "
+                            "%s[%r]" % (dtype.name, dtype.name, key))
+        return cls(dtype, len(keys))
+
+    @property
+    def name(self):
+        return "%s[%s]" % (self.dtype.name, ", ".join(":" * self.ndim))
+
+    def __repr__(self):
+        return "cudapy.device." + self.name
+
+    def __eq__(self, other):
+        return isinstance(other, ArrayType) and (other.dtype, other.ndim) == (self.dtype,
+                                                                              self.ndim)
+
+    def __hash__(self):
+        return hash((self.dtype.name, self.ndim))
+
+    def mlir_type(self, ir, location=None):
+        return ir.py_array_type(self.dtype.mlir_type(ir), self.ndim,
+                                location or ir.unknown_location())
+
 
 class Fixed:
     """A host value of a fixed-format number type (`device.int8(3)`)."""

@@ -28,6 +28,12 @@ class Array:
                                          "data": (4096, False), "version": 3}
 
 
+class Array2(Array):
+    def __init__(self, shape, typestr="<f4"):
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr,
+                                         "data": (4096, False), "version": 3}
+
+
 helper_ptx = os.path.join(out, "helper.ptx")
 with open(helper_ptx, "w") as handle:
     handle.write("// defined elsewhere\n")
@@ -107,9 +113,9 @@ def error(what, action):
 error("symbol", lambda: device.declare("a-b", None, []))
 # CHECK: symbol: TypeError: declare: the symbol must be an identifier, not 'a-b'
 error("parameter type", lambda: device.declare("f", None, [int]))
-# CHECK: parameter type: TypeError: declare('f'): <class 'int'> is not a number, vector or @struct type
+# CHECK: parameter type: TypeError: declare('f'): <class 'int'> is not a number, vector, @struct or array type
 error("result type", lambda: device.declare("f", "float", []))
-# CHECK: result type: TypeError: declare('f'): 'float' is not a number, vector or @struct type
+# CHECK: result type: TypeError: declare('f'): 'float' is not a number, vector, @struct or array type
 error("link suffix", lambda: device.declare("f", None, [], link="f.cu"))
 # CHECK: link suffix: DeviceError: cannot link {{.*}}f.cu: link takes PTX (.ptx), cubins (.cubin), fatbinaries (.fatbin), objects (.o, from nvcc -dc) and archives (.a); compile CUDA C++ with nvcc first
 error("link type", lambda: device.kernel(link=3)(lambda: None))
@@ -156,3 +162,39 @@ def missing(out):
 from cudapy.device import _kernel  # noqa: E402
 error("missing file", lambda: _kernel.read_link_inputs(missing.link))
 # CHECK: missing file: DeviceError: cannot read {{.*}}missing.ptx to link it: No such file or directory
+
+
+# Arrays as foreign parameters (`device.float32[:]`): the function takes the
+# spec's interoperable array descriptor (data, shape[ndim], strides[ndim])
+# by value, as CUDA C++ passes a class: a .param of 8 + 16 * ndim bytes
+# aligned to 8. The argument is an array of exactly that dtype and rank.
+total = device.declare("total", device.float32, [device.float32[:], device.int32[:, :]])
+
+
+@device.kernel
+def sums(x, m, out):
+    out[0] = total(x, m)
+
+
+entry = sums.compile((Array(8), Array2((2, 3), "<i4"), Array(1)), chip="sm_90")
+for line in entry["ptx"].splitlines():
+    if line.startswith(".extern") or "total_param" in line and ".param" in line:
+        print(line.strip())
+# CHECK: .extern .func  (.param .b32 func_retval0) total
+# CHECK-NEXT: .param .align 8 .b8 total_param_0[24],
+# CHECK-NEXT: .param .align 8 .b8 total_param_1[40]
+print([t.name for t in total.params], device.float64[:, :, :])
+# CHECK: ['float32[:]', 'int32[:, :]'] cudapy.device.float64[:, :, :]
+error("array type", lambda: device.float32[1:])
+# CHECK: array type: TypeError: an array type is written float32[:] (one ':' per dimension), not float32[slice(1, None, None)]
+error("array result", lambda: device.declare("f", device.float32[:], []))
+# CHECK: array result: TypeError: declare('f'): a foreign function returns a number, vector or @struct, not an array
+
+
+@device.kernel
+def wrong_rank(x, out):
+    out[0] = total(x, x)
+
+
+error("array argument", lambda: wrong_rank.translate((Array(8), Array(1))))
+# CHECK: array argument: DeviceTypeError: {{.*}}foreign.py:[[@LINE-4]]:{{[0-9]+}}: argument 1 of total is a int32[:, :] array, not a 1-d float32 array
