@@ -171,3 +171,105 @@ index = np.arange(5000)
 want = xs * TABLE[index % 3, index % 4].astype(np.float64) + SHIFTS[index % 3]
 print("const.array_like", np.allclose(out.copy_to_host(), want, rtol=1e-12, atol=0))
 # CHECK-NEXT: const.array_like True
+
+
+# cudapy.numba_cuda.random (numba.cuda.random's spelling): the states the
+# seeding kernel makes and the first numbers of a few generators against
+# xoroshiro128+ and SplitMix64 written here in Python integers; the
+# distributions of a million numbers; a Monte Carlo estimate of pi in the
+# style of numba-cuda's documentation example (only the imports differ).
+from cudapy.numba_cuda.random import (create_xoroshiro128p_states,  # noqa: E402
+                                      xoroshiro128p_normal_float32,
+                                      xoroshiro128p_uniform_float32,
+                                      xoroshiro128p_uniform_float64)
+
+MASK = 2**64 - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def splitmix(z):
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def reference_state(seed, position):
+    base = (seed + position * 2 * GOLDEN) & MASK
+    return [splitmix((base + GOLDEN) & MASK), splitmix((base + 2 * GOLDEN) & MASK)]
+
+
+def reference_next(state):
+    s0, s1 = state
+    result = (s0 + s1) & MASK
+    s1 ^= s0
+    state[0] = (((s0 << 24) | (s0 >> 40)) & MASK) ^ s1 ^ ((s1 << 16) & MASK)
+    state[1] = ((s1 << 37) | (s1 >> 27)) & MASK
+    return result
+
+
+@cuda.jit
+def draw(states, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        for j in range(out.shape[1]):
+            out[i, j] = xoroshiro128p_uniform_float64(states, i)
+
+
+states = create_xoroshiro128p_states(1000, seed=42, subsequence_start=7)
+first = states.copy_to_host()
+numbers = cuda.device_array((1000, 4), np.float64)
+draw.forall(1000)(states, numbers)
+got = numbers.copy_to_host()
+ok_states = all(list(map(int, first[i])) == reference_state(42, 7 + i) for i in (0, 1, 999))
+ok_numbers = True
+for i in (0, 500, 999):
+    state = reference_state(42, 7 + i)
+    for j in range(4):
+        ok_numbers &= got[i, j] == (reference_next(state) >> 11) * 2.0**-53
+print("random states and numbers", ok_states, ok_numbers)
+# CHECK-NEXT: random states and numbers True True
+
+
+@cuda.jit
+def sample(states, uniform, normal):
+    i = cuda.grid(1)
+    if i < uniform.shape[0]:
+        uniform[i] = xoroshiro128p_uniform_float32(states, i)
+        normal[i] = xoroshiro128p_normal_float32(states, i)
+
+
+n = 1 << 20
+states = create_xoroshiro128p_states(n, seed=1)
+uniform, normal = cuda.device_array(n, np.float32), cuda.device_array(n, np.float32)
+sample.forall(n)(states, uniform, normal)
+u, g = uniform.copy_to_host().astype(np.float64), normal.copy_to_host().astype(np.float64)
+print("uniform", 0.0 <= u.min(), u.max() < 1.0, abs(u.mean() - 0.5) < 2e-3,
+      abs(u.var() - 1 / 12) < 1e-3, "normal", abs(g.mean()) < 5e-3, abs(g.std() - 1) < 5e-3)
+# CHECK-NEXT: uniform True True True True normal True True
+
+
+@cuda.jit
+def compute_pi(rng_states, iterations, out):
+    """Find the maximum value in values and store in result[0]"""
+    thread_id = cuda.grid(1)
+
+    # Compute pi by drawing random (x, y) points and finding what
+    # fraction lie inside a unit circle
+    inside = 0
+    for i in range(iterations):
+        x = xoroshiro128p_uniform_float32(rng_states, thread_id)
+        y = xoroshiro128p_uniform_float32(rng_states, thread_id)
+        if x**2 + y**2 <= 1.0:
+            inside += 1
+
+    out[thread_id] = 4.0 * inside / iterations
+
+
+threads_per_block = 64
+blocks = 24
+rng_states = create_xoroshiro128p_states(threads_per_block * blocks, seed=1)
+out = np.zeros(threads_per_block * blocks, dtype=np.float32)
+
+compute_pi[blocks, threads_per_block](rng_states, 10000, out)
+print("pi", abs(out.mean() - math.pi) < 0.01)
+# CHECK-NEXT: pi True

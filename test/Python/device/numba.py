@@ -245,3 +245,27 @@ print("cg", last_launch()[:2], fake.fakeCudaLastLaunchAttributes() == 1 << 2,
       heat.definition.cooperative, heat.definition.max_cooperative_grid_blocks(256),
       [o.max_cooperative_grid_blocks((16, 16)) for o in heat.overloads.values()])
 # CHECK-NEXT: cg ((4, 1, 1), (256, 1, 1)) True True True 1056 [1056]
+
+
+# cudapy.numba_cuda.random: xoroshiro128+ device functions written in the
+# numba spelling (uint64 arithmetic), and the seeding kernel.
+from cudapy.numba_cuda import random as cuda_random  # noqa: E402
+
+
+@cuda.jit
+def draws(states, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i] = cuda_random.xoroshiro128p_uniform_float32(states, i) + \
+            cuda_random.xoroshiro128p_normal_float64(states, i)
+
+
+states = Array(memory, (16, 2), "<u8")
+text = draws.translate((states, Array(memory, (16,), "<f8")))
+print("random", sorted({w for l in text.splitlines() for w in l.split()
+                        if w in ("py.lshift", "py.rshift", "py.xor", "py.or", "simt.math")}),
+      "@xoroshiro128p_next" in text)
+# CHECK-NEXT: random ['py.lshift', 'py.or', 'py.rshift', 'py.xor', 'simt.math'] True
+print("seeding", len(cuda_random._seed_states.compile(
+    (states, cuda.uint64(7), 0))["ptx"]) > 0)
+# CHECK-NEXT: seeding True

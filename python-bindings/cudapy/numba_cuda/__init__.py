@@ -19,10 +19,10 @@ and floats passed to a launch are int64 and float64, as numba types them.
 docs/DevicePython.md lists what is provided.
 """
 
-from .device import _api, _kernel, _simt, _types
-from .device._api import DeviceObject, device_function
-from .device._errors import DeviceTypeError
-from .device._values import Const
+from ..device import _api, _kernel, _simt, _types
+from ..device._api import DeviceObject, device_function
+from ..device._errors import DeviceTypeError
+from ..device._values import Const
 
 _NUMBAPRO = 1  # cudapy._ir.PY_POLICY_NUMBAPRO
 
@@ -174,8 +174,16 @@ class _Kernel(_kernel.kernel):
         grid_, block = _kernel._dim3(grid_, "grid"), _kernel._dim3(block, "block")
 
         def launcher(*args):
-            _kernel.launch(self, *args, grid=grid_, block=block, stream=stream or None,
+            # NumPy arrays are host memory: as numba does, each is copied to
+            # the device for the launch and back once it has run.
+            copies = {i: to_device(a) for i, a in enumerate(args) if _is_host_array(a)}
+            passed = [copies.get(i, a) for i, a in enumerate(args)] if copies else args
+            _kernel.launch(self, *passed, grid=grid_, block=block, stream=stream or None,
                            shared=dynamic)
+            if copies:
+                synchronize()
+                for i, copy in copies.items():
+                    copy.copy_to_host(args[i])
         return launcher
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
@@ -202,6 +210,12 @@ class _Kernel(_kernel.kernel):
     def __call__(self, *args, **kwargs):
         raise TypeError("a @cuda.jit kernel is launched with a configuration: "
                         "%s[grid, block](...)" % self.__name__)
+
+
+def _is_host_array(value):
+    """A NumPy array (host memory), which a launch copies in and out."""
+    return hasattr(value, "__array_interface__") and \
+        not hasattr(value, "__cuda_array_interface__") and type(value).__module__ == "numpy"
 
 
 class _Overload:
@@ -331,13 +345,13 @@ def _numpy_dtype(dtype):
 
 def synchronize():
     """Waits for the device (all streams)."""
-    from . import _jit
+    from .. import _jit
     _jit._device().synchronize()
 
 
 def is_available():
     try:
-        from . import runtime
+        from .. import runtime
         return runtime.device_count() > 0
     except Exception:  # noqa: BLE001 (no driver: not available)
         return False
