@@ -273,3 +273,46 @@ out = np.zeros(threads_per_block * blocks, dtype=np.float32)
 compute_pi[blocks, threads_per_block](rng_states, 10000, out)
 print("pi", abs(out.mean() - math.pi) < 0.01)
 # CHECK-NEXT: pi True
+
+
+# CUDA ufuncs (`vectorize(signatures, target='cuda')`), written as in
+# numba-cuda's documentation with the import changed: NumPy arguments
+# (float32 and float64 pick their signatures), device arrays (a device
+# result), broadcasting of a scalar and a row, `out=`.
+from cudapy.numba_cuda import vectorize  # noqa: E402
+
+
+@vectorize(['float32(float32, float32, float32)',
+            'float64(float64, float64, float64)'],
+           target='cuda')
+def cu_discriminant(a, b, c):
+    return math.sqrt(b ** 2 - 4 * a * c)
+
+
+N = 10000
+for dtype in (np.float32, np.float64):
+    A = np.array(np.random.sample(N), dtype=dtype)
+    B = np.array(np.random.sample(N) + 10, dtype=dtype)
+    C = np.array(np.random.sample(N), dtype=dtype)
+    D = cu_discriminant(A, B, C)
+    tolerance = 1e-6 if dtype == np.float32 else 1e-14
+    print("ufunc", D.dtype, type(D).__name__,
+          np.allclose(D, np.sqrt(B ** 2 - 4 * A * C), rtol=tolerance, atol=0))
+# CHECK-NEXT: ufunc float32 ndarray True
+# CHECK-NEXT: ufunc float64 ndarray True
+
+
+@vectorize(['float64(float64, float64)'], target='cuda')
+def hypot(x, y):
+    return math.sqrt(x * x + y * y)
+
+
+rows = cuda.to_device(rng.random((64, 32)))
+column = rng.random(32)
+on_device = hypot(rows, column)
+result = cuda.device_array((64, 32), np.float64)
+hypot(rows, 3.0, out=result)
+print("ufunc broadcast", type(on_device).__name__,
+      np.allclose(on_device.copy_to_host(), np.hypot(rows.copy_to_host(), column), rtol=1e-14),
+      np.allclose(result.copy_to_host(), np.hypot(rows.copy_to_host(), 3.0), rtol=1e-14))
+# CHECK-NEXT: ufunc broadcast DeviceNDArray True True

@@ -33,14 +33,32 @@ class NumberType:
             return ir.complex_type(ir.float_type("f%d" % (self.bits // 2)))
         return ir.float_type(self.element)
 
-    def __call__(self, value):
-        return Fixed(self, value)
+    def __call__(self, *args):
+        """`float32(1.5)`: a value; `float32(float32, int64)`: a signature
+        (numba's spelling, for `vectorize`)."""
+        if len(args) != 1 or isinstance(args[0], (NumberType, ArrayType)):
+            if all(isinstance(a, (NumberType, ArrayType)) for a in args):
+                return Signature(self, args)
+            raise TypeError("%s() takes one value" % self.name)
+        return Fixed(self, args[0])
 
     def __getitem__(self, key):
         """`float32[:]`, `float32[:, :]`: the array type of this dtype and
         as many dimensions (a foreign function's parameter type; numba's
         spelling)."""
         return ArrayType.of(self, key)
+
+
+class Signature:
+    """`float32(float32, int64)`: a function's result and parameter types."""
+
+    __slots__ = ("result", "params")
+
+    def __init__(self, result, params):
+        self.result, self.params = result, tuple(params)
+
+    def __repr__(self):
+        return "%s(%s)" % (self.result.name, ", ".join(p.name for p in self.params))
 
 
 class ArrayType:

@@ -357,6 +357,8 @@ def is_available():
         return False
 
 
+from ._ufunc import vectorize  # noqa: E402  (needs the names above)
+
 __all__ = [
     "atomic", "activemask", "all_sync", "any_sync", "ballot_sync", "blockDim", "blockIdx",
     "brev", "cbrt", "cg", "clz", "const", "device_array", "device_array_like", "eq_sync", "ffs",
@@ -364,7 +366,7 @@ __all__ = [
     "local", "popc", "shared", "shfl_down_sync", "shfl_sync", "shfl_up_sync", "shfl_xor_sync",
     "synchronize", "syncthreads", "syncthreads_and", "syncthreads_count", "syncthreads_or",
     "syncwarp", "threadIdx", "threadfence", "threadfence_block", "threadfence_system",
-    "to_device", "warpsize", "DeviceNDArray",
+    "to_device", "vectorize", "warpsize", "DeviceNDArray",
     "boolean", "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
     "uint16", "uint32", "uint64", "complex64", "complex128",
 ]

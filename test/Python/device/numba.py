@@ -9,6 +9,7 @@
 # RUN: rm -rf %t && env LD_LIBRARY_PATH=%fake_cuda_dir CUDAPY_CACHE_DIR=%t %python %s | FileCheck %s
 
 import array
+import math
 import ctypes
 import os
 import re
@@ -269,3 +270,31 @@ print("random", sorted({w for l in text.splitlines() for w in l.split()
 print("seeding", len(cuda_random._seed_states.compile(
     (states, cuda.uint64(7), 0))["ptx"]) > 0)
 # CHECK-NEXT: seeding True
+
+
+# vectorize(signatures, target='cuda'): the scalar function is a device
+# function, called by a kernel of one thread per element; signatures are
+# text or made by calling types.
+@cuda.vectorize(["float32(float32, float32, float32)", cuda.float64(cuda.float64, cuda.int32,
+                                                                     cuda.float64)],
+                target="cuda")
+def discriminant(a, b, c):
+    return math.sqrt(b ** 2 - 4 * a * c)
+
+
+print(discriminant, discriminant.nin)
+vector = Array(memory, (16,), "<f4")
+text = discriminant._kernel.translate((vector, vector, vector, vector))
+print("ufunc kernel", "simt.math sqrt" in text, "py.call @discriminant" in text)
+# CHECK-NEXT: <CUDA ufunc discriminant [float32(float32, float32, float32), float64(float64, int32, float64)]> 3
+# CHECK-NEXT: ufunc kernel True True
+for bad in (lambda: cuda.vectorize(["float32(float32)", "float32(float32, float32)"])(abs),
+            lambda: cuda.vectorize("float32(text)")(abs),
+            lambda: cuda.vectorize(["float32(float32)"], target="cpu")(abs)):
+    try:
+        bad()
+    except (TypeError, NotImplementedError) as error:
+        print(type(error).__name__ + ":", error)
+# CHECK-NEXT: TypeError: the signatures of a ufunc take one number of arguments
+# CHECK-NEXT: TypeError: a ufunc signature names number types, not 'float32(text)'
+# CHECK-NEXT: NotImplementedError: cudapy vectorizes for target='cuda' only, not 'cpu'
