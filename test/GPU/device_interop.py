@@ -250,3 +250,41 @@ torch.cuda.synchronize()
 want = (ws.float() @ xs)
 print("arrays to CUDA C++:", torch.equal(got, want), got.tolist())
 # CHECK-NEXT: arrays to CUDA C++: True [{{.*}}]
+
+
+# numba.cuda's declare_device: a CUDA C++ function with numba's ABI (a
+# status result, the value through its first parameter), linked from an
+# nvcc -dc object, called from a kernel of the numba spelling.
+NUMBA_ABI = r"""
+extern "C" __device__ int scaled_add(float *result, float x, float y, int k) {
+  *result = x + k * y;
+  return 0;
+}
+"""
+with open(os.path.join(out, "numba_abi.cu"), "w") as handle:
+    handle.write(NUMBA_ABI)
+build = subprocess.run([nvcc, "-arch=sm_90", "-dc", os.path.join(out, "numba_abi.cu"), "-o",
+                        os.path.join(out, "numba_abi.o")], capture_output=True, text=True)
+if build.returncode:
+    print("nvcc failed:", build.stderr)
+
+from cudapy import numba_cuda  # noqa: E402
+
+scaled_add = numba_cuda.declare_device("scaled_add", "float32(float32, float32, int32)",
+                                       link=os.path.join(out, "numba_abi.o"))
+
+
+@numba_cuda.jit
+def numba_foreign(x, y, out):
+    i = numba_cuda.grid(1)
+    if i < out.size:
+        out[i] = scaled_add(x[i], y[i], 3)
+
+
+nx = torch.linspace(0, 1, 500, device="cuda")
+ny = torch.linspace(1, 2, 500, device="cuda")
+nout = torch.empty_like(nx)
+numba_foreign[4, 128](nx, ny, nout)
+torch.cuda.synchronize()
+print("numba ABI from CUDA C++:", torch.equal(nout, nx + 3 * ny))
+# CHECK-NEXT: numba ABI from CUDA C++: True

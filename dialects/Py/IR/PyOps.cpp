@@ -1086,6 +1086,9 @@ void FuncOp::print(OpAsmPrinter &p) { printPyFunction(*this, p); }
 LogicalResult FuncOp::verify() {
   if (getResultTypes().size() > 1)
     return emitOpError("returns at most one value (return a tuple)");
+  if (getNumbaAbi() && (!isExternal() || !getInterop()))
+    return emitOpError("numba_abi marks a foreign declaration: an interop "
+                       "function without a body");
   return verifyPyFunction(*this, getInterop(), /*isKernel=*/false);
 }
 
@@ -1094,6 +1097,9 @@ ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 void KernelOp::print(OpAsmPrinter &p) { printPyFunction(*this, p); }
 LogicalResult KernelOp::verify() {
+  if (getNumbaAbi())
+    return emitOpError("a kernel does not take numba_abi (a device function "
+                       "ABI)");
   // Spec, "Kernel Functions": a kernel function shall return None.
   if (!getResultTypes().empty())
     return emitOpError("a kernel returns None: it has no results (spec, "

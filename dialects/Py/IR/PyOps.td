@@ -597,6 +597,7 @@ class Py_FunctionOp<string mnemonic, list<Trait> traits = []>
   let arguments = (ins SymbolNameAttr:$sym_name,
                        TypeAttrOf<FunctionType>:$function_type,
                        UnitAttr:$interop,
+                       UnitAttr:$numba_abi,
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
                        OptionalAttr<DictArrayAttr>:$res_attrs);
   let regions = (region AnyRegion:$body);
@@ -632,7 +633,15 @@ def Py_FuncOp : Py_FunctionOp<"func"> {
     expressions (spec, "Constant Expressions"); `py-specialize-constexpr`
     clones the function for the constants each call passes.
 
+    `numba_abi` marks a foreign declaration (no body) with numba's device
+    function ABI (numba.cuda's `declare_device`): the CUDA C++ function is
+    `extern "C" __device__ int f(T *result, params...)`, returning a status
+    and storing the result through its first parameter, a pointer to a
+    local of the result's type (to an unused byte when it returns nothing);
+    the parameters pass as an interoperable function's.
+
     ```mlir
+    py.func private @mul(f32, f32) -> f32 attributes {interop, numba_abi}
     py.func @diff(%a: f32, %b: f32) -> f32 interop {
       %d = py.sub %a, %b : f32, f32 -> f32
       %r = py.abs %d : f32 -> f32

@@ -25,6 +25,7 @@ using namespace cudapy::pylower;
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace cudapy {
 #define GEN_PASS_DEF_CONVERTPYTOLLVMPASS
@@ -220,6 +221,59 @@ static void applyInteropABI(LLVM::CallOp call, FunctionType pyType) {
   call.setArgAttrsAttr(b.getArrayAttr(argAttrs));
 }
 
+/// numba's device function ABI for a foreign declaration already given the
+/// interoperable ABI: `int f(T *result, params...)`, the result through a
+/// leading pointer (to a byte when the function returns nothing).
+static void applyNumbaABI(LLVM::LLVMFuncOp func) {
+  MLIRContext *context = func.getContext();
+  LLVM::LLVMFunctionType type = func.getFunctionType();
+  SmallVector<Type> params = {getPointerType(context)};
+  llvm::append_range(params, type.getParams());
+  SmallVector<DictionaryAttr> argAttrs;
+  func.getAllArgAttrs(argAttrs);
+  argAttrs.resize(type.getNumParams(), DictionaryAttr::get(context));
+  argAttrs.insert(argAttrs.begin(), DictionaryAttr::get(context));
+  func.setFunctionType(
+      LLVM::LLVMFunctionType::get(IntegerType::get(context, 32), params));
+  func.setAllArgAttrs(argAttrs);
+}
+
+/// A call to a numba-ABI declaration (after the interoperable rewrite of
+/// its arguments, which keeps the call): a local slot for the result, its
+/// address first, the status ignored (a foreign function raises no Python
+/// exception), the result loaded from the slot.
+static void applyNumbaABI(LLVM::CallOp call, FunctionType pyType) {
+  OpBuilder b(call);
+  Location loc = call.getLoc();
+  Emitter e{b, loc};
+  Type ptr = getPointerType(b.getContext());
+  Type slotType = b.getI8Type();
+  uint64_t align = 1;
+  if (pyType.getNumResults() == 1) {
+    slotType = getMemoryType(pyType.getResult(0));
+    align = getMachineLayout(pyType.getResult(0)).align;
+  }
+  Value slot = LLVM::AllocaOp::create(b, loc, ptr, slotType, e.i64(1), align);
+  SmallVector<Value> operands = {slot};
+  llvm::append_range(operands, call.getArgOperands());
+  SmallVector<Attribute> argAttrs = {b.getDictionaryAttr({})};
+  if (ArrayAttr attrs = call.getArgAttrsAttr())
+    llvm::append_range(argAttrs, attrs.getValue());
+  argAttrs.resize(operands.size(), b.getDictionaryAttr({}));
+  auto numbaCall = LLVM::CallOp::create(b, loc, TypeRange{b.getI32Type()},
+                                        call.getCalleeAttr(), operands);
+  numbaCall.setArgAttrsAttr(b.getArrayAttr(argAttrs));
+  if (call.getNumResults() == 1) {
+    Value result = call.getResult();
+    Value loaded = LLVM::LoadOp::create(b, loc, slotType, slot, align);
+    // The slot holds the value's memory form (a bool as a byte).
+    result.replaceAllUsesWith(slotType == result.getType()
+                                  ? loaded
+                                  : e.fromMemory(loaded, pyType.getResult(0)));
+  }
+  call.erase();
+}
+
 namespace {
 struct ConvertPyToLLVMPass
     : public cudapy::impl::ConvertPyToLLVMPassBase<ConvertPyToLLVMPass> {
@@ -248,6 +302,7 @@ struct ConvertPyToLLVMPass
 
     // Interoperable ABI of kernels and interop functions, and their calls.
     llvm::StringMap<FunctionType> interop;
+    llvm::StringSet<> numba;
     module->walk([&](LLVM::LLVMFuncOp func) {
       auto type = func->getAttrOfType<TypeAttr>(kPyFunctionTypeAttr);
       if (!type)
@@ -256,7 +311,16 @@ struct ConvertPyToLLVMPass
       if (!func->removeAttr(kPyInteropAttr))
         return;
       auto pyType = cast<FunctionType>(type.getValue());
-      applyInteropABI(func, pyType);
+      if (func->removeAttr(kPyNumbaAbiAttr)) {
+        // The parameters pass as an interoperable function's; the result
+        // goes through numba's leading pointer.
+        applyInteropABI(
+            func, FunctionType::get(func.getContext(), pyType.getInputs(), {}));
+        applyNumbaABI(func);
+        numba.insert(func.getSymName());
+      } else {
+        applyInteropABI(func, pyType);
+      }
       interop[func.getSymName()] = pyType;
     });
     module->walk([&](LLVM::CallOp call) {
@@ -264,8 +328,13 @@ struct ConvertPyToLLVMPass
       if (!callee)
         return;
       auto it = interop.find(*callee);
-      if (it != interop.end())
-        applyInteropABI(call, it->second);
+      if (it == interop.end())
+        return;
+      if (!numba.contains(*callee))
+        return applyInteropABI(call, it->second);
+      applyInteropABI(call, FunctionType::get(call.getContext(),
+                                              it->second.getInputs(), {}));
+      applyNumbaABI(call, it->second);
     });
   }
 };

@@ -495,6 +495,9 @@ template <typename OpTy> struct FunctionLowering : public PyPattern<OpTy> {
     func->setAttr(kPyFunctionTypeAttr, TypeAttr::get(type));
     if (exported)
       func->setAttr(kPyInteropAttr, rewriter.getUnitAttr());
+    if constexpr (!isKernel)
+      if (op.getNumbaAbi())
+        func->setAttr(kPyNumbaAbiAttr, rewriter.getUnitAttr());
     // NVVM's launch bounds (nvvm.maxntid, nvvm.reqntid, nvvm.minctasm,
     // nvvm.maxnreg) carry over as they are.
     for (NamedAttribute attr : op->getDiscardableAttrs())

@@ -281,11 +281,12 @@ struct AtomicWaitLowering : public OpRewritePattern<AtomicWaitOp> {
     Type i32 = rewriter.getI32Type(), index = rewriter.getIndexType();
     Value first = arith::ConstantIntOp::create(rewriter, loc, i32, 32);
     Value old = py::CastOp::create(rewriter, loc, index, op.getOld());
-    auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{i32},
-                                     ValueRange{first});
+    auto loop =
+        scf::WhileOp::create(rewriter, loc, TypeRange{i32}, ValueRange{first});
     Block *before = rewriter.createBlock(&loop.getBefore(), {}, {i32}, {loc});
-    Value now = AtomicLoadOp::create(rewriter, loc, op.getOld().getType(),
-                                     op.getRef(), op.getMemory(), op.getScope());
+    Value now =
+        AtomicLoadOp::create(rewriter, loc, op.getOld().getType(), op.getRef(),
+                             op.getMemory(), op.getScope());
     Value same = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq,
         py::CastOp::create(rewriter, loc, index, now), old);
@@ -417,8 +418,7 @@ struct ConvertSimtToGPUPass
                                   NVVM::BarrierReduction::AND>,
         SyncThreadsReduceLowering<SyncThreadsOrOp, NVVM::BarrierReduction::OR>,
         ThreadFenceLowering, GridSyncLowering, AtomicWaitLowering,
-        ActiveMaskLowering,
-        LaneMaskLtLowering, SyncWarpLowering,
+        ActiveMaskLowering, LaneMaskLtLowering, SyncWarpLowering,
         VoteLowering<AllSyncOp, NVVM::VoteSyncKind::all>,
         VoteLowering<AnySyncOp, NVVM::VoteSyncKind::any>,
         VoteLowering<EqSyncOp, NVVM::VoteSyncKind::uni>,

@@ -1706,13 +1706,16 @@ class FunctionTranslator(_jit.SourceTranslator):
                 "function_type": self.ir.type_attr(self.ir.function_type(params, results)),
                 "interop": self.ir.unit_attr(),
             }
+            if function.abi == "numba":
+                attributes["numba_abi"] = self.ir.unit_attr()
             self.module.add(self.ir.create("py.func", self.loc(node), attributes=attributes,
                                            regions=[self.ir.new_region()]))
             self.module.foreign[function.name] = (function, params, results)
             self.module.add_links(function.link)
         elif known[0] is not function and (
                 [str(t) for t in known[1]] != [str(t) for t in params] or
-                [str(t) for t in known[2]] != [str(t) for t in results]):
+                [str(t) for t in known[2]] != [str(t) for t in results] or
+                known[0].abi != function.abi):
             raise self.error(DeviceTypeError, "%s is declared twice with different "
                              "signatures" % function.name, node)
         operation = self.emit("py.call", operands, results,

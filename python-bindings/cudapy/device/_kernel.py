@@ -122,7 +122,10 @@ class declare:
     that define it (PTX, cubin, fatbinary, `nvcc -dc` object, archive);
     every kernel that calls it is linked with them."""
 
-    def __init__(self, name, result, params, link=()):
+    def __init__(self, name, result, params, link=(), abi="c"):
+        if abi not in ("c", "numba"):
+            raise ValueError("declare: abi is 'c' or 'numba', not %r" % (abi,))
+        self.abi = abi
         if not isinstance(name, str) or not name.isidentifier():
             raise TypeError("declare: the symbol must be an identifier, not %r" % (name,))
         self.__name__ = self.name = name
@@ -139,6 +142,9 @@ class declare:
         if isinstance(result, _types.ArrayType):
             raise TypeError("declare(%r): a foreign function returns a number, vector or "
                             "@struct, not an array" % name)
+        if abi == "numba" and any(isinstance(t, _types.ArrayType) for t in self.params):
+            raise TypeError("declare_device(%r): numba's ABI passes numbers, vectors and "
+                            "structs here, not arrays" % name)
         self.link = link_inputs(link)
 
     def signature(self, ir):
@@ -147,8 +153,8 @@ class declare:
                 [] if self.result is None else [self.result.mlir_type(ir)])
 
     def describe(self):
-        return "foreign %s %s (%s) %s" % (
-            self.name, getattr(self.result, "name", None),
+        return "foreign %s %s %s (%s) %s" % (
+            self.abi, self.name, getattr(self.result, "name", None),
             ",".join(getattr(t, "name", repr(t)) for t in self.params), self.link)
 
     def __call__(self, *args):

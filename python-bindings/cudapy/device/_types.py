@@ -58,7 +58,8 @@ class Signature:
         self.result, self.params = result, tuple(params)
 
     def __repr__(self):
-        return "%s(%s)" % (self.result.name, ", ".join(p.name for p in self.params))
+        return "%s(%s)" % (getattr(self.result, "name", "void"),
+                           ", ".join(p.name for p in self.params))
 
 
 class ArrayType:

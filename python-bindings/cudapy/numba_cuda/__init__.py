@@ -238,6 +238,19 @@ class _Overload:
                                                    dynsmemsize)
 
 
+def declare_device(name, sig, link=None):
+    """A foreign device function with numba's ABI: `extern "C" __device__
+    int name(T *result, params...)` returning a status (0) and storing its
+    result through the first parameter; `sig` is 'float32(float32, int32)'
+    (or a signature made by calling types); `link` the files that define it
+    (PTX, cubin, fatbinary, object or archive: CUDA C++ is compiled with
+    nvcc first)."""
+    from ._ufunc import parse_signature
+    signature = parse_signature(sig)
+    return _kernel.declare(name, signature.result, signature.params,
+                           link=() if link is None else link, abi="numba")
+
+
 class _DeviceFunction(_kernel.func):
     """A `@cuda.jit(device=True)` function."""
 
@@ -361,7 +374,7 @@ from ._ufunc import vectorize  # noqa: E402  (needs the names above)
 
 __all__ = [
     "atomic", "activemask", "all_sync", "any_sync", "ballot_sync", "blockDim", "blockIdx",
-    "brev", "cbrt", "cg", "clz", "const", "device_array", "device_array_like", "eq_sync", "ffs",
+    "brev", "cbrt", "cg", "clz", "const", "declare_device", "device_array", "device_array_like", "eq_sync", "ffs",
     "fma", "grid", "gridDim", "gridsize", "is_available", "jit", "lanemask_lt", "laneid",
     "local", "popc", "shared", "shfl_down_sync", "shfl_sync", "shfl_up_sync", "shfl_xor_sync",
     "synchronize", "syncthreads", "syncthreads_and", "syncthreads_count", "syncthreads_or",

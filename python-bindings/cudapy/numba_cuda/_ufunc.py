@@ -56,10 +56,12 @@ def parse_signature(signature):
         raise TypeError("a signature is 'result(param, ...)', not %r" % (signature,))
     head, rest = signature.split("(", 1)
     names = [n.strip() for n in rest.rstrip()[:-1].split(",") if n.strip()]
-    found = [_types.number_type(_NUMBA_NAMES.get(n, n)) for n in [head.strip()] + names]
-    if any(t is None for t in found):
-        raise TypeError("a ufunc signature names number types, not %r" % (signature,))
-    return Signature(found[0], found[1:])
+    found = [_types.number_type(_NUMBA_NAMES.get(n, n)) for n in names]
+    result = None if head.strip() == "void" else \
+        _types.number_type(_NUMBA_NAMES.get(head.strip(), head.strip()))
+    if any(t is None for t in found) or (result is None and head.strip() != "void"):
+        raise TypeError("a signature names number types, not %r" % (signature,))
+    return Signature(result, found)
 
 
 _NUMBA_NAMES = {"boolean": "bool", "b1": "bool", "i1": "int8", "i2": "int16", "i4": "int32",
@@ -76,6 +78,8 @@ class CUDAUFunc:
         self._core = function if isinstance(function, _DeviceFunction) else \
             _DeviceFunction(function)
         self._signatures = [parse_signature(s) for s in signatures]
+        if any(s.result is None for s in self._signatures):
+            raise TypeError("a ufunc returns a number, not void")
         if not self._signatures:
             raise TypeError("vectorize(target='cuda') needs at least one signature")
         arities = {len(s.params) for s in self._signatures}

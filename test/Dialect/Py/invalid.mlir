@@ -554,3 +554,23 @@ py.func @f() {
   py.call @missing() : () -> ()
   py.return
 }
+
+// -----
+
+// numba_abi marks foreign declarations (no body) of interoperable functions.
+// expected-error @below {{numba_abi marks a foreign declaration: an interop function without a body}}
+py.func @with_body(%x: f32) -> f32 attributes {interop, numba_abi} {
+  py.return %x : f32
+}
+
+// -----
+
+// expected-error @below {{numba_abi marks a foreign declaration: an interop function without a body}}
+py.func private @not_interop(f32) -> f32 attributes {numba_abi}
+
+// -----
+
+// expected-error @below {{a kernel does not take numba_abi (a device function ABI)}}
+py.kernel @k(%x: f32) attributes {numba_abi} {
+  py.return
+}

@@ -216,6 +216,10 @@ py.func @scale(%x: f32, %k: !py.int {py.constexpr}) -> f32 attributes {interop} 
 // CHECK-LABEL: py.func private @external(f32) -> f32
 py.func private @external(f32) -> f32
 
+// A foreign declaration with numba's device function ABI.
+// CHECK-LABEL: py.func private @numba_style(f32, si32) -> f32 attributes {interop, numba_abi}
+py.func private @numba_style(f32, si32) -> f32 attributes {interop, numba_abi}
+
 // CHECK-LABEL: py.kernel @kernel
 // CHECK-SAME: attributes {interop}
 py.kernel @kernel(%a: !py.array<f32, 1>, %x: f32) attributes {interop} {

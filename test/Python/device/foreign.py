@@ -198,3 +198,32 @@ def wrong_rank(x, out):
 
 error("array argument", lambda: wrong_rank.translate((Array(8), Array(1))))
 # CHECK: array argument: DeviceTypeError: {{.*}}foreign.py:[[@LINE-4]]:{{[0-9]+}}: argument 1 of total is a int32[:, :] array, not a 1-d float32 array
+
+
+# numba.cuda's declare_device: numba's device function ABI, a status result
+# and the value through a leading pointer (`int f(T *result, ...)`).
+from cudapy import numba_cuda as cuda  # noqa: E402
+
+add = cuda.declare_device("add_numba", "float32(float32, float32)", link=helper_ptx)
+log = cuda.declare_device("log_numba", "void(int64)")
+
+
+@cuda.jit
+def uses_numba_abi(x):
+    i = cuda.grid(1)
+    if i < x.size:
+        x[i] = add(x[i], 1.0)
+        log(i)
+
+
+text = uses_numba_abi.translate((Array(8),))
+for line in text.splitlines():
+    if "py.func private" in line:
+        print(line.split(" loc(")[0].strip())
+# CHECK: py.func private @add_numba(f32, f32) -> f32 attributes {interop, numba_abi}
+# CHECK-NEXT: py.func private @log_numba(si64) attributes {interop, numba_abi}
+ptx = uses_numba_abi.compile((Array(8),), chip="sm_90")["ptx"]
+print([l for l in ptx.splitlines() if l.startswith(".extern")])
+# CHECK-NEXT: ['.extern .func  (.param .b32 func_retval0) add_numba', '.extern .func  (.param .b32 func_retval0) log_numba']
+error("numba abi array", lambda: cuda.declare_device("f", "float32(float32[:])"))
+# CHECK-NEXT: numba abi array: TypeError: a signature names number types, not 'float32(float32[:])'

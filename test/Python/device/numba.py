@@ -296,5 +296,5 @@ for bad in (lambda: cuda.vectorize(["float32(float32)", "float32(float32, float3
     except (TypeError, NotImplementedError) as error:
         print(type(error).__name__ + ":", error)
 # CHECK-NEXT: TypeError: the signatures of a ufunc take one number of arguments
-# CHECK-NEXT: TypeError: a ufunc signature names number types, not 'float32(text)'
+# CHECK-NEXT: TypeError: a signature names number types, not 'float32(text)'
 # CHECK-NEXT: NotImplementedError: cudapy vectorizes for target='cuda' only, not 'cpu'

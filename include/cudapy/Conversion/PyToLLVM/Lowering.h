@@ -45,6 +45,10 @@ namespace complex = mlir::complex;
 /// whether it is interoperable) until convert-py-to-llvm fixes its ABI.
 inline constexpr llvm::StringLiteral kPyFunctionTypeAttr = "py.function_type";
 inline constexpr llvm::StringLiteral kPyInteropAttr = "py.interop";
+/// A lowered foreign declaration with numba's device function ABI (a status
+/// result, the value through a leading pointer), until
+/// convert-py-to-llvm applies it.
+inline constexpr llvm::StringLiteral kPyNumbaAbiAttr = "py.numba_abi";
 
 /// The generic LLVM pointer.
 Type getPointerType(mlir::MLIRContext *context);
