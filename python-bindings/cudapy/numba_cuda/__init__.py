@@ -159,8 +159,17 @@ class _Kernel(_kernel.kernel):
         self._policy = _NUMBAPRO
         self._python_int, self._python_float = ("int64", _types.int64), ("float64",
                                                                           _types.float64)
+        self._launchers = {}  # launch configuration -> its launcher
 
     def __getitem__(self, configuration):
+        # A launch configuration is checked once; its launcher is kept (the
+        # stream stays a part of the key: handles are hashable).
+        try:
+            found = self._launchers.get(configuration)
+        except TypeError:  # an unhashable part (a list)
+            found = None
+        if found is not None:
+            return found
         if not isinstance(configuration, tuple) or not 2 <= len(configuration) <= 4:
             raise ValueError("a launch configuration is [grid, block] or [grid, block, "
                              "stream] or [grid, block, stream, shared memory bytes]")
@@ -172,19 +181,36 @@ class _Kernel(_kernel.kernel):
         if isinstance(block, list):
             block = tuple(block)
         grid_, block = _kernel._dim3(grid_, "grid"), _kernel._dim3(block, "block")
+        if dynamic and (type(dynamic) is not int or not 0 <= dynamic < 2**31):
+            raise ValueError("shared must be a number of bytes (an int32), not %r"
+                             % (dynamic,))
+        stream = stream or None
+        launch = self._launch
 
         def launcher(*args):
-            # NumPy arrays are host memory: as numba does, each is copied to
-            # the device for the launch and back once it has run.
-            copies = {i: to_device(a) for i, a in enumerate(args) if _is_host_array(a)}
-            passed = [copies.get(i, a) for i, a in enumerate(args)] if copies else args
-            _kernel.launch(self, *passed, grid=grid_, block=block, stream=stream or None,
-                           shared=dynamic)
-            if copies:
-                synchronize()
-                for i, copy in copies.items():
-                    copy.copy_to_host(args[i])
+            for value in args:
+                host = _HOST_TYPES.get(type(value))
+                if host is None:
+                    host = _HOST_TYPES[type(value)] = _is_host_array(value)
+                if host:
+                    return self._launch_host(args, grid_, block, stream, dynamic)
+            launch(args, grid_, block, stream, dynamic)
+        if len(self._launchers) < 64:
+            try:
+                self._launchers[configuration] = launcher
+            except TypeError:
+                pass
         return launcher
+
+    def _launch_host(self, args, grid_, block, stream, dynamic):
+        """A launch with NumPy arguments (host memory): as numba does, each is
+        copied to the device for the launch and back once it has run."""
+        copies = {i: to_device(a) for i, a in enumerate(args) if _is_host_array(a)}
+        self._launch([copies.get(i, a) for i, a in enumerate(args)], grid_, block, stream,
+                     dynamic)
+        synchronize()
+        for i, copy in copies.items():
+            copy.copy_to_host(args[i])
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
         """A configuration of enough blocks of `tpb` threads (256 when 0)
@@ -210,6 +236,9 @@ class _Kernel(_kernel.kernel):
     def __call__(self, *args, **kwargs):
         raise TypeError("a @cuda.jit kernel is launched with a configuration: "
                         "%s[grid, block](...)" % self.__name__)
+
+
+_HOST_TYPES = {}  # a launch argument's type -> whether it is a NumPy array
 
 
 def _is_host_array(value):
