@@ -76,7 +76,9 @@ class ArrayType:
     @classmethod
     def of(cls, dtype, key):
         keys = key if isinstance(key, tuple) else (key,)
-        if not keys or not all(isinstance(k, slice) and k == slice(None) for k in keys):
+        # `:` per dimension; numba's `::1` (contiguous) is taken as `:`.
+        if not keys or not all(isinstance(k, slice) and k.start is None and k.stop is None
+                               and k.step in (None, 1) for k in keys):
             raise TypeError("an array type is written %s[:] (one ':' per dimension), not "
                             "%s[%r]" % (dtype.name, dtype.name, key))
         return cls(dtype, len(keys))

@@ -220,9 +220,11 @@ class _Kernel(_kernel.kernel):
 
     @property
     def overloads(self):
-        """The specializations compiled and loaded so far, one per launch
-        key (numba keys them by signature; the values are what matters)."""
-        return {key: _Overload(loaded) for key, loaded in self._by_launch_key.items()}
+        """The specializations compiled and loaded so far (one per launch
+        key), and by signature: `overloads[(int32[:, ::1],)]` compiles and
+        loads the kernel for arguments of those types, as numba's
+        `overloads[sig]` after `@cuda.jit(sig)`."""
+        return _Overloads(self)
 
     @property
     def definition(self):
@@ -245,6 +247,65 @@ def _is_host_array(value):
     """A NumPy array (host memory), which a launch copies in and out."""
     return hasattr(value, "__array_interface__") and \
         not hasattr(value, "__cuda_array_interface__") and type(value).__module__ == "numpy"
+
+
+class _Overloads:
+    """A kernel's specializations: the compiled ones, and any signature's."""
+
+    def __init__(self, kernel):
+        self._kernel = kernel
+
+    def _compiled(self):
+        return {key: _Overload(loaded) for key, loaded in self._kernel._by_launch_key.items()}
+
+    def __getitem__(self, key):
+        compiled = self._compiled()
+        if key in compiled:
+            return compiled[key]
+        if isinstance(key, str):
+            from ._ufunc import parse_signature
+            key = parse_signature(key).params
+        if isinstance(key, _types.Signature):
+            key = key.params
+        if not isinstance(key, tuple):
+            key = (key,)
+        return _Overload(self._kernel._loaded(tuple(_placeholder(t) for t in key)))
+
+    def __len__(self):
+        return len(self._compiled())
+
+    def __iter__(self):
+        return iter(self._compiled())
+
+    def keys(self):
+        return self._compiled().keys()
+
+    def values(self):
+        return self._compiled().values()
+
+    def items(self):
+        return self._compiled().items()
+
+
+class _Placeholder:
+    """An array of a type (no memory: what compiles a kernel for it)."""
+
+    def __init__(self, array_type):
+        typestr = array_type.dtype.typestrs[0] if array_type.dtype.typestrs else None
+        if typestr is None:
+            raise TypeError("a signature's arrays have NumPy dtypes, not %s"
+                            % array_type.dtype.name)
+        self.__cuda_array_interface__ = {"shape": (1,) * array_type.ndim, "typestr": typestr,
+                                         "strides": None, "data": (0, False), "version": 3}
+
+
+def _placeholder(type_):
+    """A value of `type_` that types a compile as an argument of it."""
+    if isinstance(type_, _types.ArrayType):
+        return _Placeholder(type_)
+    if isinstance(type_, _types.NumberType):
+        return type_(0)
+    raise TypeError("a signature lists number and array types, not %r" % (type_,))
 
 
 class _Overload:

@@ -47,21 +47,49 @@ Signature = _types.Signature
 
 
 def parse_signature(signature):
-    """A Signature from numba's text ('float32(float32, int64)') or one made
-    by calling a type (`float32(float32, int64)`)."""
+    """A Signature from numba's text ('float32(float32, int64[:, ::1])') or
+    one made by calling a type (`float32(float32, int64)`)."""
     if isinstance(signature, Signature):
         return signature
     if not isinstance(signature, str) or "(" not in signature or \
             not signature.rstrip().endswith(")"):
         raise TypeError("a signature is 'result(param, ...)', not %r" % (signature,))
     head, rest = signature.split("(", 1)
-    names = [n.strip() for n in rest.rstrip()[:-1].split(",") if n.strip()]
-    found = [_types.number_type(_NUMBA_NAMES.get(n, n)) for n in names]
-    result = None if head.strip() == "void" else \
-        _types.number_type(_NUMBA_NAMES.get(head.strip(), head.strip()))
-    if any(t is None for t in found) or (result is None and head.strip() != "void"):
-        raise TypeError("a signature names number types, not %r" % (signature,))
-    return Signature(result, found)
+    params = [_type_of(p, signature) for p in _split(rest.rstrip()[:-1])]
+    result = None if head.strip() == "void" else _type_of(head, signature)
+    if isinstance(result, _types.ArrayType):
+        raise TypeError("a signature returns a number or void, not %r" % (signature,))
+    return Signature(result, params)
+
+
+def _split(text):
+    """The comma-separated parts of `text`, commas inside brackets kept."""
+    parts, depth, current = [], 0, ""
+    for character in text:
+        depth += {"[": 1, "]": -1}.get(character, 0)
+        if character == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += character
+    parts.append(current)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _type_of(text, signature):
+    """A number type's name, or an array type's (`float32[:, ::1]`)."""
+    text = text.strip()
+    if text.endswith("]") and "[" in text:
+        base, dimensions = text[:-1].split("[", 1)
+        number = _types.number_type(_NUMBA_NAMES.get(base.strip(), base.strip()))
+        dims = [d.strip() for d in dimensions.split(",")]
+        if number is not None and dims and all(d in (":", "::1") for d in dims):
+            return _types.ArrayType(number, len(dims))
+    else:
+        number = _types.number_type(_NUMBA_NAMES.get(text, text))
+        if number is not None:
+            return number
+    raise TypeError("a signature names number and array types, not %r" % (signature,))
 
 
 _NUMBA_NAMES = {"boolean": "bool", "b1": "bool", "i1": "int8", "i2": "int16", "i4": "int32",
@@ -80,6 +108,8 @@ class CUDAUFunc:
         self._signatures = [parse_signature(s) for s in signatures]
         if any(s.result is None for s in self._signatures):
             raise TypeError("a ufunc returns a number, not void")
+        if any(isinstance(p, _types.ArrayType) for s in self._signatures for p in s.params):
+            raise TypeError("a ufunc takes numbers (the kernel maps it over arrays)")
         if not self._signatures:
             raise TypeError("vectorize(target='cuda') needs at least one signature")
         arities = {len(s.params) for s in self._signatures}

@@ -226,4 +226,4 @@ ptx = uses_numba_abi.compile((Array(8),), chip="sm_90")["ptx"]
 print([l for l in ptx.splitlines() if l.startswith(".extern")])
 # CHECK-NEXT: ['.extern .func  (.param .b32 func_retval0) add_numba', '.extern .func  (.param .b32 func_retval0) log_numba']
 error("numba abi array", lambda: cuda.declare_device("f", "float32(float32[:])"))
-# CHECK-NEXT: numba abi array: TypeError: a signature names number types, not 'float32(float32[:])'
+# CHECK-NEXT: numba abi array: TypeError: declare_device('f'): numba's ABI passes numbers, vectors and structs here, not arrays

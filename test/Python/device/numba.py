@@ -296,5 +296,27 @@ for bad in (lambda: cuda.vectorize(["float32(float32)", "float32(float32, float3
     except (TypeError, NotImplementedError) as error:
         print(type(error).__name__ + ":", error)
 # CHECK-NEXT: TypeError: the signatures of a ufunc take one number of arguments
-# CHECK-NEXT: TypeError: a signature names number types, not 'float32(text)'
+# CHECK-NEXT: TypeError: a signature names number and array types, not 'float32(text)'
 # CHECK-NEXT: NotImplementedError: cudapy vectorizes for target='cuda' only, not 'cpu'
+
+
+# overloads[sig]: a kernel compiled and loaded for a signature's types
+# before any launch (numba's `@cuda.jit(sig)` idiom; `::1` is contiguous).
+from cudapy.numba_cuda import int32 as numba_int32  # noqa: E402
+
+rows_sig = (numba_int32[:, ::1],)
+
+
+@cuda.jit(rows_sig)
+def sequential_rows(M):
+    col = cuda.grid(1)
+    g = cuda.cg.this_grid()
+    for row in range(1, M.shape[0]):
+        M[row, col] = M[row - 1, M.shape[1] - col - 1] + 1
+        g.sync()
+
+
+print("overloads[sig]", sequential_rows.overloads[rows_sig].max_cooperative_grid_blocks(32),
+      len(sequential_rows.overloads),
+      sequential_rows.overloads["void(int32[:, ::1])"].cooperative)
+# CHECK-NEXT: overloads[sig] 4224 1 True
