@@ -316,3 +316,29 @@ print("ufunc broadcast", type(on_device).__name__,
       np.allclose(on_device.copy_to_host(), np.hypot(rows.copy_to_host(), column), rtol=1e-14),
       np.allclose(result.copy_to_host(), np.hypot(rows.copy_to_host(), 3.0), rtol=1e-14))
 # CHECK-NEXT: ufunc broadcast DeviceNDArray True True
+
+
+# Globals as numba freezes them: a NumPy array is copied into constant memory
+# when the kernel compiles (simt.const_array), a NumPy scalar is a number of
+# its dtype.
+PRICES = np.array([10.0, 25.0, 5.0, 15.0, 30.0], dtype=np.float32)
+TIMEOUT = np.int64(3600)
+
+
+@cuda.jit
+def priced(quantities, times, totals):
+    i = cuda.grid(1)
+    if i < totals.size:
+        late = times[i] > TIMEOUT
+        totals[i] = quantities[i] * PRICES[i % 5] + (1.0 if late else 0.0)
+
+
+quantities = rng.random(1000).astype(np.float32)
+times = rng.integers(0, 7200, 1000)
+totals = cuda.device_array(1000, np.float32)
+priced[4, 256](cuda.to_device(quantities), cuda.to_device(times), totals)
+want = quantities * PRICES[np.arange(1000) % 5] + (times > 3600).astype(np.float32)
+print("frozen globals", np.allclose(totals.copy_to_host(), want, rtol=1e-6, atol=0),
+      "simt.const_array" in priced.translate((cuda.to_device(quantities),
+                                               cuda.to_device(times), totals)))
+# CHECK-NEXT: frozen globals True True

@@ -964,12 +964,27 @@ class FunctionTranslator(_jit.SourceTranslator):
             return value
         source = self.frame.source
         if name in source.closure:
-            return Const(source.closure[name])
+            return self.captured(source.closure[name], name, node)
         if name in source.globals:
-            return Const(source.globals[name])
+            return self.captured(source.globals[name], name, node)
         if hasattr(builtins, name):
             return Const(getattr(builtins, name))
         raise self.error(DeviceTypeError, "name '%s' is not defined" % name, node)
+
+    def captured(self, obj, name, node):
+        """A global or closure variable as a constant expression (cuda-device
+        spec, "Constant Expressions"). A NumPy scalar is a number of its
+        dtype; in the numba spelling, a NumPy array is frozen into constant
+        memory when the kernel compiles, as numba does (`cuda.const.
+        array_like` of it)."""
+        if type(obj).__module__ == "numpy":
+            dtype = _types.number_type(getattr(obj, "dtype", None))
+            if dtype is not None and getattr(obj, "ndim", None) == 0:
+                return Const(_types.Fixed(dtype, obj.item()))
+            if self.module.policy == _NUMBAPRO and hasattr(obj, "__array_interface__"):
+                from . import _simt
+                return _simt.const_array(self, Const(obj), node, name)
+        return Const(obj)
 
     def expr_Name(self, node):
         value = self.lookup(node.id, node)

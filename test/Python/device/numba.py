@@ -320,3 +320,4 @@ print("overloads[sig]", sequential_rows.overloads[rows_sig].max_cooperative_grid
       len(sequential_rows.overloads),
       sequential_rows.overloads["void(int32[:, ::1])"].cooperative)
 # CHECK-NEXT: overloads[sig] 4224 1 True
+
