@@ -342,3 +342,31 @@ print("frozen globals", np.allclose(totals.copy_to_host(), want, rtol=1e-6, atol
       "simt.const_array" in priced.translate((cuda.to_device(quantities),
                                                cuda.to_device(times), totals)))
 # CHECK-NEXT: frozen globals True True
+
+
+# cuda.reduce: sums (float64 against math.fsum of the same values, int32
+# exactly), a maximum with init below every element, a size shorter than
+# the array, res= into a device array, an array of one element.
+@cuda.reduce
+def sum_reduce(a, b):
+    return a + b
+
+
+@cuda.reduce
+def max_reduce(a, b):
+    return max(a, b)
+
+
+values = rng.random(1_000_003)
+ints = rng.integers(-1000, 1000, 777_777).astype(np.int32)
+d_values = cuda.to_device(values)
+res = cuda.device_array(1, np.float64)
+sum_reduce(d_values, res=res)
+print("cuda.reduce",
+      abs(sum_reduce(d_values) - math.fsum(values)) < 1e-6,
+      sum_reduce(cuda.to_device(ints)) == int(ints.astype(np.int64).sum()),
+      max_reduce(d_values, init=-1.0) == values.max(),
+      abs(sum_reduce(values, size=1000) - math.fsum(values[:1000])) < 1e-9,
+      abs(res.copy_to_host()[0] - math.fsum(values)) < 1e-6,
+      sum_reduce(np.array([5.0])) == 5.0)
+# CHECK-NEXT: cuda.reduce True True True True True True

@@ -460,13 +460,14 @@ def is_available():
         return False
 
 
-from ._ufunc import vectorize  # noqa: E402  (needs the names above)
+from ._reduce import reduce  # noqa: E402  (needs the names above)
+from ._ufunc import vectorize  # noqa: E402
 
 __all__ = [
     "atomic", "activemask", "all_sync", "any_sync", "ballot_sync", "blockDim", "blockIdx",
     "brev", "cbrt", "cg", "clz", "const", "declare_device", "device_array", "device_array_like", "eq_sync", "ffs",
     "fma", "grid", "gridDim", "gridsize", "is_available", "jit", "lanemask_lt", "laneid",
-    "local", "popc", "shared", "shfl_down_sync", "shfl_sync", "shfl_up_sync", "shfl_xor_sync",
+    "local", "popc", "reduce", "shared", "shfl_down_sync", "shfl_sync", "shfl_up_sync", "shfl_xor_sync",
     "synchronize", "syncthreads", "syncthreads_and", "syncthreads_count", "syncthreads_or",
     "syncwarp", "threadIdx", "threadfence", "threadfence_block", "threadfence_system",
     "to_device", "vectorize", "warpsize", "DeviceNDArray",

@@ -321,3 +321,20 @@ print("overloads[sig]", sequential_rows.overloads[rows_sig].max_cooperative_grid
       sequential_rows.overloads["void(int32[:, ::1])"].cooperative)
 # CHECK-NEXT: overloads[sig] 4224 1 True
 
+
+
+# cuda.reduce: the binary function folds blocks' strided shares, then the
+# threads' values in shared memory (only those that exist), in one kernel
+# bound to the function; compiled here per dtype.
+@cuda.reduce
+def sum_reduce(a, b):
+    return a + b
+
+
+for typestr in ("<f4", "<i4", "<f8"):
+    text = sum_reduce._kernel.translate((Array(memory, (100,), typestr), 100,
+                                         Array(memory, (4,), typestr)))
+    print("reduce", typestr, text.count("simt.shared_array"), "py.call @sum_reduce" in text)
+# CHECK-NEXT: reduce <f4 2 True
+# CHECK-NEXT: reduce <i4 2 True
+# CHECK-NEXT: reduce <f8 2 True
