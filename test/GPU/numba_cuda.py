@@ -370,3 +370,24 @@ print("cuda.reduce",
       abs(res.copy_to_host()[0] - math.fsum(values)) < 1e-6,
       sum_reduce(np.array([5.0])) == 5.0)
 # CHECK-NEXT: cuda.reduce True True True True True True
+
+
+# NumPy ufuncs in device code (numba's spelling): on numbers they are the
+# math functions; with an output array, a loop over its elements.
+@cuda.jit
+def numpy_math(r, x, m, s):
+    np.sin(x, r)                      # r[:] = sin(x[:]), in one thread
+    np.arctan2(m, 2.0, out=m)         # a 2-d output
+    s[0] = np.sqrt(np.absolute(x[0])) + np.power(2.0, 3.0)
+
+
+x = np.arange(10, dtype=np.float32) - 5
+r = np.zeros_like(x)
+m = rng.random((3, 4))
+s = np.zeros(1)
+m_in = m.copy()
+numpy_math[1, 1](r, x, m, s)
+print("numpy ufuncs", np.allclose(r, np.sin(x), rtol=1e-6),
+      np.allclose(m, np.arctan2(m_in, 2.0), rtol=1e-14),
+      np.isclose(s[0], math.sqrt(5.0) + 8.0, rtol=1e-6))
+# CHECK-NEXT: numpy ufuncs True True True

@@ -1546,6 +1546,9 @@ class FunctionTranslator(_jit.SourceTranslator):
             return builtin(self, args, kwargs, node)
         if _hashable(function) and function in _MATH:
             return self.math_function(_MATH[function], args, kwargs, node)
+        ufunc = _numpy_ufunc(function)
+        if ufunc is not None:
+            return self.numpy_ufunc(function, ufunc, args, kwargs, node)
         if isinstance(function, _types.NumberType):
             if len(args) != 1 or kwargs:
                 raise self.error(DeviceTypeError, "%s() takes one argument" % function.name,
@@ -1666,6 +1669,72 @@ class FunctionTranslator(_jit.SourceTranslator):
         result = self.py("bool") if name in ("isfinite", "isinf", "isnan") else common
         return self.op("simt.math", operands, result,
                        {"function": self.enum(_MATH_FUNCTIONS.index(name))})
+
+    def numpy_ufunc(self, function, name, args, kwargs, node):
+        """A NumPy ufunc called in device code (numba's spelling): on
+        numbers, the math function of the same meaning; with an output array
+        (`np.sin(x, r)`, `out=r`), a loop over its elements, each input an
+        array of the output's shape or a number."""
+        nin = function.nin
+        out = kwargs.pop("out", None)
+        if kwargs or not nin <= len(args) <= nin + 1 or (out is not None and
+                                                          len(args) > nin):
+            raise self.error(DeviceTypeError, "numpy.%s takes %d inputs and an optional "
+                             "output array" % (function.__name__, nin), node)
+        if len(args) > nin:
+            out = args[nin]
+        inputs = args[:nin]
+        call = _BUILTINS[abs] if name == "abs" else \
+            (lambda tr, a, k, n: tr.math_function(name, a, k, n))
+        if out is None:
+            if any(isinstance(a, Val) and a.kind == "array" for a in inputs):
+                raise self.error(DeviceUnsupportedError, "numpy.%s of arrays in device code "
+                                 "needs an output array (no allocation)" % function.__name__,
+                                 node)
+            return call(self, list(inputs), {}, node)
+        if not (isinstance(out, Val) and out.kind == "array"):
+            raise self.error(DeviceTypeError, "the output of numpy.%s is an array, not %s"
+                             % (function.__name__, out.describe()), node)
+        # Nested loops over the output's shape, as hidden names in an AST.
+        hidden = ["ufunc %d:%d %d" % (node.lineno, node.col_offset, k)
+                  for k in range(len(inputs) + 1)]
+        for key, value in zip(hidden, [out] + list(inputs)):
+            if isinstance(value, Val) and value.kind == "array" and value.ndim != out.ndim:
+                raise self.error(DeviceTypeError, "numpy.%s in device code takes arrays of "
+                                 "the output's rank" % function.__name__, node)
+            self.frame.names[key] = value
+        self.frame.names[hidden[0] + " f"] = Const(function)
+        counters = ["%s i%d" % (hidden[0], d) for d in range(out.ndim)]
+
+        def at(tree):
+            return ast.fix_missing_locations(ast.copy_location(tree, node))
+
+        def load(text):
+            return ast.Name(text, ast.Load())
+
+        def element(key, value):
+            if isinstance(value, Val) and value.kind == "array":
+                index = [load(c) for c in counters]
+                return ast.Subscript(load(key), ast.Tuple(index, ast.Load())
+                                     if len(index) > 1 else index[0], ast.Load())
+            return load(key)
+
+        body = [at(ast.Assign([ast.Subscript(load(hidden[0]), ast.Tuple(
+            [load(c) for c in counters], ast.Load()) if len(counters) > 1 else
+            load(counters[0]), ast.Store())], ast.Call(load(hidden[0] + " f"), [
+                element(k, v) for k, v in zip(hidden[1:], inputs)], [])))]
+        for d in reversed(range(out.ndim)):
+            extent = ast.Subscript(ast.Attribute(load(hidden[0]), "shape", ast.Load()),
+                                   ast.Constant(d), ast.Load())
+            body = [at(ast.For(ast.Name(counters[d], ast.Store()),
+                               ast.Call(ast.Name("range", ast.Load()), [extent], []),
+                               body, []))]
+        try:
+            self.statements(body)
+        finally:
+            for key in hidden + [hidden[0] + " f"] + counters:
+                self.frame.names.pop(key, None)
+        return Const(None)
 
     def select(self, i1, a, b):
         """`a if i1 else b` of two Vals of one type (scf.if: the py types
@@ -1977,6 +2046,20 @@ _MATH_FUNCTIONS = [
     "isnan"]
 _MATH_BINARY = {"atan2", "copysign", "fmod", "hypot", "ldexp", "nextafter", "pow", "remainder"}
 _MATH = {getattr(math, name): name for name in _MATH_FUNCTIONS if hasattr(math, name)}
+
+_NUMPY_NAMES = {"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arcsinh": "asinh",
+                "arccosh": "acosh", "arctanh": "atanh", "arctan2": "atan2", "power": "pow",
+                "deg2rad": "radians", "rad2deg": "degrees", "absolute": "abs", "abs": "abs"}
+
+
+def _numpy_ufunc(function):
+    """The math function name of a NumPy ufunc device code can call
+    (`numpy.sin` -> "sin"), or None."""
+    if type(function).__name__ != "ufunc" or type(function).__module__ != "numpy":
+        return None
+    name = _NUMPY_NAMES.get(function.__name__, function.__name__)
+    return name if name in _MATH_FUNCTIONS or name == "abs" else None
+
 
 _BUILTINS = {len: _len, abs: _abs, builtins.min: _minmax("min"),
              builtins.max: _minmax("max"), int: _number(int), float: _number(float),
