@@ -571,6 +571,9 @@ class FunctionTranslator(_jit.SourceTranslator):
                 after = names[name]
                 if isinstance(after, Val) and after.kind == "number" and \
                         before.kind == "number" and not _ir.types_equal(after.type, common):
+                    if _bools(common, after.type):
+                        common = self.py("bool")  # a comparison's i1 and a bool
+                        continue
                     try:
                         common, _ = _ir.py_binary(self.module.policy, "add", common,
                                                   after.type)
@@ -620,7 +623,9 @@ class FunctionTranslator(_jit.SourceTranslator):
                 finally:
                     self.block = outer_block
             common = values[0].type
-            if not _ir.types_equal(values[1].type, common):
+            if _bools(common, values[1].type) and not _ir.types_equal(values[1].type, common):
+                common = self.py("bool")  # a comparison's i1 and a bool
+            elif not _ir.types_equal(values[1].type, common):
                 try:
                     common, _ = _ir.py_binary(self.module.policy, "add", common,
                                               values[1].type)
@@ -977,6 +982,14 @@ class FunctionTranslator(_jit.SourceTranslator):
         dtype; in the numba spelling, a NumPy array is frozen into constant
         memory when the kernel compiles, as numba does (`cuda.const.
         array_like` of it)."""
+        kind = type(obj)
+        if hasattr(kind, "__cuda_array_interface__") or \
+                "__cuda_array_interface__" in (getattr(obj, "__dict__", None) or {}) or (
+                hasattr(kind, "__dlpack__") and not hasattr(kind, "__array_interface__")):
+            raise self.error(DeviceUnsupportedError, "'%s' is a device array of a global or "
+                             "closure variable; cudapy does not capture device arrays (numba "
+                             "bakes their address into the kernel): pass it as an argument"
+                             % name, node)
         if type(obj).__module__ == "numpy":
             dtype = _types.number_type(getattr(obj, "dtype", None))
             if dtype is not None and getattr(obj, "ndim", None) == 0:
@@ -1851,6 +1864,11 @@ class FunctionTranslator(_jit.SourceTranslator):
                                     {"index": self.ir.i64_attr(i)})
                             for i, t in enumerate(self.tuple_types[str(results[0])]))
         return result
+
+
+def _bools(a, b):
+    """Whether both types are truth values (a comparison's i1, a bool)."""
+    return str(a) in ("i1", "!py.bool") and str(b) in ("i1", "!py.bool")
 
 
 def _jumps(statements):

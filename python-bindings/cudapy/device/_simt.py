@@ -104,6 +104,8 @@ def const_array(tr, host, node, name):
     """A read-only copy of the host array `host` (a Const of an object with
     NumPy's `__array_interface__` and the buffer protocol) in constant
     memory: `simt.const_array` holding its elements."""
+    if isinstance(host, Val) and host.kind == "array" and tr.module.policy == _NUMBAPRO:
+        return host  # a global NumPy array, already frozen where it was named
     obj = host.obj if isinstance(host, Const) else None
     interface = getattr(obj, "__array_interface__", None)
     if not isinstance(interface, dict):

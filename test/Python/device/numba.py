@@ -338,3 +338,33 @@ for typestr in ("<f4", "<i4", "<f8"):
 # CHECK-NEXT: reduce <f4 2 True
 # CHECK-NEXT: reduce <i4 2 True
 # CHECK-NEXT: reduce <f8 2 True
+
+
+# A comparison (i1) and a bool constant join into one bool; a device array
+# read from a global is refused with what to do instead.
+@cuda.jit
+def boundaries(ids, out):
+    i = cuda.grid(1)
+    if i > 0:
+        boundary = ids[i] != ids[i - 1] or ids[i] > 7
+    else:
+        boundary = True
+    out[i] = 1 if boundary else 0
+
+
+print("bool join", "scf.if" in boundaries.translate((Array(memory, (8,), "<i4"),
+                                                      Array(memory, (8,), "<i4"))))
+# CHECK-NEXT: bool join True
+GLOBAL_ON_DEVICE = Array(memory, (8,), "<f4")
+
+
+@cuda.jit
+def reads_global(out):
+    out[0] = GLOBAL_ON_DEVICE[0]
+
+
+try:
+    reads_global.translate((Array(memory, (8,), "<f4"),))
+except Exception as error:  # noqa: BLE001
+    print(type(error).__name__, str(error).splitlines()[0].split(": ", 1)[1])
+# CHECK-NEXT: DeviceUnsupportedError 'GLOBAL_ON_DEVICE' is a device array of a global or closure variable; cudapy does not capture device arrays (numba bakes their address into the kernel): pass it as an argument
