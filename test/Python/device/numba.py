@@ -368,3 +368,25 @@ try:
 except Exception as error:  # noqa: BLE001
     print(type(error).__name__, str(error).splitlines()[0].split(": ", 1)[1])
 # CHECK-NEXT: DeviceUnsupportedError 'GLOBAL_ON_DEVICE' is a device array of a global or closure variable; cudapy does not capture device arrays (numba bakes their address into the kernel): pass it as an argument
+
+
+# cudapy.numba_compat (for `import numba`): numba.jit functions run as
+# Python on the host and compile as device functions in kernels.
+from cudapy import numba_compat  # noqa: E402
+
+
+@numba_compat.jit
+def business_logic(x, y, z):
+    return 4 * z * (2 * x - (4 * y) / 2 * 3.14)
+
+
+@cuda.jit
+def uses_host_function(res, xs):
+    i = cuda.grid(1)
+    if i < len(xs):
+        res[i] = business_logic(xs[i], 2.0, 3.0)
+
+
+print("numba.jit", business_logic(1, 2, 3), "py.call @business_logic" in
+      uses_host_function.translate((Array(memory, (4,), "<f8"), Array(memory, (4,), "<f8"))))
+# CHECK-NEXT: numba.jit -126.72 True
