@@ -15,6 +15,18 @@ from .numba_cuda import (_DeviceFunction, boolean, complex64, complex128, float1
                          float32, float64, int8, int16, int32, int64, uint8, uint16, uint32,
                          uint64, vectorize)
 
+class _HeterogeneousFunction(_DeviceFunction):
+    """A `numba.jit` function: Python on the host, a device function in
+    kernels. On the host, NumPy scalar arguments become Python numbers, so
+    that the arithmetic is numba's (a float32 argument meeting a float
+    literal computes in float64, as numba types it), not NumPy's."""
+
+    def __call__(self, *args, **kwargs):
+        args = [a.item() if type(a).__module__ == "numpy" and getattr(a, "ndim", 1) == 0
+                else a for a in args]
+        return self.underlying(*args, **kwargs)
+
+
 _OPTIONS = ("nopython", "cache", "fastmath", "inline", "boundscheck", "error_model",
             "nogil", "parallel")
 
@@ -27,8 +39,8 @@ def jit(function_or_signature=None, /, **options):
     if unknown:
         raise TypeError("numba.jit does not take %s here" % ", ".join(unknown))
     if callable(function_or_signature):
-        return _DeviceFunction(function_or_signature)
-    return _DeviceFunction
+        return _HeterogeneousFunction(function_or_signature)
+    return _HeterogeneousFunction
 
 
 njit = jit
