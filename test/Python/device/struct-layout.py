@@ -63,8 +63,12 @@ source = os.path.join(out, "layout.cu")
 with open(source, "w") as handle:
     handle.write(CUDA)
 program = os.path.join(out, "layout")
-subprocess.run([nvcc, source, "-o", program], check=True)
-cuda = subprocess.run([program], capture_output=True, text=True, check=True).stdout.split("\n")
+# nvcc and the program run without the sanitizer runtime the sanitizer
+# builds preload into Python.
+clean = {k: v for k, v in os.environ.items() if k not in ("LD_PRELOAD", "ASAN_OPTIONS")}
+subprocess.run([nvcc, source, "-o", program], check=True, env=clean)
+cuda = subprocess.run([program], capture_output=True, text=True, check=True,
+                      env=clean).stdout.split("\n")
 
 from cudapy import _ir  # noqa: E402
 
