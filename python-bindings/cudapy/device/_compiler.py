@@ -175,6 +175,15 @@ class FunctionTranslator(_jit.SourceTranslator):
         if isinstance(obj, bool):
             return self.op("py.constant", (), self.py("bool"),
                            {"value": self.ir.integer_attr(self.ir.int_type(1), int(obj))})
+        if isinstance(obj, (int, float)) and self.module.policy == _NUMBAPRO:
+            # The numba spelling types literals as numba does: int64 and
+            # float64 (as it passes Python numbers to a launch).
+            if isinstance(obj, int) and not -2**63 <= obj < 2**63:
+                raise self.error(DeviceValueError, "%d does not fit in an int64" % obj, node)
+            type = self.ir.int_type(64, True) if isinstance(obj, int) else \
+                self.ir.float_type("f64")
+            return self.op("py.constant", (), type, {"value": self.number_attr(type, obj,
+                                                                               node)})
         if isinstance(obj, int):
             if not -2**31 <= obj < 2**31:
                 raise self.error(DeviceValueError,
