@@ -89,6 +89,15 @@ class FunctionTranslator(_jit.SourceTranslator):
         self.tuple_types = module.tuple_types  # tuple type text -> item types
 
     # -- emitting --------------------------------------------------------------------
+    def number_dtype(self, obj):
+        """The number type a dtype argument names: the builtin `int`,
+        `float` and `complex` are the spec's int32, float32 and complex64,
+        and numba's int64, float64 and complex128 in the numba spelling."""
+        if self.module.policy == _NUMBAPRO and obj in (int, float, complex):
+            return {int: _types.int64, float: _types.float64,
+                    complex: _types.complex128}[obj]
+        return _types.number_type(obj)
+
     def use_device_only(self, name, node):
         """`name`, a device-only entity, is used here: an error in a @func
         (cuda-device spec, "@func": a heterogeneous function; "Device Only
@@ -1621,7 +1630,7 @@ class FunctionTranslator(_jit.SourceTranslator):
                 raise self.error(DeviceUnsupportedError, "astype copies unless copy=False "
                                  "(cuda-device spec, \"Arrays\": no allocation in device "
                                  "code)", node)
-            dtype = _types.number_type(args[0].obj) if isinstance(args[0], Const) else None
+            dtype = self.number_dtype(args[0].obj) if isinstance(args[0], Const) else None
             if dtype is None:
                 raise self.error(DeviceTypeError, "astype takes a dtype", node)
             type = self.ir.py_array_type(self.dtype_type(dtype, node), array.ndim,
@@ -1632,7 +1641,7 @@ class FunctionTranslator(_jit.SourceTranslator):
         from ._struct import StructType
         dtype = args[0].obj
         if not isinstance(dtype, StructType):
-            dtype = _types.number_type(dtype)
+            dtype = self.number_dtype(dtype)
         if dtype is None:
             raise self.error(DeviceTypeError, "view takes a number or @struct type, not %r"
                              % (args[0].obj,), node)

@@ -81,7 +81,7 @@ def _static_array(op, name):
                                   for e in extents):
             raise tr.error(DeviceValueError, "the shape of %s has positive int extents, not "
                            "%r" % (name, extents), node)
-        number = _types.number_type(dtype.obj) if isinstance(dtype, Const) else None
+        number = tr.number_dtype(dtype.obj) if isinstance(dtype, Const) else None
         if number is None:
             raise tr.error(DeviceTypeError, "the dtype of %s is a number type such as "
                            "device.float32, not %s" % (name, dtype.describe()), node)

@@ -390,3 +390,19 @@ def uses_host_function(res, xs):
 print("numba.jit", business_logic(1, 2, 3), "py.call @business_logic" in
       uses_host_function.translate((Array(memory, (4,), "<f8"), Array(memory, (4,), "<f8"))))
 # CHECK-NEXT: numba.jit -126.72 True
+
+
+# The builtin types as dtypes: numba's int64 and float64 in the numba
+# spelling (the spec's int32 and float32 in cudapy.device).
+@cuda.jit
+def builtin_dtypes(out):
+    scratch = cuda.local.array(4, float)
+    counts = cuda.shared.array(4, int)
+    scratch[0] = 1.5
+    counts[0] = 2
+    out[0] = scratch[0] + counts[0]
+
+
+text = builtin_dtypes.translate((Array(memory, (4,), "<f8"),))
+print("builtin dtypes", "!py.array<f64, 1>" in text and "!py.array<si64, 1>" in text)
+# CHECK-NEXT: builtin dtypes True

@@ -563,3 +563,18 @@ for line in text.splitlines():
 # CHECK: py.func @unlock_{{[0-9]+}}(%arg0: !py.array<S, 1>, %arg1: !py.int) {
 # CHECK: py.call @lock_{{[0-9]+}}(%{{[0-9]+}}, %{{.*}}) : (!py.array<S, 1>, !py.int) -> ()
 # CHECK: py.call @unlock_{{[0-9]+}}
+
+
+# The builtin types as dtypes are the spec's int32 and float32.
+@device.kernel
+def builtin_dtypes(x):
+    scratch = device.local_array(4, float)
+    counts = device.shared_array(4, int)
+    scratch[0] = x[0]
+    counts[0] = 2
+    x[0] = scratch[0] + counts[0]
+
+
+text = builtin_dtypes.translate((f32,))
+print("builtin dtypes", "!py.array<f32, 1>" in text, "!py.array<si32, 1>" in text)
+# CHECK: builtin dtypes True True
