@@ -572,7 +572,7 @@ def builtin_dtypes(x):
     counts = device.shared_array(4, int)
     scratch[0] = x[0]
     counts[0] = 2
-    x[0] = scratch[0] + counts[0]
+    x[0] = scratch[0] + device.float32(counts[0])
 
 
 text = builtin_dtypes.translate((f32,))
