@@ -19,7 +19,7 @@ from ._errors import (DeviceCompileError, DeviceError, DeviceSyntaxError, Device
                       DeviceUnsupportedError, DeviceValueError)
 from ._values import AtomicVal, Const, Dim3Val, LambdaVal, Method, TupleVal, Val
 
-_NUMBAPRO = 1  # cudapy._ir.PY_POLICY_NUMBAPRO: the numba spelling's policy
+_NUMBAPRO = _types.POLICY_NUMBAPRO
 
 _BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv",
            ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.Pow: "pow", ast.BitAnd: "and",

@@ -190,7 +190,7 @@ def threadfence(tr, args, kwargs, node):
 
 
 # -- the spec's type hints ---------------------------------------------------------------
-_NUMBAPRO = 1  # cudapy._ir.PY_POLICY_NUMBAPRO
+_NUMBAPRO = _types.POLICY_NUMBAPRO
 _HINT_TYPES = {"int32": ("!py.int", "si32"), "WarpMask": ("ui32",), "bool": ("!py.bool", "i1")}
 _HINT_NAMES = {"int32": "an int32", "WarpMask": "a WarpMask (a uint32)", "bool": "a bool"}
 
@@ -490,17 +490,13 @@ def atomic_method(tr, ref, name, args, kwargs, node):
                            % (v.type, ref.dtype), node)
         return tr.cast(v, ref.dtype, node)
 
-    if name == "store":
-        val, memory, scope = _bind(tr, node, name, args, kwargs, ["val", "memory", "scope"],
-                                   defaults)
-        tr.emit("simt.atomic_store", [ref.value, operand(val)], [],
-                memory_attributes(tr, memory, scope, node))
-        return Const(None)
-    if name == "wait":
-        # C++20's atomic_ref::wait(old): returns once the value is not `old`.
-        old, memory, scope = _bind(tr, node, name, args, kwargs, ["old", "memory", "scope"],
-                                   defaults)
-        tr.emit("simt.atomic_wait", [ref.value, operand(old)], [],
+    if name in ("store", "wait"):
+        # store(val); wait(old) (C++20's atomic_ref::wait): returns once the
+        # value is not `old`.
+        value, memory, scope = _bind(tr, node, name, args, kwargs,
+                                     ["val" if name == "store" else "old", "memory", "scope"],
+                                     defaults)
+        tr.emit("simt.atomic_" + name, [ref.value, operand(value)], [],
                 memory_attributes(tr, memory, scope, node))
         return Const(None)
     if name == "cas":

@@ -5,6 +5,10 @@ to its py dialect type."""
 import math
 import struct
 
+# The numba spelling's promotion policy (cudapy._ir.PY_POLICY_NUMBAPRO, named
+# here because importing _ir loads the compiler library).
+POLICY_NUMBAPRO = 1
+
 
 class NumberType:
     """A fixed-format number type: `device.float32`, `device.uint8` …

@@ -24,7 +24,7 @@ from ..device._api import DeviceObject, device_function
 from ..device._errors import DeviceTypeError
 from ..device._values import Const
 
-_NUMBAPRO = 1  # cudapy._ir.PY_POLICY_NUMBAPRO
+_NUMBAPRO = _types.POLICY_NUMBAPRO
 
 # -- dtypes (numba's names) ---------------------------------------------------------
 boolean = b1 = _types.bool_
