@@ -316,6 +316,9 @@ CUDAPY_RUNTIME_EXPORTED bool cudapyKernelGetMaxCooperativeBlocks(
 CUDAPY_RUNTIME_EXPORTED int cudapyKernelGetNumRegisters(CudapyKernel kernel);
 CUDAPY_RUNTIME_EXPORTED int
 cudapyKernelGetStaticSharedBytes(CudapyKernel kernel);
+/// Local memory per thread of the compiled kernel (the stack: register
+/// spills and local arrays); 0 where ptxas kept everything in registers.
+CUDAPY_RUNTIME_EXPORTED int cudapyKernelGetLocalBytes(CudapyKernel kernel);
 
 //===----------------------------------------------------------------------===//
 // Arguments and launches

@@ -1052,6 +1052,9 @@ CudapyKernel cudapyModuleGetKernel(CudapyModule handle, const char *name,
   if (found == 0)
     found = driver.cuFuncGetAttribute(
         &kernel->staticSharedBytes, kFuncAttrSharedSizeBytes, kernel->function);
+  if (found == 0)
+    found = driver.cuFuncGetAttribute(
+        &kernel->localBytes, kFuncAttrLocalSizeBytes, kernel->function);
   leaveContext(&scope);
   if (driverFailed(found, "cuModuleGetFunction", status)) {
     if (status)
@@ -1194,4 +1197,8 @@ int cudapyKernelGetNumRegisters(CudapyKernel kernel) {
 
 int cudapyKernelGetStaticSharedBytes(CudapyKernel kernel) {
   return unwrapKernel(kernel)->staticSharedBytes;
+}
+
+int cudapyKernelGetLocalBytes(CudapyKernel kernel) {
+  return unwrapKernel(kernel)->localBytes;
 }

@@ -38,6 +38,7 @@ enum {
   kAttrMaxSharedPerBlockOptin = 97,
   kFuncAttrMaxThreadsPerBlock = 0,
   kFuncAttrSharedSizeBytes = 1,
+  kFuncAttrLocalSizeBytes = 3,
   kFuncAttrNumRegs = 4,
   kFuncAttrMaxDynamicSharedBytes = 8,
   kJitInfoLogBuffer = 3,
@@ -206,6 +207,7 @@ typedef struct Kernel {
   unsigned requiredBlock[3];
   int numRegisters;
   int staticSharedBytes;
+  int localBytes;
   unsigned dynamicSharedOptin; // the largest dynamic size opted in so far
   /// Dynamic shared memory the kernel uses itself (the metadata's
   /// dynamic_shared_bytes), added to what each launch asks for.

@@ -89,6 +89,8 @@ _mem_alloc = _declare("cudapyMemAlloc", ctypes.c_bool, _Handle, ctypes.c_size_t,
 _mem_free = _declare("cudapyMemFree", ctypes.c_bool, _Handle, _u64, _S)
 _mem_htod = _declare("cudapyMemcpyHostToDevice", ctypes.c_bool, _Handle, _u64,
                      ctypes.c_void_p, ctypes.c_size_t, _S)
+_mem_set = _declare("cudapyMemset", ctypes.c_bool, _Handle, _u64, ctypes.c_ubyte,
+                     ctypes.c_size_t, _S)
 _mem_dtoh = _declare("cudapyMemcpyDeviceToHost", ctypes.c_bool, _Handle, ctypes.c_void_p,
                      _u64, ctypes.c_size_t, _S)
 _event_create = _declare("cudapyEventCreate", _Handle, _Handle, _S)
@@ -173,6 +175,9 @@ _kernel_num_args = _declare("cudapyKernelGetNumArgs", ctypes.c_int, _Handle)
 _kernel_arg = _declare("cudapyKernelGetArg", _ArgInfo, _Handle, ctypes.c_int)
 _kernel_max_threads = _declare("cudapyKernelGetMaxThreadsPerBlock", ctypes.c_int, _Handle)
 _kernel_cooperative = _declare("cudapyKernelIsCooperative", ctypes.c_bool, _Handle)
+_kernel_registers = _declare("cudapyKernelGetNumRegisters", ctypes.c_int, _Handle)
+_kernel_static_shared = _declare("cudapyKernelGetStaticSharedBytes", ctypes.c_int, _Handle)
+_kernel_local_bytes = _declare("cudapyKernelGetLocalBytes", ctypes.c_int, _Handle)
 _kernel_max_cooperative = _declare("cudapyKernelGetMaxCooperativeBlocks", ctypes.c_bool,
                                    _Handle, ctypes.POINTER(ctypes.c_uint), ctypes.c_uint,
                                    ctypes.POINTER(ctypes.c_uint), _S)
@@ -543,6 +548,11 @@ class Kernel:
                 "contiguous": info.contiguous})
         self._first_params = {a["first_param"]: a for a in self.args}
         self.max_threads_per_block = _kernel_max_threads(handle)
+        # What ptxas gave the kernel: registers and local memory (spills,
+        # local arrays) per thread, static shared memory per block.
+        self.num_registers = _kernel_registers(handle)
+        self.local_bytes = _kernel_local_bytes(handle)
+        self.static_shared_bytes = _kernel_static_shared(handle)
         required = (ctypes.c_uint * 3)()
         # The block launches must use (tile kernels), or None: any block.
         self.required_block = (tuple(required) if _kernel_required_block(handle, required)

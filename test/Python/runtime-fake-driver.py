@@ -27,6 +27,8 @@ print(module.jit_log)
 kernel = module.kernel("vector_add")
 print(len(kernel.params), kernel.params[0], kernel.params[15], kernel.max_threads_per_block)
 # CHECK-NEXT: 16 ('pointer', 8, 'ptr') ('integer', 8, 'i64') 1024
+print(kernel.num_registers, kernel.local_bytes, kernel.static_shared_bytes)
+# CHECK-NEXT: 16 0 0
 
 n = 1000
 a, b, c = (device.empty((n,)) for _ in range(3))

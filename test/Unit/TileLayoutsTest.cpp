@@ -342,13 +342,30 @@ TEST_F(TileLayoutsTest, CoalescedLayouts) {
   EXPECT_EQ(toStd(layout.getSizePerThread()), (std::vector<int64_t>{1, 8}));
   EXPECT_EQ(toStd(layout.getThreadsPerWarp()), (std::vector<int64_t>{1, 32}));
   EXPECT_EQ(toStd(layout.getWarpsPerCTA()), (std::vector<int64_t>{4, 1}));
-  // A tile smaller than a warp's reach wraps along the fastest dimension.
+  // A tile smaller than a warp's reach wraps along the fastest dimension,
+  // one element a thread (no wider vectors: they would leave more of the
+  // CTA holding copies).
   layout = getCoalescedLayout(&context, {64}, 32, {0}, 4);
-  EXPECT_EQ(toStd(layout.getSizePerThread()), (std::vector<int64_t>{4}));
+  EXPECT_EQ(toStd(layout.getSizePerThread()), (std::vector<int64_t>{1}));
   EXPECT_EQ(toStd(layout.getThreadsPerWarp()), (std::vector<int64_t>{32}));
   EXPECT_EQ(toStd(layout.getWarpsPerCTA()), (std::vector<int64_t>{4}));
   expectOneOwnerEach(cast<DistributedLayoutInterface>(Attribute(layout)),
                      {1024});
+  // Fewer elements than 128 bits for each of the CTA's threads: narrower
+  // vectors, every thread owning elements (a 1x2048 f16 row at 16 warps: 4
+  // a thread, not 8 with half the warps holding copies).
+  layout = getCoalescedLayout(&context, {1, 2048}, 16, {1, 0}, 16);
+  EXPECT_EQ(toStd(layout.getSizePerThread()), (std::vector<int64_t>{1, 4}));
+  EXPECT_EQ(toStd(layout.getThreadsPerWarp()), (std::vector<int64_t>{1, 32}));
+  EXPECT_EQ(toStd(layout.getWarpsPerCTA()), (std::vector<int64_t>{1, 16}));
+  EXPECT_TRUE(cast<DistributedLayoutInterface>(Attribute(layout))
+                  .getReplicaFields()
+                  .empty());
+  // 2-D: the vector narrows before warps wrap along either dimension.
+  layout = getCoalescedLayout(&context, {32, 64}, 16, {1, 0}, 16);
+  EXPECT_EQ(toStd(layout.getSizePerThread()), (std::vector<int64_t>{1, 4}));
+  EXPECT_EQ(toStd(layout.getThreadsPerWarp()), (std::vector<int64_t>{2, 16}));
+  EXPECT_EQ(toStd(layout.getWarpsPerCTA()), (std::vector<int64_t>{16, 1}));
 }
 
 TEST_F(TileLayoutsTest, MmaSyncDtypePairs) {

@@ -499,8 +499,17 @@ BlockedLayoutAttr tile::getCoalescedLayout(MLIRContext *context,
   SmallVector<int64_t> sizePerThread(rank, 1), threadsPerWarp(rank, 1),
       warpsPerCTA(rank, 1);
   int64_t fastest = order.front();
+  // No more per thread than the tile has for each thread of the CTA: a
+  // tile of fewer than 128 bits a thread takes narrower vectors rather than
+  // leaving warps to hold copies (whose stores are masked).
+  int64_t elements = 1;
+  for (int64_t extent : shape)
+    elements *= extent;
+  int64_t perThread = std::max<int64_t>(
+      1, elements / (kWarpSize * std::max<int64_t>(numWarps, 1)));
   sizePerThread[fastest] = std::clamp<int64_t>(
-      128 / std::max<int64_t>(elementBits, 1), 1, shape[fastest]);
+      std::min(128 / std::max<int64_t>(elementBits, 1), perThread), 1,
+      shape[fastest]);
   int64_t lanes = kWarpSize, warps = numWarps;
   for (int64_t d : order) {
     int64_t room = std::max<int64_t>(1, shape[d] / sizePerThread[d]);

@@ -97,9 +97,10 @@ bool haveSameDistribution(DistributedLayoutInterface a,
                           DistributedLayoutInterface b);
 
 /// The layout that reads a tile of `shape` with `elementBits`-bit elements
-/// coalesced: up to 128 bits per thread along `order[0]`, then lanes and
-/// warps along `order` as far as the shape goes (what remains wraps along
-/// `order[0]`). `order` lists dimensions from the fastest.
+/// coalesced: up to 128 bits per thread along `order[0]` (fewer where the
+/// tile has fewer elements than that for each of the CTA's threads), then
+/// lanes and warps along `order` as far as the shape goes (what remains
+/// wraps along `order[0]`). `order` lists dimensions from the fastest.
 BlockedLayoutAttr getCoalescedLayout(mlir::MLIRContext *context,
                                      llvm::ArrayRef<int64_t> shape,
                                      int64_t elementBits,

@@ -529,6 +529,27 @@ struct LoadLowering : public TilePattern<LoadOp> {
   }
 };
 
+/// Whether the `width` registers of each vector along the fastest dimension
+/// are owned together where the layout holds copies: every thread's offset
+/// along it and every vector's first register offset are multiples of
+/// `width` (and the extent is, being a power of two no smaller), so that a
+/// wrapped-around thread's vector lies wholly past the extent or inside.
+static bool hasWholeVectorCopies(Distribution &dist, int64_t width) {
+  int64_t fastest = dist.fastest();
+  if (dist.shape()[fastest] % width != 0)
+    return false;
+  for (const ThreadField &field : dist.layout.getThreadFields(fastest))
+    if (field.scale % width != 0)
+      return false;
+  for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+    int64_t local = dist.delinearize(r)[fastest];
+    if (local % width == 0 &&
+        getRegisterOffset(dist.layout, fastest, local) % width != 0)
+      return false;
+  }
+  return true;
+}
+
 struct StoreLowering : public TilePattern<StoreOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -552,13 +573,18 @@ struct StoreLowering : public TilePattern<StoreOp> {
     // Registers that are copies of another thread's (or register's)
     // element store nothing; with none, whole tiles store unmasked.
     bool exact = dist.isExact();
+    // Copies of whole vectors (the layout's lanes or warps wrap around a
+    // tile smaller than they cover): in-bounds tiles still store vectors,
+    // each under its owner's condition, which its elements share.
+    bool vectorCopies =
+        !exact && width > 1 && hasWholeVectorCopies(dist, width);
     // With facts that make every vector wholly inside or outside the array
     // and aligned, edge tiles store whole vectors too, one check each.
     bool vectorEdges = exact && width > 1 && access.isKnownAligned(width) &&
                        access.hasWholeVectors(width);
-    Value fastPath =
-        exact ? e.andI(access.tileInBounds(), access.isAligned(width))
-              : e.boolean(false);
+    Value fastPath = exact || vectorCopies ? e.andI(access.tileInBounds(),
+                                                    access.isAligned(width))
+                                           : e.boolean(false);
     auto vectorType = VectorType::get({width}, access.memoryType);
     // Register r's vector of `width` elements (r first along the fastest
     // dimension), stored at element `offset`.
@@ -587,11 +613,12 @@ struct StoreLowering : public TilePattern<StoreOp> {
                                 offset);
             continue;
           }
-          if (fast) {
+          if (fast && exact) {
             storeVector(r, offset);
             continue;
           }
-          auto ifOp = scf::IfOp::create(rewriter, e.loc, inside);
+          auto ifOp = scf::IfOp::create(rewriter, e.loc,
+                                        fast ? dist.isOwner(e, r) : inside);
           OpBuilder::InsertionGuard guard(rewriter);
           rewriter.setInsertionPointToStart(ifOp.thenBlock());
           storeVector(r, offset);

@@ -47,6 +47,7 @@ from ._errors import (TileCompilerExecutionError, TileCompilerTimeoutError, Tile
                       TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
 from . import compilation, tune
+from .autotune import Autotuned, Config, autotune
 from ._kernel import (ArrayAnnotation, ByTarget, Constant, ConstantAnnotation, IndexedWithInt64,
                       ListAnnotation, ScalarInt64, kernel, launch)
 

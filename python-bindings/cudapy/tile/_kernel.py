@@ -659,7 +659,9 @@ def launch(stream, grid, kernel, kernel_args, /, *, programmatic_dependent_launc
     `grid_dependency_control_wait()` waits for that kernel, whose
     `grid_dependency_control_launch_dependents()` lets it start."""
     if not isinstance(kernel, _Kernel):
-        raise TypeError("launch() takes a @cudapy.tile.kernel, not %r" % (kernel,))
+        from .autotune import Autotuned
+        if not isinstance(kernel, Autotuned):
+            raise TypeError("launch() takes a @cudapy.tile.kernel, not %r" % (kernel,))
     if not isinstance(programmatic_dependent_launch, bool):
         raise TypeError("programmatic_dependent_launch must be a bool")
     kernel._launch(stream, grid, kernel_args, 1 if programmatic_dependent_launch else 0)

@@ -15,17 +15,18 @@
 // CHECK: __assertfail
 
 // The formats: the prefix, then the op's. The tile's two elements print
-// from the threads that own them (each thread holds both: the others are
-// copies), the scalar once; the assertion names the op's file.
+// from the threads that own them (one each: the layout gives each lane one
+// element, lanes 2 to 31 hold copies), the scalar once; the assertion
+// names the op's file and checks the thread's element.
 // LLVM-DAG: llvm.mlir.global internal constant @printfFormat_0("bid (%u, %u, %u) idx (%d): x = %f\0A\00")
 // LLVM-DAG: llvm.mlir.global internal constant @printfFormat_1("n = %lld\0A\00")
 // LLVM-DAG: llvm.mlir.global internal constant @assert_message_0("boom\00")
 // LLVM-DAG: llvm.mlir.global internal constant @assert_file_0("{{.*}}debug.mlir\00")
 // LLVM-LABEL: llvm.func @debug(
-// LLVM-COUNT-3: llvm.call @vprintf
+// LLVM-COUNT-2: llvm.call @vprintf
 // LLVM-NOT: llvm.call @vprintf
 // LLVM: llvm.call @__assertfail
-// LLVM: llvm.call @__assertfail
+// LLVM-NOT: llvm.call @__assertfail
 gpu.module @m {
   gpu.func @debug(%a: !tile.array<?xf32, strides [1]>, %o: !tile.array<?xf32, strides [1]>, %n: !tile.tile<si64>) kernel attributes {tile.num_warps = 1} {
     tile.grid_dependency_wait

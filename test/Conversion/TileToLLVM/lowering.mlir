@@ -127,27 +127,28 @@ gpu.module @m {
 // Pointer tiles: offsets are GEPs in elements; atomics per element with
 // the memory order and scope (cmpxchg on the bits of floats). A releasing
 // atomic waits for the block's threads first, an acquiring one has them
-// wait for it; a relaxed one neither.
+// wait for it; a relaxed one neither. The 32 elements are one a thread of
+// warp 0; warp 1 holds copies, which read their old values from shared
+// memory.
 // CHECK-LABEL: gpu.func @atomics
 // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") monotonic {alignment = 4 : i64} : !llvm.ptr<1>, f32
 // CHECK-NOT: gpu.barrier
-// CHECK: llvm.atomicrmw fadd
-// The copies' old values through shared memory, then the release's wait.
+// CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: gpu.barrier
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// The release's wait.
 // CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
 // CHECK: llvm.cmpxchg %{{.*}}, %{{.*}}, %{{.*}} syncscope("block") acq_rel acquire {alignment = 4 : i64} : !llvm.ptr<1>, i32
 // CHECK: llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i32, i1)>
 // CHECK: arith.bitcast %{{.*}} : i32 to f32
-// CHECK: llvm.cmpxchg
 // CHECK-NOT: llvm.store
 // CHECK: gpu.barrier
 // CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
 gpu.module @m {
-  gpu.func @atomics(%p: !tile.tile<!tile.ptr<f32>>) kernel attributes {tile.num_warps = 1} {
+  gpu.func @atomics(%p: !tile.tile<!tile.ptr<f32>>) kernel attributes {tile.num_warps = 2} {
     %pb = tile.broadcast %p : !tile.tile<!tile.ptr<f32>> -> !tile.tile<32x!tile.ptr<f32>>
     %io = tile.iota : !tile.tile<32xsi32>
     %q = tile.offset %pb, %io : !tile.tile<32x!tile.ptr<f32>>, !tile.tile<32xsi32>
@@ -297,7 +298,7 @@ gpu.module @m {
 
 // Tiles carried through scf.for become their registers.
 // CHECK-LABEL: gpu.func @loop
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32) {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (f32, f32) {
 gpu.module @m {
   gpu.func @loop(%a: !tile.array<?xf32, strides [1]>, %n: index) kernel attributes {tile.num_warps = 1} {
     %z = tile.constant dense<0> : !tile.tile<si32>
@@ -389,21 +390,21 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @low_precision(%a: !tile.array<?xf8E4M3FN, strides [1]>, %o: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
     %z = tile.constant dense<0> : !tile.tile<si32>
-    %va = tile.make_view %a : !tile.array<?xf8E4M3FN, strides [1]> -> !tile.view<128, !tile.array<?xf8E4M3FN, strides [1]>>
-    %vo = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<128, !tile.array<?xf32, strides [1]>>
-    %x = tile.load %va[%z] : !tile.view<128, !tile.array<?xf8E4M3FN, strides [1]>>
-    %f = tile.convert %x : !tile.tile<128xf8E4M3FN> -> !tile.tile<128xf32>
-    %back = tile.convert %f : !tile.tile<128xf32> -> !tile.tile<128xf8E4M3FN>
-    tile.store %back, %va[%z] : !tile.view<128, !tile.array<?xf8E4M3FN, strides [1]>>
-    %t = tile.convert %f : !tile.tile<128xf32> -> !tile.tile<128xtf32>
-    %g = tile.convert %t : !tile.tile<128xtf32> -> !tile.tile<128xf32>
-    tile.store %g, %vo[%z] : !tile.view<128, !tile.array<?xf32, strides [1]>>
-    %m = tile.reshape %x : !tile.tile<128xf8E4M3FN> -> !tile.tile<8x16xf8E4M3FN>
-    %n = tile.reshape %x : !tile.tile<128xf8E4M3FN> -> !tile.tile<16x8xf8E4M3FN>
-    %p = tile.matmul %m, %n : !tile.tile<8x16xf8E4M3FN>, !tile.tile<16x8xf8E4M3FN> -> !tile.tile<8x8xf32>
-    %q = tile.reshape %p : !tile.tile<8x8xf32> -> !tile.tile<64xf32>
-    %vq = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
-    tile.store %q, %vq[%z] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+    %va = tile.make_view %a : !tile.array<?xf8E4M3FN, strides [1]> -> !tile.view<512, !tile.array<?xf8E4M3FN, strides [1]>>
+    %vo = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<512, !tile.array<?xf32, strides [1]>>
+    %x = tile.load %va[%z] : !tile.view<512, !tile.array<?xf8E4M3FN, strides [1]>>
+    %f = tile.convert %x : !tile.tile<512xf8E4M3FN> -> !tile.tile<512xf32>
+    %back = tile.convert %f : !tile.tile<512xf32> -> !tile.tile<512xf8E4M3FN>
+    tile.store %back, %va[%z] : !tile.view<512, !tile.array<?xf8E4M3FN, strides [1]>>
+    %t = tile.convert %f : !tile.tile<512xf32> -> !tile.tile<512xtf32>
+    %g = tile.convert %t : !tile.tile<512xtf32> -> !tile.tile<512xf32>
+    tile.store %g, %vo[%z] : !tile.view<512, !tile.array<?xf32, strides [1]>>
+    %m = tile.reshape %x : !tile.tile<512xf8E4M3FN> -> !tile.tile<16x32xf8E4M3FN>
+    %n = tile.reshape %x : !tile.tile<512xf8E4M3FN> -> !tile.tile<32x16xf8E4M3FN>
+    %p = tile.matmul %m, %n : !tile.tile<16x32xf8E4M3FN>, !tile.tile<32x16xf8E4M3FN> -> !tile.tile<16x16xf32>
+    %q = tile.reshape %p : !tile.tile<16x16xf32> -> !tile.tile<256xf32>
+    %vq = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<256, !tile.array<?xf32, strides [1]>>
+    tile.store %q, %vq[%z] : !tile.view<256, !tile.array<?xf32, strides [1]>>
     gpu.return
   }
 }
@@ -424,16 +425,16 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @e8m0(%a: !tile.array<?xf8E8M0FNU, strides [1]>, %o: !tile.array<?xf8E8M0FNU, strides [1]>) kernel attributes {tile.num_warps = 1} {
     %z = tile.constant dense<0> : !tile.tile<si32>
-    %va = tile.make_view %a : !tile.array<?xf8E8M0FNU, strides [1]> -> !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
-    %vo = tile.make_view %o : !tile.array<?xf8E8M0FNU, strides [1]> -> !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
-    %x = tile.load %va[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
-    %f = tile.convert %x : !tile.tile<128xf8E8M0FNU> -> !tile.tile<128xf32>
-    %n = tile.convert %f : !tile.tile<128xf32> -> !tile.tile<128xf8E8M0FNU>
-    %r = tile.convert %f rounding rz : !tile.tile<128xf32> -> !tile.tile<128xf8E8M0FNU>
-    %p = tile.convert %f rounding rp : !tile.tile<128xf32> -> !tile.tile<128xf8E8M0FNU>
-    tile.store %n, %vo[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
-    tile.store %r, %vo[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
-    tile.store %p, %vo[%z] : !tile.view<128, !tile.array<?xf8E8M0FNU, strides [1]>>
+    %va = tile.make_view %a : !tile.array<?xf8E8M0FNU, strides [1]> -> !tile.view<512, !tile.array<?xf8E8M0FNU, strides [1]>>
+    %vo = tile.make_view %o : !tile.array<?xf8E8M0FNU, strides [1]> -> !tile.view<512, !tile.array<?xf8E8M0FNU, strides [1]>>
+    %x = tile.load %va[%z] : !tile.view<512, !tile.array<?xf8E8M0FNU, strides [1]>>
+    %f = tile.convert %x : !tile.tile<512xf8E8M0FNU> -> !tile.tile<512xf32>
+    %n = tile.convert %f : !tile.tile<512xf32> -> !tile.tile<512xf8E8M0FNU>
+    %r = tile.convert %f rounding rz : !tile.tile<512xf32> -> !tile.tile<512xf8E8M0FNU>
+    %p = tile.convert %f rounding rp : !tile.tile<512xf32> -> !tile.tile<512xf8E8M0FNU>
+    tile.store %n, %vo[%z] : !tile.view<512, !tile.array<?xf8E8M0FNU, strides [1]>>
+    tile.store %r, %vo[%z] : !tile.view<512, !tile.array<?xf8E8M0FNU, strides [1]>>
+    tile.store %p, %vo[%z] : !tile.view<512, !tile.array<?xf8E8M0FNU, strides [1]>>
     gpu.return
   }
 }

@@ -326,6 +326,9 @@ CUresult cuFuncGetAttribute(int *value, int attribute, void *function) {
   case 1: // static shared memory
     *value = 0;
     return kSuccess;
+  case 3: // local memory a thread
+    *value = 0;
+    return kSuccess;
   case 4: // registers
     *value = 16;
     return kSuccess;
