@@ -135,7 +135,8 @@ MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetLineInfo(CudapyCompileOptions options, bool enable);
 
 /// tile dialect: warps per CTA of kernels without a tile.num_warps
-/// attribute (1, 2, 4, 8, 16 or 32; default 4). Other values are kept and
+/// attribute (1, 2, 4, 8, 16 or 32; default 4; 0: the compiler chooses from
+/// the kernel's tiles, docs/TileLowering.md). Other values are kept and
 /// rejected, with a message, by the compile.
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetNumWarps(CudapyCompileOptions options, int numWarps);

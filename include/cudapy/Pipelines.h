@@ -72,7 +72,8 @@ struct CudapyToPTXOptions
   Option<int64_t> numWarps{
       *this, "num-warps",
       llvm::cl::desc("Warps per CTA of tile kernels without a tile.num_warps "
-                     "attribute (1, 2, 4, 8, 16 or 32)"),
+                     "attribute (1, 2, 4, 8, 16 or 32; 0: the compiler "
+                     "chooses, tile-choose-num-warps)"),
       llvm::cl::init(4)};
   Option<bool> assertions{
       *this, "assertions",

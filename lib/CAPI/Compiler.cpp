@@ -329,10 +329,10 @@ static std::optional<std::string> parseOptionsJSON(const cJSON *root,
     if (key == "num_warps") {
       known = true;
       if (!cJSON_IsNumber(item) || item->valuedouble != item->valueint ||
-          item->valueint < 1 || item->valueint > 32 ||
+          item->valueint < 0 || item->valueint > 32 ||
           (item->valueint & (item->valueint - 1)))
-        return std::string(
-            "compile option 'num_warps' must be 1, 2, 4, 8, 16 or 32");
+        return std::string("compile option 'num_warps' must be 0 (the "
+                           "compiler chooses), 1, 2, 4, 8, 16 or 32");
       parsed.numWarps = item->valueint;
     }
     if (!known)

@@ -55,9 +55,10 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
             std::to_string(options.optLevel);
     return std::nullopt;
   }
-  if (options.numWarps < 1 || options.numWarps > 32 ||
-      !llvm::isPowerOf2_64(options.numWarps)) {
-    error = "num-warps must be 1, 2, 4, 8, 16 or 32, not " +
+  if (options.numWarps != 0 && (options.numWarps < 1 || options.numWarps > 32 ||
+                                !llvm::isPowerOf2_64(options.numWarps))) {
+    error = "num-warps must be 0 (the compiler chooses), 1, 2, 4, 8, 16 or "
+            "32, not " +
             std::to_string(options.numWarps);
     return std::nullopt;
   }
@@ -162,6 +163,9 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
   // memory where the chip has cp.async), a distributed layout for every
   // tile, then per-thread scalars (docs/TileLowering.md).
   device.addPass(tile::createTileMakeExplicitPass());
+  tile::TileChooseNumWarpsPassOptions warps;
+  warps.numWarps = options.numWarps;
+  device.addPass(tile::createTileChooseNumWarpsPass(warps));
   tile::TilePipelineLoadsPassOptions pipelining;
   pipelining.numWarps = options.numWarps;
   device.addPass(tile::createTilePipelineLoadsPass(pipelining));

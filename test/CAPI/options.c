@@ -96,7 +96,7 @@ int main(void) {
   // CHECK-NEXT: error: compile option 'opt_level' must be 0, 1, 2 or 3
   // CHECK-NEXT: -> failed
   parse(options, "{\"num_warps\": 3}");
-  // CHECK-NEXT: error: compile option 'num_warps' must be 1, 2, 4, 8, 16 or 32
+  // CHECK-NEXT: error: compile option 'num_warps' must be 0 (the compiler chooses), 1, 2, 4, 8, 16 or 32
   // CHECK-NEXT: -> failed
   parse(options, "{\"fast_math\": 1}");
   // CHECK-NEXT: error: compile option 'fast_math' must be true or false

@@ -5,9 +5,14 @@
 
 #include "dialects/Tile/IR/TileOps.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
 namespace cudapy::tile {
+
+/// The warps per CTA the compiler gives a tile kernel that does not fix
+/// them (tile-choose-num-warps, docs/TileLowering.md).
+int64_t chooseNumWarps(mlir::FunctionOpInterface func);
 
 #define GEN_PASS_DECL
 #include "dialects/Tile/Transforms/Passes.h.inc"

@@ -49,6 +49,35 @@ def TileMakeExplicitPass : Pass<"tile-make-explicit"> {
   let dependentDialects = ["cudapy::tile::TileDialect"];
 }
 
+def TileChooseNumWarpsPass : Pass<"tile-choose-num-warps"> {
+  let summary = "Give each tile kernel its warps per CTA";
+  let description = [{
+    Each function that uses tile ops and has no `tile.num_warps` gets one:
+    the pass's `num-warps` where it is not 0, else the compiler's choice
+    from the kernel's tiles (docs/TileLowering.md, "Choosing the warps"):
+
+    - a kernel with a matrix product (`tile.mma`, `tile.matmul`) takes 8
+      warps where the largest product's result has 128 x 128 elements or
+      more, else 4;
+    - others take one warp per 256 elements of the largest tile a memory
+      access moves (`tile.load`, `tile.store`, `tile.gather`,
+      `tile.scatter`, `tile.load_ptr`, `tile.store_ptr`), rounded up to a
+      power of two, from 1 to 8.
+
+    ```mlir
+    gpu.func @k(...) kernel {   // loads and stores 1 x 2048 tiles
+    // becomes
+    gpu.func @k(...) kernel attributes {tile.num_warps = 8 : i64} {
+    ```
+  }];
+  let options = [
+    Option<"numWarps", "num-warps", "int64_t", /*default=*/"0",
+           "Warps per CTA of kernels without a tile.num_warps attribute "
+           "(1, 2, 4, 8, 16 or 32; 0: the compiler chooses)">,
+  ];
+  let dependentDialects = ["cudapy::tile::TileDialect"];
+}
+
 def TileAssignLayoutsPass : Pass<"tile-assign-layouts"> {
   let summary = "Give every tile a distributed layout over a CTA's threads";
   let description = [{

@@ -1094,8 +1094,6 @@ def mma(x, y, /, acc, *, use_fast_acc=False):
 def _t_mma(tr, x, y, acc, use_fast_acc):
     x, y, acc = _tile(tr, x), _tile(tr, y), _tile(tr, acc, "acc")
     _const_bool(tr, use_fast_acc, "use_fast_acc")
-    tr.has_mma = True
-    tr.mma_elements = builtins.max(tr.mma_elements, math.prod(acc.shape[-2:]))
     operation = tr.emit("tile.mma", [x, y, acc], [acc.type])
     return TileValue(tr.ir.result(operation), acc.shape, acc.dtype, acc.type)
 
@@ -1116,8 +1114,6 @@ def _t_matmul(tr, x, y):
     dtype = tr.common_dtype(x, y)
     x, y = tr.convert(x, dtype), tr.convert(y, dtype)
     shape = x.shape[:-1] + y.shape[-1:]
-    tr.has_mma = True
-    tr.mma_elements = builtins.max(tr.mma_elements, math.prod(shape[-2:]))
     return tr.tile_op("tile.matmul", [x, y], shape, dtype)
 
 

@@ -151,10 +151,6 @@ class KernelTranslator(_jit.SourceTranslator):
         self.frame = None
         self.node = None
         self.block = None
-        self.largest_tile = 1
-        self.has_mma = False
-        self.mma_elements = 0
-        self.chosen_num_warps = None
         # assume_divisible_by on an array argument's extent or stride: which
         # argument and entry a scalar came from, and the facts it adds.
         self.value_origins = {}  # scalar Value -> (array Value, "shape"/"strides", dim)
@@ -169,10 +165,6 @@ class KernelTranslator(_jit.SourceTranslator):
                 raise self.error(TileValueError,
                                  "tile shape %s: every dimension must be a power of two"
                                  % shape_text(shape))
-        elements = 1
-        for extent in shape:
-            elements *= extent
-        self.largest_tile = max(self.largest_tile, elements)
         result = self.ir.tile_type(tuple(shape), dtype.mlir_type(self.ir), self.loc())
         if not result:
             self.check_diagnostics()
@@ -610,9 +602,12 @@ class KernelTranslator(_jit.SourceTranslator):
             "sym_name": self.ir.string_attr(kernel_name),
             "function_type": self.ir.type_attr(self.ir.function_type(arg_types, [])),
             "gpu.kernel": self.ir.unit_attr(),
-            "tile.num_warps": self.ir.i64_attr(num_warps(self)),
             "arg_attrs": self.ir.array_attr(self.ir.dictionary_attr(a) for a in arg_attrs),
         }
+        # Without tile.num_warps the compiler chooses (tile-choose-num-warps).
+        warps = num_warps(self)
+        if warps is not None:
+            attributes["tile.num_warps"] = self.ir.i64_attr(warps)
         attributes.update(hints(self))
         self.node = tree
         func = self.ir.create("gpu.func", location, attributes=attributes,

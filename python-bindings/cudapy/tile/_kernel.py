@@ -381,7 +381,6 @@ class kernel:
         options = {"chip": chip, "opt_level": self._hints["opt_level"]
                    if not isinstance(self._hints["opt_level"], ByTarget)
                    else self._hints["opt_level"].resolve(chip) or 3}
-        num_warps = translator.chosen_num_warps
         disk_key = hashlib.sha256("\0".join([_library_identity(), "entry 3",
                                              json.dumps(options), ir_text]).encode()
                                   ).hexdigest()
@@ -399,8 +398,11 @@ class kernel:
         module = _device().load(None, ptx=image(entry), metadata=json.dumps(entry["metadata"]))
         runtime_kernel = module.kernel(self.__name__)
         positions = [i for i, s in enumerate(specs) if s.kind != "constant"]
-        compiled = _Compiled(runtime_kernel, (32 * num_warps,), positions, entry["metadata"],
-                             num_warps, ir_text)
+        # The block the compile gave the kernel (32 x tile.num_warps, the
+        # kernel's own or the compiler's choice).
+        block = runtime_kernel.required_block
+        compiled = _Compiled(runtime_kernel, (block[0],), positions, entry["metadata"],
+                             block[0] // 32, ir_text)
         self._cache[key] = compiled
         return compiled
 
@@ -414,8 +416,7 @@ class kernel:
         num_warps = self._num_warps(chip)
 
         def choose(tr):
-            tr.chosen_num_warps = num_warps or choose_num_warps(tr)
-            return tr.chosen_num_warps
+            return num_warps  # None: the compiler chooses
 
         def hints(tr):
             # occupancy: the tile blocks an SM should hold at once, which
@@ -440,7 +441,8 @@ class kernel:
         return translator, ir.print_module(locations=True)
 
     def _run_pipeline(self, translator, options):
-        result = _capi.compile_module(translator.ir, options)
+        # Kernels without tile.num_warps take the compiler's choice.
+        result = _capi.compile_module(translator.ir, dict(options, num_warps=0))
         if isinstance(result, list):  # diagnostics of a failed compile
             errors = [d for d in result if d.severity == "error"] or result
             first = errors[0] if errors else None
@@ -633,20 +635,6 @@ def _item_words(value, words):
     pointer = interface["data"][0]
     words += (pointer, *layout[1], *shape, *layout[2])
     return layout[0] + (pointer & 15 == 0)
-
-
-def choose_num_warps(tr):
-    """Warps per tile block when the kernel does not fix them: matrix
-    products of 128 x 128 or more take 8 warps (the tensor-core paths'
-    tiles), others one warp per 256 elements of the largest tile (8 per
-    thread at 32 threads a warp), from 1 to 8. docs/TilePython.md explains."""
-    if tr.has_mma:
-        return 8 if tr.mma_elements >= 128 * 128 else 4
-    warps = tr.largest_tile // 256
-    result = 1
-    while result < warps and result < 8:
-        result *= 2
-    return result
 
 
 def launch(stream, grid, kernel, kernel_args, /, *, programmatic_dependent_launch=False):

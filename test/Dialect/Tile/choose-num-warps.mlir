@@ -1,0 +1,95 @@
+// RUN: cudapy-opt %s --tile-choose-num-warps --split-input-file | FileCheck %s
+// RUN: cudapy-opt %s --tile-choose-num-warps=num-warps=2 --split-input-file | FileCheck %s --check-prefix=FIXED
+// RUN: not cudapy-opt %s --tile-choose-num-warps=num-warps=3 --split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
+
+// tile-choose-num-warps (docs/TileLowering.md, "Choosing the warps"): a
+// kernel's own tile.num_warps stays; the option gives the others theirs;
+// with the option 0 (the default) the compiler chooses from the tiles.
+// BAD: num-warps must be 0 (the compiler chooses), 1, 2, 4, 8, 16 or 32, not 3
+
+// 1024 elements moved: one warp per 256, 4 warps.
+// CHECK-LABEL: func.func @vector_add
+// CHECK-SAME: tile.num_warps = 4 : i64
+// FIXED-LABEL: func.func @vector_add
+// FIXED-SAME: tile.num_warps = 2 : i64
+func.func @vector_add(%a: !tile.array<?xf32, strides [1]>, %c: !tile.array<?xf32, strides [1]>) {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<1024, !tile.array<?xf32, strides [1]>>
+  %vc = tile.make_view %c : !tile.array<?xf32, strides [1]> -> !tile.view<1024, !tile.array<?xf32, strides [1]>>
+  %x = tile.load %va[%i] : !tile.view<1024, !tile.array<?xf32, strides [1]>>
+  %z = tile.add %x, %x : !tile.tile<1024xf32>
+  tile.store %z, %vc[%i] : !tile.view<1024, !tile.array<?xf32, strides [1]>>
+  return
+}
+
+// -----
+
+// The largest access decides (the 1 x 2048 row, not its 1 x 1 maximum):
+// 8 warps.
+// CHECK-LABEL: func.func @row
+// CHECK-SAME: tile.num_warps = 8 : i64
+func.func @row(%a: !tile.array<?x?xf16, strides [?, 1]>, %m: !tile.array<?x?xf16, strides [?, 1]>) {
+  %i = tile.bid 0
+  %z = tile.constant dense<0> : !tile.tile<si32>
+  %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<1x2048, !tile.array<?x?xf16, strides [?, 1]>>
+  %vm = tile.make_view %m : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<1x1, !tile.array<?x?xf16, strides [?, 1]>>
+  %x = tile.load %va[%i, %z] : !tile.view<1x2048, !tile.array<?x?xf16, strides [?, 1]>>
+  %r = tile.reduce max %x axes [1] keepdims : !tile.tile<1x2048xf16> -> !tile.tile<1x1xf16>
+  tile.store %r, %vm[%i, %z] : !tile.view<1x1, !tile.array<?x?xf16, strides [?, 1]>>
+  return
+}
+
+// -----
+
+// Small tiles take one warp; large ones no more than 8.
+// CHECK-LABEL: func.func @small
+// CHECK-SAME: tile.num_warps = 1 : i64
+// CHECK-LABEL: func.func @large
+// CHECK-SAME: tile.num_warps = 8 : i64
+func.func @small(%a: !tile.array<?xf32, strides [1]>) {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+  %x = tile.load %va[%i] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+  tile.store %x, %va[%i] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+  return
+}
+func.func @large(%a: !tile.array<?xf32, strides [1]>) {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<16384, !tile.array<?xf32, strides [1]>>
+  %x = tile.load %va[%i] : !tile.view<16384, !tile.array<?xf32, strides [1]>>
+  tile.store %x, %va[%i] : !tile.view<16384, !tile.array<?xf32, strides [1]>>
+  return
+}
+
+// -----
+
+// Matrix products: 8 warps from a 128 x 128 result, 4 below; a kernel's
+// own count stays; a function without tiles gets none.
+// CHECK-LABEL: func.func @big_product
+// CHECK-SAME: tile.num_warps = 8 : i64
+// CHECK-LABEL: func.func @small_product
+// CHECK-SAME: tile.num_warps = 4 : i64
+// CHECK-LABEL: func.func @fixed
+// CHECK-SAME: tile.num_warps = 16 : i64
+// FIXED-LABEL: func.func @fixed
+// FIXED-SAME: tile.num_warps = 16 : i64
+// CHECK-LABEL: func.func @no_tiles
+// CHECK-NOT: tile.num_warps
+func.func @big_product(%a: !tile.tile<128x32xf16>, %b: !tile.tile<32x128xf16>, %c: !tile.tile<128x128xf32>) -> !tile.tile<128x128xf32> {
+  %r = tile.mma %a, %b, %c : !tile.tile<128x32xf16>, !tile.tile<32x128xf16>, !tile.tile<128x128xf32>
+  return %r : !tile.tile<128x128xf32>
+}
+func.func @small_product(%a: !tile.tile<64x32xf16>, %b: !tile.tile<32x64xf16>) -> !tile.tile<64x64xf16> {
+  %r = tile.matmul %a, %b : !tile.tile<64x32xf16>, !tile.tile<32x64xf16> -> !tile.tile<64x64xf16>
+  return %r : !tile.tile<64x64xf16>
+}
+func.func @fixed(%a: !tile.array<?xf32, strides [1]>) attributes {tile.num_warps = 16 : i64} {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+  %x = tile.load %va[%i] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+  tile.store %x, %va[%i] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+  return
+}
+func.func @no_tiles(%x: f32) -> f32 {
+  return %x : f32
+}
