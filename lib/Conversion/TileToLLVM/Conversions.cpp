@@ -8,13 +8,29 @@
 #include "Utility.h"
 #include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 #include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
+#include "dialects/Target/IR/TargetDialect.h"
 
 using namespace mlir;
 using namespace cudapy;
 using namespace cudapy::tile;
 using namespace cudapy::tile::lowering;
 
-namespace {} // namespace
+/// Whether the module's chip converts fp8 in hardware: `cvt` with
+/// `.e4m3x2` and `.e5m2x2`, sm_89 and PTX ISA 7.8 on.
+static bool hasFp8Conversions(Operation *op) {
+  std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+  std::optional<unsigned> ptx = target::getPtxVersionFor(op);
+  return chip && !chip->host && chip->sm >= 89 && ptx && *ptx >= 78;
+}
+
+/// The PTX type name of an fp8 pair, or empty for other dtypes.
+static StringRef getFp8PairName(Type dtype) {
+  if (isa<Float8E4M3FNType>(dtype))
+    return "e4m3x2";
+  if (isa<Float8E5M2Type>(dtype))
+    return "e5m2x2";
+  return "";
+}
 
 namespace cudapy::tile::lowering {
 template <>
@@ -31,9 +47,35 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
     // bf16 widen exactly to float32, integers go to float64 rounded to
     // odd, which keeps the one rounding correct).
     FloatType f32 = b.getF32Type();
+    // e4m3 and e5m2 on chips that convert them: to float16 (exact), then
+    // float32; from float32 to nearest with saturation to the largest
+    // finite value (.satfinite), which is what the software encoding does.
+    bool hardware = hasFp8Conversions(op);
+    StringRef fromPair = getFp8PairName(from), toPair = getFp8PairName(to);
+    if (hardware && !fromPair.empty()) {
+      Value bits = arith::ExtUIOp::create(b, loc, b.getI16Type(), x);
+      Value wide = createInlinePtx(
+          b, loc, f32, bits,
+          ("{ .reg .b32 pair; .reg .b16 low, high; cvt.rn.f16x2." + fromPair +
+           " pair, $1; mov.b32 {low, high}, pair; cvt.f32.f16 $0, low; }")
+              .str(),
+          "=f,h", /*pure=*/true);
+      return emit(e, op, f32, to, wide);
+    }
     if (isNarrowFloat(from))
       return emit(e, op, f32, to,
                   decodeNarrowFloat(b, loc, x, cast<FloatType>(from)));
+    bool nearest = !op.getRounding() || *op.getRounding() == RoundingMode::rn;
+    if (hardware && !toPair.empty() && nearest &&
+        isa<Float32Type, Float16Type, BFloat16Type>(from)) {
+      if (!from.isF32())
+        x = arith::ExtFOp::create(b, loc, f32, x);
+      Value pair = createInlinePtx(
+          b, loc, b.getI16Type(), x,
+          ("cvt.rn.satfinite." + toPair + ".f32 $0, $1, $1;").str(), "=h,f",
+          /*pure=*/true);
+      return arith::TruncIOp::create(b, loc, target, pair).getResult();
+    }
     Type source = from;
     if (isa<Float16Type, BFloat16Type>(from)) {
       x = arith::ExtFOp::create(b, loc, f32, x);

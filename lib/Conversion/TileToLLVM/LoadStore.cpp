@@ -218,6 +218,28 @@ struct ViewAccess {
     for (int64_t arrayDim : view.getOrder())
       start.push_back(
           e.mul(e.ext64(indices[arrayDim]), e.i64(view.getSteps()[arrayDim])));
+    // In i32, clamped so that the comparisons with a register's offset (0
+    // to 2^31 - 2) keep their outcome: remaining to [-1, 2^31 - 1], lowest
+    // to [0, 2^31 - 1].
+    auto clamp = [&](Value x, int64_t low) {
+      x = arith::MaxSIOp::create(e.b, e.loc, x, e.i64(low));
+      x = arith::MinSIOp::create(e.b, e.loc, x, e.i64(INT32_MAX));
+      return arith::TruncIOp::create(e.b, e.loc, e.b.getI32Type(), x)
+          .getResult();
+    };
+    for (int64_t k = 0; k < rank(); ++k) {
+      Value first = e.add(start[k], e.ext64(dist.threadOffset[k]));
+      remaining.push_back(
+          clamp(e.sub(e.ext64(array.extents[arrayDim(k)]), first), -1));
+      lowest.push_back(clamp(e.sub(e.i64(0), first), 0));
+    }
+    // Whether more than one dimension has several register offsets: then a
+    // predicate per dimension would be shared by a row's (or a column's)
+    // elements, and the comparisons combine the dimensions first.
+    int64_t varying = 0;
+    for (int64_t k = 0; k < rank(); ++k)
+      varying += dist.isExactAlong(k) && dist.registersAlong(k) > 1;
+    combineDimensions = varying > 1;
   }
 
   int64_t rank() const { return view.getOrder().size(); }
@@ -235,18 +257,75 @@ struct ViewAccess {
     return e.allOf(conditions);
   }
 
+  /// Per tile dimension k, for the thread (made with the access, before
+  /// its branches): how many
+  /// elements lie from its first index along k to the array's end, and how
+  /// far before the array's start that index is (i64). An element is inside
+  /// where its register's constant offset lies between them.
+  SmallVector<Value> remaining, lowest;
+  bool combineDimensions = false;
+
+  /// Register `r`'s element offset and whether it is inside the array. Along
+  /// the dimensions its layout covers exactly, the check compares the
+  /// register's constant offset with the thread's two values above: no
+  /// per-element index stays live (the code generator would otherwise
+  /// hoist the indices that a load's and a store's element-by-element paths
+  /// share to the kernel's entry, where they hold a register each for the
+  /// whole kernel). Elsewhere (wrapped layouts) the index itself.
+  std::pair<Value, Value> locate(int64_t r) {
+    SmallVector<Value> indices = dist.indices(e, r);
+    auto [offset, unused] = locate(indices, /*check=*/false);
+    (void)unused;
+    SmallVector<int64_t> local = dist.delinearize(r);
+    SmallVector<Value> conditions;
+    // Along the exact dimensions, the room left after the element (> 0
+    // inside) and before it (<= 0 inside), each the least (greatest) over
+    // the dimensions: one comparison per element, whose operands the
+    // elements of a row or column share, rather than a predicate per
+    // dimension that they would share (and hold across the branches).
+    Value after, before;
+    for (int64_t k = 0; k < rank(); ++k) {
+      if (!dist.isExactAlong(k)) {
+        Value index = e.add(start[k], e.ext64(indices[k]));
+        conditions.push_back(e.ult(index, e.ext64(array.extents[arrayDim(k)])));
+        continue;
+      }
+      Value at = e.i32(getRegisterOffset(dist.layout, k, local[k]));
+      if (!combineDimensions) {
+        conditions.push_back(e.sle(lowest[k], at));
+        conditions.push_back(e.slt(at, remaining[k]));
+        continue;
+      }
+      Value roomAfter = e.sub(remaining[k], at);
+      Value roomBefore = e.sub(lowest[k], at);
+      after =
+          after
+              ? arith::MinSIOp::create(e.b, e.loc, after, roomAfter).getResult()
+              : roomAfter;
+      before = before ? arith::MaxSIOp::create(e.b, e.loc, before, roomBefore)
+                            .getResult()
+                      : roomBefore;
+    }
+    if (after) {
+      conditions.push_back(e.slt(e.i32(0), after));
+      conditions.push_back(e.sle(before, e.i32(0)));
+    }
+    return {offset, e.allOf(conditions)};
+  }
+
   /// The element offset of `indices` (tile indices) and whether it is
-  /// inside the array.
-  std::pair<Value, Value> locate(ArrayRef<Value> indices) {
+  /// inside the array (unless `check` is false: then null).
+  std::pair<Value, Value> locate(ArrayRef<Value> indices, bool check = true) {
     Value offset = e.i64(0);
     SmallVector<Value> conditions;
     for (int64_t k = 0; k < rank(); ++k) {
       Value index = e.add(start[k], e.ext64(indices[k]));
       offset = e.add(offset, e.mul(index, array.strides[arrayDim(k)]));
       // Unsigned: an index before the array's first element is outside.
-      conditions.push_back(e.ult(index, e.ext64(array.extents[arrayDim(k)])));
+      if (check)
+        conditions.push_back(e.ult(index, e.ext64(array.extents[arrayDim(k)])));
     }
-    return {offset, e.allOf(conditions)};
+    return {offset, check ? e.allOf(conditions) : Value()};
   }
 
   Value address(Value offset) { return e.gep(array.base, memoryType, offset); }
@@ -432,9 +511,10 @@ struct LoadLowering : public TilePattern<LoadOp> {
       SmallVector<int64_t> local = dist.delinearize(r);
       if (local[fastest] % width != 0)
         continue;
-      // An atomic load reads each element once per thread: copies within
-      // the thread take the first's value below.
-      if (access.isAtomic() && dist.firstInThread(r) != r)
+      // A thread reads each element once: copies within the thread (a tile
+      // smaller than the layout's registers along a dimension, such as a
+      // column broadcast along the rows) take the first's value below.
+      if (dist.firstInThread(r) != r)
         continue;
       SmallVector<int64_t> group;
       for (int64_t i = 0; i < width; ++i) {
@@ -462,7 +542,7 @@ struct LoadLowering : public TilePattern<LoadOp> {
       SmallVector<Value> result;
       for (ArrayRef<int64_t> group : groups) {
         if (vectorEdges && !fast) {
-          auto [offset, inside] = access.locate(dist.indices(e, group[0]));
+          auto [offset, inside] = access.locate(group[0]);
           result.push_back(emitIfElse(
               e, inside, chunkType, [&](bool load) -> SmallVector<Value> {
                 if (!load)
@@ -473,7 +553,7 @@ struct LoadLowering : public TilePattern<LoadOp> {
         }
         if (fast) {
           // Whole tile inside: no masks.
-          auto [offset, unused] = access.locate(dist.indices(e, group[0]));
+          auto [offset, unused] = access.locate(group[0]);
           (void)unused;
           result.push_back(width == 1 ? access.loadElement(offset)
                                       : access.loadVector(offset, width));
@@ -485,7 +565,7 @@ struct LoadLowering : public TilePattern<LoadOp> {
                           ? Value()
                           : LLVM::PoisonOp::create(rewriter, e.loc, chunkType);
         for (auto [i, r] : llvm::enumerate(group)) {
-          auto [offset, inside] = access.locate(dist.indices(e, r));
+          auto [offset, inside] = access.locate(r);
           Value element = emitIfElse(e, inside, access.memoryType,
                                      [&](bool load) -> SmallVector<Value> {
                                        if (!load)
@@ -607,7 +687,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
           SmallVector<int64_t> local = dist.delinearize(r);
           if (local[fastest] % width != 0)
             continue;
-          auto [offset, inside] = access.locate(dist.indices(e, r));
+          auto [offset, inside] = access.locate(r);
           if (width == 1) {
             access.storeElement(toMemory(e, values[r], access.memoryType),
                                 offset);
@@ -626,7 +706,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
         return {};
       }
       for (int64_t r = 0; r < registers; ++r) {
-        auto [offset, inside] = access.locate(dist.indices(e, r));
+        auto [offset, inside] = access.locate(r);
         Value store = exact ? inside : e.andI(inside, dist.isOwner(e, r));
         auto ifOp = scf::IfOp::create(rewriter, e.loc, store);
         OpBuilder::InsertionGuard guard(rewriter);

@@ -641,7 +641,10 @@ def launch(stream, grid, kernel, kernel_args, /, *, programmatic_dependent_launc
     """Launches `kernel` on `grid` (1 to 3 extents) with `kernel_args` (a
     tuple, `Constant` parameters included) on `stream` (a CuPy or PyTorch
     stream, a raw handle, or 0 for the default stream). Compiles the
-    kernel's specialization for these arguments on first use. With
+    kernel's specialization for these arguments on first use. An
+    autotuned kernel (`ct.autotune`) takes the arguments its
+    configurations do not fill, and `grid` may then be a function of the
+    chosen configuration's constants (a dict). With
     `programmatic_dependent_launch`, the kernel may start before the
     stream's previous kernel ends (sm_90 on): its
     `grid_dependency_control_wait()` waits for that kernel, whose

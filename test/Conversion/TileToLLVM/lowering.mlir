@@ -2,9 +2,10 @@
 
 // A whole tile inside the array and aligned: 16-byte vector loads and
 // stores without masks. Otherwise element by element inside the array
-// (indices compared unsigned: one before the array is outside), the
-// padding (here -inf) for the rest, gathered into the same vectors; the
-// registers come out of the vectors after the branch.
+// (each register's constant offset compared with the thread's room before
+// and after the array's ends, computed once), the padding (here -inf) for
+// the rest, gathered into the same vectors; the registers come out of the
+// vectors after the branch.
 // CHECK-LABEL: gpu.func @copy
 // CHECK-SAME: (%[[A:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %[[B:.*]]: !llvm.ptr<1>, %{{.*}}: i32) kernel
 // CHECK-SAME: cudapy.signature = [{element = "f32", element_bits = 32 : i64, element_bytes = 4 : i64, kind = "tile_array", params = 2 : i64, rank = 1 : i64, shape = array<i64: -1>, strides = array<i64: 1>
@@ -12,7 +13,7 @@
 // CHECK: scf.if %{{.*}} -> (vector<4xf32>) {
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: } else {
-// CHECK: arith.cmpi ult
+// CHECK: arith.cmpi slt, %c{{[0-9]+}}_i32{{[_0-9]*}}, %{{.*}} : i32
 // CHECK: scf.if %{{.*}} -> (f32) {
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 // CHECK: } else {
