@@ -121,8 +121,8 @@ for dtype in (torch.float32, torch.float16):
 print("softmax", "ok" if ok else "FAILED")
 # CHECK: softmax ok
 
-# The compiler's choice (tile-choose-num-warps): one warp per 256 elements
-# of the largest tile moved, 1 to 8.
+# The compiler's choice (tile-choose-num-warps): element-wise, one warp per
+# 32 bytes a thread of the largest tile moved, 1 to 16.
 x = torch.randn(1 << 16, device="cuda")
 y = torch.empty_like(x)
 for tile in (64, 1024, 2048, 16384):
@@ -133,7 +133,7 @@ for tile in (64, 1024, 2048, 16384):
 # CHECK: tile 64 warps 1 block 32 ok
 # CHECK-NEXT: tile 1024 warps 4 block 128 ok
 # CHECK-NEXT: tile 2048 warps 8 block 256 ok
-# CHECK-NEXT: tile 16384 warps 8 block 256 ok
+# CHECK-NEXT: tile 16384 warps 16 block 512 ok
 
 
 # ct.autotune: the configurations' constants fill TILE, the grid follows

@@ -12,6 +12,9 @@ f16, bf16 or fp8 (e4m3); the math is f32. Warps 1, 2, 4, 8 and 16 wherever
 the tile gives every thread from 1 to 64 elements (fewer leaves threads
 idle, more is not a configuration anyone writes).
 
+Both kernels check bounds (Triton's with masks, as cuTile's loads and
+stores do) and use each language's default operations (cuTile's `exp` and
+`/` round as IEEE 754 does, Triton's `tl.exp` and `/` approximate).
 Each point checks both kernels against PyTorch, then times both from CUDA
 graphs (bench.graph_ms: the GPU's time alone) and prints the ratio
 (Triton's time / ours: above 1 is faster than Triton), registers and
@@ -121,8 +124,9 @@ def tr_rowsum(x, y, M, N, R: tl.constexpr, C: tl.constexpr):
     acc = tl.zeros((R, C), dtype=tl.float32)
     for j in range(0, N, C):
         cols = j + tl.arange(0, C)
-        acc += tl.load(x + rows[:, None] * N + cols[None, :]).to(tl.float32)
-    tl.store(y + rows, tl.sum(acc, axis=1))
+        m = (rows[:, None] < M) & (cols[None, :] < N)
+        acc += tl.load(x + rows[:, None] * N + cols[None, :], mask=m, other=0).to(tl.float32)
+    tl.store(y + rows, tl.sum(acc, axis=1), mask=rows < M)
 
 
 @ct.kernel
@@ -140,8 +144,9 @@ def tr_colsum(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
     acc = tl.zeros((BM, BN), dtype=tl.float32)
     for i in range(0, M, BM):
         rows = i + tl.arange(0, BM)
-        acc += tl.load(x + rows[:, None] * N + cols[None, :]).to(tl.float32)
-    tl.store(y + cols, tl.sum(acc, axis=0))
+        m = (rows[:, None] < M) & (cols[None, :] < N)
+        acc += tl.load(x + rows[:, None] * N + cols[None, :], mask=m, other=0).to(tl.float32)
+    tl.store(y + cols, tl.sum(acc, axis=0), mask=cols < N)
 
 
 @ct.kernel
@@ -152,11 +157,12 @@ def cumsum(x, y, R: ct.Constant[int], C: ct.Constant[int]):
 
 
 @triton.jit
-def tr_cumsum(x, y, N, R: tl.constexpr, C: tl.constexpr):
+def tr_cumsum(x, y, M, N, R: tl.constexpr, C: tl.constexpr):
     rows = tl.program_id(0) * R + tl.arange(0, R)
     cols = tl.arange(0, C)
-    t = tl.load(x + rows[:, None] * N + cols[None, :]).to(tl.float32)
-    tl.store(y + rows[:, None] * N + cols[None, :], tl.cumsum(t, axis=1))
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    t = tl.load(x + rows[:, None] * N + cols[None, :], mask=m, other=0).to(tl.float32)
+    tl.store(y + rows[:, None] * N + cols[None, :], tl.cumsum(t, axis=1), mask=m)
 
 
 @ct.kernel
@@ -168,13 +174,15 @@ def softmax(x, y, R: ct.Constant[int], C: ct.Constant[int]):
 
 
 @triton.jit
-def tr_softmax(x, y, N, R: tl.constexpr, C: tl.constexpr):
+def tr_softmax(x, y, M, N, R: tl.constexpr, C: tl.constexpr):
     rows = tl.program_id(0) * R + tl.arange(0, R)
     cols = tl.arange(0, C)
-    t = tl.load(x + rows[:, None] * N + cols[None, :]).to(tl.float32)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    t = tl.load(x + rows[:, None] * N + cols[None, :], mask=m, other=-float("inf"))
+    t = t.to(tl.float32)
     e = tl.exp(t - tl.max(t, axis=1, keep_dims=True))
     r = e / tl.sum(e, axis=1, keep_dims=True)
-    tl.store(y + rows[:, None] * N + cols[None, :], r.to(y.dtype.element_ty))
+    tl.store(y + rows[:, None] * N + cols[None, :], r.to(y.dtype.element_ty), mask=m)
 
 
 @ct.kernel
@@ -190,16 +198,17 @@ def layernorm(x, w, b, y, eps, C: ct.Constant[int]):
 
 
 @triton.jit
-def tr_layernorm(x, w, b, y, eps, C: tl.constexpr):
+def tr_layernorm(x, w, b, y, eps, N, C: tl.constexpr):
     cols = tl.arange(0, C)
-    t = tl.load(x + tl.program_id(0) * C + cols).to(tl.float32)
+    m = cols < N
+    t = tl.load(x + tl.program_id(0) * N + cols, mask=m, other=0).to(tl.float32)
     mean = tl.sum(t, axis=0) / C
     centered = t - mean
     var = tl.sum(centered * centered, axis=0) / C
-    wt = tl.load(w + cols).to(tl.float32)
-    bt = tl.load(b + cols).to(tl.float32)
+    wt = tl.load(w + cols, mask=m, other=0).to(tl.float32)
+    bt = tl.load(b + cols, mask=m, other=0).to(tl.float32)
     r = centered * tl.rsqrt(var + eps) * wt + bt
-    tl.store(y + tl.program_id(0) * C + cols, r.to(y.dtype.element_ty))
+    tl.store(y + tl.program_id(0) * N + cols, r.to(y.dtype.element_ty), mask=m)
 
 
 @ct.kernel
@@ -210,9 +219,11 @@ def gather(x, ids, y, T: ct.Constant[int]):
 
 
 @triton.jit
-def tr_gather(x, ids, y, T: tl.constexpr):
+def tr_gather(x, ids, y, n, T: tl.constexpr):
     offs = tl.program_id(0) * T + tl.arange(0, T)
-    tl.store(y + offs, tl.load(x + tl.load(ids + offs)))
+    m = offs < n
+    idx = tl.load(ids + offs, mask=m, other=0)
+    tl.store(y + offs, tl.load(x + idx, mask=m & (idx >= 0) & (idx < n), other=0), mask=m)
 
 
 @ct.kernel
@@ -223,9 +234,11 @@ def scatter(x, ids, y, T: ct.Constant[int]):
 
 
 @triton.jit
-def tr_scatter(x, ids, y, T: tl.constexpr):
+def tr_scatter(x, ids, y, n, T: tl.constexpr):
     offs = tl.program_id(0) * T + tl.arange(0, T)
-    tl.store(y + tl.load(ids + offs), tl.load(x + offs))
+    m = offs < n
+    idx = tl.load(ids + offs, mask=m, other=0)
+    tl.store(y + idx, tl.load(x + offs, mask=m), mask=m & (idx >= 0) & (idx < n))
 
 
 @ct.kernel
@@ -238,8 +251,9 @@ def transpose(x, y, BM: ct.Constant[int], BN: ct.Constant[int]):
 def tr_transpose(x, y, M, N, BM: tl.constexpr, BN: tl.constexpr):
     rows = tl.program_id(0) * BM + tl.arange(0, BM)
     cols = tl.program_id(1) * BN + tl.arange(0, BN)
-    t = tl.load(x + rows[:, None] * N + cols[None, :])
-    tl.store(y + cols[None, :] * M + rows[:, None], t)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    t = tl.load(x + rows[:, None] * N + cols[None, :], mask=m)
+    tl.store(y + cols[None, :] * M + rows[:, None], t, mask=m)
 
 
 # -- the points --------------------------------------------------------------------
@@ -334,7 +348,7 @@ def points():
                 lambda k, x=x, y=y, r=r, n=n, m=m: ct.launch(
                     bench.launch_stream() or 0, (m // r,), k, (x, y, r, n)),
                 lambda w, x=x, yt=yt, r=r, n=n, m=m: tr_cumsum[(m // r,)](
-                    x, yt, n, R=r, C=n, num_warps=w),
+                    x, yt, m, n, R=r, C=n, num_warps=w),
                 (y, yt), want, tolerance_dtype="f16")
     if not FAMILIES or "softmax" in FAMILIES:
         for dtype in ("f32", "f16"):
@@ -349,7 +363,7 @@ def points():
                     lambda k, x=x, y=y, r=r, n=n, m=m: ct.launch(
                         bench.launch_stream() or 0, (m // r,), k, (x, y, r, n)),
                     lambda w, x=x, yt=yt, r=r, n=n, m=m: tr_softmax[(m // r,)](
-                        x, yt, n, R=r, C=n, num_warps=w),
+                        x, yt, m, n, R=r, C=n, num_warps=w),
                     (y, yt), want)
     if not FAMILIES or "layernorm" in FAMILIES:
         for dtype in ("f16", "bf16"):
@@ -365,7 +379,7 @@ def points():
                     lambda k, x=x, w_=w_, b_=b_, y=y, n=n, m=m: ct.launch(
                         bench.launch_stream() or 0, (m,), k, (x, w_, b_, y, 1e-5, n)),
                     lambda w, x=x, w_=w_, b_=b_, yt=yt, n=n, m=m: tr_layernorm[(m,)](
-                        x, w_, b_, yt, 1e-5, C=n, num_warps=w),
+                        x, w_, b_, yt, 1e-5, n, C=n, num_warps=w),
                     (y, yt), want)
     for family in ("gather", "scatter"):
         if FAMILIES and family not in FAMILIES:
@@ -387,7 +401,7 @@ def points():
                     lambda k, x=x, ids=ids, y=y, tile=tile: ct.launch(
                         bench.launch_stream() or 0, (n // tile,), k, (x, ids, y, tile)),
                     lambda w, x=x, ids=ids, yt=yt, tile=tile, tr=tr: tr[(n // tile,)](
-                        x, ids, yt, T=tile, num_warps=w),
+                        x, ids, yt, n, T=tile, num_warps=w),
                     (y, yt), want)
     if not FAMILIES or "transpose" in FAMILIES:
         for dtype in ("f32", "f16"):

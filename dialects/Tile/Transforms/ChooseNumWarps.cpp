@@ -6,9 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace cudapy::tile {
@@ -22,12 +24,14 @@ using namespace cudapy::tile;
 
 namespace {
 
-/// What the choice looks at: the largest tile a memory access moves (in
-/// elements) and the largest matrix product's result.
+/// What the choice looks at: the largest tile a memory access moves (its
+/// elements and their storage bytes), the largest matrix product's result,
+/// and whether the kernel reduces or scans.
 struct KernelTiles {
   int64_t largestAccess = 0;
+  int64_t accessBytes = 1;
   int64_t largestProduct = 0;
-  bool hasTiles = false;
+  bool reduces = false;
 };
 
 static KernelTiles survey(FunctionOpInterface func) {
@@ -37,7 +41,8 @@ static KernelTiles survey(FunctionOpInterface func) {
     return tile ? tile.getNumElements() : 0;
   };
   func.getFunctionBody().walk([&](Operation *op) {
-    tiles.hasTiles |= isa<TileDialect>(op->getDialect());
+    tiles.reduces |=
+        isa<ReduceOp, ArgReduceOp, ReduceWithOp, ScanOp, ScanWithOp>(op);
     if (isa<MmaOp, MatmulOp>(op)) {
       tiles.largestProduct =
           std::max(tiles.largestProduct, elements(op->getResult(0).getType()));
@@ -56,9 +61,11 @@ static KernelTiles survey(FunctionOpInterface func) {
       moved = load.getType();
     else if (auto store = dyn_cast<StorePtrOp>(op))
       moved = store.getValue().getType();
-    if (moved)
-      tiles.largestAccess =
-          std::max(tiles.largestAccess, moved.getNumElements());
+    if (moved && moved.getNumElements() > tiles.largestAccess) {
+      tiles.largestAccess = moved.getNumElements();
+      tiles.accessBytes =
+          std::max<int64_t>(1, getStorageBits(moved.getElementType()) / 8);
+    }
   });
   return tiles;
 }
@@ -71,11 +78,19 @@ int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   // two warpgroups; 4 below).
   if (tiles.largestProduct)
     return tiles.largestProduct >= 128 * 128 ? 8 : 4;
-  // Others: one warp per kElementsPerWarp elements of the largest tile a
-  // memory access moves, a power of two from 1 to kMaxWarps.
-  constexpr int64_t kElementsPerWarp = 256, kMaxWarps = 8;
-  int64_t warps = std::max<int64_t>(1, tiles.largestAccess / kElementsPerWarp);
-  return std::min<int64_t>(kMaxWarps, llvm::PowerOf2Ceil(warps));
+  // Others, from the largest tile a memory access moves: 32 elements a
+  // thread where the kernel reduces or scans (its math, in registers, is
+  // per element), else 32 bytes a thread (element-wise code moves bytes);
+  // the power of two at or below, from 1 to 16 warps. tile_sweep.py
+  // measured these (docs/performance.md, "Tile sweep").
+  constexpr int64_t kElementsPerThread = 32, kBytesPerThread = 32;
+  constexpr int64_t kMaxWarps = 16;
+  int64_t perWarp =
+      kWarpSize * (tiles.reduces ? kElementsPerThread : kBytesPerThread);
+  int64_t work = tiles.largestAccess * (tiles.reduces ? 1 : tiles.accessBytes);
+  int64_t warps = std::max<int64_t>(1, work / perWarp);
+  return std::min<int64_t>(kMaxWarps,
+                           llvm::bit_floor(static_cast<uint64_t>(warps)));
 }
 
 namespace {

@@ -59,13 +59,14 @@ def TileChooseNumWarpsPass : Pass<"tile-choose-num-warps"> {
     - a kernel with a matrix product (`tile.mma`, `tile.matmul`) takes 8
       warps where the largest product's result has 128 x 128 elements or
       more, else 4;
-    - others take one warp per 256 elements of the largest tile a memory
-      access moves (`tile.load`, `tile.store`, `tile.gather`,
-      `tile.scatter`, `tile.load_ptr`, `tile.store_ptr`), rounded up to a
-      power of two, from 1 to 8.
+    - a kernel that reduces or scans takes one warp per 32 x 32 elements of
+      the largest tile a memory access moves (`tile.load`, `tile.store`,
+      `tile.gather`, `tile.scatter`, `tile.load_ptr`, `tile.store_ptr`);
+    - others one warp per 32 x 32 bytes of that tile;
+    - rounded down to a power of two, from 1 to 16.
 
     ```mlir
-    gpu.func @k(...) kernel {   // loads and stores 1 x 2048 tiles
+    gpu.func @k(...) kernel {   // loads and stores 1 x 2048 float32 tiles
     // becomes
     gpu.func @k(...) kernel attributes {tile.num_warps = 8 : i64} {
     ```

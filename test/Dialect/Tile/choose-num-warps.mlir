@@ -7,7 +7,8 @@
 // with the option 0 (the default) the compiler chooses from the tiles.
 // BAD: num-warps must be 0 (the compiler chooses), 1, 2, 4, 8, 16 or 32, not 3
 
-// 1024 elements moved: one warp per 256, 4 warps.
+// Element-wise: 32 bytes a thread of the largest tile moved (1024 float32
+// elements: 4 warps).
 // CHECK-LABEL: func.func @vector_add
 // CHECK-SAME: tile.num_warps = 4 : i64
 // FIXED-LABEL: func.func @vector_add
@@ -24,10 +25,25 @@ func.func @vector_add(%a: !tile.array<?xf32, strides [1]>, %c: !tile.array<?xf32
 
 // -----
 
-// The largest access decides (the 1 x 2048 row, not its 1 x 1 maximum):
-// 8 warps.
+// Bytes, not elements, for element-wise code: 2048 float16 elements move
+// as many bytes as 1024 float32 ones (4 warps).
+// CHECK-LABEL: func.func @half_copy
+// CHECK-SAME: tile.num_warps = 4 : i64
+func.func @half_copy(%a: !tile.array<?xf16, strides [1]>, %c: !tile.array<?xf16, strides [1]>) {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?xf16, strides [1]> -> !tile.view<2048, !tile.array<?xf16, strides [1]>>
+  %vc = tile.make_view %c : !tile.array<?xf16, strides [1]> -> !tile.view<2048, !tile.array<?xf16, strides [1]>>
+  %x = tile.load %va[%i] : !tile.view<2048, !tile.array<?xf16, strides [1]>>
+  tile.store %x, %vc[%i] : !tile.view<2048, !tile.array<?xf16, strides [1]>>
+  return
+}
+
+// -----
+
+// A kernel that reduces: 32 elements a thread of the largest access (the
+// 1 x 2048 row, not its 1 x 1 maximum): 2 warps.
 // CHECK-LABEL: func.func @row
-// CHECK-SAME: tile.num_warps = 8 : i64
+// CHECK-SAME: tile.num_warps = 2 : i64
 func.func @row(%a: !tile.array<?x?xf16, strides [?, 1]>, %m: !tile.array<?x?xf16, strides [?, 1]>) {
   %i = tile.bid 0
   %z = tile.constant dense<0> : !tile.tile<si32>
@@ -41,11 +57,11 @@ func.func @row(%a: !tile.array<?x?xf16, strides [?, 1]>, %m: !tile.array<?x?xf16
 
 // -----
 
-// Small tiles take one warp; large ones no more than 8.
+// Small tiles take one warp; large ones no more than 16.
 // CHECK-LABEL: func.func @small
 // CHECK-SAME: tile.num_warps = 1 : i64
 // CHECK-LABEL: func.func @large
-// CHECK-SAME: tile.num_warps = 8 : i64
+// CHECK-SAME: tile.num_warps = 16 : i64
 func.func @small(%a: !tile.array<?xf32, strides [1]>) {
   %i = tile.bid 0
   %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
