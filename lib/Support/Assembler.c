@@ -6,17 +6,24 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 
 #include "cudapy/Support/Assembler.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <libgen.h>
 #include <pthread.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 typedef struct NvJitLink *NvJitLinkHandle;
 /// nvJitLinkInputType: PTX.
@@ -149,6 +156,162 @@ const char *cudapyAssemblerVersion(void) {
   return version;
 }
 
+/// The toolkit's ptxas beside the nvJitLink library found (TOOLKIT/bin,
+/// from TOOLKIT/lib64 or TOOLKIT/targets/ARCH/lib), or in `toolkitPath`;
+/// empty when there is none. Looked for once.
+static char ptxasPath[1200];
+static bool ptxasSearched;
+
+static const char *findPtxas(const char *toolkitPath) {
+  pthread_mutex_lock(&loadLock);
+  if (!ptxasSearched) {
+    ptxasSearched = true;
+    char candidates[3][1200] = {{0}};
+    int length = 0;
+    if (toolkitPath && *toolkitPath)
+      length = snprintf(candidates[0], sizeof(candidates[0]), "%s/bin/ptxas",
+                        toolkitPath);
+    Dl_info info;
+    if (nvJitLink.create && dladdr((void *)nvJitLink.create, &info) &&
+        info.dli_fname && strlen(info.dli_fname) < 1000) {
+      char folder[1000];
+      memcpy(folder, info.dli_fname, strlen(info.dli_fname) + 1);
+      char *lib = dirname(folder); // TOOLKIT/lib64, TOOLKIT/targets/A/lib
+      length = snprintf(candidates[1], sizeof(candidates[1]),
+                        "%.1000s/../bin/ptxas", lib);
+      length = snprintf(candidates[2], sizeof(candidates[2]),
+                        "%.1000s/../../../bin/ptxas", lib);
+    }
+    (void)length;
+    for (int i = 0; i < 3 && !ptxasPath[0]; ++i)
+      if (candidates[i][0] && !access(candidates[i], X_OK))
+        memcpy(ptxasPath, candidates[i], sizeof(ptxasPath));
+  }
+  pthread_mutex_unlock(&loadLock);
+  return ptxasPath[0] ? ptxasPath : NULL;
+}
+
+/// Whether ptxas turns an instruction of `ptx` into a call of a subroutine
+/// of its own (the slow paths of IEEE division, reciprocal and square
+/// root). nvJitLink compiles PTX as relocatable code, where such a call
+/// follows the ABI: the kernel keeps its live values in registers the
+/// call preserves (a float16 softmax row: 168 registers, against 80 in a
+/// whole-program compile). Such PTX goes to ptxas, whole program.
+static bool hasSubroutineInstructions(const char *ptx, size_t size) {
+  static const char *const needles[] = {"div.rn.", "rcp.rn.", "sqrt.rn."};
+  for (size_t i = 0; i < sizeof(needles) / sizeof(*needles); ++i)
+    if (memmem(ptx, size, needles[i], strlen(needles[i])))
+      return true;
+  return false;
+}
+
+static CudapyAssembly fail(const char *format, const char *detail);
+
+/// Reads the whole file at `path` (NUL-terminated); null on failure.
+static char *readFile(const char *path, size_t *size) {
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return NULL;
+  char *data = NULL;
+  if (!fseek(file, 0, SEEK_END)) {
+    long length = ftell(file);
+    if (length >= 0 && !fseek(file, 0, SEEK_SET) &&
+        (data = malloc((size_t)length + 1))) {
+      if (fread(data, 1, (size_t)length, file) != (size_t)length) {
+        free(data);
+        data = NULL;
+      } else {
+        data[length] = '\0';
+        *size = (size_t)length;
+      }
+    }
+  }
+  fclose(file);
+  return data;
+}
+
+/// Assembles with the ptxas program (a whole-program compile) in a fresh
+/// temporary folder. `*ran` is false when ptxas could not be run (the
+/// caller then uses nvJitLink).
+static CudapyAssembly assembleWithPtxas(const char *ptxas, const char *ptx,
+                                        size_t size, const char *chip,
+                                        int optLevel, bool lineInfo,
+                                        bool *ran) {
+  *ran = false;
+  CudapyAssembly result = {NULL, 0, NULL};
+  const char *temp = getenv("TMPDIR");
+  char folder[1024];
+  snprintf(folder, sizeof(folder), "%s/cudapy-ptxas-XXXXXX",
+           temp && *temp ? temp : "/tmp");
+  if (!mkdtemp(folder))
+    return result;
+  char input[1100], output[1100], errors[1100];
+  snprintf(input, sizeof(input), "%s/kernel.ptx", folder);
+  snprintf(output, sizeof(output), "%s/kernel.cubin", folder);
+  snprintf(errors, sizeof(errors), "%s/errors.txt", folder);
+  FILE *file = fopen(input, "wb");
+  bool written = file && fwrite(ptx, 1, size, file) == size;
+  if (file && fclose(file))
+    written = false;
+  if (written) {
+    char program[1200], arch[64], level[] = "-O3", outputFlag[] = "-o",
+                                  lines[] = "-lineinfo";
+    snprintf(program, sizeof(program), "%s", ptxas);
+    snprintf(arch, sizeof(arch), "-arch=%s", chip ? chip : "");
+    if (optLevel == 0)
+      level[2] = '0';
+    char *argv[] = {program,
+                    arch,
+                    level,
+                    input,
+                    outputFlag,
+                    output,
+                    lineInfo ? lines : NULL,
+                    NULL};
+    // Not the sanitizers' preloaded runtime of a checked host process.
+    size_t count = 0;
+    while (environ && environ[count])
+      ++count;
+    char **env = calloc(count + 1, sizeof(char *));
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, errors,
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    pid_t child;
+    if (env) {
+      size_t kept = 0;
+      for (size_t i = 0; i < count; ++i)
+        if (strncmp(environ[i], "LD_PRELOAD=", 11))
+          env[kept++] = environ[i];
+      int status = 0;
+      if (!posix_spawn(&child, ptxas, &actions, NULL, argv, env) &&
+          waitpid(child, &status, 0) == child) {
+        *ran = WIFEXITED(status) && WEXITSTATUS(status) != 127;
+        size_t bytes = 0;
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+          result.cubin = readFile(output, &bytes);
+          result.size = bytes;
+          if (!result.cubin)
+            result = fail("%sptxas wrote no cubin", "");
+        } else if (*ran) {
+          char *log = readFile(errors, &bytes);
+          result = fail("ptxas could not assemble the PTX: %s",
+                        log && log[0] ? log : "(no error output)");
+          free(log);
+        }
+      }
+      free(env);
+    }
+    posix_spawn_file_actions_destroy(&actions);
+  }
+  unlink(input);
+  unlink(output);
+  unlink(errors);
+  rmdir(folder);
+  return result;
+}
+
 static CudapyAssembly fail(const char *format, const char *detail) {
   CudapyAssembly result = {NULL, 0, NULL};
   size_t size = strlen(format) + (detail ? strlen(detail) : 0) + 1;
@@ -164,6 +327,16 @@ CudapyAssembly cudapyAssemblePtx(const char *toolkitPath, const char *ptx,
   const char *why = NULL;
   if (!cudapyFindAssembler(toolkitPath, &why))
     return fail("%s", why);
+  const char *ptxas = NULL;
+  if (hasSubroutineInstructions(ptx, size) &&
+      (ptxas = findPtxas(toolkitPath))) {
+    bool ran = false;
+    CudapyAssembly assembled =
+        assembleWithPtxas(ptxas, ptx, size, chip, optLevel, lineInfo, &ran);
+    if (ran)
+      return assembled;
+    cudapyAssemblyFree(&assembled);
+  }
   char arch[64];
   snprintf(arch, sizeof(arch), "-arch=%s", chip ? chip : "");
   const char *options[3] = {arch, optLevel == 0 ? "-O0" : "-O3", "-lineinfo"};
