@@ -74,20 +74,17 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
           b, loc, b.getI16Type(), x,
           ("cvt.rn.satfinite." + toPair + ".f32 $0, $1, $1;").str(), "=h,f",
           /*pure=*/true);
+      // The sign is the input's: the instruction keeps it for every value
+      // but NaN (whose sign the software encoding keeps too).
       Value code = arith::TruncIOp::create(b, loc, target, pair);
-      // NaN keeps its sign, as the software encoding's does (the
-      // instruction's NaN is positive).
       Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
       Value sign = arith::TruncIOp::create(
           b, loc, target, arith::ShRUIOp::create(b, loc, bits, e.i32(24)));
-      Value signedNaN = e.orI(
-          arith::AndIOp::create(
-              b, loc, sign, arith::ConstantIntOp::create(b, loc, target, 0x80)),
-          arith::ConstantIntOp::create(b, loc, target, 0x7F));
-      Value isNaN =
-          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
-      return arith::SelectOp::create(b, loc, isNaN, signedNaN, code)
-          .getResult();
+      auto byte = [&](int64_t value) {
+        return arith::ConstantIntOp::create(b, loc, target, value);
+      };
+      return e.orI(arith::AndIOp::create(b, loc, code, byte(0x7F)),
+                   arith::AndIOp::create(b, loc, sign, byte(0x80)));
     }
     Type source = from;
     if (isa<Float16Type, BFloat16Type>(from)) {
