@@ -238,7 +238,7 @@ static CudapyAssembly assembleWithPtxas(const char *ptxas, const char *ptx,
                                         int optLevel, bool lineInfo,
                                         bool *ran) {
   *ran = false;
-  CudapyAssembly result = {NULL, 0, NULL};
+  CudapyAssembly result = {NULL, 0, NULL, NULL};
   const char *temp = getenv("TMPDIR");
   char folder[1024];
   snprintf(folder, sizeof(folder), "%s/cudapy-ptxas-XXXXXX",
@@ -292,6 +292,7 @@ static CudapyAssembly assembleWithPtxas(const char *ptxas, const char *ptx,
         if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
           result.cubin = readFile(output, &bytes);
           result.size = bytes;
+          result.assembler = "ptxas (whole program)";
           if (!result.cubin)
             result = fail("%sptxas wrote no cubin", "");
         } else if (*ran) {
@@ -313,7 +314,7 @@ static CudapyAssembly assembleWithPtxas(const char *ptxas, const char *ptx,
 }
 
 static CudapyAssembly fail(const char *format, const char *detail) {
-  CudapyAssembly result = {NULL, 0, NULL};
+  CudapyAssembly result = {NULL, 0, NULL, NULL};
   size_t size = strlen(format) + (detail ? strlen(detail) : 0) + 1;
   result.message = malloc(size);
   if (result.message)
@@ -343,7 +344,7 @@ CudapyAssembly cudapyAssemblePtx(const char *toolkitPath, const char *ptx,
   NvJitLinkHandle handle = NULL;
   if (nvJitLink.create(&handle, lineInfo ? 3 : 2, options))
     return fail("nvJitLink refused the options for chip '%s'", chip);
-  CudapyAssembly result = {NULL, 0, NULL};
+  CudapyAssembly result = {NULL, 0, NULL, NULL};
   size_t cubinSize = 0;
   if (nvJitLink.addData(handle, kInputPtx, ptx, size, "cudapy") ||
       nvJitLink.complete(handle) ||
@@ -363,6 +364,7 @@ CudapyAssembly cudapyAssemblePtx(const char *toolkitPath, const char *ptx,
     result = fail("%snvJitLink could not hand out the cubin", "");
   } else {
     result.size = cubinSize;
+    result.assembler = nvJitLink.version;
   }
   nvJitLink.destroy(&handle);
   return result;

@@ -517,10 +517,10 @@ public:
       return failure();
     }
     object.text.assign(assembly.cubin, assembly.size);
+    if (assembly.assembler)
+      object.assembler = assembly.assembler;
     cudapyAssemblyFree(&assembly);
     object.format = "cubin";
-    if (const char *version = cudapyAssemblerVersion())
-      object.assembler = version;
     object.assembleMs = millisecondsSince(start);
     return success();
   }

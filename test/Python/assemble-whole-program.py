@@ -87,3 +87,16 @@ bad = ptx.replace("ld.global.f32", "ld.globall.f32", 1)
 result = _capi.assemble(bad, "sm_90a", {"emit": "cubin"})
 print(result[0].message.splitlines()[0][:48] if isinstance(result, list) else "no error")
 # CHECK-NEXT: ptxas could not assemble the PTX: ptxas
+
+# A compile to cubin says which assembled it: the softmax example divides.
+import os  # noqa: E402
+
+import cudapy  # noqa: E402
+
+examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
+for name in ("softmax.mlir", "vector_add.mlir"):
+    source = open(os.path.join(examples, "tile", name)).read()
+    compiled = cudapy.compile(source, chip="sm_90a", emit="cubin")
+    print(name, compiled.metadata["targets"][0]["assembler"])
+# CHECK-NEXT: softmax.mlir ptxas (whole program)
+# CHECK-NEXT: vector_add.mlir nvJitLink {{[0-9]+}}.{{[0-9]+}}

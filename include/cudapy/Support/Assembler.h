@@ -22,6 +22,10 @@ typedef struct CudapyAssembly {
   char *cubin;   ///< the cubin (null on failure)
   size_t size;   ///< its bytes
   char *message; ///< why it failed, or null (NUL-terminated)
+  /// What assembled it (static text): "nvJitLink MAJOR.MINOR", or "ptxas
+  /// (whole program)" for PTX whose IEEE division, reciprocal or square root
+  /// ptxas turns into subroutine calls (docs/CompileCache.md).
+  const char *assembler;
 } CudapyAssembly;
 
 /// The nvJitLink library the assembler uses: the first of
@@ -45,7 +49,9 @@ const char *cudapyAssemblerVersion(void);
 
 /// Assembles `ptx` (`size` bytes, no NUL needed) for `chip` ("sm_90a"):
 /// nvJitLink at -O3 (-O0 when `optLevel` is 0), with -lineinfo when
-/// `lineInfo`. Thread-safe.
+/// `lineInfo`; PTX with IEEE division, reciprocal or square root goes to
+/// the toolkit's ptxas program instead, whole program, where it runs.
+/// Thread-safe.
 CudapyAssembly cudapyAssemblePtx(const char *toolkitPath, const char *ptx,
                                  size_t size, const char *chip, int optLevel,
                                  bool lineInfo);
