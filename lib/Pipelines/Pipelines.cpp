@@ -11,6 +11,7 @@
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Py/Transforms/Passes.h"
 #include "dialects/Target/Transforms/Passes.h"
+#include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -55,8 +56,7 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
             std::to_string(options.optLevel);
     return std::nullopt;
   }
-  if (options.numWarps != 0 && (options.numWarps < 1 || options.numWarps > 32 ||
-                                !llvm::isPowerOf2_64(options.numWarps))) {
+  if (options.numWarps != 0 && !tile::isValidNumWarps(options.numWarps)) {
     error = "num-warps must be 0 (the compiler chooses), 1, 2, 4, 8, 16 or "
             "32, not " +
             std::to_string(options.numWarps);

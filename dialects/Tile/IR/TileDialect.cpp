@@ -1,5 +1,6 @@
 //===- TileDialect.cpp - the tile dialect and its types -------------------===//
 
+#include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/IR/TileOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -97,7 +98,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     if (!integer)
       return op->emitOpError("'") << name << "' is an integer";
     int64_t warps = integer.getInt();
-    if (warps < 1 || warps > 32 || !llvm::isPowerOf2_64(warps))
+    if (!isValidNumWarps(warps))
       return op->emitOpError("runs 1, 2, 4, 8, 16 or 32 warps per CTA, not ")
              << warps;
     return success();

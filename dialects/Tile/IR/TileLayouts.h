@@ -22,6 +22,12 @@ namespace cudapy::tile {
 /// The threads of a CTA have 32 lanes per warp.
 constexpr int64_t kWarpSize = 32;
 
+/// Whether a tile block may run `warps` warps (`tile.num_warps`, the
+/// pipeline's num-warps): 1, 2, 4, 8, 16 or 32.
+constexpr bool isValidNumWarps(int64_t warps) {
+  return warps >= 1 && warps <= 32 && (warps & (warps - 1)) == 0;
+}
+
 /// The layout of a tile type with one (rank 1 or more, after
 /// tile-assign-layouts); null otherwise.
 DistributedLayoutInterface getLayout(TileType type);

@@ -899,11 +899,7 @@ struct TileAssignLayoutsPass
   void runOnOperation() override {
     SmallVector<FunctionOpInterface> funcs;
     getOperation()->walk([&](FunctionOpInterface func) {
-      bool hasTiles = false;
-      func.getFunctionBody().walk([&](Operation *op) {
-        hasTiles |= isa<TileDialect>(op->getDialect());
-      });
-      if (hasTiles)
+      if (usesTileOps(func))
         funcs.push_back(func);
     });
     Builder builder(&getContext());
@@ -913,7 +909,7 @@ struct TileAssignLayoutsPass
       int64_t warps = numWarps;
       if (IntegerAttr attr = numWarpsAttr.getAttr(func))
         warps = attr.getInt();
-      if (warps < 1 || warps > 32 || !llvm::isPowerOf2_64(warps)) {
+      if (!isValidNumWarps(warps)) {
         func.emitOpError("runs 1, 2, 4, 8, 16 or 32 warps per CTA, not ")
             << warps;
         return signalPassFailure();

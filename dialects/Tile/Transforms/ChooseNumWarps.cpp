@@ -11,7 +11,6 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/bit.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace cudapy::tile {
 #define GEN_PASS_DEF_TILECHOOSENUMWARPSPASS
@@ -72,6 +71,15 @@ static KernelTiles survey(FunctionOpInterface func) {
 
 } // namespace
 
+bool cudapy::tile::usesTileOps(FunctionOpInterface func) {
+  return func.getFunctionBody()
+      .walk([](Operation *op) {
+        return isa<TileDialect>(op->getDialect()) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   KernelTiles tiles = survey(func);
   // Matrix products: the tensor-core paths' tiles (8 warps from 128 x 128,
@@ -100,8 +108,7 @@ struct TileChooseNumWarpsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (numWarps != 0 &&
-        (numWarps < 1 || numWarps > 32 || !llvm::isPowerOf2_64(numWarps))) {
+    if (numWarps != 0 && !isValidNumWarps(numWarps)) {
       getOperation()->emitError("num-warps must be 0 (the compiler chooses), "
                                 "1, 2, 4, 8, 16 or 32, not ")
           << static_cast<int64_t>(numWarps);
@@ -110,13 +117,7 @@ struct TileChooseNumWarpsPass
     Builder builder(&getContext());
     TileDialect::NumWarpsAttrHelper numWarpsAttr(&getContext());
     getOperation()->walk([&](FunctionOpInterface func) {
-      if (numWarpsAttr.getAttr(func))
-        return;
-      bool hasTiles = false;
-      func.getFunctionBody().walk([&](Operation *op) {
-        hasTiles |= isa<TileDialect>(op->getDialect());
-      });
-      if (!hasTiles)
+      if (numWarpsAttr.getAttr(func) || !usesTileOps(func))
         return;
       int64_t warps = numWarps ? numWarps : chooseNumWarps(func);
       numWarpsAttr.setAttr(func, builder.getI64IntegerAttr(warps));

@@ -14,6 +14,10 @@ namespace cudapy::tile {
 /// them (tile-choose-num-warps, docs/TileLowering.md).
 int64_t chooseNumWarps(mlir::FunctionOpInterface func);
 
+/// Whether `func`'s body has an op of the tile dialect (the functions that
+/// get warps and layouts).
+bool usesTileOps(mlir::FunctionOpInterface func);
+
 #define GEN_PASS_DECL
 #include "dialects/Tile/Transforms/Passes.h.inc"
 
