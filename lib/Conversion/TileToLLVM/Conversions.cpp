@@ -9,6 +9,7 @@
 #include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 #include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
 #include "dialects/Target/IR/TargetDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
 using namespace cudapy;
@@ -23,13 +24,50 @@ static bool hasFp8Conversions(Operation *op) {
   return chip && !chip->host && chip->sm >= 89 && ptx && *ptx >= 78;
 }
 
-/// The PTX type name of an fp8 pair, or empty for other dtypes.
-static StringRef getFp8PairName(Type dtype) {
-  if (isa<Float8E4M3FNType>(dtype))
-    return "e4m3x2";
-  if (isa<Float8E5M2Type>(dtype))
-    return "e5m2x2";
-  return "";
+/// Whether `cvt` converts pairs of `dtype` (e4m3 and e5m2).
+static bool isFp8(Type dtype) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(dtype);
+}
+
+/// Two fp8 codes (i8) of `dtype` as float16, exactly (`cvt` widens a pair).
+static std::pair<Value, Value> decodeFp8Pair(Emitter &e, Type dtype, Value x0,
+                                             Value x1) {
+  OpBuilder &b = e.b;
+  Value pair =
+      LLVM::PoisonOp::create(b, e.loc, VectorType::get({2}, b.getI8Type()));
+  pair = LLVM::InsertElementOp::create(b, e.loc, pair, x0, e.i32(0));
+  pair = LLVM::InsertElementOp::create(b, e.loc, pair, x1, e.i32(1));
+  Value halves = NVVM::ConvertF8x2ToF16x2Op::create(
+      b, e.loc, VectorType::get({2}, b.getF16Type()), pair, /*relu=*/false,
+      dtype);
+  auto half = [&](int64_t i) -> Value {
+    return LLVM::ExtractElementOp::create(b, e.loc, halves, e.i32(i));
+  };
+  return {half(0), half(1)};
+}
+
+/// Two float32 values as fp8 codes (i8) of `dtype`, to nearest with
+/// saturation to the largest finite value (what the software encoding
+/// does). The sign is the input's: `cvt` keeps it for every value but NaN,
+/// so or-ing the inputs' sign bits into the codes changes NaN's alone (the
+/// software encoding keeps NaN's sign too).
+static std::pair<Value, Value> encodeFp8Pair(Emitter &e, Type dtype, Value f0,
+                                             Value f1) {
+  OpBuilder &b = e.b;
+  Type i32 = b.getI32Type(), i8 = b.getI8Type();
+  // The first operand becomes the high byte.
+  Value codes = NVVM::ConvertF32x2ToF8x2Op::create(
+      b, e.loc, b.getI16Type(), f1, f0, NVVM::FPRoundingMode::RN,
+      NVVM::SaturationMode::SATFINITE, /*relu=*/false, dtype);
+  auto bits = [&](Value f) {
+    return arith::BitcastOp::create(b, e.loc, i32, f).getResult();
+  };
+  // Byte 3 of each input (its sign and high exponent bits) to bytes 0, 1.
+  Value signs =
+      NVVM::PermuteOp::create(b, e.loc, i32, bits(f0), bits(f1), e.i32(0x0073),
+                              NVVM::PermuteMode::DEFAULT);
+  Value word = e.orI(e.zext(i32, codes), e.andI(signs, e.i32(0x8080)));
+  return {e.trunc(i8, word), e.trunc(i8, e.shr(word, e.i32(8)))};
 }
 
 namespace cudapy::tile::lowering {
@@ -51,40 +89,18 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
     // float32; from float32 to nearest with saturation to the largest
     // finite value (.satfinite), which is what the software encoding does.
     bool hardware = hasFp8Conversions(op);
-    StringRef fromPair = getFp8PairName(from), toPair = getFp8PairName(to);
-    if (hardware && !fromPair.empty()) {
-      Value bits = arith::ExtUIOp::create(b, loc, b.getI16Type(), x);
-      Value wide = createInlinePtx(
-          b, loc, f32, bits,
-          ("{ .reg .b32 pair; .reg .b16 low, high; cvt.rn.f16x2." + fromPair +
-           " pair, $1; mov.b32 {low, high}, pair; cvt.f32.f16 $0, low; }")
-              .str(),
-          "=f,h", /*pure=*/true);
-      return emit(e, op, f32, to, wide);
-    }
+    if (hardware && isFp8(from))
+      return emit(e, op, b.getF16Type(), to,
+                  decodeFp8Pair(e, from, x, x).first);
     if (isNarrowFloat(from))
       return emit(e, op, f32, to,
                   decodeNarrowFloat(b, loc, x, cast<FloatType>(from)));
     bool nearest = !op.getRounding() || *op.getRounding() == RoundingMode::rn;
-    if (hardware && !toPair.empty() && nearest &&
+    if (hardware && isFp8(to) && nearest &&
         isa<Float32Type, Float16Type, BFloat16Type>(from)) {
       if (!from.isF32())
         x = arith::ExtFOp::create(b, loc, f32, x);
-      Value pair = createInlinePtx(
-          b, loc, b.getI16Type(), x,
-          ("cvt.rn.satfinite." + toPair + ".f32 $0, $1, $1;").str(), "=h,f",
-          /*pure=*/true);
-      // The sign is the input's: the instruction keeps it for every value
-      // but NaN (whose sign the software encoding keeps too).
-      Value code = arith::TruncIOp::create(b, loc, target, pair);
-      Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), x);
-      Value sign = arith::TruncIOp::create(
-          b, loc, target, arith::ShRUIOp::create(b, loc, bits, e.i32(24)));
-      auto byte = [&](int64_t value) {
-        return arith::ConstantIntOp::create(b, loc, target, value);
-      };
-      return e.orI(arith::AndIOp::create(b, loc, code, byte(0x7F)),
-                   arith::AndIOp::create(b, loc, sign, byte(0x80)));
+      return encodeFp8Pair(e, to, x, x).first;
     }
     Type source = from;
     if (isa<Float16Type, BFloat16Type>(from)) {
@@ -167,6 +183,65 @@ FailureOr<Value> UnaryLowering<BitcastOp>::emit(Emitter &e, BitcastOp,
 
 namespace {
 
+/// tile.convert to and from fp8 where the chip converts it (sm_89, PTX 7.8
+/// on): two registers at a time, since `cvt` takes and makes fp8 pairs
+/// (half the conversions, and no byte taken apart or put together one at
+/// a time). An odd register, other dtypes and other chips go element by
+/// element (`UnaryLowering<ConvertOp>::emit`).
+struct ConvertLowering : public TilePattern<ConvertOp> {
+  using TilePattern::TilePattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    Type from = op.getSource().getType().getElementType();
+    Type to = op.getType().getElementType();
+    bool nearest = !op.getRounding() || *op.getRounding() == RoundingMode::rn;
+    bool decode = isFp8(from);
+    bool encode = isFp8(to) && nearest &&
+                  (decode || isa<Float32Type, Float16Type, BFloat16Type>(from));
+    bool pairs = from != to && (decode || encode) && hasFp8Conversions(op);
+    ValueRange sources = adaptor.getSource();
+    SmallVector<Value> values;
+    FloatType f32 = rewriter.getF32Type();
+    size_t paired = pairs ? sources.size() / 2 * 2 : 0;
+    for (size_t i = 0; i < paired; i += 2) {
+      Value x0 = sources[i], x1 = sources[i + 1];
+      Type type = from;
+      if (decode) {
+        std::tie(x0, x1) = decodeFp8Pair(e, from, x0, x1);
+        type = rewriter.getF16Type();
+      }
+      if (encode) {
+        if (!type.isF32()) {
+          x0 = arith::ExtFOp::create(rewriter, e.loc, f32, x0);
+          x1 = arith::ExtFOp::create(rewriter, e.loc, f32, x1);
+        }
+        std::tie(x0, x1) = encodeFp8Pair(e, to, x0, x1);
+        values.append({x0, x1});
+        continue;
+      }
+      for (Value x : {x0, x1}) {
+        FailureOr<Value> value =
+            UnaryLowering<ConvertOp>::emit(e, op, type, to, x);
+        if (failed(value))
+          return rewriter.notifyMatchFailure(op, "unsupported");
+        values.push_back(*value);
+      }
+    }
+    for (Value x : sources.drop_front(paired)) {
+      FailureOr<Value> value =
+          UnaryLowering<ConvertOp>::emit(e, op, from, to, x);
+      if (failed(value))
+        return rewriter.notifyMatchFailure(op, "unsupported");
+      values.push_back(*value);
+    }
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
 struct ToScalarLowering : public TilePattern<ToScalarOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -206,7 +281,6 @@ struct FromScalarLowering : public TilePattern<FromScalarOp> {
 
 void cudapy::populateTileConversionToLLVMPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<UnaryLowering<ConvertOp>, UnaryLowering<BitcastOp>,
-               ToScalarLowering, FromScalarLowering>(converter,
-                                                     patterns.getContext());
+  patterns.add<ConvertLowering, UnaryLowering<BitcastOp>, ToScalarLowering,
+               FromScalarLowering>(converter, patterns.getContext());
 }
