@@ -2,9 +2,10 @@
 # with fewer elements than 128 bits for each thread (narrower vectors),
 # fewer elements than threads (warps holding copies, whose stores are
 # masked), broadcasts along either axis, column sums stored from a layout
-# with copies, softmax rows; the warps the compiler chooses; ct.autotune:
-# a winner per key, restore_value and reset_to_zero, and the winner read
-# back from the compile cache by a new process.
+# with copies, softmax rows, reductions across warps; the warps the
+# compiler chooses; ct.autotune: a winner per key, restore_value and
+# reset_to_zero, and the winner read back from the compile cache by a new
+# process.
 # REQUIRES: cuda-gpu
 # RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
@@ -120,6 +121,51 @@ for dtype in (torch.float32, torch.float16):
                          1e-6 if dtype == torch.float32 else 1e-3)
 print("softmax", "ok" if ok else "FAILED")
 # CHECK: softmax ok
+
+
+def keep_larger(v0, i0, v1, i1):
+    larger = (v1 > v0) | ((v1 == v0) & (i1 < i0))
+    return ct.where(larger, v1, v0), ct.where(larger, i1, i0)
+
+
+@ct.kernel
+def reductions(x, sums, maxima, args, pairs, colsums, R: ct.Constant[int], C: ct.Constant[int]):
+    i = ct.bid(0)
+    t = ct.load(x, index=(i, 0), shape=(R, C))
+    ct.store(sums, index=(i,), tile=ct.sum(t, axis=1))
+    ct.store(maxima, index=(i,), tile=ct.max(t, axis=1))
+    ct.store(args, index=(i,), tile=ct.argmax(t, axis=1))
+    positions = ct.broadcast_to(ct.arange(C, dtype=ct.int32), (R, C))
+    _value, index = ct.reduce((t, positions), 1, keep_larger, (-float("inf"), 0))
+    ct.store(pairs, index=(i,), tile=index)
+    ct.store(colsums, index=(i, 0), tile=ct.sum(t, axis=0, keepdims=True))
+
+
+# Reductions across warps (lanes that hold the same partial read one
+# warp's each, then butterflies), built-in, arg and combiner regions, along
+# rows spread over every warp count and along columns.
+ok = True
+for r, c in ((1, 4096), (4, 1024), (16, 256), (64, 64), (2, 32)):
+    rows = 8 * r
+    x = torch.randn(rows, c, device="cuda")
+    x[:, c // 3] = x.max(dim=1).values  # ties: the first position wins
+    for warps in WARPS:
+        sums = torch.zeros(rows, device="cuda")
+        maxima = torch.zeros(rows, device="cuda")
+        args = torch.zeros(rows, device="cuda", dtype=torch.int32)
+        pairs = torch.zeros(rows, device="cuda", dtype=torch.int32)
+        colsums = torch.zeros(8, c, device="cuda")
+        ct.launch(stream, (8,), reductions.replace_hints(num_worker_warps=warps),
+                  (x, sums, maxima, args, pairs, colsums, r, c))
+        name = "reductions %dx%d %d" % (r, c, warps)
+        ok &= report(name + " sum", sums, x.double().sum(dim=1), 1e-5)
+        ok &= report(name + " max", maxima, x.max(dim=1).values, 0)
+        ok &= report(name + " argmax", args, x.argmax(dim=1), 0)
+        ok &= report(name + " reduce", pairs, x.argmax(dim=1), 0)
+        ok &= report(name + " column sums", colsums,
+                     x.double().reshape(8, r, c).sum(dim=1), 1e-5)
+print("reductions", "ok" if ok else "FAILED")
+# CHECK: reductions ok
 
 # The compiler's choice (tile-choose-num-warps): element-wise, one warp per
 # 32 bytes a thread of the largest tile moved, 1 to 16.

@@ -15,9 +15,11 @@ using namespace cudapy::tile::lowering;
 namespace {
 /// Reduces tiles of one distribution together (`members`, a tuple of
 /// register lists) along the `reduced` dimensions: in the thread, across
-/// lanes by butterflies, across warps through shared memory, where each
-/// thread folds its partners' partials in warp order so that all hold the
-/// same result. Copies of elements take `identity` when there is one, else
+/// lanes by butterflies, across warps through shared memory: lanes that
+/// hold the same partials read one partner's each and fold them by
+/// butterflies, or (with fewer such lanes than partners) each thread folds
+/// all its partners' partials in warp order; either way all threads hold
+/// the same result. Copies of elements take `identity` when there is one, else
 /// a validity flag rides along. Returns each key's tuple.
 static SmallVector<SmallVector<Value>>
 reduceTuples(Emitter &e, Operation *op, Distribution &dist,
@@ -95,7 +97,34 @@ reduceTuples(Emitter &e, Operation *op, Distribution &dist,
       partners = next;
     }
     llvm::sort(partners);
-    for (int64_t key = 0; key < numKeys; ++key) {
+    // Where one reduced lane field has a lane for each partner, those lanes
+    // (holding the same partials) each read one partner's, and butterflies
+    // over that field's low bits fold them: one read and log2(partners)
+    // shuffles instead of a read for each partner.
+    int64_t numPartners = partners.size();
+    const ThreadField *spread = nullptr;
+    for (const ThreadField &field : laneFields)
+      if (field.count >= numPartners && llvm::isPowerOf2_64(numPartners))
+        spread = &field;
+    if (spread) {
+      Value j = e.field(*spread, lane, warp);
+      Value offset = e.i32(0);
+      int64_t divisor = 1;
+      for (const ThreadField &field : warpFields) {
+        offset = e.add(offset, e.mul(e.bits(j, divisor, field.count),
+                                     e.i32(field.stride)));
+        divisor *= field.count;
+      }
+      Value partner =
+          e.add(e.mul(e.add(baseWarp, offset), e.i32(kWarpSize)), lane);
+      for (int64_t key = 0; key < numKeys; ++key)
+        partial[key] = shared.read(key, partner);
+      for (int64_t step = 1; step < numPartners; step *= 2)
+        for (SmallVector<Value> &slot : partial)
+          slot = join(slot, shuffleTuple(e, slot, e.i32(step * spread->stride),
+                                         gpu::ShuffleMode::XOR));
+    }
+    for (int64_t key = 0; key < numKeys && !spread; ++key) {
       SmallVector<Value> total;
       for (int64_t offset : partners) {
         Value partner = e.add(

@@ -35,14 +35,22 @@ gpu.module @m {
 // -----
 
 // A row maximum over 4 warps: in the thread, 5 butterfly shuffles, then
-// shared memory across the warps; float rounding modes in PTX.
+// across the warps lanes 0-3 of each warp (and 4-7, ...) read one warp's
+// partial each from shared memory and fold them by 2 more butterflies;
+// float rounding modes in PTX.
 // CHECK: llvm.mlir.global internal @__tile_shared_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<128 x f32>
 // CHECK-LABEL: gpu.func @row_max
 // CHECK-COUNT-3: arith.maxnumf
 // CHECK-COUNT-5: gpu.shuffle  xor
 // CHECK: llvm.mlir.addressof @__tile_shared_scratch_0
 // CHECK: gpu.barrier
-// CHECK-COUNT-3: arith.maxnumf
+// CHECK: llvm.load
+// CHECK-NOT: llvm.load
+// CHECK: gpu.shuffle  xor %{{.*}}, %c1_i32
+// CHECK-NEXT: arith.maxnumf
+// CHECK: gpu.shuffle  xor %{{.*}}, %c2_i32
+// CHECK-NEXT: arith.maxnumf
+// CHECK-NOT: gpu.shuffle
 // CHECK: llvm.inline_asm {{.*}}"add.rz.ftz.f32 $0, $1, $2;", "=f,f,f"
 gpu.module @m {
   gpu.func @row_max(%a: !tile.array<?x?xf32, strides [?, 1]>) kernel {
