@@ -8,6 +8,7 @@
 
 #include "Utility.h"
 #include "cudapy/Conversion/LoweringUtils/Atomics.h"
+#include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 
 using namespace mlir;
 using namespace cudapy;
@@ -359,6 +360,86 @@ struct ViewAccess {
                           /*isInvariantGroup=*/false, ordering, syncscope);
   }
 
+  /// The `width` elements from `offset` on where `inside`, else `padding`
+  /// (a vector of them), in one predicated access aligned to its size (not
+  /// packed). Neither LLVM nor NVVM has a predicated load for NVPTX (LLVM's
+  /// masked loads take constant masks), and a branch around a plain load
+  /// keeps the math that uses it apart from the loads of the tile's other
+  /// vectors: LLVM folds that math into the branches, and ptxas, which
+  /// predicates small branches, cannot interleave them. The padding starts
+  /// in the result's registers (tied operands); the load may overwrite it.
+  Value loadVectorIf(Value offset, int64_t width, Value inside, Value padding) {
+    OpBuilder &b = e.b;
+    auto type = VectorType::get({width}, memoryType);
+    int64_t bytes = width * elementBytes;
+    int64_t words = bytes >= 4 ? bytes / 4 : 1;
+    Type word = bytes >= 4 ? b.getI32Type() : b.getI16Type();
+    Type wordsType = words == 1 ? word : VectorType::get({words}, word);
+    Value initial = LLVM::BitcastOp::create(b, e.loc, wordsType, padding);
+    std::string text = "@$" + std::to_string(words) + " ld.global";
+    if (words > 1)
+      text += ".v" + std::to_string(words);
+    text += bytes >= 4 ? ".b32 " : ".b16 ";
+    std::string outputs, constraints, tied;
+    SmallVector<Value> operands = {inside, address(offset)};
+    for (int64_t i = 0; i < words; ++i) {
+      outputs += (i ? ", $" : "$") + std::to_string(i);
+      constraints += bytes >= 4 ? "=r," : "=h,";
+      tied += "," + std::to_string(i);
+      operands.push_back(words == 1 ? initial
+                                    : LLVM::ExtractElementOp::create(
+                                          b, e.loc, initial, e.i32(i))
+                                          .getResult());
+    }
+    text += words > 1 ? "{" + outputs + "}" : outputs;
+    text += ", [$" + std::to_string(words + 1) + "];";
+    constraints += "b,l" + tied;
+    Type resultType = words == 1
+                          ? word
+                          : LLVM::LLVMStructType::getLiteral(
+                                b.getContext(), SmallVector<Type>(words, word));
+    // Not pure: it reads memory (a store before it stays before it).
+    Value loaded = createInlinePtx(b, e.loc, resultType, operands, text,
+                                   constraints, /*pure=*/false);
+    Value vector = loaded;
+    if (words > 1) {
+      vector = LLVM::PoisonOp::create(b, e.loc, wordsType);
+      for (int64_t i = 0; i < words; ++i)
+        vector = LLVM::InsertElementOp::create(
+            b, e.loc, vector, e.extract(loaded, {i}), e.i32(i));
+    }
+    return LLVM::BitcastOp::create(b, e.loc, type, vector);
+  }
+
+  /// Stores `vector` (`width` elements, not packed) at element `offset`
+  /// where `inside`, in one predicated access aligned to its size (as
+  /// loadVectorIf, for the same reasons).
+  void storeVectorIf(Value vector, Value offset, int64_t width, Value inside) {
+    OpBuilder &b = e.b;
+    int64_t bytes = width * elementBytes;
+    int64_t words = bytes >= 4 ? bytes / 4 : 1;
+    Type word = bytes >= 4 ? b.getI32Type() : b.getI16Type();
+    Type wordsType = words == 1 ? word : VectorType::get({words}, word);
+    Value raw = LLVM::BitcastOp::create(b, e.loc, wordsType, vector);
+    std::string text = "@$0 st.global";
+    if (words > 1)
+      text += ".v" + std::to_string(words);
+    text += bytes >= 4 ? ".b32 [$1], " : ".b16 [$1], ";
+    std::string values, constraints = "b,l";
+    SmallVector<Value> operands = {inside, address(offset)};
+    for (int64_t i = 0; i < words; ++i) {
+      values += (i ? ", $" : "$") + std::to_string(i + 2);
+      constraints += bytes >= 4 ? ",r" : ",h";
+      operands.push_back(
+          words == 1 ? raw
+                     : LLVM::ExtractElementOp::create(b, e.loc, raw, e.i32(i))
+                           .getResult());
+    }
+    text += (words > 1 ? "{" + values + "}" : values) + ";";
+    createInlinePtx(b, e.loc, Type(), operands, text, constraints,
+                    /*pure=*/false);
+  }
+
   /// The `width` elements from `offset` on, a vector of memoryType, in one
   /// access aligned to its size (packed: `width` is even and `offset` a
   /// multiple of it).
@@ -538,11 +619,21 @@ struct LoadLowering : public TilePattern<LoadOp> {
             rewriter, e.loc, paddingVector, padding, e.i32(i));
     }
     SmallVector<Type> types(groups.size(), chunkType);
-    SmallVector<Value> chunks = emitIfElse(e, fastPath, types, [&](bool fast) {
+    // Whole vectors at the edges need no path of their own for inner tiles:
+    // one straight-line sequence of vectors, each under its own check (which
+    // ptxas predicates), lets the loads of several tiles interleave with
+    // the math that uses them, rather than all of a tile's registers
+    // meeting at the end of a branch.
+    auto build = [&](bool fast) {
       SmallVector<Value> result;
       for (ArrayRef<int64_t> group : groups) {
         if (vectorEdges && !fast) {
           auto [offset, inside] = access.locate(group[0]);
+          if (!access.packed) {
+            result.push_back(
+                access.loadVectorIf(offset, width, inside, paddingVector));
+            continue;
+          }
           result.push_back(emitIfElse(
               e, inside, chunkType, [&](bool load) -> SmallVector<Value> {
                 if (!load)
@@ -580,7 +671,10 @@ struct LoadLowering : public TilePattern<LoadOp> {
         result.push_back(chunk);
       }
       return result;
-    });
+    };
+    SmallVector<Value> chunks = vectorEdges
+                                    ? build(/*fast=*/false)
+                                    : emitIfElse(e, fastPath, types, build);
     SmallVector<Value> values(registers);
     for (auto [group, chunk] : llvm::zip(groups, chunks))
       for (auto [i, r] : llvm::enumerate(group)) {
@@ -668,7 +762,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
     auto vectorType = VectorType::get({width}, access.memoryType);
     // Register r's vector of `width` elements (r first along the fastest
     // dimension), stored at element `offset`.
-    auto storeVector = [&](int64_t r, Value offset) {
+    auto makeVector = [&](int64_t r) {
       SmallVector<int64_t> local = dist.delinearize(r);
       Value vector = LLVM::PoisonOp::create(rewriter, e.loc, vectorType);
       for (int64_t i = 0; i < width; ++i) {
@@ -679,8 +773,23 @@ struct StoreLowering : public TilePattern<StoreOp> {
         vector = LLVM::InsertElementOp::create(rewriter, e.loc, vector, element,
                                                e.i32(i));
       }
-      access.storeVector(vector, offset, width);
+      return vector;
     };
+    auto storeVector = [&](int64_t r, Value offset) {
+      access.storeVector(makeVector(r), offset, width);
+    };
+    // Whole vectors at the edges: one straight-line sequence of predicated
+    // stores, for inner tiles too (see loadVectorIf).
+    if (vectorEdges && !access.packed) {
+      for (int64_t r = 0; r < registers; ++r) {
+        if (dist.delinearize(r)[fastest] % width != 0)
+          continue;
+        auto [offset, inside] = access.locate(r);
+        access.storeVectorIf(makeVector(r), offset, width, inside);
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
     emitIfElse(e, fastPath, {}, [&](bool fast) -> SmallVector<Value> {
       if (fast || vectorEdges) {
         for (int64_t r = 0; r < registers; ++r) {

@@ -22,7 +22,7 @@
 // CHECK: llvm.load %{{.*}} invariant {alignment = 8 : i64} : !llvm.ptr<1> -> i64
 // CHECK: arith.trunci %{{.*}} : i64 to i32
 // CHECK: llvm.load %{{.*}} invariant {alignment = 8 : i64} : !llvm.ptr<1> -> i64
-// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$4 ld.global.v4.b32 {$0, $1, $2, $3}, [$5];"
 
 // PTX-LABEL: .entry copy_each(
 // PTX-NEXT: .param .u64 .ptr .global .align 1 copy_each_param_0,

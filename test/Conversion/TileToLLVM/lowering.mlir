@@ -482,19 +482,22 @@ gpu.module @m {
 // -----
 
 // Facts on an array argument (what a JIT specializes on): with the base
-// 16-byte aligned and the row stride and the columns multiples of 16, the
-// whole-tile path needs no alignment check, and edge tiles move whole
-// 16-byte vectors, one bounds check each.
+// 16-byte aligned and the row stride and the columns multiples of 16, no
+// alignment check, and every tile moves whole 16-byte vectors, each under
+// its own bounds check, predicated: no branch, no path of their own for
+// inner tiles.
 // CHECK-LABEL: gpu.func @facts
 // CHECK-NOT: llvm.ptrtoint
-// CHECK: scf.if %{{.*}} -> (vector<8xf16>, vector<8xf16>) {
-// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
-// CHECK: } else {
-// CHECK: scf.if %{{.*}} -> (vector<8xf16>) {
-// CHECK-NEXT: llvm.getelementptr
-// CHECK-NEXT: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
-// CHECK: scf.if %{{.*}} {
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$4 ld.global.v4.b32 {$0, $1, $2, $3}, [$5];", "=r,=r,=r,=r,b,l,0,1,2,3" %{{.*}} : (i1, !llvm.ptr<1>, i32, i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$4 ld.global.v4.b32
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.v4.b32 [$1], {$2, $3, $4, $5};", "b,l,r,r,r,r" %{{.*}} : (i1, !llvm.ptr<1>, i32, i32, i32, i32) -> ()
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.v4.b32
+// CHECK-NOT: scf.if
+// CHECK: gpu.return
 gpu.module @m {
   gpu.func @facts(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, tile.stride_divisibility = array<i64: 16, 1>}) kernel attributes {tile.num_warps = 1} {
     %i = tile.bid 0
