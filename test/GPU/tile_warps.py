@@ -2,8 +2,8 @@
 # with fewer elements than 128 bits for each thread (narrower vectors),
 # fewer elements than threads (warps holding copies, whose stores are
 # masked), broadcasts along either axis, column sums stored from a layout
-# with copies, softmax rows, reductions across warps; the warps the
-# compiler chooses; ct.autotune: a winner per key, restore_value and
+# with copies, softmax rows, reductions and scans across warps; the warps
+# the compiler chooses; ct.autotune: a winner per key, restore_value and
 # reset_to_zero, and the winner read back from the compile cache by a new
 # process.
 # REQUIRES: cuda-gpu
@@ -166,6 +166,43 @@ for r, c in ((1, 4096), (4, 1024), (16, 256), (64, 64), (2, 32)):
                      x.double().reshape(8, r, c).sum(dim=1), 1e-5)
 print("reductions", "ok" if ok else "FAILED")
 # CHECK: reductions ok
+
+@ct.kernel
+def scans(x, n, fwd, rev, ints, running, R: ct.Constant[int], C: ct.Constant[int]):
+    i = ct.bid(0)
+    t = ct.load(x, index=(i, 0), shape=(R, C))
+    ct.store(fwd, index=(i, 0), tile=ct.cumsum(t, axis=1))
+    ct.store(rev, index=(i, 0), tile=ct.cumsum(t, axis=1, reverse=True))
+    ct.store(ints, index=(i, 0), tile=ct.cumsum(ct.load(n, index=(i, 0), shape=(R, C)), axis=1))
+    ct.store(running, index=(i, 0), tile=ct.scan(t, 1, lambda a, b: ct.maximum(a, b),
+                                                 -float("inf")))
+
+
+# Scans across warps (lane t scans warp t's total where lanes along the
+# axis are at least as many as warps): sums forward and reverse, integer
+# sums (exact), a running maximum through a combiner region (partials with
+# validity flags); -0.0 first stays -0.0 (the sum's identity is -0.0).
+ok = True
+for r, c in ((1, 4096), (4, 1024), (16, 256), (64, 64), (2, 32)):
+    rows = 8 * r
+    x = torch.randn(rows, c, device="cuda")
+    x[:, 0] = -0.0
+    n = torch.randint(-1000, 1000, (rows, c), device="cuda", dtype=torch.int32)
+    for warps in WARPS:
+        fwd, rev, running = (torch.zeros_like(x) for _ in range(3))
+        ints = torch.zeros_like(n)
+        ct.launch(stream, (8,), scans.replace_hints(num_worker_warps=warps),
+                  (x, n, fwd, rev, ints, running, r, c))
+        name = "scans %dx%d %d" % (r, c, warps)
+        ok &= report(name + " cumsum", fwd, x.double().cumsum(dim=1), 1e-5)
+        ok &= report(name + " reverse", rev, x.double().flip(1).cumsum(dim=1).flip(1), 1e-5)
+        ok &= report(name + " int", ints, n.long().cumsum(dim=1), 0)
+        ok &= report(name + " running max", running, torch.cummax(x, dim=1).values, 0)
+        if not bool(torch.signbit(fwd[:, 0]).all()):
+            print(name, "FAILED: -0.0 lost its sign")
+            ok = False
+print("scans", "ok" if ok else "FAILED")
+# CHECK: scans ok
 
 # The compiler's choice (tile-choose-num-warps): element-wise, one warp per
 # 32 bytes a thread of the largest tile moved, 1 to 16.

@@ -46,15 +46,18 @@ static std::optional<ScanAxis> getScanAxis(DistributedLayoutInterface layout,
 /// Inclusive scans of tiles of one distribution together (`members`)
 /// along `axis`, first to last element (last to first under `reverse`):
 /// in the thread, across lanes (Hillis-Steele with shuffles), across warps
-/// and repetitions of the layout through shared memory. Every partial
-/// carries a validity flag: copies of elements (a tile smaller than its
-/// layout) and "nothing yet" take part as empty; copies get their owners'
-/// results through shared memory at the end. Returns each member's
-/// registers.
+/// (where lanes along the axis are at least as many as warps, lane t
+/// reads warp t's total and the lanes scan them by shuffles; else each
+/// thread folds every warp's) and repetitions of the layout. Copies of
+/// elements (a tile smaller than its layout) and "nothing yet" take part
+/// as empty: `identity` where the combiner has an exact one, else every
+/// partial carries a validity flag. Copies get their owners' results
+/// through shared memory at the end. Returns each member's registers.
 static SmallVector<SmallVector<Value>>
 scanTuples(Emitter &e, Operation *op, Distribution &dist,
            ArrayRef<TileType> types, ArrayRef<SmallVector<Value>> members,
-           int64_t axis, bool reverse, TupleCombine combine) {
+           int64_t axis, bool reverse, TupleCombine combine,
+           ArrayRef<Value> identity) {
   DistributedLayoutInterface layout = dist.layout;
   ArrayRef<int64_t> shape = dist.shape();
   std::optional<ScanAxis> along = getScanAxis(layout, axis);
@@ -71,15 +74,19 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
   auto ordered = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
     return reverse ? combine(b, a) : combine(a, b);
   };
+  bool flagged = identity.empty();
   auto join = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
-    return joinFlagged(e, ordered, a, b);
+    return flagged ? joinFlagged(e, ordered, a, b) : ordered(a, b);
   };
   auto when = [&](Value condition, ArrayRef<Value> a, ArrayRef<Value> b) {
     return selectTuple(e, condition, a, b);
   };
-  SmallVector<Value> empty = {e.boolean(false)};
-  for (const SmallVector<Value> &member : members)
-    empty.push_back(member.front()); // any value: the flag says empty
+  SmallVector<Value> empty(identity);
+  if (flagged) {
+    empty.push_back(e.boolean(false));
+    for (const SmallVector<Value> &member : members)
+      empty.push_back(member.front()); // any value: the flag says empty
+  }
   // The position of index i of n in the scan's order.
   auto rank = [&](int64_t i, int64_t n) { return reverse ? n - 1 - i : i; };
   auto rankValue = [&](Value i, int64_t n) {
@@ -104,14 +111,18 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
   for (ArrayRef<int64_t> group : groups) {
     SmallVector<Value> acc;
     for (int64_t r : group) {
-      SmallVector<Value> tuple = {e.boolean(true)};
-      if (!exact) {
-        SmallVector<int64_t> local = dist.delinearize(r);
-        tuple[0] =
-            e.ult(dist.unwrapped(e, axis, local[axis]), e.i32(shape[axis]));
-      }
+      SmallVector<Value> tuple;
       for (const SmallVector<Value> &member : members)
         tuple.push_back(member[r]);
+      Value valid = e.boolean(true);
+      if (!exact) {
+        SmallVector<int64_t> local = dist.delinearize(r);
+        valid = e.ult(dist.unwrapped(e, axis, local[axis]), e.i32(shape[axis]));
+      }
+      if (flagged)
+        tuple.insert(tuple.begin(), valid);
+      else if (!exact)
+        tuple = when(valid, tuple, identity);
       acc = acc.empty() ? tuple : join(acc, tuple);
       running[r] = acc;
     }
@@ -146,8 +157,7 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
     }
   }
 
-  // 3. Across the warps along the axis, through shared memory: each
-  // thread folds the totals of the warps before its own, and of all.
+  // 3. Across the warps along the axis, through shared memory.
   SmallVector<SmallVector<Value>> repTotals = warpTotals;
   if (warps > 1) {
     int64_t slots = static_cast<int64_t>(totals.size());
@@ -157,20 +167,59 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
     Value warpRank = rankValue(coordinate, warps);
     Value baseWarp = arith::SubIOp::create(
         e.b, e.loc, warp, e.mul(coordinate, e.i32(warpStride)));
-    for (int64_t slot = 0; slot < slots; ++slot) {
-      SmallVector<Value> earlier = empty, all;
-      for (int64_t t = 0; t < warps; ++t) {
-        int64_t w = rank(t, warps);
-        Value partner = e.add(
-            e.mul(e.add(baseWarp, e.i32(w * warpStride)), e.i32(kWarpSize)),
-            lane);
-        SmallVector<Value> tuple = shared.read(slot, partner);
-        earlier =
-            when(e.slt(e.i32(t), warpRank), join(earlier, tuple), earlier);
-        all = all.empty() ? tuple : join(all, tuple);
+    auto threadOf = [&](Value warpCoordinate) {
+      return e.add(
+          e.mul(e.add(baseWarp, e.mul(warpCoordinate, e.i32(warpStride))),
+                e.i32(kWarpSize)),
+          lane);
+    };
+    if (lanes >= warps) {
+      // Lane rank t reads the total of the warp of rank t, the lanes scan
+      // them (Hillis-Steele), and each thread takes the scan at its warp's
+      // predecessor and at the last warp.
+      Value t = e.andI(laneRank, e.i32(warps - 1));
+      Value partner = threadOf(rankValue(t, warps));
+      // The lane of this thread's warp and lanes along the other
+      // dimensions whose rank along the axis is `r`.
+      Value laneBase = arith::SubIOp::create(
+          e.b, e.loc, lane,
+          e.mul(e.bits(lane, laneStride, lanes), e.i32(laneStride)));
+      auto laneOfRank = [&](Value r) {
+        return e.add(laneBase, e.mul(rankValue(r, lanes), e.i32(laneStride)));
+      };
+      Value previousRank = arith::MaxSIOp::create(
+          e.b, e.loc, e.sub(warpRank, e.i32(1)), e.i32(0));
+      for (int64_t slot = 0; slot < slots; ++slot) {
+        SmallVector<Value> scan = shared.read(slot, partner);
+        for (int64_t k = 1; k < warps; k *= 2) {
+          SmallVector<Value> other =
+              shuffleTuple(e, scan, e.i32(k * laneStride), toLater);
+          scan = when(e.sle(e.i32(k), laneRank), join(other, scan), scan);
+        }
+        SmallVector<Value> earlier =
+            when(e.sle(e.i32(1), warpRank),
+                 shuffleTuple(e, scan, laneOfRank(previousRank),
+                              gpu::ShuffleMode::IDX),
+                 empty);
+        repTotals[slot] = shuffleTuple(e, scan, laneOfRank(e.i32(warps - 1)),
+                                       gpu::ShuffleMode::IDX);
+        before[slot] = join(earlier, before[slot]);
       }
-      before[slot] = join(earlier, before[slot]);
-      repTotals[slot] = all;
+    } else {
+      // Each thread folds the totals of the warps before its own, and of
+      // all.
+      for (int64_t slot = 0; slot < slots; ++slot) {
+        SmallVector<Value> earlier = empty, all;
+        for (int64_t t = 0; t < warps; ++t) {
+          SmallVector<Value> tuple =
+              shared.read(slot, threadOf(e.i32(rank(t, warps))));
+          earlier =
+              when(e.slt(e.i32(t), warpRank), join(earlier, tuple), earlier);
+          all = all.empty() ? tuple : join(all, tuple);
+        }
+        before[slot] = join(earlier, before[slot]);
+        repTotals[slot] = all;
+      }
     }
   }
 
@@ -186,7 +235,7 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
       for (int64_t r : groups[slot]) {
         SmallVector<Value> value = join(prefix, running[r]);
         for (size_t m = 0; m < members.size(); ++m)
-          results[m][r] = value[m + 1];
+          results[m][r] = value[m + (flagged ? 1 : 0)];
       }
       carry = join(carry, repTotals[slot]);
     }
@@ -214,8 +263,11 @@ struct ScanLowering : public TilePattern<ScanOp> {
     Distribution dist(e, tile);
     SmallVector<SmallVector<Value>> members = {
         SmallVector<Value>(adaptor.getSource())};
+    SmallVector<Value> identity;
+    if (combiner.hasExactIdentity())
+      identity.push_back(combiner.identity(e));
     auto results = scanTuples(e, op, dist, {tile}, members, op.getAxis(),
-                              op.getReverse(), combine);
+                              op.getReverse(), combine, identity);
     rewriter.replaceOpWithMultiple(op, std::move(results));
     return success();
   }
@@ -240,7 +292,7 @@ struct ScanWithLowering : public TilePattern<ScanWithOp> {
     for (ValueRange values : adaptor.getSources())
       members.push_back(SmallVector<Value>(values));
     auto results = scanTuples(e, op, dist, types, members, op.getAxis(),
-                              op.getReverse(), combine);
+                              op.getReverse(), combine, /*identity=*/{});
     rewriter.replaceOpWithMultiple(op, std::move(results));
     return success();
   }

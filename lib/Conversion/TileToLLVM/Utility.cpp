@@ -788,11 +788,17 @@ Value Combiner::combine(Emitter &e, Value a, Value b) const {
   return a;
 }
 
+bool Combiner::hasExactIdentity() const {
+  return !isa<FloatType>(getRegisterType(dtype)) ||
+         (kind != ReduceKind::max && kind != ReduceKind::min);
+}
+
 Value Combiner::identity(Emitter &e) const {
   Type type = getRegisterType(dtype);
   if (auto real = dyn_cast<FloatType>(type)) {
     const llvm::fltSemantics &semantics = real.getFloatSemantics();
-    APFloat value = APFloat::getZero(semantics);
+    // -0.0: x + -0.0 is x for every x, +0.0 and -0.0 included.
+    APFloat value = APFloat::getZero(semantics, /*Negative=*/true);
     if (kind == ReduceKind::prod)
       value = APFloat::getOne(semantics);
     else if (kind == ReduceKind::max)

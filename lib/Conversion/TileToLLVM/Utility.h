@@ -413,7 +413,12 @@ struct Combiner {
   bool propagateNaN;
 
   Value combine(Emitter &e, Value a, Value b) const;
+  /// A value that leaves every other unchanged where it is combined with it
+  /// (-0.0 for float sums), but for float max/min, where maxnum(-inf, NaN)
+  /// is not NaN: those are an identity for everything but NaN.
   Value identity(Emitter &e) const;
+  /// Whether identity() is exact for every value, NaN included.
+  bool hasExactIdentity() const;
 };
 
 /// Combines two tuples of scalars (the members of a reduction or scan, a

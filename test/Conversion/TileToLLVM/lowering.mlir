@@ -234,12 +234,26 @@ gpu.module @m {
 // -----
 
 // An inclusive scan: in the thread, Hillis-Steele shuffles up (down when
-// reversed) across lanes, the warp's total from its last lane, shared
-// memory across warps.
+// reversed) across lanes, the warp's total from its last lane; across the
+// warps, lane t reads warp t's total from shared memory, the lanes scan
+// them (one step for two warps), and each thread takes its warp's
+// predecessor's and the last warp's from them. Sums and integer maxima
+// have exact identities: no validity flags (i32 shuffles alone).
 // CHECK-LABEL: gpu.func @scan
-// CHECK: gpu.shuffle  up
+// CHECK-NOT: arith.extui
+// CHECK-COUNT-5: gpu.shuffle  up %{{.*}} : i32
+// CHECK-NEXT: arith.addi
 // CHECK: gpu.shuffle  idx
 // CHECK: gpu.barrier
+// CHECK-NOT: gpu.shuffle
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// CHECK-NEXT: arith.constant 1 : i32
+// CHECK-NEXT: arith.constant 32 : i32
+// CHECK-NEXT: gpu.shuffle  up
+// CHECK-NEXT: arith.addi
+// CHECK: gpu.shuffle  idx
+// CHECK: gpu.shuffle  idx
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
 // CHECK: gpu.shuffle  down
 gpu.module @m {
   gpu.func @scan(%a: !tile.array<?xsi32, strides [1]>) kernel attributes {tile.num_warps = 2} {
