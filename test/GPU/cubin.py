@@ -1,5 +1,5 @@
 # Cubins on the GPU (docs/CompileCache.md): examples compiled with emit
-# "cubin" for this device's chip (nvJitLink in process) load through the C
+# "cubin" for this device's chip (ptxas, else nvJitLink) load through the C
 # runtime without the driver's PTX JIT and compute what NumPy does; the same
 # through cudapy-run; a cubin from the compile cache gives the same results;
 # the frontends' kernels load cubins too.

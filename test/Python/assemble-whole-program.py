@@ -1,10 +1,10 @@
-# The in-process assembler (cudapyAssemblePTX) gives PTX with IEEE
-# division, reciprocals or square roots to the toolkit's ptxas as a whole
-# program: nvJitLink compiles PTX as relocatable code, where ptxas's
-# slow-path subroutines are called through the ABI and the kernel holds
-# its live values in registers the call preserves. The cubin's register
-# count matches `ptxas -v` of the same PTX (whole program); PTX without
-# those instructions still goes to nvJitLink; ptxas's errors come back.
+# The assembler (cudapyAssemblePTX) gives PTX to the toolkit's ptxas as a
+# whole program: nvJitLink compiles PTX as relocatable code, which costs
+# registers (IEEE division's slow-path subroutines are called through the
+# ABI, the kernel holding its live values in registers the call preserves;
+# kernels that call nothing take more too). The cubin's register count
+# matches `ptxas -v` of the same PTX (whole program), with division and
+# without; ptxas's errors come back.
 # REQUIRES: nvjitlink, ptxas
 # RUN: %python %s %ptxas | FileCheck %s
 
@@ -80,15 +80,15 @@ print("division:", registers(result.outputs[0].data) == [cli_registers(ptx)])
 
 plain = ptx.replace("div.rn.f32", "mul.f32")
 result = _capi.assemble(plain, "sm_90a", {"emit": "cubin", "line_info": False})
-print("no division:", len(registers(result.outputs[0].data)), "kernel")
-# CHECK-NEXT: no division: 1 kernel
+print("no division:", registers(result.outputs[0].data) == [cli_registers(plain)])
+# CHECK-NEXT: no division: True
 
 bad = ptx.replace("ld.global.f32", "ld.globall.f32", 1)
 result = _capi.assemble(bad, "sm_90a", {"emit": "cubin"})
 print(result[0].message.splitlines()[0][:48] if isinstance(result, list) else "no error")
 # CHECK-NEXT: ptxas could not assemble the PTX: ptxas
 
-# A compile to cubin says which assembled it: the softmax example divides.
+# A compile to cubin says which assembled it.
 import os  # noqa: E402
 
 import cudapy  # noqa: E402
@@ -99,4 +99,4 @@ for name in ("softmax.mlir", "vector_add.mlir"):
     compiled = cudapy.compile(source, chip="sm_90a", emit="cubin")
     print(name, compiled.metadata["targets"][0]["assembler"])
 # CHECK-NEXT: softmax.mlir ptxas (whole program)
-# CHECK-NEXT: vector_add.mlir nvJitLink {{[0-9]+}}.{{[0-9]+}}
+# CHECK-NEXT: vector_add.mlir ptxas (whole program)

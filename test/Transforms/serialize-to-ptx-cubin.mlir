@@ -1,5 +1,6 @@
-// format=cubin: the PTX assembled in process by nvJitLink (a binary object,
-// the ELF image of a cubin), the properties saying so; format=cubin-or-ptx
+// format=cubin: the PTX assembled by the toolkit's ptxas (whole program;
+// nvJitLink in process where ptxas cannot run) into a binary object, the
+// ELF image of a cubin, the properties saying so; format=cubin-or-ptx
 // keeps the PTX of a module that calls a function it does not define, and
 // format=cubin refuses it.
 // REQUIRES: nvjitlink
@@ -9,7 +10,7 @@
 // CHECK-LABEL: gpu.binary @m
 // CHECK-SAME: #gpu.object<#nvvm.target<chip = "sm_80">
 // CHECK-SAME: assemble_ms = {{[0-9.e+-]+}} : f64
-// CHECK-SAME: assembler = "nvJitLink {{[0-9]+}}.{{[0-9]+}}"
+// CHECK-SAME: assembler = "{{ptxas \(whole program\)|nvJitLink [0-9]+\.[0-9]+}}"
 // CHECK-SAME: format = "cubin"
 // CHECK-SAME: bin = "\7FELF
 module attributes {gpu.container_module} {

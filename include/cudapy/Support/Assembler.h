@@ -1,9 +1,10 @@
 /*===- Assembler.h - PTX to cubin in process ----------------------*- C -*-===*\
 |*                                                                            *|
 |* Assembles the PTX the pipeline produced into a cubin for one chip with     *|
-|* the CUDA toolkit's nvJitLink, opened with dlopen on first use (nothing     *|
-|* links against it; the portable bundle does not carry it). A loaded cubin   *|
-|* needs no PTX JIT in the driver (docs/CompileCache.md).                     *|
+|* the CUDA toolkit's ptxas (whole program) or, where it cannot run, its      *|
+|* nvJitLink, opened with dlopen on first use (nothing links against it; the  *|
+|* portable bundle carries neither). A loaded cubin needs no PTX JIT in the   *|
+|* driver (docs/CompileCache.md).                                             *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -22,9 +23,9 @@ typedef struct CudapyAssembly {
   char *cubin;   ///< the cubin (null on failure)
   size_t size;   ///< its bytes
   char *message; ///< why it failed, or null (NUL-terminated)
-  /// What assembled it (static text): "nvJitLink MAJOR.MINOR", or "ptxas
-  /// (whole program)" for PTX whose IEEE division, reciprocal or square root
-  /// ptxas turns into subroutine calls (docs/CompileCache.md).
+  /// What assembled it (static text): "ptxas (whole program)", or
+  /// "nvJitLink MAJOR.MINOR" where ptxas could not run
+  /// (docs/CompileCache.md).
   const char *assembler;
 } CudapyAssembly;
 
@@ -38,19 +39,20 @@ const char *cudapyFindAssembler(const char *toolkitPath, const char **why);
 
 /// Identifies, without opening it, the nvJitLink library that
 /// cudapyFindAssembler would try first in `toolkitPath`: its path, size and
-/// modification time ("loader search" when the toolkit has none), written
-/// NUL-terminated into `buffer`. Returns the length (a compile cache keys
-/// on it).
+/// modification time ("loader search" when the toolkit has none), and
+/// those of the toolkit's ptxas where it has one, written NUL-terminated
+/// into `buffer`. Returns the length (a compile cache keys on it).
 size_t cudapyDescribeAssembler(const char *toolkitPath, char *buffer,
                                size_t size);
 
 /// "nvJitLink MAJOR.MINOR" of the library found (static text), or null.
 const char *cudapyAssemblerVersion(void);
 
-/// Assembles `ptx` (`size` bytes, no NUL needed) for `chip` ("sm_90a"):
-/// nvJitLink at -O3 (-O0 when `optLevel` is 0), with -lineinfo when
-/// `lineInfo`; PTX with IEEE division, reciprocal or square root goes to
-/// the toolkit's ptxas program instead, whole program, where it runs.
+/// Assembles `ptx` (`size` bytes, no NUL needed) for `chip` ("sm_90a") at
+/// -O3 (-O0 when `optLevel` is 0), with -lineinfo when `lineInfo`: with the
+/// toolkit's ptxas program, whole program, where it runs (nvJitLink
+/// compiles PTX as relocatable code, which costs registers), else with
+/// nvJitLink. Either needs nvJitLink found (ptxas is looked for beside it).
 /// Thread-safe.
 CudapyAssembly cudapyAssemblePtx(const char *toolkitPath, const char *ptx,
                                  size_t size, const char *chip, int optLevel,

@@ -1,5 +1,5 @@
 # compilation.export_kernel(output_format="cubin") assembles the kernel's
-# PTX in process (nvJitLink, cudapyAssemblePTX) into an ELF for the chip,
+# PTX (cudapyAssemblePTX: ptxas, else nvJitLink) into an ELF for the chip,
 # the metadata beside it; more than one signature per cubin is refused.
 # REQUIRES: nvjitlink
 # RUN: %python %s %t | FileCheck %s
