@@ -7,7 +7,11 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
 
 Families: ew1d (1-D element-wise), row and col (2-D element-wise with a
 broadcast row or column), rowsum and colsum (reductions), cumsum (row
-scans), softmax, layernorm, gather, scatter, transpose. Storage is f32,
+scans), softmax, layernorm, gather, scatter, transpose; and, only when
+named, softmax_approx: the softmax points with our kernel asking for the
+approximations Triton's defaults are (`ct.exp` with RoundingMode.APPROX,
+`ct.truediv` with RoundingMode.FULL), which sets the two compilers' code
+side by side at equal arithmetic. Storage is f32,
 f16, bf16 or fp8 (e4m3); the math is f32. Warps 1, 2, 4, 8 and 16 wherever
 the tile gives every thread from 1 to 64 elements (fewer leaves threads
 idle, more is not a configuration anyone writes).
@@ -171,6 +175,15 @@ def softmax(x, y, R: ct.Constant[int], C: ct.Constant[int]):
     t = ct.load(x, index=(i, 0), shape=(R, C)).astype(ct.float32)
     e = ct.exp(t - ct.max(t, axis=1, keepdims=True))
     ct.store(y, index=(i, 0), tile=(e / ct.sum(e, axis=1, keepdims=True)).astype(y.dtype))
+
+
+@ct.kernel
+def softmax_approx(x, y, R: ct.Constant[int], C: ct.Constant[int]):
+    i = ct.bid(0)
+    t = ct.load(x, index=(i, 0), shape=(R, C)).astype(ct.float32)
+    e = ct.exp(t - ct.max(t, axis=1, keepdims=True), rounding_mode=ct.RoundingMode.APPROX)
+    r = ct.truediv(e, ct.sum(e, axis=1, keepdims=True), rounding_mode=ct.RoundingMode.FULL)
+    ct.store(y, index=(i, 0), tile=r.astype(y.dtype))
 
 
 @triton.jit
@@ -350,7 +363,9 @@ def points():
                 lambda w, x=x, yt=yt, r=r, n=n, m=m: tr_cumsum[(m // r,)](
                     x, yt, m, n, R=r, C=n, num_warps=w),
                 (y, yt), want, tolerance_dtype="f16")
-    if not FAMILIES or "softmax" in FAMILIES:
+    for family in ("softmax", "softmax_approx"):
+        if family not in FAMILIES and (FAMILIES or family == "softmax_approx"):
+            continue
         for dtype in ("f32", "f16"):
             for n in (128, 512, 2048, 8192, 16384):
                 r = max(1, 2048 // n)
@@ -359,7 +374,7 @@ def points():
                 want = torch.softmax(x.float(), dim=1).to(TORCH[dtype])
                 y, yt = torch.empty_like(x), torch.empty_like(x)
                 yield Point(
-                    "softmax", "%dx%d" % (r, n), dtype, r * n,
+                    family, "%dx%d" % (r, n), dtype, r * n,
                     lambda k, x=x, y=y, r=r, n=n, m=m: ct.launch(
                         bench.launch_stream() or 0, (m // r,), k, (x, y, r, n)),
                     lambda w, x=x, yt=yt, r=r, n=n, m=m: tr_softmax[(m // r,)](
@@ -422,7 +437,8 @@ def points():
 
 
 KERNELS = {"ew1d": ew1d, "row": ew_row, "col": ew_col, "rowsum": rowsum, "colsum": colsum,
-           "cumsum": cumsum, "softmax": softmax, "layernorm": layernorm, "gather": gather,
+           "cumsum": cumsum, "softmax": softmax, "softmax_approx": softmax_approx,
+           "layernorm": layernorm, "gather": gather,
            "scatter": scatter, "transpose": transpose}
 
 
