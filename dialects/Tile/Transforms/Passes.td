@@ -119,7 +119,7 @@ def TileAssignLayoutsPass : Pass<"tile-assign-layouts"> {
 }
 
 def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
-  let summary = "Software-pipeline the loads of mma operands in loops";
+  let summary = "Software-pipeline the loads of loops";
   let description = [{
     For `scf.for` loops whose body loads tiles (`tile.load`) that a
     `tile.mma` or `tile.matmul` of the same iteration multiplies. A load is
@@ -206,6 +206,13 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     the last tile reads the view's padding (loads are bounds-checked), so
     the loop needs no epilogue.
 
+    Loops without products get the same register pipeline for their loads
+    (a column sum's loop over row tiles, whose latency one iteration's
+    loads alone do not hide) where nothing in the body writes memory or
+    synchronizes (no load would pass a store), each such `tile.load` takes
+    its operands as above and is not atomic, and the tiles loaded take at
+    most `prefetch-bytes` a thread in all (they are then live twice over).
+
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (...) {
       %kt = tile.from_scalar %k : index -> !tile.tile<si32>
@@ -239,6 +246,9 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
            "Give a loop's tensor copies a producer warp of their own where "
            "its mma runs on warpgroups (a kernel's tile.warp_specialize "
            "comes first)">,
+    Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"256",
+           "Bytes a thread that the loads of a loop without products may "
+           "take to be loaded an iteration ahead (0: none)">,
   ];
   let statistics = [
     Statistic<"numPipelined", "num-pipelined-loads", "Loads pipelined">,
@@ -246,6 +256,8 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
               "Loads pipelined through tensor copies">,
     Statistic<"numAsync", "num-async-loads",
               "Loads pipelined through shared memory">,
+    Statistic<"numPrefetched", "num-prefetched-loads",
+              "Loads of loops without products loaded an iteration ahead">,
     Statistic<"numSpecialized", "num-specialized-loops",
               "Loops whose copies run on a producer warp">,
   ];

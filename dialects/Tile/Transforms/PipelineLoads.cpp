@@ -3,7 +3,8 @@
 // Implements `tile-pipeline-loads` (Passes.td): the tiles an mma of an
 // scf.for iteration multiplies are loaded ahead, through a multi-stage
 // pipeline of asynchronous copies to shared memory where the chip has them,
-// else one iteration ahead in registers.
+// else one iteration ahead in registers; the loads of loops without
+// products that write no memory, one iteration ahead in registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -578,6 +579,8 @@ struct TilePipelineLoadsPass
     // A loop that works on its products is pipelined only where the kernel
     // (or the pass's option) asks for stages.
     int64_t requested = getRequestedStages(loop);
+    if (loads.empty() && requested != 1)
+      return prefetchLoads(loop);
     if (loads.empty() || requested == 1 ||
         (!requested && !onlyAccumulates(loop) &&
          !multipliesOnWarpgroups(loop, loads)))
@@ -607,6 +610,61 @@ struct TilePipelineLoadsPass
       if (stages > 1)
         return pipelineThroughSharedMemory(loop, loads, stages);
     }
+    prefetchInRegisters(loop, loads);
+  }
+
+  /// Loads of a loop without products (a column sum's, say) one iteration
+  /// ahead in registers: where the body writes no memory (nothing a load
+  /// ahead could pass), each tile.load of the body whose operands come
+  /// from the induction variable and values from outside the loop
+  /// (getIndexSlice), not atomic, within `prefetch-bytes` a thread in all
+  /// (the loaded tiles' registers twice over then live). The iteration
+  /// past the end loads a tile outside the array: its elements are all
+  /// masked, and it reads nothing.
+  void prefetchLoads(scf::ForOp loop) {
+    auto func = loop->getParentOfType<FunctionOpInterface>();
+    TileDialect::NumWarpsAttrHelper numWarpsAttr(&getContext());
+    IntegerAttr warps = func ? numWarpsAttr.getAttr(func) : nullptr;
+    if (prefetchBytes <= 0)
+      return;
+    bool writes = false;
+    loop.getBody()->walk([&](Operation *op) {
+      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+      if ((!effects && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+           !isPure(op)) ||
+          (effects && (effects.hasEffect<MemoryEffects::Write>() ||
+                       effects.hasEffect<MemoryEffects::Allocate>() ||
+                       effects.hasEffect<MemoryEffects::Free>())) ||
+          isa<gpu::BarrierOp>(op))
+        writes = true;
+    });
+    if (writes)
+      return;
+    SmallVector<std::pair<LoadOp, SmallVector<Operation *>>> loads;
+    int64_t bytes = 0;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      auto load = dyn_cast<LoadOp>(&op);
+      if (!load || load.getMemory())
+        continue;
+      if (std::optional<SmallVector<Operation *>> slice =
+              getIndexSlice(loop, load)) {
+        bytes += getTileBytes(load.getType());
+        loads.emplace_back(load, std::move(*slice));
+      }
+    }
+    int64_t threads = (warps ? warps.getInt() : numWarps) * 32;
+    if (loads.empty() || bytes > prefetchBytes * threads)
+      return;
+    numPrefetched += loads.size();
+    prefetchInRegisters(loop, loads);
+  }
+
+  /// `loads` of `loop` one iteration ahead in registers: the first
+  /// iteration's before the loop, the next iteration's first in the body,
+  /// carried by the loop.
+  void prefetchInRegisters(
+      scf::ForOp loop,
+      MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
     IRRewriter rewriter(loop->getContext());
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> first;

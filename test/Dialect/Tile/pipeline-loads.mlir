@@ -1,6 +1,7 @@
 // tile-pipeline-loads: the tiles an mma multiplies are loaded one iteration
 // ahead (the first before the loop, the next at the start of each
-// iteration), carried by the loop.
+// iteration), carried by the loop; so are those of loops without products
+// that write no memory.
 // RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
 
 // CHECK-LABEL: func.func @matmul
@@ -81,4 +82,74 @@ func.func @ordered(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?
     scf.yield %next : !tile.tile<32x32xf32>
   }
   return %acc : !tile.tile<32x32xf32>
+}
+
+// -----
+
+// A loop without products (a column sum over row tiles) whose body writes
+// no memory: its load one iteration ahead in registers too (128 bytes a
+// thread at 4 warps, within prefetch-bytes).
+// CHECK-LABEL: func.func @column_sum
+// CHECK: %[[X0:.*]] = tile.load
+// CHECK: %{{.*}}:2 = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[STEP:.*]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[X:.*]] = %[[X0]])
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[I]], %[[STEP]] : index
+// CHECK-NEXT: %[[IT:.*]] = tile.from_scalar %[[NEXT]]
+// CHECK-NEXT: %[[X1:.*]] = tile.load %{{.*}}[%[[IT]], %{{.*}}]
+// CHECK-NEXT: %[[SUM:.*]] = tile.add %[[ACC]], %[[X]]
+// CHECK-NEXT: scf.yield %[[SUM]], %[[X1]]
+func.func @column_sum(%a: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !tile.tile<32x128xf32> attributes {tile.num_warps = 4} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<32x128xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x128xf32>) {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %next = tile.add %sum, %x : !tile.tile<32x128xf32>
+    scf.yield %next : !tile.tile<32x128xf32>
+  }
+  return %acc : !tile.tile<32x128xf32>
+}
+
+// -----
+
+// Not prefetched: a body that stores (a load ahead could pass the store
+// to an array it reads), and tiles larger than prefetch-bytes a thread
+// (64 KiB at 1 warp: 2 KiB a thread).
+// CHECK-LABEL: func.func @stores
+// CHECK: scf.for
+// CHECK-NEXT: tile.from_scalar
+// CHECK-NEXT: tile.load
+// CHECK-NEXT: tile.store
+// CHECK-LABEL: func.func @large
+// CHECK: scf.for
+// CHECK-NEXT: tile.from_scalar
+// CHECK-NEXT: tile.load
+func.func @stores(%a: !tile.array<?x?xf32, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %n: index) attributes {tile.num_warps = 4} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
+  %vb = tile.make_view %b : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
+    tile.store %x, %vb[%it, %j] : !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
+  }
+  return
+}
+func.func @large(%a: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !tile.tile<64x256xf32> attributes {tile.num_warps = 1} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<64x256xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x256xf32>) {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<64x256, !tile.array<?x?xf32, strides [?, 1]>>
+    %next = tile.add %sum, %x : !tile.tile<64x256xf32>
+    scf.yield %next : !tile.tile<64x256xf32>
+  }
+  return %acc : !tile.tile<64x256xf32>
 }
