@@ -8,7 +8,6 @@
 
 #include "Utility.h"
 #include "cudapy/Conversion/LoweringUtils/Atomics.h"
-#include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 
 using namespace mlir;
 using namespace cudapy;
@@ -362,82 +361,19 @@ struct ViewAccess {
 
   /// The `width` elements from `offset` on where `inside`, else `padding`
   /// (a vector of them), in one predicated access aligned to its size (not
-  /// packed). Neither LLVM nor NVVM has a predicated load for NVPTX (LLVM's
-  /// masked loads take constant masks), and a branch around a plain load
-  /// keeps the math that uses it apart from the loads of the tile's other
-  /// vectors: LLVM folds that math into the branches, and ptxas, which
-  /// predicates small branches, cannot interleave them. The padding starts
-  /// in the result's registers (tied operands); the load may overwrite it.
+  /// packed: loadIf).
   Value loadVectorIf(Value offset, int64_t width, Value inside, Value padding) {
-    OpBuilder &b = e.b;
-    auto type = VectorType::get({width}, memoryType);
-    int64_t bytes = width * elementBytes;
-    int64_t words = bytes >= 4 ? bytes / 4 : 1;
-    Type word = bytes >= 4 ? b.getI32Type() : b.getI16Type();
-    Type wordsType = words == 1 ? word : VectorType::get({words}, word);
-    Value initial = LLVM::BitcastOp::create(b, e.loc, wordsType, padding);
-    std::string text = "@$" + std::to_string(words) + " ld.global";
-    if (words > 1)
-      text += ".v" + std::to_string(words);
-    text += bytes >= 4 ? ".b32 " : ".b16 ";
-    std::string outputs, constraints, tied;
-    SmallVector<Value> operands = {inside, address(offset)};
-    for (int64_t i = 0; i < words; ++i) {
-      outputs += (i ? ", $" : "$") + std::to_string(i);
-      constraints += bytes >= 4 ? "=r," : "=h,";
-      tied += "," + std::to_string(i);
-      operands.push_back(words == 1 ? initial
-                                    : LLVM::ExtractElementOp::create(
-                                          b, e.loc, initial, e.i32(i))
-                                          .getResult());
-    }
-    text += words > 1 ? "{" + outputs + "}" : outputs;
-    text += ", [$" + std::to_string(words + 1) + "];";
-    constraints += "b,l" + tied;
-    Type resultType = words == 1
-                          ? word
-                          : LLVM::LLVMStructType::getLiteral(
-                                b.getContext(), SmallVector<Type>(words, word));
-    // Not pure: it reads memory (a store before it stays before it).
-    Value loaded = createInlinePtx(b, e.loc, resultType, operands, text,
-                                   constraints, /*pure=*/false);
-    Value vector = loaded;
-    if (words > 1) {
-      vector = LLVM::PoisonOp::create(b, e.loc, wordsType);
-      for (int64_t i = 0; i < words; ++i)
-        vector = LLVM::InsertElementOp::create(
-            b, e.loc, vector, e.extract(loaded, {i}), e.i32(i));
-    }
-    return LLVM::BitcastOp::create(b, e.loc, type, vector);
+    return loadIf(e, address(offset), VectorType::get({width}, memoryType),
+                  inside, padding);
   }
 
   /// Stores `vector` (`width` elements, not packed) at element `offset`
-  /// where `inside`, in one predicated access aligned to its size (as
-  /// loadVectorIf, for the same reasons).
-  void storeVectorIf(Value vector, Value offset, int64_t width, Value inside) {
-    OpBuilder &b = e.b;
-    int64_t bytes = width * elementBytes;
-    int64_t words = bytes >= 4 ? bytes / 4 : 1;
-    Type word = bytes >= 4 ? b.getI32Type() : b.getI16Type();
-    Type wordsType = words == 1 ? word : VectorType::get({words}, word);
-    Value raw = LLVM::BitcastOp::create(b, e.loc, wordsType, vector);
-    std::string text = "@$0 st.global";
-    if (words > 1)
-      text += ".v" + std::to_string(words);
-    text += bytes >= 4 ? ".b32 [$1], " : ".b16 [$1], ";
-    std::string values, constraints = "b,l";
-    SmallVector<Value> operands = {inside, address(offset)};
-    for (int64_t i = 0; i < words; ++i) {
-      values += (i ? ", $" : "$") + std::to_string(i + 2);
-      constraints += bytes >= 4 ? ",r" : ",h";
-      operands.push_back(
-          words == 1 ? raw
-                     : LLVM::ExtractElementOp::create(b, e.loc, raw, e.i32(i))
-                           .getResult());
-    }
-    text += (words > 1 ? "{" + values + "}" : values) + ";";
-    createInlinePtx(b, e.loc, Type(), operands, text, constraints,
-                    /*pure=*/false);
+  /// where `inside`, in one predicated access aligned to its size
+  /// (storeIf).
+  void storeVectorIf(Value vector, Value offset, Value inside) {
+    bool stored = storeIf(e, address(offset), vector, inside);
+    assert(stored && "a vector of at most 16 bytes");
+    (void)stored;
   }
 
   /// The `width` elements from `offset` on, a vector of memoryType, in one
@@ -785,7 +721,7 @@ struct StoreLowering : public TilePattern<StoreOp> {
         if (dist.delinearize(r)[fastest] % width != 0)
           continue;
         auto [offset, inside] = access.locate(r);
-        access.storeVectorIf(makeVector(r), offset, width, inside);
+        access.storeVectorIf(makeVector(r), offset, inside);
       }
       rewriter.eraseOp(op);
       return success();

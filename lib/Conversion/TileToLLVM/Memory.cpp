@@ -67,6 +67,12 @@ static Value emitMaskedLoad(Emitter &e, Value condition, Value base,
   };
   if (!condition)
     return load();
+  if (!isPacked(dtype)) {
+    Value address = offset ? e.gep(base, memoryType, offset) : base;
+    if (Value loaded = loadIf(e, address, memoryType, condition,
+                              toMemory(e, otherwise, memoryType)))
+      return toRegister(e, loaded, registerType);
+  }
   return emitIfElse(e, condition, registerType,
                     [&](bool inside) -> SmallVector<Value> {
                       if (!inside)
@@ -76,7 +82,8 @@ static Value emitMaskedLoad(Emitter &e, Value condition, Value base,
 }
 
 /// A store of `value` to element `offset` of the array at `base` (no
-/// offset: the element at `base`) that happens under `condition` only.
+/// offset: the element at `base`) that happens under `condition` only (a
+/// predicated store where it can: storeIf).
 static void emitMaskedStore(Emitter &e, Value condition, Value value,
                             Value base, Value offset, Type dtype) {
   auto store = [&] {
@@ -87,6 +94,12 @@ static void emitMaskedStore(Emitter &e, Value condition, Value value,
     LLVM::StoreOp::create(e.b, e.loc, toMemory(e, value, memoryType), address,
                           getMemoryBytes(dtype));
   };
+  if (condition && !isPacked(dtype)) {
+    Type memoryType = getMemoryType(dtype);
+    Value address = offset ? e.gep(base, memoryType, offset) : base;
+    if (storeIf(e, address, toMemory(e, value, memoryType), condition))
+      return;
+  }
   emitIf(e, condition, store);
 }
 

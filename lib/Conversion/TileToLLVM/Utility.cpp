@@ -455,6 +455,141 @@ emitIfElse(Emitter &e, Value condition, TypeRange types,
   return SmallVector<Value>(ifOp.getResults());
 }
 
+/// The PTX state space of a predicated access at `address` ("global",
+/// "" for generic), and the words of `type` it moves: 32-bit words, or one
+/// 16-bit word for types of one or two bytes. Nothing where they do not
+/// suit.
+static std::optional<std::pair<StringRef, int64_t>>
+getPredicatedAccess(Value address, Type type) {
+  auto pointer = dyn_cast<LLVM::LLVMPointerType>(address.getType());
+  if (!pointer ||
+      (pointer.getAddressSpace() != 0 && pointer.getAddressSpace() != 1))
+    return std::nullopt;
+  int64_t bits = 0;
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (vector.getRank() == 1 && vector.getElementType().isIntOrFloat())
+      bits = vector.getNumElements() *
+             vector.getElementType().getIntOrFloatBitWidth();
+  } else if (type.isIntOrFloat()) {
+    bits = type.getIntOrFloatBitWidth();
+  }
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64 && bits != 128)
+    return std::nullopt;
+  return std::make_pair(StringRef(pointer.getAddressSpace() ? "global" : ""),
+                        bits >= 32 ? bits / 32 : int64_t(1));
+}
+
+/// `type`'s bits as the access's words (i32s, or one i16), and back.
+static Value toWords(Emitter &e, Value value, int64_t bits, int64_t words) {
+  OpBuilder &b = e.b;
+  if (bits < 32) {
+    Type raw = b.getIntegerType(bits);
+    if (value.getType() != raw)
+      value = LLVM::BitcastOp::create(b, e.loc, raw, value);
+    return bits == 16 ? value : e.zext(b.getI16Type(), value);
+  }
+  Type wordsType = words == 1 ? Type(b.getI32Type())
+                              : Type(VectorType::get({words}, b.getI32Type()));
+  return LLVM::BitcastOp::create(b, e.loc, wordsType, value);
+}
+
+static int64_t getBits(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() *
+           vector.getElementType().getIntOrFloatBitWidth();
+  return type.getIntOrFloatBitWidth();
+}
+
+Value loadIf(Emitter &e, Value address, Type type, Value condition,
+             Value otherwise) {
+  std::optional<std::pair<StringRef, int64_t>> access =
+      getPredicatedAccess(address, type);
+  if (!access)
+    return Value();
+  OpBuilder &b = e.b;
+  auto [space, words] = *access;
+  int64_t bits = getBits(type);
+  Value initial = toWords(e, otherwise, bits, words);
+  std::string text = "@$" + std::to_string(words) + " ld";
+  if (!space.empty())
+    text += "." + space.str();
+  if (words > 1)
+    text += ".v" + std::to_string(words);
+  text += bits >= 32 ? ".b32 " : bits == 16 ? ".b16 " : ".b8 ";
+  std::string outputs, constraints, tied;
+  SmallVector<Value> operands = {condition, address};
+  for (int64_t i = 0; i < words; ++i) {
+    outputs += (i ? ", $" : "$") + std::to_string(i);
+    constraints += bits >= 32 ? "=r," : "=h,";
+    tied += "," + std::to_string(i);
+    operands.push_back(
+        words == 1 ? initial
+                   : LLVM::ExtractElementOp::create(b, e.loc, initial, e.i32(i))
+                         .getResult());
+  }
+  text += words > 1 ? "{" + outputs + "}" : outputs;
+  text += ", [$" + std::to_string(words + 1) + "];";
+  constraints += "b,l" + tied;
+  Type word = bits >= 32 ? b.getI32Type() : b.getI16Type();
+  Type resultType = words == 1
+                        ? word
+                        : LLVM::LLVMStructType::getLiteral(
+                              b.getContext(), SmallVector<Type>(words, word));
+  // Not pure: it reads memory (a store before it stays before it).
+  Value loaded = createInlinePtx(b, e.loc, resultType, operands, text,
+                                 constraints, /*pure=*/false);
+  if (bits < 32) {
+    Value raw = bits == 16 ? loaded : e.trunc(b.getIntegerType(bits), loaded);
+    return raw.getType() == type
+               ? raw
+               : LLVM::BitcastOp::create(b, e.loc, type, raw).getResult();
+  }
+  Value vector = loaded;
+  if (words > 1) {
+    vector = LLVM::PoisonOp::create(b, e.loc,
+                                    VectorType::get({words}, b.getI32Type()));
+    for (int64_t i = 0; i < words; ++i)
+      vector = LLVM::InsertElementOp::create(b, e.loc, vector,
+                                             e.extract(loaded, {i}), e.i32(i));
+  }
+  return vector.getType() == type
+             ? vector
+             : LLVM::BitcastOp::create(b, e.loc, type, vector).getResult();
+}
+
+bool storeIf(Emitter &e, Value address, Value value, Value condition) {
+  std::optional<std::pair<StringRef, int64_t>> access =
+      getPredicatedAccess(address, value.getType());
+  if (!access)
+    return false;
+  OpBuilder &b = e.b;
+  auto [space, words] = *access;
+  int64_t bits = getBits(value.getType());
+  Value raw = toWords(e, value, bits, words);
+  std::string text = "@$0 st";
+  if (!space.empty())
+    text += "." + space.str();
+  if (words > 1)
+    text += ".v" + std::to_string(words);
+  text += bits >= 32   ? ".b32 [$1], "
+          : bits == 16 ? ".b16 [$1], "
+                       : ".b8 [$1], ";
+  std::string values, constraints = "b,l";
+  SmallVector<Value> operands = {condition, address};
+  for (int64_t i = 0; i < words; ++i) {
+    values += (i ? ", $" : "$") + std::to_string(i + 2);
+    constraints += bits >= 32 ? ",r" : ",h";
+    operands.push_back(
+        words == 1 ? raw
+                   : LLVM::ExtractElementOp::create(b, e.loc, raw, e.i32(i))
+                         .getResult());
+  }
+  text += (words > 1 ? "{" + values + "}" : values) + ";";
+  createInlinePtx(b, e.loc, Type(), operands, text, constraints,
+                  /*pure=*/false);
+  return true;
+}
+
 Value toRegister(Emitter &e, Value memory, Type registerType) {
   if (registerType.isInteger(1))
     return arith::TruncIOp::create(e.b, e.loc, registerType, memory);

@@ -176,6 +176,21 @@ void emitIf(Emitter &e, Value condition, function_ref<void()> body);
 SmallVector<Value> emitIfElse(Emitter &e, Value condition, TypeRange types,
                               function_ref<SmallVector<Value>(bool fast)> body);
 
+/// A value of `type` (a scalar or vector of 1 to 16 bytes) read at
+/// `address` (global or generic) where `condition`, else `otherwise`: one
+/// predicated `ld`. Neither LLVM nor NVVM has a predicated load for NVPTX
+/// (LLVM's masked loads take constant masks), and a branch around a plain
+/// load keeps the math that uses it apart from the other loads of a tile:
+/// LLVM folds that math into the branches, and ptxas, which predicates
+/// small branches, cannot interleave them. `otherwise` starts in the
+/// result's registers (tied operands); the load may overwrite it. Null
+/// where the address or type does not suit (the caller branches then).
+Value loadIf(Emitter &e, Value address, Type type, Value condition,
+             Value otherwise);
+/// Stores `value` (as loadIf's) at `address` where `condition`: one
+/// predicated `st`. False where the address or type does not suit.
+bool storeIf(Emitter &e, Value address, Value value, Value condition);
+
 /// Between a register value and its memory form (bools as bytes).
 Value toRegister(Emitter &e, Value memory, Type registerType);
 Value toMemory(Emitter &e, Value value, Type memoryType);

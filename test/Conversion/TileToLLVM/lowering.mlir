@@ -89,19 +89,19 @@ gpu.module @m {
 
 // A gather loads each element where its index is inside the array (an
 // unsigned compare: negative indices are outside) and the mask holds, the
-// padding (zero by default) elsewhere; a scatter stores under the same
-// conditions.
+// padding (zero by default) elsewhere, by a predicated load (no branch); a
+// scatter stores under the same conditions, by a predicated store.
 // CHECK-LABEL: gpu.func @gather
 // CHECK: %[[WIDE:.*]] = arith.extsi %{{.*}} : i32 to i64
 // CHECK: %[[N:.*]] = arith.extui %{{.*}} : i32 to i64
 // CHECK: %[[IN:.*]] = arith.cmpi ult, %[[WIDE]], %[[N]] : i64
 // CHECK: %[[COND:.*]] = arith.andi %[[IN]], %{{.*}} : i1
-// CHECK: scf.if %[[COND]] -> (f32) {
-// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-// CHECK: } else {
+// CHECK: %[[ADDRESS:.*]] = llvm.getelementptr
+// CHECK: %[[PADDING:.*]] = llvm.bitcast %{{.*}} : f32 to i32
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$1 ld.global.b32 $0, [$2];", "=r,b,l,0" %[[COND]], %[[ADDRESS]], %[[PADDING]] : (i1, !llvm.ptr<1>, i32) -> i32
+// CHECK-NOT: scf.if
 // CHECK: arith.cmpi ult
-// CHECK: scf.if
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.b32 [$1], $2;", "b,l,r"
 gpu.module @m {
   gpu.func @gather(%a: !tile.array<?xf32, strides [1]>, %o: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
     %idx = tile.iota : !tile.tile<32xsi32>
@@ -186,7 +186,8 @@ gpu.module @m {
 // CHECK: llvm.store %[[OLD]], %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: gpu.barrier
 // CHECK: %[[SHARED:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
-// CHECK: llvm.store %[[SHARED]]
+// CHECK: %[[BITS:.*]] = llvm.bitcast %[[SHARED]] : f32 to i32
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.b32 [$1], $2;", "b,l,r" %{{.*}}, %{{.*}}, %[[BITS]]
 gpu.module @m {
   gpu.func @array_elements(%a: !tile.array<?x?xf32, strides [?, 1]>, %i: !tile.tile<si64>) kernel attributes {tile.num_warps = 1} {
     %base = tile.array_base %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.tile<!tile.ptr<f32>>
