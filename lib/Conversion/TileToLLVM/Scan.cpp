@@ -148,7 +148,11 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
       for (int64_t k = 1; k < lanes; k *= 2) {
         SmallVector<Value> other =
             shuffleTuple(e, total, e.i32(k * laneStride), toLater);
-        total = when(e.sle(e.i32(k), laneRank), join(other, total), total);
+        // Named in order: the IR's order does not depend on the C++
+        // compiler's order of evaluating arguments.
+        Value later = e.sle(e.i32(k), laneRank);
+        SmallVector<Value> joined = join(other, total);
+        total = when(later, joined, total);
       }
       SmallVector<Value> other =
           shuffleTuple(e, total, e.i32(laneStride), toLater);
@@ -194,13 +198,15 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
         for (int64_t k = 1; k < warps; k *= 2) {
           SmallVector<Value> other =
               shuffleTuple(e, scan, e.i32(k * laneStride), toLater);
-          scan = when(e.sle(e.i32(k), laneRank), join(other, scan), scan);
+          Value later = e.sle(e.i32(k), laneRank);
+          SmallVector<Value> joined = join(other, scan);
+          scan = when(later, joined, scan);
         }
-        SmallVector<Value> earlier =
-            when(e.sle(e.i32(1), warpRank),
-                 shuffleTuple(e, scan, laneOfRank(previousRank),
-                              gpu::ShuffleMode::IDX),
-                 empty);
+        Value notFirst = e.sle(e.i32(1), warpRank);
+        Value previousLane = laneOfRank(previousRank);
+        SmallVector<Value> previous =
+            shuffleTuple(e, scan, previousLane, gpu::ShuffleMode::IDX);
+        SmallVector<Value> earlier = when(notFirst, previous, empty);
         repTotals[slot] = shuffleTuple(e, scan, laneOfRank(e.i32(warps - 1)),
                                        gpu::ShuffleMode::IDX);
         before[slot] = join(earlier, before[slot]);
@@ -213,8 +219,9 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
         for (int64_t t = 0; t < warps; ++t) {
           SmallVector<Value> tuple =
               shared.read(slot, threadOf(e.i32(rank(t, warps))));
-          earlier =
-              when(e.slt(e.i32(t), warpRank), join(earlier, tuple), earlier);
+          Value earlierWarp = e.slt(e.i32(t), warpRank);
+          SmallVector<Value> joined = join(earlier, tuple);
+          earlier = when(earlierWarp, joined, earlier);
           all = all.empty() ? tuple : join(all, tuple);
         }
         before[slot] = join(earlier, before[slot]);

@@ -243,16 +243,17 @@ gpu.module @m {
 // CHECK-LABEL: gpu.func @scan
 // CHECK-NOT: arith.extui
 // CHECK-COUNT-5: gpu.shuffle  up %{{.*}} : i32
-// CHECK-NEXT: arith.addi
 // CHECK: gpu.shuffle  idx
 // CHECK: gpu.barrier
 // CHECK-NOT: gpu.shuffle
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
-// CHECK-NEXT: arith.constant 1 : i32
-// CHECK-NEXT: arith.constant 32 : i32
-// CHECK-NEXT: gpu.shuffle  up
-// CHECK-NEXT: arith.addi
+// CHECK: %[[TOTAL:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// CHECK-NOT: llvm.load
+// CHECK: %[[OTHER:.*]], %{{.*}} = gpu.shuffle  up %[[TOTAL]]
+// CHECK-NOT: gpu.shuffle
+// CHECK: arith.addi %[[OTHER]], %[[TOTAL]] : i32
+// CHECK-NOT: gpu.shuffle  up
 // CHECK: gpu.shuffle  idx
+// CHECK-NOT: gpu.shuffle  up
 // CHECK: gpu.shuffle  idx
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
 // CHECK: gpu.shuffle  down
