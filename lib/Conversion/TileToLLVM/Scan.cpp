@@ -135,6 +135,19 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
   Value laneRank = rankValue(e.bits(lane, laneStride, lanes), lanes);
   gpu::ShuffleMode toLater =
       reverse ? gpu::ShuffleMode::DOWN : gpu::ShuffleMode::UP;
+  // The inclusive scan of `tuple` over the first `count` lane ranks along
+  // the axis (Hillis-Steele). Operands are named in order, so the IR does
+  // not depend on the C++ compiler's order of evaluating arguments.
+  auto scanLanes = [&](SmallVector<Value> tuple, int64_t count) {
+    for (int64_t k = 1; k < count; k *= 2) {
+      SmallVector<Value> other =
+          shuffleTuple(e, tuple, e.i32(k * laneStride), toLater);
+      Value later = e.sle(e.i32(k), laneRank);
+      SmallVector<Value> joined = join(other, tuple);
+      tuple = when(later, joined, tuple);
+    }
+    return tuple;
+  };
   SmallVector<SmallVector<Value>> before(totals.size(), empty);
   SmallVector<SmallVector<Value>> warpTotals = totals;
   if (lanes > 1) {
@@ -145,15 +158,7 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
               e.i32(rank(lanes - 1, lanes) * laneStride));
     for (auto [total, previous, warpTotal] :
          llvm::zip(totals, before, warpTotals)) {
-      for (int64_t k = 1; k < lanes; k *= 2) {
-        SmallVector<Value> other =
-            shuffleTuple(e, total, e.i32(k * laneStride), toLater);
-        // Named in order: the IR's order does not depend on the C++
-        // compiler's order of evaluating arguments.
-        Value later = e.sle(e.i32(k), laneRank);
-        SmallVector<Value> joined = join(other, total);
-        total = when(later, joined, total);
-      }
+      total = scanLanes(total, lanes);
       SmallVector<Value> other =
           shuffleTuple(e, total, e.i32(laneStride), toLater);
       previous = when(e.sle(e.i32(1), laneRank), other, empty);
@@ -195,13 +200,7 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
           e.b, e.loc, e.sub(warpRank, e.i32(1)), e.i32(0));
       for (int64_t slot = 0; slot < slots; ++slot) {
         SmallVector<Value> scan = shared.read(slot, partner);
-        for (int64_t k = 1; k < warps; k *= 2) {
-          SmallVector<Value> other =
-              shuffleTuple(e, scan, e.i32(k * laneStride), toLater);
-          Value later = e.sle(e.i32(k), laneRank);
-          SmallVector<Value> joined = join(other, scan);
-          scan = when(later, joined, scan);
-        }
+        scan = scanLanes(scan, warps);
         Value notFirst = e.sle(e.i32(1), warpRank);
         Value previousLane = laneOfRank(previousRank);
         SmallVector<Value> previous =
