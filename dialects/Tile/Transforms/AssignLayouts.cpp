@@ -545,13 +545,21 @@ private:
 
   /// A store keeps its tile's layout when its threads run along the
   /// array's stride-1 dimension (or it is a slice, which is small); else the
-  /// tile moves to the store's coalesced layout first.
+  /// tile moves to the store's coalesced layout first. So does an mma
+  /// accumulator of elements narrower than 32 bits: its lanes hold two
+  /// elements of a row (or column) each, four lanes 8 to 16 bytes of a
+  /// 32-byte sector, which every store would write in part; through shared
+  /// memory each thread stores 16 bytes and a warp whole sectors.
   LogicalResult assignStore(StoreOp op) {
     TileType tile = op.getValue().getType();
     auto blocked = dyn_cast<BlockedLayoutAttr>(tile.getEncoding());
     ViewType view = op.getView().getType();
     SmallVector<int64_t> order = getMemoryOrder(view);
-    if (!blocked || blocked.getOrder().front() == order.front())
+    bool narrowAccumulator =
+        isa_and_nonnull<MmaAccumulatorLayoutAttr>(tile.getEncoding()) &&
+        getStorageBits(tile.getElementType()) < 32;
+    if (!narrowAccumulator &&
+        (!blocked || blocked.getOrder().front() == order.front()))
       return success();
     Attribute layout = getCoalescedLayout(context, tile.getShape(),
                                           getStorageBits(tile.getElementType()),

@@ -531,11 +531,18 @@ struct TilePipelineLoadsPass
   /// move through shared memory (a permute, reduction, scan or layout
   /// conversion: its scratch is as large as the tile), shared equally by
   /// the kernel's loops that multiply (each may get a pipeline; one
-  /// already pipelined multiplies through shared_mma or mma).
+  /// already pipelined multiplies through shared_mma or mma). A kernel
+  /// that asks for warp specialization also keeps room for the stores of
+  /// tiles narrower than 32 bits an element (an mma's result reaches its
+  /// store through shared memory, tile-assign-layouts, rows padded by 16
+  /// bytes), since its producer's stages share memory with nothing.
   int64_t sharedBudget(scf::ForOp loop, int64_t limit) {
     auto func = loop->getParentOfType<FunctionOpInterface>();
     if (!func)
       return limit * 7 / 8;
+    TileDialect::WarpSpecializeAttrHelper wanted(&getContext());
+    BoolAttr asked = wanted.getAttr(func);
+    bool specialized = asked ? asked.getValue() : warpSpecialize;
     auto multiplies = [](scf::ForOp candidate) {
       return llvm::any_of(
           candidate.getBody()->without_terminator(),
@@ -547,14 +554,25 @@ struct TilePipelineLoadsPass
         loops += multiplies(candidate);
         return;
       }
-      if (!isa<PermuteOp, ReduceOp, ScanOp, ConvertLayoutOp>(op))
+      auto store = dyn_cast<StoreOp>(op);
+      if (store &&
+          !(specialized && store.getValue().getType().getRank() >= 2 &&
+            getStorageBits(store.getValue().getType().getElementType()) < 32))
+        return;
+      if (!store && !isa<PermuteOp, ReduceOp, ScanOp, ConvertLayoutOp>(op))
         return;
       for (auto parent = op->getParentOfType<scf::ForOp>(); parent;
            parent = parent->getParentOfType<scf::ForOp>())
         if (multiplies(parent))
           return;
-      if (auto tile = dyn_cast<TileType>(op->getOperand(0).getType()))
+      if (store) {
+        TileType tile = store.getValue().getType();
+        scratch = std::max(scratch, getTileBytes(tile) +
+                                        tile.getNumElements() /
+                                            tile.getShape().back() * 16);
+      } else if (auto tile = dyn_cast<TileType>(op->getOperand(0).getType())) {
         scratch = std::max(scratch, getTileBytes(tile));
+      }
     });
     return std::max<int64_t>(limit * 7 / 8 - scratch, 0) /
            std::max<int64_t>(loops, 1);

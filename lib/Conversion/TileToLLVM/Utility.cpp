@@ -734,12 +734,42 @@ SmallVector<Value> remapTile(Emitter &e, Operation *op, TileType from,
       result.push_back(values[r]);
     return result;
   }
-  SharedTile shared(e, op, from);
-  shared.write(from, values);
-  shared.barrier();
+  // Vectors where both sides hold runs of a row (an mma accumulator into a
+  // store's coalesced layout, say); element by element otherwise, which
+  // suits the transposes (one side runs down the columns) better.
   Distribution dist(e, to);
-  for (int64_t r = 0; r < registers; ++r)
-    result.push_back(shared.read(valueMap(dist.indices(e, r))));
+  DistributedLayoutInterface fromLayout = getLayout(from);
+  bool exact =
+      fromLayout.getReplicaFields().empty() &&
+      llvm::all_of(llvm::seq<int64_t>(0, from.getRank()), [&](int64_t d) {
+        return isExact(fromLayout, from.getShape(), d);
+      });
+  Type memoryType = getMemoryType(from.getElementType());
+  int64_t maxElements =
+      memoryType.isIntOrFloat()
+          ? std::max<int64_t>(1, 128 / memoryType.getIntOrFloatBitWidth())
+          : 1;
+  int64_t writeWidth = exact
+                           ? getSharedVectorWidth(from, maxElements,
+                                                  from.getShape(), identityMap)
+                           : 1;
+  int64_t readWidth =
+      writeWidth > 1
+          ? getSharedVectorWidth(to, maxElements, from.getShape(), map)
+          : 1;
+  if (readWidth == 1)
+    writeWidth = 1;
+  SharedTile shared(e, op, from, std::max(writeWidth, readWidth));
+  shared.write(from, values, {}, writeWidth);
+  shared.barrier();
+  for (int64_t r = 0; r < registers; r += readWidth) {
+    if (readWidth == 1) {
+      result.push_back(shared.read(valueMap(dist.indices(e, r))));
+      continue;
+    }
+    llvm::append_range(
+        result, shared.readVector(valueMap(dist.indices(e, r)), readWidth));
+  }
   return result;
 }
 
@@ -846,12 +876,53 @@ SmallVector<Value> applyCombiner(Emitter &e, Region &region, ArrayRef<Value> a,
   return result;
 }
 
-SharedTile::SharedTile(Emitter &e, Operation *op, TileType type)
+int64_t getSharedVectorWidth(TileType type, int64_t maxElements,
+                             ArrayRef<int64_t> bufferShape, IndexMap map) {
+  if (type.getRank() == 0 || bufferShape.empty())
+    return 1;
+  DistributedLayoutInterface layout = getLayout(type);
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t registers = getNumRegisters(layout, shape);
+  int64_t threads = layout.getNumWarps() * kWarpSize;
+  if (threads * registers > (int64_t(1) << 22))
+    return 1;
+  ElementMap elements(layout, shape);
+  int64_t last = bufferShape.size() - 1;
+  auto serves = [&](int64_t width) {
+    if (registers % width)
+      return false;
+    for (int64_t t = 0; t < threads; ++t)
+      for (int64_t r = 0; r < registers; r += width) {
+        SmallVector<int64_t> first = map(elements.getElement(t, r));
+        if (first[last] % width)
+          return false;
+        for (int64_t i = 1; i < width; ++i) {
+          SmallVector<int64_t> next = map(elements.getElement(t, r + i));
+          ++first[last];
+          if (next != first)
+            return false;
+        }
+      }
+    return true;
+  };
+  for (int64_t width = int64_t(llvm::bit_floor(
+           uint64_t(std::clamp<int64_t>(maxElements, 1, bufferShape.back()))));
+       width > 1; width /= 2)
+    if (serves(width))
+      return width;
+  return 1;
+}
+
+SharedTile::SharedTile(Emitter &e, Operation *op, TileType type, int64_t vector)
     : e(e), shape(type.getShape()),
       registerType(getRegisterType(type.getElementType())),
       memoryType(getMemoryType(type.getElementType())) {
   int64_t rank = shape.size();
-  int64_t pad = rank >= 2 && shape.back() >= 32 ? 1 : 0;
+  int64_t pad = 0;
+  if (rank >= 2 && shape.back() >= 32)
+    pad = vector > 1 ? std::max<int64_t>(
+                           vector, 128 / memoryType.getIntOrFloatBitWidth())
+                     : 1;
   pitch.assign(rank, 1);
   int64_t total = 1;
   for (int64_t d = rank - 1; d >= 0; --d) {
@@ -863,10 +934,25 @@ SharedTile::SharedTile(Emitter &e, Operation *op, TileType type)
     barrier();
 }
 
-void SharedTile::write(TileType type, ValueRange values,
-                       ArrayRef<Value> origin) {
+void SharedTile::write(TileType type, ValueRange values, ArrayRef<Value> origin,
+                       int64_t vector) {
   Distribution from(e, type);
   bool exact = from.isExact();
+  if (vector > 1) {
+    assert(exact && origin.empty() && "vectors of owned registers only");
+    auto vectorType = VectorType::get({vector}, memoryType);
+    int64_t bytes = vector * memoryType.getIntOrFloatBitWidth() / 8;
+    for (int64_t r = 0, n = from.numRegisters(); r < n; r += vector) {
+      Value packed = LLVM::PoisonOp::create(e.b, e.loc, vectorType);
+      for (int64_t i = 0; i < vector; ++i)
+        packed = LLVM::InsertElementOp::create(
+            e.b, e.loc, packed, toMemory(e, values[r + i], memoryType),
+            e.i32(i));
+      LLVM::StoreOp::create(e.b, e.loc, packed, address(from.indices(e, r)),
+                            bytes);
+    }
+    return;
+  }
   for (int64_t r = 0, n = from.numRegisters(); r < n; ++r) {
     SmallVector<Value> indices = from.indices(e, r);
     for (auto [index, start] : llvm::zip(indices, origin))
@@ -884,6 +970,20 @@ void SharedTile::write(TileType type, ValueRange values,
     e.b.setInsertionPointToStart(ifOp.thenBlock());
     store();
   }
+}
+
+SmallVector<Value> SharedTile::readVector(ArrayRef<Value> indices,
+                                          int64_t count) {
+  auto vectorType = VectorType::get({count}, memoryType);
+  int64_t bytes = count * memoryType.getIntOrFloatBitWidth() / 8;
+  Value loaded =
+      LLVM::LoadOp::create(e.b, e.loc, vectorType, address(indices), bytes);
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < count; ++i)
+    values.push_back(toRegister(
+        e, LLVM::ExtractElementOp::create(e.b, e.loc, loaded, e.i32(i)),
+        registerType));
+  return values;
 }
 
 Value Combiner::combine(Emitter &e, Value a, Value b) const {

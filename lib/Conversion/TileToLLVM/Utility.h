@@ -368,17 +368,29 @@ int64_t getRowMajorPosition(ArrayRef<int64_t> shape, ArrayRef<int64_t> indices);
 std::optional<SmallVector<int64_t>> getRegisterMap(TileType from, TileType to,
                                                    IndexMap map);
 
-/// A tile's elements in shared memory, row-major, rows of the last
-/// dimension padded by one element against bank conflicts. Every op gets
-/// its own buffer; in a loop, a barrier first keeps this iteration's writes
-/// from racing the previous iteration's reads.
+/// The widest run of a thread's registers of a tile of type `type` (a
+/// power of two, at most `maxElements`) that one vector access of a
+/// row-major buffer of shape `bufferShape` serves: in every thread, each
+/// run's elements, taken by `map` to the buffer, follow each other along
+/// its last dimension from a multiple of the run's length. 1 when no run of
+/// two does (or the check would cost too much compile time).
+int64_t getSharedVectorWidth(TileType type, int64_t maxElements,
+                             ArrayRef<int64_t> bufferShape, IndexMap map);
+
+/// A tile's elements in shared memory, row-major. Accessed element by
+/// element, rows of the last dimension are padded by one element against
+/// bank conflicts; accessed `vector` elements at a time (rows written and
+/// read along their length), by 16 bytes, which keeps the vectors aligned
+/// and puts the rows a warp writes at once in different banks. Every op
+/// gets its own buffer; in a loop, a barrier first keeps this iteration's
+/// writes from racing the previous iteration's reads.
 struct SharedTile {
   Emitter &e;
   SmallVector<int64_t> shape, pitch;
   Type registerType, memoryType;
   Value buffer;
 
-  SharedTile(Emitter &e, Operation *op, TileType type);
+  SharedTile(Emitter &e, Operation *op, TileType type, int64_t vector = 1);
 
   void barrier() { gpu::BarrierOp::create(e.b, e.loc); }
 
@@ -390,14 +402,20 @@ struct SharedTile {
   }
 
   /// The owning copies among `values` (a tile of `type`, which fits in
-  /// this one at `origin`, zeros when empty) write their elements.
-  void write(TileType type, ValueRange values, ArrayRef<Value> origin = {});
+  /// this one at `origin`, zeros when empty) write their elements;
+  /// `vector` registers at a time (a width getSharedVectorWidth gives for
+  /// `type`, whose every register owns its element, at no origin).
+  void write(TileType type, ValueRange values, ArrayRef<Value> origin = {},
+             int64_t vector = 1);
 
   Value read(ArrayRef<Value> indices) {
     Value loaded =
         LLVM::LoadOp::create(e.b, e.loc, memoryType, address(indices));
     return toRegister(e, loaded, registerType);
   }
+  /// The `count` elements from `indices` along the last dimension, in one
+  /// vector load (`count` from getSharedVectorWidth).
+  SmallVector<Value> readVector(ArrayRef<Value> indices, int64_t count);
 };
 
 /// Every register of `values` (a tile of `type`) made the value of its

@@ -206,8 +206,10 @@ gpu.module @m {
 
 // expand_dims of a reduction's slice gives its parent layout: registers
 // only. A reshape between unrelated layouts, extract and cat go through
-// shared memory (one buffer each; rows of 32 or more padded by one).
-// CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<528 x f32>
+// shared memory (one buffer each; rows of 32 or more padded by one
+// element, by 16 bytes where both sides move 4-element vectors along the
+// rows, as the reshape does: 16 x (32 + 4)).
+// CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<576 x f32>
 // CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x f32>
 // CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_2() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<1056 x f32>
 // CHECK-NOT: __tile_shared_scratch_3
