@@ -535,7 +535,8 @@ struct TilePipelineLoadsPass
   /// that asks for warp specialization also keeps room for the stores of
   /// tiles narrower than 32 bits an element (an mma's result reaches its
   /// store through shared memory, tile-assign-layouts, rows padded by 16
-  /// bytes), since its producer's stages share memory with nothing.
+  /// bytes), since its producer's stages share memory with nothing; that
+  /// room counted exactly, the stages may take all but 1/16 of the rest.
   int64_t sharedBudget(scf::ForOp loop, int64_t limit) {
     auto func = loop->getParentOfType<FunctionOpInterface>();
     if (!func)
@@ -548,7 +549,7 @@ struct TilePipelineLoadsPass
           candidate.getBody()->without_terminator(),
           [](Operation &op) { return isa<MmaOp, MatmulOp, SharedMmaOp>(op); });
     };
-    int64_t loops = 0, scratch = 0;
+    int64_t loops = 0, scratch = 0, storeScratch = 0;
     func->walk([&](Operation *op) {
       if (auto candidate = dyn_cast<scf::ForOp>(op)) {
         loops += multiplies(candidate);
@@ -567,15 +568,17 @@ struct TilePipelineLoadsPass
           return;
       if (store) {
         TileType tile = store.getValue().getType();
-        scratch = std::max(scratch, getTileBytes(tile) +
-                                        tile.getNumElements() /
-                                            tile.getShape().back() * 16);
+        storeScratch = std::max(
+            storeScratch, getTileBytes(tile) + tile.getNumElements() /
+                                                   tile.getShape().back() * 16);
       } else if (auto tile = dyn_cast<TileType>(op->getOperand(0).getType())) {
         scratch = std::max(scratch, getTileBytes(tile));
       }
     });
-    return std::max<int64_t>(limit * 7 / 8 - scratch, 0) /
-           std::max<int64_t>(loops, 1);
+    int64_t budget = limit * 7 / 8 - std::max(scratch, storeScratch);
+    if (storeScratch > scratch)
+      budget = std::max(budget, limit - storeScratch - limit / 16);
+    return std::max<int64_t>(budget, 0) / std::max<int64_t>(loops, 1);
   }
 
   void pipeline(scf::ForOp loop) {

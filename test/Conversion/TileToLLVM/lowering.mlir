@@ -214,6 +214,12 @@ gpu.module @m {
 // CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_2() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<1056 x f32>
 // CHECK-NOT: __tile_shared_scratch_3
 // CHECK-LABEL: gpu.func @moves
+// The reshape: each thread's row of 4 in, 4 of a row out (twice).
+// CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-2: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// The extract: element by element.
+// CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
 gpu.module @m {
   gpu.func @moves(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel {
     %z = tile.constant dense<0> : !tile.tile<si32>

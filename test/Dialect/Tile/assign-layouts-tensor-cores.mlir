@@ -117,11 +117,17 @@ gpu.module @n attributes {target.chip = "sm_90"} {
 // CHECK-LABEL: gpu.func @si8
 // CHECK: tile.convert_layout {{.*}} -> !tile.tile<32x64xsi8, #[[I8A]]>
 // CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xsi32, #[[ACC]]>
+// A float32 accumulator is stored from its layout (four lanes fill a
+// 32-byte sector); one of 16-bit elements moves to the store's coalesced
+// layout first (whole sectors, 16 bytes a thread).
 // CHECK-LABEL: gpu.func @tf32
 // CHECK: tile.convert_layout {{.*}} -> !tile.tile<32x32xtf32, #[[TFA]]>
 // CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xf32, #[[ACC]]>
+// CHECK-NEXT: tile.store
 // CHECK-LABEL: gpu.func @f16_acc
 // CHECK: tile.matmul {{.*}} -> !tile.tile<32x32xf16, #[[ACC]]>
+// CHECK-NEXT: tile.convert_layout {{.*}} : !tile.tile<32x32xf16, #[[ACC]]> -> !tile.tile<32x32xf16, #blocked
+// CHECK-NEXT: tile.store
 // LLVM-LABEL: gpu.func @si8
 // LLVM-COUNT-4: nvvm.mma.sync{{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>{{.*}}multiplicandAPtxType = #nvvm.mma_type<s8>{{.*}} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
 // LLVM-NOT: nvvm.mma.sync
@@ -131,6 +137,14 @@ gpu.module @n attributes {target.chip = "sm_90"} {
 // LLVM-LABEL: gpu.func @f16_acc
 // LLVM-COUNT-4: nvvm.mma.sync{{.*}} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 // LLVM-NOT: nvvm.mma.sync
+// Through shared memory by vectors: each thread's two elements of a row
+// from each 16x8 block in, a row's 8 elements (16 bytes) out.
+// LLVM-COUNT-4: llvm.store {{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+// LLVM-NEXT: gpu.barrier
+// LLVM-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// LLVM: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// LLVM-NOT: llvm.load {{.*}} !llvm.ptr<3>
+// LLVM: gpu.return
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @si8(%a: !tile.array<?x?xsi8, strides [?, 1]>, %c: !tile.array<?x?xsi32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
     %i = tile.bid 0

@@ -276,3 +276,40 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     gpu.return
   }
 }
+
+// -----
+
+// A specialized kernel's producer stages share shared memory with nothing,
+// so room stays for its store of a 16-bit tile (which reaches the store
+// through shared memory: 128 x 256 x 2 bytes and 16 bytes a row): 3 stages
+// of 48 KiB, where the float32 store above leaves 4. Unspecialized, the
+// store's scratch shares the stages' memory after the loop: 4 stages.
+// OFF-LABEL: gpu.func @f16_out
+// OFF: tile.alloc_shared : !tile.shared<4x128x64xf16>
+// CHECK-LABEL: gpu.func @f16_out
+// CHECK: tile.alloc_shared : !tile.shared<3x128x64xf16>
+// CHECK: tile.alloc_shared : !tile.shared<3x64x256xf16>
+// CHECK: tile.warp_specialize producer_warps = 1
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @f16_out(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                    %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                    %c: !tile.array<?x?xf16, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
+      scf.yield %next : !tile.tile<128x256xf32>
+    }
+    %out = tile.convert %acc : !tile.tile<128x256xf32> -> !tile.tile<128x256xf16>
+    tile.store %out, %vc[%i, %i] : !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    gpu.return
+  }
+}
