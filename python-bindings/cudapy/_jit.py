@@ -296,6 +296,21 @@ def assemble(ptx, chip, opt_level=3, line_info=True):
     return output.data if output.format == "cubin" else None
 
 
+def _sm(chip):
+    return int("".join(c for c in chip[3:] if c.isdigit()) or 0)
+
+
+def assembly_chip(chip):
+    """The chip a cubin of PTX compiled for `chip` is assembled for: the
+    device's (compile_chip) when `chip` is of an older major version
+    ($CUDAPY_CHIP=sm_80 on an sm_90 device), whose machine code the device
+    does not run (sm_80 PTX assembled for it runs); else `chip` itself (the
+    device's, an older one of its major version, or a newer chip's for
+    another machine)."""
+    device = compile_chip(_device().chip)
+    return device if _sm(chip) // 10 < _sm(device) // 10 else chip
+
+
 def image(entry):
     """What loads an entry: its cubin, else its PTX."""
     return entry.get("cubin") or entry["ptx"]
@@ -331,9 +346,12 @@ _CHIP = None
 
 
 def _chip():
+    """The chip the frontends compile for: `$CUDAPY_CHIP` when set (an
+    older chip's code runs on a newer device: sm_80 on an H100 runs the
+    mma.sync path), else the device's (compile_chip)."""
     global _CHIP
     if _CHIP is None:
-        _CHIP = compile_chip(_device().chip)
+        _CHIP = os.environ.get("CUDAPY_CHIP") or compile_chip(_device().chip)
     return _CHIP
 
 

@@ -8,7 +8,9 @@ warps and the pipeline itself; nothing in these kernels is tuned.
 Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
     python3 tools/benchmarks/matmul_python.py BUNDLE_DIR [FAMILY...]
 
-FAMILY is matmul, bmm, gelu or fp8 (all when none is named). For each
+FAMILY is matmul, bmm, gelu or fp8 (all when none is named).
+CUDAPY_CHIP=sm_80 in the environment times the sm_80 code (mma.sync,
+cp.async) on the device at hand. For each
 shape, ours runs at each tile shape of CONFIGS (a user's usual choices)
 and Triton's tutorial-style kernel (tools/benchmarks/triton_kernels.py)
 at each of TRITON_CONFIGS; each result is checked against PyTorch first,
@@ -49,7 +51,8 @@ TRITON_FP8 = [(128, 256, 128, 8, 3), (128, 128, 128, 8, 3), (128, 128, 64, 8, 3)
 
 
 def info(kernel):
-    """Registers, local bytes and warps of the specialization compiled last."""
+    """Registers, local bytes and warps of the specialization compiled last
+    (the one a configuration's first launch compiled: INFO keeps it)."""
     compiled = list(kernel._cache.values())
     if not compiled:
         return "?"
@@ -57,13 +60,19 @@ def info(kernel):
     return "%d regs %d local %d warps" % (k.kernel.num_registers, k.kernel.local_bytes, k.num_warps)
 
 
+INFO = {}  # (kernel, tile label): its specialization's registers and warps
+
+
 def best_of(runs, check):
     """{label: graph ms} of the runs that are correct, and notes."""
     out, notes = {}, []
     for label, fn, kernel in runs:
         try:
+            compiled = len(kernel._cache) if kernel is not None else 0
             fn()
             torch.cuda.synchronize()
+            if kernel is not None and len(kernel._cache) > compiled:
+                INFO[(kernel, label)] = info(kernel)
         except Exception as error:  # noqa: BLE001 - a configuration that does not compile
             notes.append("%s failed: %s" % (label, str(error).splitlines()[0][:100]))
             continue
@@ -72,7 +81,7 @@ def best_of(runs, check):
             continue
         out[label] = graph_ms(fn)
         if kernel is not None:
-            notes.append("%s: %s" % (label, info(kernel)))
+            notes.append("%s: %s" % (label, INFO.get((kernel, label), "?")))
     return out, notes
 
 

@@ -505,7 +505,9 @@ class kernel(_Decorated):
         try:
             text = ir.print_module(locations=True)
             options = {"chip": chip, "opt_level": 3, "assertions": self._assertions}
-            disk_key = hashlib.sha256("\0".join([_jit._library_identity(), "entry 3",
+            # The cubin's chip: the device's, also for PTX of another chip.
+            target = _jit.assembly_chip(chip.split(",")[0])
+            disk_key = hashlib.sha256("\0".join([_jit._library_identity(), "entry 4", target,
                                                  json.dumps(options), text]).encode()
                                       ).hexdigest()
             entry = _jit._read_cache(disk_key, "device") if _jit._cache_enabled() \
@@ -526,8 +528,8 @@ class kernel(_Decorated):
                 # that calls foreign code (linked at load), nor where
                 # nvJitLink is not found (the driver JIT-compiles the PTX).
                 if not module.links and not module.foreign:
-                    cubin = _jit.assemble(entry["ptx"], result.outputs[0].chip,
-                                          options["opt_level"])
+                    cubin = _jit.assemble(entry["ptx"], _jit.assembly_chip(
+                        result.outputs[0].chip), options["opt_level"])
                     if cubin is not None:
                         entry["cubin"] = cubin
                 if _jit._cache_enabled():

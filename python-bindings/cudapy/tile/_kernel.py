@@ -10,7 +10,7 @@ import typing
 
 from .._jit import (_TENSOR_TYPES, LazyModule, _cache_enabled, _chip, _device, _is_array,
                     _is_tensor, _library_identity, _read_cache, _runtime, _stream,
-                    _write_cache, assemble, compile_chip, image)
+                    _write_cache, assemble, assembly_chip, compile_chip, image)
 from . import _dtypes
 from ._compiler import ArgSpec, FunctionSource, KernelTranslator
 from ._errors import (TileCompilerExecutionError, TileInternalError, TileTypeError,
@@ -381,7 +381,9 @@ class kernel:
         options = {"chip": chip, "opt_level": self._hints["opt_level"]
                    if not isinstance(self._hints["opt_level"], ByTarget)
                    else self._hints["opt_level"].resolve(chip) or 3}
-        disk_key = hashlib.sha256("\0".join([_library_identity(), "entry 3",
+        # The cubin's chip: the device's, also for PTX of another chip.
+        target = assembly_chip(chip)
+        disk_key = hashlib.sha256("\0".join([_library_identity(), "entry 4", target,
                                              json.dumps(options), ir_text]).encode()
                                   ).hexdigest()
         entry = _read_cache(disk_key) if _cache_enabled() else None
@@ -389,7 +391,7 @@ class kernel:
             entry = self._run_pipeline(translator, options)
             # A cubin, so that loading runs no PTX JIT (where nvJitLink is
             # found; else the driver JIT-compiles the PTX).
-            cubin = assemble(entry["ptx"], chip, options["opt_level"])
+            cubin = assemble(entry["ptx"], target, options["opt_level"])
             if cubin is not None:
                 entry["cubin"] = cubin
             if _cache_enabled():
