@@ -302,11 +302,12 @@ def _sm(chip):
 
 def assembly_chip(chip):
     """The chip a cubin of PTX compiled for `chip` is assembled for: the
-    device's (compile_chip) when `chip` is of an older major version
-    ($CUDAPY_CHIP=sm_80 on an sm_90 device), whose machine code the device
-    does not run (sm_80 PTX assembled for it runs); else `chip` itself (the
-    device's, an older one of its major version, or a newer chip's for
-    another machine)."""
+    device's (compile_chip) when `chip` is $CUDAPY_CHIP's and of an older
+    major version (sm_80 on an sm_90 device), whose machine code the device
+    does not run (sm_80 PTX assembled for it runs); else `chip` itself
+    (without opening the device: compiles need none)."""
+    if chip != os.environ.get("CUDAPY_CHIP"):
+        return chip
     device = compile_chip(_device().chip)
     return device if _sm(chip) // 10 < _sm(device) // 10 else chip
 
