@@ -771,8 +771,24 @@ private:
         continue;
       Attribute layout = op.getType().getEncoding();
       // A constant, an iota or a broadcast of a scalar that others use too:
-      // a copy made in the target layout.
+      // a copy made in the target layout. So is an elementwise op of cheap
+      // operands (the key indices of a masked loop: an iota plus the
+      // block's offset), from its operands converted.
       if (!op.getSource().hasOneUse()) {
+        if (isElementwise(producer) && isCheap(op.getSource())) {
+          OpBuilder builder(op);
+          Operation *copy = builder.clone(*producer);
+          for (OpOperand &operand : copy->getOpOperands()) {
+            Value converted = convertTo(operand.get(), layout, copy);
+            operand.set(converted);
+            if (auto moved = converted.getDefiningOp<ConvertLayoutOp>())
+              conversions.push_back(moved);
+          }
+          setLayout(copy->getResult(0), layout);
+          op.getResult().replaceAllUsesWith(copy->getResult(0));
+          op.erase();
+          continue;
+        }
         auto broadcast = dyn_cast<BroadcastOp>(producer);
         if (!isa<ConstantOp, IotaOp>(producer) &&
             !(broadcast && broadcast.getSource().getType().getRank() == 0))

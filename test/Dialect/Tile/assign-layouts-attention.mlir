@@ -8,8 +8,8 @@
 // it instead; the conversion of the loop-invariant Q to its fragments
 // moves before the loop; P (float16, in the accumulator layout) becomes
 // the A operand of P V in registers.
-// RUN: cudapy-opt %s --tile-make-explicit --tile-assign-layouts | FileCheck %s
-// RUN: cudapy-opt %s --tile-make-explicit --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s --check-prefix=LLVM
+// RUN: cudapy-opt %s --split-input-file --tile-make-explicit --tile-assign-layouts | FileCheck %s
+// RUN: cudapy-opt %s --split-input-file --tile-make-explicit --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s --check-prefix=LLVM
 
 // CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [4, 1]>
 // CHECK-DAG: #[[A:.*]] = #tile.mma_operand<operand = 0, bits = 16, parent = #[[ACC]]>
@@ -84,6 +84,57 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     }
     %out = tile.div %res#2, %res#1 promote cutile : !tile.tile<128x64xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x64xf32>
     tile.store %out, %vo[%zero, %zero] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A causal block's key indices feed two masks (past the sequence, past the
+// row): an iota plus the block's offset, which both masks' layouts make
+// from the iota again rather than take through shared memory in the loop.
+// CHECK-LABEL: gpu.func @causal
+// CHECK: scf.for
+// CHECK-NOT: tile.convert_layout {{.*}}si32
+// CHECK: tile.select
+// CHECK: scf.yield
+// LLVM-LABEL: gpu.func @causal
+// LLVM: scf.for
+// LLVM-NOT: gpu.barrier
+// LLVM: scf.yield
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @causal(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>,
+                   %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%zero, %zero] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %seq = tile.array_dim %k, 0 : !tile.array<?x?xf16, strides [?, 1]>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x64xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %s0 = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %riota = tile.iota : !tile.tile<128xsi32>
+    %rows = tile.reshape %riota : !tile.tile<128xsi32> -> !tile.tile<128x1xsi32>
+    %cols = tile.iota : !tile.tile<64xsi32>
+    %bn = tile.constant dense<64> : !tile.tile<si32>
+    %res = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<128x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+      %start = tile.mul %jt, %bn : !tile.tile<si32>
+      %col = tile.add %cols, %start promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xsi32>
+      %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<64xsi32>, !tile.tile<si32> -> !tile.tile<64xi1>
+      %seen = tile.cmp le %col, %rows promote cutile : !tile.tile<64xsi32>, !tile.tile<128x1xsi32> -> !tile.tile<128x64xi1>
+      %keep = tile.and %seen, %valid promote cutile : !tile.tile<128x64xi1>, !tile.tile<64xi1> -> !tile.tile<128x64xi1>
+      %sm = tile.select %keep, %s, %neg_inf promote cutile : !tile.tile<128x64xi1>, !tile.tile<128x64xf32>, !tile.tile<128x64xf32> -> !tile.tile<128x64xf32>
+      %acc_new = tile.add %acc, %sm : !tile.tile<128x64xf32>
+      scf.yield %acc_new : !tile.tile<128x64xf32>
+    }
+    tile.store %res, %vo[%zero, %zero] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }
