@@ -770,25 +770,30 @@ private:
       if (!producer)
         continue;
       Attribute layout = op.getType().getEncoding();
-      // A constant, an iota or a broadcast of a scalar that others use too:
-      // a copy made in the target layout. So is an elementwise op of cheap
-      // operands (the key indices of a masked loop: an iota plus the
-      // block's offset), from its operands converted.
-      if (!op.getSource().hasOneUse()) {
-        if (isElementwise(producer) && isCheap(op.getSource())) {
+      // An elementwise op of cheap operands (a mask from an iota, say) is
+      // computed in the target layout from its operands converted; where
+      // others use it too (the key indices of a masked loop, for two
+      // masks), a copy of it is.
+      if (isElementwise(producer) && isCheap(op.getSource())) {
+        Operation *target = producer;
+        if (!op.getSource().hasOneUse()) {
           OpBuilder builder(op);
-          Operation *copy = builder.clone(*producer);
-          for (OpOperand &operand : copy->getOpOperands()) {
-            Value converted = convertTo(operand.get(), layout, copy);
-            operand.set(converted);
-            if (auto moved = converted.getDefiningOp<ConvertLayoutOp>())
-              conversions.push_back(moved);
-          }
-          setLayout(copy->getResult(0), layout);
-          op.getResult().replaceAllUsesWith(copy->getResult(0));
-          op.erase();
-          continue;
+          target = builder.clone(*producer);
         }
+        for (OpOperand &operand : target->getOpOperands()) {
+          Value converted = convertTo(operand.get(), layout, target);
+          operand.set(converted);
+          if (auto moved = converted.getDefiningOp<ConvertLayoutOp>())
+            conversions.push_back(moved);
+        }
+        setLayout(target->getResult(0), layout);
+        op.getResult().replaceAllUsesWith(target->getResult(0));
+        op.erase();
+        continue;
+      }
+      // A constant, an iota or a broadcast of a scalar that others use too:
+      // a copy made in the target layout.
+      if (!op.getSource().hasOneUse()) {
         auto broadcast = dyn_cast<BroadcastOp>(producer);
         if (!isa<ConstantOp, IotaOp>(producer) &&
             !(broadcast && broadcast.getSource().getType().getRank() == 0))
@@ -821,20 +826,6 @@ private:
             conversions.push_back(moved);
         }
         op.getResult().replaceAllUsesWith(broadcast.getResult());
-        op.erase();
-        continue;
-      }
-      // An elementwise op of cheap operands (a mask from an iota, say) is
-      // computed in the target layout from its operands converted.
-      if (isElementwise(producer) && isCheap(op.getSource())) {
-        for (OpOperand &operand : producer->getOpOperands()) {
-          Value converted = convertTo(operand.get(), layout, producer);
-          operand.set(converted);
-          if (auto moved = converted.getDefiningOp<ConvertLayoutOp>())
-            conversions.push_back(moved);
-        }
-        setLayout(producer->getResult(0), layout);
-        op.getResult().replaceAllUsesWith(producer->getResult(0));
         op.erase();
         continue;
       }

@@ -230,14 +230,15 @@ int64_t Distribution::firstInThread(int64_t r) const {
   return r;
 }
 
-bool Distribution::isExact() const {
-  if (!layout.getReplicaFields().empty())
-    return false;
-  for (int64_t d = 0; d < rank(); ++d)
-    if (!isExactAlong(d))
-      return false;
-  return true;
+bool ownsEveryElement(TileType type) {
+  DistributedLayoutInterface layout = getLayout(type);
+  return layout.getReplicaFields().empty() &&
+         llvm::all_of(llvm::seq<int64_t>(0, type.getRank()), [&](int64_t d) {
+           return tile::isExact(layout, type.getShape(), d);
+         });
 }
+
+bool Distribution::isExact() const { return ownsEveryElement(type); }
 
 ArrayValues::ArrayValues(Emitter &e, ArrayType type, ValueRange values) {
   base = values.front();
@@ -738,18 +739,12 @@ SmallVector<Value> remapTile(Emitter &e, Operation *op, TileType from,
   // store's coalesced layout, say); element by element otherwise, which
   // suits the transposes (one side runs down the columns) better.
   Distribution dist(e, to);
-  DistributedLayoutInterface fromLayout = getLayout(from);
-  bool exact =
-      fromLayout.getReplicaFields().empty() &&
-      llvm::all_of(llvm::seq<int64_t>(0, from.getRank()), [&](int64_t d) {
-        return isExact(fromLayout, from.getShape(), d);
-      });
   Type memoryType = getMemoryType(from.getElementType());
   int64_t maxElements =
       memoryType.isIntOrFloat()
           ? std::max<int64_t>(1, 128 / memoryType.getIntOrFloatBitWidth())
           : 1;
-  int64_t writeWidth = exact
+  int64_t writeWidth = ownsEveryElement(from)
                            ? getSharedVectorWidth(from, maxElements,
                                                   from.getShape(), identityMap)
                            : 1;
@@ -886,30 +881,38 @@ int64_t getSharedVectorWidth(TileType type, int64_t maxElements,
   int64_t threads = layout.getNumWarps() * kWarpSize;
   if (threads * registers > (int64_t(1) << 22))
     return 1;
+  // One pass over every thread's elements: per register, whether it
+  // follows the one before along the buffer's rows in every thread, and
+  // the largest power of two that divides its column in every thread. A
+  // run of `width` then serves where the registers inside runs follow and
+  // those that start them are aligned.
   ElementMap elements(layout, shape);
   int64_t last = bufferShape.size() - 1;
-  auto serves = [&](int64_t width) {
-    if (registers % width)
-      return false;
-    for (int64_t t = 0; t < threads; ++t)
-      for (int64_t r = 0; r < registers; r += width) {
-        SmallVector<int64_t> first = map(elements.getElement(t, r));
-        if (first[last] % width)
-          return false;
-        for (int64_t i = 1; i < width; ++i) {
-          SmallVector<int64_t> next = map(elements.getElement(t, r + i));
-          ++first[last];
-          if (next != first)
-            return false;
-        }
+  int64_t widest = int64_t(llvm::bit_floor(
+      uint64_t(std::clamp<int64_t>(maxElements, 1, bufferShape.back()))));
+  SmallVector<bool> follows(registers, true);
+  SmallVector<int64_t> alignment(registers, widest);
+  for (int64_t t = 0; t < threads; ++t) {
+    SmallVector<int64_t> previous;
+    for (int64_t r = 0; r < registers; ++r) {
+      SmallVector<int64_t> element = map(elements.getElement(t, r));
+      int64_t column = element[last];
+      while (alignment[r] > 1 && column % alignment[r])
+        alignment[r] /= 2;
+      if (r > 0) {
+        ++previous[last];
+        follows[r] = follows[r] && element == previous;
       }
-    return true;
-  };
-  for (int64_t width = int64_t(llvm::bit_floor(
-           uint64_t(std::clamp<int64_t>(maxElements, 1, bufferShape.back()))));
-       width > 1; width /= 2)
-    if (serves(width))
+      previous = std::move(element);
+    }
+  }
+  for (int64_t width = widest; width > 1; width /= 2) {
+    bool serves = registers % width == 0;
+    for (int64_t r = 0; serves && r < registers; ++r)
+      serves = r % width ? follows[r] : alignment[r] >= width;
+    if (serves)
       return width;
+  }
   return 1;
 }
 

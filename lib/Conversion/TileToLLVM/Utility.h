@@ -111,6 +111,10 @@ struct Emitter : LoweringBuilder {
   }
 };
 
+/// Whether every register of a tile of `type` owns its element: no thread
+/// (and no register of one) holds a copy of another's.
+bool ownsEveryElement(TileType type);
+
 /// Where the elements of a tile of `type` live for the current thread: its
 /// layout, asked through DistributedLayoutInterface only, and the thread's
 /// offsets computed once.
