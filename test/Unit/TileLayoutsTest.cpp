@@ -270,6 +270,55 @@ TEST_F(TileLayoutsTest, MmaAccumulatorMatchesThePtxFragments) {
                      {32});
 }
 
+/// Within each thread, registers hold distinct elements of `shape`, and
+/// every element still has one owner.
+void expectNoCopiesInAThread(DistributedLayoutInterface layout,
+                             ArrayRef<int64_t> shape) {
+  int64_t threads = layout.getNumWarps() * kWarpSize;
+  int64_t registers = getNumRegisters(layout, shape);
+  ElementMap elements(layout, shape);
+  for (int64_t t = 0; t < threads; ++t) {
+    std::set<std::vector<int64_t>> held;
+    for (int64_t r = 0; r < registers; ++r)
+      held.insert(toStd(elements.getElement(t, r)));
+    ASSERT_EQ(static_cast<int64_t>(held.size()), registers)
+        << "thread " << t << " holds a copy of its own element";
+  }
+  expectOneOwnerEach(layout, shape);
+}
+
+TEST_F(TileLayoutsTest, SmallTilesKeepNoCopiesInAThread) {
+  // A row statistic in an mma accumulator layout (attention's running
+  // maximum, 128x1): one register a row, not one for each of the pair of
+  // columns a thread holds; rows 8 apart fold too where the tile has 8.
+  auto accumulator = cast<DistributedLayoutInterface>(
+      Attribute(MmaAccumulatorLayoutAttr::get(&context, {4, 1})));
+  EXPECT_EQ(getNumRegisters(accumulator, {128, 1}), 4);
+  EXPECT_EQ(getRegistersAlong(accumulator, {128, 1}, 1), 1);
+  EXPECT_EQ(getRegistersAlong(accumulator, {8, 64}, 0), 1);
+  EXPECT_EQ(getRegistersAlong(accumulator, {128, 64}, 1), 16);
+  for (std::vector<int64_t> shape :
+       {std::vector<int64_t>{128, 1}, {64, 2}, {8, 8}, {1, 1}, {4, 64}})
+    expectNoCopiesInAThread(accumulator, shape);
+  // Blocked layouts: a run shorter than sizePerThread.
+  auto blockedRows = cast<DistributedLayoutInterface>(
+      Attribute(blocked({1, 4}, {4, 8}, {2, 2}, {1, 0})));
+  EXPECT_EQ(getRegistersAlong(blockedRows, {64, 1}, 1), 1);
+  EXPECT_EQ(getRegistersAlong(blockedRows, {64, 2}, 1), 2);
+  EXPECT_EQ(getRegistersAlong(blockedRows, {64, 16}, 1), 4);
+  for (std::vector<int64_t> shape :
+       {std::vector<int64_t>{64, 1}, {64, 2}, {2, 2}, {1, 1}})
+    expectNoCopiesInAThread(blockedRows, shape);
+  // mma.sync operands along K: runs at 0 and K / 2.
+  auto a = cast<DistributedLayoutInterface>(Attribute(MmaOperandLayoutAttr::get(
+      &context, 0, 16, MmaAccumulatorLayoutAttr::get(&context, {2, 1}))));
+  EXPECT_EQ(getRegistersAlong(a, {32, 8}, 1), 2);
+  EXPECT_EQ(getRegistersAlong(a, {32, 16}, 1), 4);
+  for (std::vector<int64_t> shape :
+       {std::vector<int64_t>{32, 8}, {32, 2}, {32, 1}, {16, 4}})
+    expectNoCopiesInAThread(a, shape);
+}
+
 /// The elements thread `thread` holds of an mma.sync m16n8kK operand
 /// tile of `shape` (A: M x K tiles; B: K x N), from the PTX ISA's fragment
 /// tables ("Matrix Fragments for mma.m16n8k*"): with w = 32 / bits elements

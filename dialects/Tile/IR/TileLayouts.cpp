@@ -359,8 +359,26 @@ DistributedLayoutInterface tile::getLayout(TileType type) {
 int64_t tile::getRegistersAlong(DistributedLayoutInterface layout,
                                 ArrayRef<int64_t> shape, int64_t dim) {
   int64_t span = layout.getShapePerTile()[dim];
-  return layout.getRegistersPerTile(dim) *
-         std::max<int64_t>(1, shape[dim] / span);
+  int64_t perTile = layout.getRegistersPerTile(dim);
+  int64_t extent = shape[dim];
+  if (extent >= span)
+    return perTile * (extent / span);
+  // The registers at offsets inside the tile come first (offsets grow);
+  // each later one wraps onto one of them (its offset modulo the extent is
+  // one of theirs, and the thread's own part of the index is the same for
+  // both), unless the layout places them otherwise: then all stay.
+  int64_t kept = 1;
+  while (kept < perTile && layout.getTileRegisterOffset(dim, kept) < extent)
+    ++kept;
+  for (int64_t j = kept; j < perTile; ++j) {
+    int64_t wrapped = layout.getTileRegisterOffset(dim, j) % extent;
+    bool held = false;
+    for (int64_t i = 0; i < kept && !held; ++i)
+      held = layout.getTileRegisterOffset(dim, i) == wrapped;
+    if (!held)
+      return perTile;
+  }
+  return kept;
 }
 
 int64_t tile::getNumRegisters(DistributedLayoutInterface layout,

@@ -33,7 +33,11 @@ constexpr bool isValidNumWarps(int64_t warps) {
 DistributedLayoutInterface getLayout(TileType type);
 
 /// The elements a thread holds along `dim` of a tile of `shape`: one layout
-/// tile's worth per repetition (a smaller tile wraps around: one).
+/// tile's worth per repetition. A smaller tile wraps around; there the
+/// thread keeps only the registers whose offsets fall inside the tile,
+/// where each of the others would hold a copy of one of them (a row
+/// maximum, 128x1, in an mma accumulator layout: one register a row, not
+/// the two of a pair of columns).
 int64_t getRegistersAlong(DistributedLayoutInterface layout,
                           llvm::ArrayRef<int64_t> shape, int64_t dim);
 

@@ -62,7 +62,10 @@ scanTuples(Emitter &e, Operation *op, Distribution &dist,
   ArrayRef<int64_t> shape = dist.shape();
   std::optional<ScanAxis> along = getScanAxis(layout, axis);
   assert(along && "checked by the patterns");
-  int64_t spt = along->spt, lanes = along->lanes, warps = along->warps;
+  // A tile shorter than a thread's run along the axis keeps fewer
+  // registers there (getRegistersAlong): one repetition of them.
+  int64_t spt = std::min(along->spt, dist.registersAlong(axis));
+  int64_t lanes = along->lanes, warps = along->warps;
   int64_t laneStride = along->laneStride, warpStride = along->warpStride;
   int64_t reps = dist.registersAlong(axis) / spt;
   bool exact = dist.isExactAlong(axis);

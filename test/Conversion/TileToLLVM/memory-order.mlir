@@ -15,10 +15,12 @@
 // CHECK: bar.sync 0;
 // CHECK: ld.shared.b32
 // CHECK: bar.sync 0;
-// CHECK-COUNT-4: ld.relaxed.cta.global.b32
+// CHECK: ld.relaxed.cta.global.b32
 // CHECK-NOT: ld.global.v
 // CHECK: bar.sync 0;
-// CHECK-COUNT-4: st.release.sys.global.b32
+// CHECK-NOT: st.global.v
+// CHECK: st.release.sys.global.b32
+// CHECK-NOT: st.global.v
 // CHECK: st.relaxed.gpu.global.b32
 // CHECK-NOT: bar.sync
 gpu.module @m {
