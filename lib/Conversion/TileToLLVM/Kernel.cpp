@@ -387,9 +387,31 @@ shareScratch(FunctionOpInterface func, ArrayRef<LLVM::GlobalOp> globals,
     placed.push_back(i);
     bytes = std::max(bytes, offset + buffer.size);
   }
-  for (auto [buffer, sharing] : llvm::zip(buffers, shares))
-    if (sharing && buffer.scratch)
+  // A buffer needs its barrier where another one used its memory before
+  // it: one whose range ends before this one's begins, or any one where
+  // this one's first use is in a loop (the other may have run in the
+  // iteration before). The first buffer in a region of memory, used
+  // first outside loops, needs none.
+  auto inLoop = [&](Operation *op) {
+    for (Operation *parent = op ? op->getParentOp() : nullptr;
+         parent && parent != func; parent = parent->getParentOp())
+      if (isa<LoopLikeOpInterface>(parent))
+        return true;
+    return false;
+  };
+  for (auto [i, buffer] : llvm::enumerate(buffers)) {
+    if (!shares[i] || !buffer.scratch)
+      continue;
+    bool looped = inLoop(buffer.first);
+    bool before =
+        llvm::any_of(llvm::seq<size_t>(0, buffers.size()), [&](size_t j) {
+          return j != i && offsets[i] < offsets[j] + buffers[j].size &&
+                 offsets[j] < offsets[i] + buffer.size &&
+                 (looped || buffers[j].end < buffer.begin);
+        });
+    if (before)
       barriers.push_back({buffer.first, buffer.stages});
+  }
   return llvm::alignTo(bytes, 16);
 }
 
@@ -473,13 +495,32 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
           ptx = getMinimumPtxVersion(chip->str());
         bool asyncProxy = chip->sm >= 90 && ptx && *ptx >= 80;
         for (auto [first, stages] : barriers) {
-          OpBuilder b(first);
-          if (stages && asyncProxy)
+          // A barrier next to it, past only proxy fences and operations
+          // without memory effects (the addresses), serves (the one after
+          // the mbarriers' initialization, a conversion's own in a loop):
+          // the fence, where a stage needs one, goes before that barrier.
+          auto transparent = [](Operation *op) {
+            return isa<NVVM::FenceProxyOp>(op) || isMemoryEffectFree(op);
+          };
+          Operation *previous = first->getPrevNode();
+          while (previous && transparent(previous))
+            previous = previous->getPrevNode();
+          auto barrier = dyn_cast_or_null<gpu::BarrierOp>(previous);
+          for (Operation *next = first; !barrier && next && transparent(next);
+               next = next->getNextNode())
+            barrier = dyn_cast_or_null<gpu::BarrierOp>(next->getNextNode());
+          OpBuilder b(barrier ? barrier.getOperation() : first);
+          Operation *before = b.getInsertionPoint() != b.getBlock()->begin()
+                                  ? &*std::prev(b.getInsertionPoint())
+                                  : nullptr;
+          if (stages && asyncProxy &&
+              !isa_and_nonnull<NVVM::FenceProxyOp>(before))
             NVVM::FenceProxyOp::create(
                 b, first->getLoc(), NVVM::ProxyKind::async_shared,
                 NVVM::SharedSpaceAttr::get(b.getContext(),
                                            NVVM::SharedSpace::shared_cta));
-          gpu::BarrierOp::create(b, first->getLoc());
+          if (!barrier)
+            gpu::BarrierOp::create(b, first->getLoc());
         }
       }
     }

@@ -2,7 +2,8 @@
 // at once, though the buffers one after another fit the block. @two: two
 // extracts of 128 x 64 float32 tiles take 33,280 bytes of scratch each;
 // one after another (66,560) an sm_80 SM holds two blocks, sharing (33,280)
-// four, so they share, and each first waits at a barrier. @uneven: a
+// four, so they share, and the second first waits at a barrier (the first,
+// the first to use that memory, needs none). @uneven: a
 // 66,048-byte and a 16,512-byte buffer; sharing would not raise the two
 // blocks an SM holds, so each keeps its own memory and no barrier is added.
 // RUN: cudapy-opt %s --cudapy-to-ptx="chip=sm_80 emit=mlir" | FileCheck %s
@@ -15,7 +16,7 @@
 // CHECK-LABEL: llvm.func @uneven(
 // CHECK-SAME: cudapy.dynamic_shared_bytes = 82560
 // PTX-LABEL: .entry two(
-// PTX-COUNT-4: bar.sync 0;
+// PTX-COUNT-3: bar.sync 0;
 // PTX-NOT: bar.sync
 // PTX-LABEL: .entry uneven(
 // PTX-COUNT-2: bar.sync 0;

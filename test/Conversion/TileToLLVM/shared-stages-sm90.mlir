@@ -2,10 +2,11 @@
 // shared-stages.mlir): four stages of tensor copies of 128 x 64 and 64 x 256
 // float16 tiles (196,608 bytes) and the scratch of an extract of the
 // 128 x 256 float32 accumulator after the loop (131,584) exceed the
-// block's 232,448 one after another. Sharing, the stages' first use waits
-// for the block behind a proxy fence (fence.proxy.async: the threads'
-// earlier accesses there come before the copies', which are the async
-// proxy's) and a barrier; the extract's buffer behind a barrier.
+// block's 232,448 one after another. Sharing, the extract's buffer waits
+// behind a barrier for the stages' last use; the stages, the first to use
+// that memory, outside loops, wait for nothing but the barrier after their
+// mbarriers' initialization (stages used after another buffer wait behind
+// a proxy fence and a barrier: shared-stages-reuse.mlir).
 // RUN: cudapy-opt %s --cudapy-to-ptx="chip=sm_90a emit=mlir" | FileCheck %s
 // RUN: cudapy-compile %s --chip sm_90a -o %t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o /dev/null
@@ -18,9 +19,13 @@
 
 // CHECK-LABEL: llvm.func @mm(
 // CHECK-SAME: cudapy.dynamic_shared_bytes = 197632
-// PTX: fence.proxy.async.shared::cta;
-// PTX-NEXT: bar.sync 0;
+// PTX: mbarrier.init
+// PTX: bar.sync 0;
+// PTX-NOT: bar.sync
 // PTX: cp.async.bulk.tensor
+// PTX: wgmma.wait_group.sync.aligned 0;
+// PTX: bar.sync 0;
+// PTX: st.shared
 // SM90-NOT: fence.proxy
 // SM90: cp.async.cg.shared.global
 // SM90-NOT: fence.proxy
