@@ -111,6 +111,15 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError("'") << name << "' is a number of stages, 1 to 8";
     return success();
   }
+  if (name == GridBlocksAttrHelper::getNameStr() ||
+      name == MultiprocessorsAttrHelper::getNameStr()) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError("'") << name << "' belongs on a function";
+    auto integer = dyn_cast<IntegerAttr>(value);
+    if (!integer || integer.getValue().getSExtValue() < 1)
+      return op->emitOpError("'") << name << "' is a positive integer";
+    return success();
+  }
   if (name == WarpSpecializeAttrHelper::getNameStr()) {
     if (!isa<FunctionOpInterface>(op))
       return op->emitOpError("'") << name << "' belongs on a function";

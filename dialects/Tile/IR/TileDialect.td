@@ -36,7 +36,10 @@ def Tile_Dialect : Dialect {
   //    `tile.stride_divisibility` (one positive number per dimension) on an
   //    array argument: facts a JIT specializes on and the runtime checks;
   //  - `tile.array_facts` on a load or store: the facts of the array it
-  //    accesses, which convert-tile-to-llvm copies there.
+  //    accesses, which convert-tile-to-llvm copies there;
+  //  - `tile.grid_blocks` and `tile.multiprocessors` (positive integers)
+  //    on a kernel: the tile blocks a JIT launches it with and the SMs of
+  //    the device, which tile-choose-num-warps weighs.
   let discardableAttrs = (ins
     "::mlir::IntegerAttr":$num_warps,
     "::mlir::IntegerAttr":$num_stages,
@@ -44,7 +47,9 @@ def Tile_Dialect : Dialect {
     "::mlir::IntegerAttr":$alignment,
     "::mlir::DenseI64ArrayAttr":$divisibility,
     "::mlir::DenseI64ArrayAttr":$stride_divisibility,
-    "::mlir::DictionaryAttr":$array_facts);
+    "::mlir::DictionaryAttr":$array_facts,
+    "::mlir::IntegerAttr":$grid_blocks,
+    "::mlir::IntegerAttr":$multiprocessors);
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let useDefaultTypePrinterParser = 1;

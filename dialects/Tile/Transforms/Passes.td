@@ -63,7 +63,12 @@ def TileChooseNumWarpsPass : Pass<"tile-choose-num-warps"> {
       the largest tile a memory access moves (`tile.load`, `tile.store`,
       `tile.gather`, `tile.scatter`, `tile.load_ptr`, `tile.store_ptr`);
     - others one warp per 32 x 32 bytes of that tile;
-    - rounded down to a power of two, from 1 to 16.
+    - rounded down to a power of two, from 1 to 16;
+    - where the kernel has `tile.grid_blocks` and `tile.multiprocessors`
+      (a JIT's launch: its tile blocks, the device's SMs) and no product,
+      at least enough warps for 16 an SM (a power of two, up to 16, each
+      thread keeping 4 elements of that tile): a small grid's latency is
+      hidden by its blocks' warps alone.
 
     ```mlir
     gpu.func @k(...) kernel {   // loads and stores 1 x 2048 float32 tiles

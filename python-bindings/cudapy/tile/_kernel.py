@@ -372,12 +372,25 @@ class kernel:
         specs = self._specs(args)
         return self._compile(specs, chip)
 
-    def _compile(self, specs, chip):
-        key = (chip, tuple(s.key() for s in specs))
+    def _grid_blocks(self, blocks):
+        """What a launch of `blocks` tile blocks specializes on, where the
+        compiler chooses the warps and the grid is too small to fill the
+        device (tile-choose-num-warps then gives each block enough warps
+        for 16 an SM): the power of two at or below `blocks`; else None.
+        Launches whose grids ask for as many warps share that compile
+        (`_compile`'s key is the warps asked for)."""
+        if self._hints["num_worker_warps"] is not None:
+            return None
+        bucket = 1 << (blocks.bit_length() - 1)
+        return bucket if _warps_for_grid(bucket) > 1 else None
+
+    def _compile(self, specs, chip, grid_blocks=None):
+        key = (chip, tuple(s.key() for s in specs),
+               grid_blocks and _warps_for_grid(grid_blocks))
         found = self._cache.get(key)
         if found is not None:
             return found
-        translator, ir_text = self.translate(specs, chip)
+        translator, ir_text = self.translate(specs, chip, grid_blocks)
         options = {"chip": chip, "opt_level": self._hints["opt_level"]
                    if not isinstance(self._hints["opt_level"], ByTarget)
                    else self._hints["opt_level"].resolve(chip) or 3}
@@ -408,9 +421,11 @@ class kernel:
         self._cache[key] = compiled
         return compiled
 
-    def translate(self, specs, chip="sm_90a"):
+    def translate(self, specs, chip="sm_90a", grid_blocks=None):
         """The kernel's IR for argument specs: (translator, text with
-        locations)."""
+        locations); `grid_blocks`, a launch's tile blocks, goes to the
+        compiler's choice of warps with the device's SMs
+        (tile.grid_blocks, tile.multiprocessors)."""
         if self._source is None:
             self._source = FunctionSource(self._function)
         from . import _api
@@ -423,12 +438,17 @@ class kernel:
         def hints(tr):
             # occupancy: the tile blocks an SM should hold at once, which
             # ptxas meets by bounding registers (PTX .minnctapersm).
+            attributes = {}
+            if grid_blocks is not None:
+                attributes["tile.grid_blocks"] = tr.ir.i64_attr(grid_blocks)
+                attributes["tile.multiprocessors"] = tr.ir.i64_attr(
+                    _device().multiprocessors)
             occupancy = self._hints["occupancy"]
             if isinstance(occupancy, ByTarget):
                 occupancy = occupancy.resolve(chip)
-            if occupancy is None:
-                return {}
-            return {"nvvm.minctasm": tr.ir.i32_attr(occupancy)}
+            if occupancy is not None:
+                attributes["nvvm.minctasm"] = tr.ir.i32_attr(occupancy)
+            return attributes
 
         translator.translate_kernel(self.__name__, choose, hints)
         ir = translator.ir
@@ -470,20 +490,37 @@ class kernel:
         constants = self._constants or self._constant_parameters()
         key = _launch_key(args, constants, words) if self._fast else None
         if key is not None:
-            compiled = self._by_launch_key.get(key[0])
+            # Keyed by the grid's blocks too: the compile may weigh them
+            # (_grid_blocks); grids of one class share the compiled kernel.
+            blocks = words[0] * words[1] * words[2]
+            compiled = self._by_launch_key.get((key[0], blocks))
             if compiled is None:
-                compiled = self._by_launch_key[key[0]] = self._compile(self._specs(args),
-                                                                       _chip())
+                specs = self._specs(args)
+                compiled = self._by_launch_key[(key[0], blocks)] = self._compile(
+                    specs, _chip(), self._grid_blocks(blocks))
             words[3] = compiled.block[0]
             compiled.kernel.launch_words(words, self._num_runtime, key[1], _stream(stream),
                                          flags)
             return
         grid = _grid_words(grid)[:3]
-        compiled = self._compile(self._specs(args), _chip())
+        specs = self._specs(args)
+        compiled = self._compile(specs, _chip(), self._grid_blocks(grid[0] * grid[1] * grid[2]))
         positions = compiled.runtime_positions
         runtime_args = args if len(positions) == len(args) else [args[i] for i in positions]
         compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream),
                                flags=flags)
+
+
+_MULTIPROCESSORS = []
+
+
+def _warps_for_grid(blocks):
+    """The warps a block needs for 16 an SM when `blocks` blocks share the
+    device's SMs (tile-choose-num-warps' rule, up to its 16)."""
+    if not _MULTIPROCESSORS:
+        _MULTIPROCESSORS.append(_device().multiprocessors)
+    needed = -(-16 * _MULTIPROCESSORS[0] // blocks)
+    return min(16, 1 << (needed - 1).bit_length())
 
 
 def _grid_words(grid):

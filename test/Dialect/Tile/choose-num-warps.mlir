@@ -109,3 +109,63 @@ func.func @fixed(%a: !tile.array<?xf32, strides [1]>) attributes {tile.num_warps
 func.func @no_tiles(%x: f32) -> f32 {
   return %x : f32
 }
+
+// -----
+
+// A small grid (a JIT's tile.grid_blocks and tile.multiprocessors): a
+// column sum's 64 blocks of 8 x 256 on 132 SMs would hold 2 warps an SM at
+// its tiles' 2 warps; 16 warps an SM take 16 a block (each thread keeping
+// 4 of the 2048 elements). A grid that fills the device keeps the tiles'
+// choice; a small tile caps the warps (256 elements: 2); products keep
+// theirs.
+// CHECK-LABEL: func.func @small_grid
+// CHECK-SAME: tile.num_warps = 16 : i64
+// CHECK-LABEL: func.func @full_grid
+// CHECK-SAME: tile.num_warps = 2 : i64
+// CHECK-LABEL: func.func @half_full_grid
+// CHECK-SAME: tile.num_warps = 8 : i64
+// CHECK-LABEL: func.func @small_tile
+// CHECK-SAME: tile.num_warps = 2 : i64
+// CHECK-LABEL: func.func @small_grid_product
+// CHECK-SAME: tile.num_warps = 4 : i64
+func.func @small_grid(%a: !tile.array<?x?xf32, strides [?, 1]>, %y: !tile.array<?xf32, strides [1]>) attributes {tile.grid_blocks = 64 : i64, tile.multiprocessors = 132 : i64} {
+  %j = tile.bid 0
+  %z = tile.constant dense<0> : !tile.tile<si32>
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %vy = tile.make_view %y : !tile.array<?xf32, strides [1]> -> !tile.view<256, !tile.array<?xf32, strides [1]>>
+  %x = tile.load %va[%z, %j] : !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %s = tile.reduce sum %x axes [0] : !tile.tile<8x256xf32> -> !tile.tile<256xf32>
+  tile.store %s, %vy[%j] : !tile.view<256, !tile.array<?xf32, strides [1]>>
+  return
+}
+func.func @full_grid(%a: !tile.array<?x?xf32, strides [?, 1]>, %y: !tile.array<?xf32, strides [1]>) attributes {tile.grid_blocks = 8192 : i64, tile.multiprocessors = 132 : i64} {
+  %j = tile.bid 0
+  %z = tile.constant dense<0> : !tile.tile<si32>
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %vy = tile.make_view %y : !tile.array<?xf32, strides [1]> -> !tile.view<256, !tile.array<?xf32, strides [1]>>
+  %x = tile.load %va[%z, %j] : !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %s = tile.reduce sum %x axes [0] : !tile.tile<8x256xf32> -> !tile.tile<256xf32>
+  tile.store %s, %vy[%j] : !tile.view<256, !tile.array<?xf32, strides [1]>>
+  return
+}
+func.func @half_full_grid(%a: !tile.array<?x?xf32, strides [?, 1]>, %y: !tile.array<?xf32, strides [1]>) attributes {tile.grid_blocks = 264 : i64, tile.multiprocessors = 132 : i64} {
+  %j = tile.bid 0
+  %z = tile.constant dense<0> : !tile.tile<si32>
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %vy = tile.make_view %y : !tile.array<?xf32, strides [1]> -> !tile.view<256, !tile.array<?xf32, strides [1]>>
+  %x = tile.load %va[%z, %j] : !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %s = tile.reduce sum %x axes [0] : !tile.tile<8x256xf32> -> !tile.tile<256xf32>
+  tile.store %s, %vy[%j] : !tile.view<256, !tile.array<?xf32, strides [1]>>
+  return
+}
+func.func @small_tile(%a: !tile.array<?xf32, strides [1]>) attributes {tile.grid_blocks = 1 : i64, tile.multiprocessors = 132 : i64} {
+  %i = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<256, !tile.array<?xf32, strides [1]>>
+  %x = tile.load %va[%i] : !tile.view<256, !tile.array<?xf32, strides [1]>>
+  tile.store %x, %va[%i] : !tile.view<256, !tile.array<?xf32, strides [1]>>
+  return
+}
+func.func @small_grid_product(%a: !tile.tile<64x32xf16>, %b: !tile.tile<32x64xf16>) -> !tile.tile<64x64xf16> attributes {tile.grid_blocks = 1 : i64, tile.multiprocessors = 132 : i64} {
+  %r = tile.matmul %a, %b : !tile.tile<64x32xf16>, !tile.tile<32x64xf16> -> !tile.tile<64x64xf16>
+  return %r : !tile.tile<64x64xf16>
+}

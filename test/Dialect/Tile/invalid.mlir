@@ -1113,6 +1113,28 @@ func.func @f() {
 }
 
 // -----
+// tile.grid_blocks and tile.multiprocessors: positive integers on a function.
+
+// expected-error @below {{'func.func' op 'tile.grid_blocks' is a positive integer}}
+func.func @f() attributes {tile.grid_blocks = 0} {
+  return
+}
+
+// -----
+
+// expected-error @below {{'func.func' op 'tile.multiprocessors' is a positive integer}}
+func.func @f() attributes {tile.multiprocessors = "many"} {
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'func.return' op 'tile.grid_blocks' belongs on a function}}
+  return {tile.grid_blocks = 2}
+}
+
+// -----
 // The mma fragment layouts: operand 0 (A) or 1 (B) of 8, 16 or 32 bits.
 
 // expected-error @below {{an mma operand is 0 (A) or 1 (B), not 2}}

@@ -187,3 +187,38 @@ for bad in ([parts[0], 3], [parts[0], Strided(memory, (4, 4), None)], [], (parts
 # CHECK-NEXT: TileTypeError: argument 0 of firsts: the list's arrays have one dtype and rank; item 0 is a 1-d float32 array, item 1 a 2-d float32 array
 # CHECK-NEXT: TileValueError: argument 0 of firsts: an empty list has no dtype or rank to compile for
 # CHECK-NEXT: TileTypeError: argument 0 of firsts: cannot pass a tuple to a tile kernel
+
+
+# The warps of a kernel that leaves them to the compiler follow the grid
+# where it is too small to fill the device (the fake device's 132 SMs):
+# a column sum of 8 x 256 tiles takes 2 warps from its tiles, 16 for 64
+# blocks (16 warps an SM), 4 for 1024 blocks, 2 for 8192; grids that ask
+# for the same warps share one compile (64 and 100 blocks: 16); a kernel
+# with its own warps specializes on no grid.
+@ct.kernel
+def colsum(x, y, BM: ct.Constant[int], BN: ct.Constant[int]):
+    j = ct.bid(0)
+    acc = ct.zeros((BM, BN), dtype=ct.float32)
+    for i in range(ct.num_tiles(x, axis=0, shape=(BM, BN))):
+        acc += ct.load(x, index=(i, j), shape=(BM, BN))
+    ct.store(y, index=(j,), tile=ct.sum(acc, axis=0))
+
+
+wide = device.empty((8 * 8192 * 256,))
+sums = device.empty((8192 * 256,))
+for blocks in (64, 100, 1024, 8192):
+    ct.launch(0, (blocks,), colsum, (Strided(wide, (8, blocks * 256), None),
+                                     Strided(sums, (blocks * 256,), None), 8, 256))
+    print(blocks, "blocks:", last_launch(compiled_of(colsum)[-1])[2][0] // 32, "warps;",
+          len(colsum._cache), "compiles")
+# CHECK-NEXT: 64 blocks: 16 warps; 1 compiles
+# CHECK-NEXT: 100 blocks: 16 warps; 1 compiles
+# CHECK-NEXT: 1024 blocks: 4 warps; 2 compiles
+# CHECK-NEXT: 8192 blocks: 2 warps; 3 compiles
+fixed = colsum.replace_hints(num_worker_warps=4)
+for blocks in (64, 8192):
+    ct.launch(0, (blocks,), fixed, (Strided(wide, (8, blocks * 256), None),
+                                    Strided(sums, (blocks * 256,), None), 8, 256))
+print("fixed:", last_launch(compiled_of(fixed)[-1])[2][0] // 32, "warps;", len(fixed._cache),
+      "compiles")
+# CHECK-NEXT: fixed: 4 warps; 1 compiles
