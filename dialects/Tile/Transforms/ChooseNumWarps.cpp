@@ -108,13 +108,12 @@ int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   TileDialect::GridBlocksAttrHelper gridAttr(func->getContext());
   TileDialect::MultiprocessorsAttrHelper smAttr(func->getContext());
   IntegerAttr grid = gridAttr.getAttr(func), sms = smAttr.getAttr(func);
-  if (grid && sms && grid.getInt() > 0) {
+  if (grid && sms) {
     constexpr int64_t kWarpsPerSM = 16, kElementsEach = 4;
     int64_t needed = llvm::PowerOf2Ceil(static_cast<uint64_t>(
         llvm::divideCeil(kWarpsPerSM * sms.getInt(), grid.getInt())));
-    int64_t room = std::max<int64_t>(
-        1, llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(
-               1, tiles.largestAccess / (kWarpSize * kElementsEach)))));
+    int64_t room = llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(
+        1, tiles.largestAccess / (kWarpSize * kElementsEach))));
     warps = std::max(warps, std::min({needed, kMaxWarps, room}));
   }
   return warps;

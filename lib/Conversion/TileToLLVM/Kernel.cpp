@@ -361,7 +361,6 @@ shareScratch(FunctionOpInterface func, ArrayRef<LLVM::GlobalOp> globals,
   });
   offsets.assign(buffers.size(), -1);
   SmallVector<int64_t> placed;
-  SmallVector<bool> shares(buffers.size(), false);
   int64_t bytes = 0;
   for (int64_t i : order) {
     Buffer &buffer = buffers[i];
@@ -380,10 +379,6 @@ shareScratch(FunctionOpInterface func, ArrayRef<LLVM::GlobalOp> globals,
         }
     }
     offsets[i] = offset;
-    for (int64_t j : placed)
-      if (offset < offsets[j] + buffers[j].size &&
-          offsets[j] < offset + buffer.size)
-        shares[i] = shares[j] = true;
     placed.push_back(i);
     bytes = std::max(bytes, offset + buffer.size);
   }
@@ -392,17 +387,10 @@ shareScratch(FunctionOpInterface func, ArrayRef<LLVM::GlobalOp> globals,
   // this one's first use is in a loop (the other may have run in the
   // iteration before). The first buffer in a region of memory, used
   // first outside loops, needs none.
-  auto inLoop = [&](Operation *op) {
-    for (Operation *parent = op ? op->getParentOp() : nullptr;
-         parent && parent != func; parent = parent->getParentOp())
-      if (isa<LoopLikeOpInterface>(parent))
-        return true;
-    return false;
-  };
   for (auto [i, buffer] : llvm::enumerate(buffers)) {
-    if (!shares[i] || !buffer.scratch)
+    if (!buffer.scratch || !buffer.first)
       continue;
-    bool looped = inLoop(buffer.first);
+    bool looped = isInLoop(buffer.first);
     bool before =
         llvm::any_of(llvm::seq<size_t>(0, buffers.size()), [&](size_t j) {
           return j != i && offsets[i] < offsets[j] + buffers[j].size &&
@@ -509,12 +497,10 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
           for (Operation *next = first; !barrier && next && transparent(next);
                next = next->getNextNode())
             barrier = dyn_cast_or_null<gpu::BarrierOp>(next->getNextNode());
-          OpBuilder b(barrier ? barrier.getOperation() : first);
-          Operation *before = b.getInsertionPoint() != b.getBlock()->begin()
-                                  ? &*std::prev(b.getInsertionPoint())
-                                  : nullptr;
+          Operation *at = barrier ? barrier.getOperation() : first;
+          OpBuilder b(at);
           if (stages && asyncProxy &&
-              !isa_and_nonnull<NVVM::FenceProxyOp>(before))
+              !isa_and_nonnull<NVVM::FenceProxyOp>(at->getPrevNode()))
             NVVM::FenceProxyOp::create(
                 b, first->getLoc(), NVVM::ProxyKind::async_shared,
                 NVVM::SharedSpaceAttr::get(b.getContext(),

@@ -511,15 +511,11 @@ class kernel:
                                flags=flags)
 
 
-_MULTIPROCESSORS = []
-
-
 def _warps_for_grid(blocks):
     """The warps a block needs for 16 an SM when `blocks` blocks share the
-    device's SMs (tile-choose-num-warps' rule, up to its 16)."""
-    if not _MULTIPROCESSORS:
-        _MULTIPROCESSORS.append(_device().multiprocessors)
-    needed = -(-16 * _MULTIPROCESSORS[0] // blocks)
+    device's SMs (tile-choose-num-warps' rule, up to its 16; off the fast
+    launch path's hits)."""
+    needed = -(-16 * _device().multiprocessors // blocks)
     return min(16, 1 << (needed - 1).bit_length())
 
 
