@@ -1,6 +1,7 @@
 # The flash-attention kernels of examples/tile/attention.mlir (head dim 64,
 # 4 warps) and test/GPU/Inputs/tile_attention_d128.mlir (head dim 128,
-# 8 warps), float16 and bfloat16, causal and not, against a float64 NumPy
+# 8 warps; on sm_90a also examples/tile/attention_d128.mlir, blocks of 128
+# keys), float16 and bfloat16, causal and not, against a float64 NumPy
 # softmax(Q K^T scale) V of the same inputs; sequences that are multiples
 # of the 128-row and 64-key blocks and ones that are not. Run for the
 # device's chip, sm_90a, and sm_80's PTX on this device. At head dim 128
@@ -26,6 +27,8 @@ from bfloat16 import from_bfloat16_bits, to_bfloat16_bits  # noqa: E402
 root = os.path.dirname(os.path.dirname(here))
 sources = [open(os.path.join(root, "examples", "tile", "attention.mlir")).read(),
            open(os.path.join(here, "Inputs", "tile_attention_d128.mlir")).read()]
+# Blocks of 128 keys at head dim 128 fit only beside wgmma (sm_90a).
+wgmma_sources = [open(os.path.join(root, "examples", "tile", "attention_d128.mlir")).read()]
 device = runtime.Device(0)
 rng = np.random.default_rng(5)
 
@@ -46,7 +49,7 @@ for label, chip in chips:
         print("sm_90a: skipped (not an sm_90 device)")
         continue
     correct = total = 0
-    for source in sources:
+    for source in sources + (wgmma_sources if chip == "sm_90a" else []):
         try:
             compiled = cudapy.compile(source, chip=chip)
         except cudapy.CompileError as error:
@@ -90,5 +93,5 @@ for label, chip in chips:
                     print(label, name, bh, n, "wrong: max error %g" % np.nanmax(np.abs(got - want)))
     print("%s: %d of %d correct" % (label, correct, total))
 # CHECK: native: 18 of 18 correct
-# CHECK: sm_90a: {{18 of 18 correct|skipped}}
+# CHECK: sm_90a: {{27 of 27 correct|skipped}}
 # CHECK: sm_80: 18 of 18 correct

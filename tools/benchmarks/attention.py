@@ -4,11 +4,13 @@ flash backend, one run.
 Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
     python3 tools/benchmarks/attention.py BUNDLE_DIR
 
-Ours: the kernels of examples/tile/attention.mlir (head dim 64, 4 warps)
-and test/GPU/Inputs/tile_attention_d128.mlir (head dim 128, 8 warps),
-compiled through the C API for this device's chip (sm_90a on an sm_90
-device: Q K^T and P V on wgmma, K and V through cp.async stages);
-128-row blocks of queries, keys and values in blocks of 64. Triton: a
+Ours: the kernels of examples/tile/attention.mlir (head dim 64, 4 warps,
+keys and values in blocks of 64) and examples/tile/attention_d128.mlir
+(head dim 128, 8 warps, blocks of 128; on a chip without wgmma
+test/GPU/Inputs/tile_attention_d128.mlir, blocks of 64), compiled through
+the C API for this device's chip (sm_90a on an sm_90 device: Q K^T and
+P V on wgmma, K and V through tensor-copy stages); 128-row blocks of
+queries. Triton: a
 fused-attention kernel written the way its tutorial writes one (online
 softmax in exp2, tl.dot for Q K^T and P V, the blocks that need no mask
 in a loop of their own, as ours), with the best of three configurations
@@ -48,7 +50,8 @@ device = runtime.Device(0)
 chip = "sm_90a" if device.chip == "sm_90" else device.chip
 print("device:", torch.cuda.get_device_properties(0).name, device.chip, "- ours for", chip)
 files = [os.path.join(root, "examples", "tile", "attention.mlir"),
-         os.path.join(root, "test", "GPU", "Inputs", "tile_attention_d128.mlir")]
+         os.path.join(root, "examples", "tile", "attention_d128.mlir") if chip == "sm_90a"
+         else os.path.join(root, "test", "GPU", "Inputs", "tile_attention_d128.mlir")]
 ours = {}
 ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
 for path in files:

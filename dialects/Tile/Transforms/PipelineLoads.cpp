@@ -20,7 +20,9 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include <functional>
 
 namespace cudapy::tile {
 #define GEN_PASS_DEF_TILEPIPELINELOADSPASS
@@ -530,8 +532,11 @@ struct TilePipelineLoadsPass
   /// the largest tile that an op outside the kernel's multiplying loops may
   /// move through shared memory (a permute, reduction, scan or layout
   /// conversion: its scratch is as large as the tile), shared equally by
-  /// the kernel's loops that multiply (each may get a pipeline; one
-  /// already pipelined multiplies through shared_mma or mma). A kernel
+  /// the loops that multiply (each may get a pipeline; one already
+  /// pipelined multiplies through shared_mma or mma) and whose stages may
+  /// be live with `loop`'s: those around it and those in it (the deepest
+  /// chain of them). Loops one after another share their stages' memory
+  /// (placeSharedMemory), so each of them may take all of it. A kernel
   /// that asks for warp specialization also keeps room for the stores of
   /// tiles narrower than 32 bits an element (an mma's result reaches its
   /// store through shared memory, tile-assign-layouts, rows padded by 16
@@ -549,12 +554,27 @@ struct TilePipelineLoadsPass
           candidate.getBody()->without_terminator(),
           [](Operation &op) { return isa<MmaOp, MatmulOp, SharedMmaOp>(op); });
     };
-    int64_t loops = 0, scratch = 0, storeScratch = 0;
+    // The multiplying loops around `loop` (itself too), then the deepest
+    // chain of them inside it.
+    int64_t loops = 0;
+    for (auto around = loop; around;
+         around = around->getParentOfType<scf::ForOp>())
+      loops += multiplies(around);
+    std::function<int64_t(Operation *)> deepest = [&](Operation *parent) {
+      int64_t most = 0;
+      parent->walk<WalkOrder::PreOrder>([&](scf::ForOp inner) {
+        if (inner == parent)
+          return WalkResult::advance();
+        most = std::max(most, multiplies(inner) + deepest(inner));
+        return WalkResult::skip();
+      });
+      return most;
+    };
+    loops += deepest(loop);
+    int64_t scratch = 0, storeScratch = 0;
     func->walk([&](Operation *op) {
-      if (auto candidate = dyn_cast<scf::ForOp>(op)) {
-        loops += multiplies(candidate);
+      if (isa<scf::ForOp>(op))
         return;
-      }
       auto store = dyn_cast<StoreOp>(op);
       if (store &&
           !(specialized && store.getValue().getType().getRank() >= 2 &&

@@ -768,14 +768,21 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // -----
 
 // Stages (32 KiB here) fill 7/8 of the block's shared memory (sm_90a: 227
-// KiB), at most 4, shared equally by the kernel's multiplying loops, less
-// the largest tile an op outside them may move through shared memory: one
-// loop gets 4, each of two loops 3, one beside a permute of a 128 KiB tile
-// 2.
+// KiB), at most 4, shared equally by the multiplying loops whose stages
+// may be live at once (a loop and those around or in it; loops one after
+// another share their stages' memory), less the largest tile an op
+// outside them may move through shared memory: one loop gets 4, each of
+// two loops one after the other 4, the inner of two nested loops 3 (the
+// outer, whose product the inner loop works on, 2), one beside a permute
+// of a 128 KiB tile 2.
 // CHECK-LABEL: gpu.func @one_loop
 // CHECK-COUNT-2: tile.alloc_shared : !tile.shared<4x
 // CHECK-LABEL: gpu.func @two_loops
-// CHECK-COUNT-4: tile.alloc_shared : !tile.shared<3x
+// CHECK-COUNT-4: tile.alloc_shared : !tile.shared<4x
+// CHECK-LABEL: gpu.func @nested_loops
+// CHECK-COUNT-2: tile.alloc_shared : !tile.shared<2x
+// CHECK: scf.for
+// CHECK-COUNT-2: tile.alloc_shared : !tile.shared<3x
 // CHECK-LABEL: gpu.func @beside_a_permute
 // CHECK-COUNT-2: tile.alloc_shared : !tile.shared<2x
 gpu.module @m attributes {target.chip = "sm_90a"} {
@@ -821,6 +828,31 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     }
     %both = tile.add %acc, %acc2 : !tile.tile<128x128xf32>
     tile.store %both, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @nested_loops(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<64x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %outer = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x128xf16>, !tile.tile<128x128xf32>
+      %inner = scf.for %l = %c0 to %n step %c1 iter_args(%s = %outer) -> (!tile.tile<128x128xf32>) {
+        %lt = tile.from_scalar %l : index -> !tile.tile<si32>
+        %u = tile.load %va[%kt, %lt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %w = tile.load %vb[%lt, %kt] : !tile.view<64x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %u, %w, %s : !tile.tile<128x64xf16>, !tile.tile<64x128xf16>, !tile.tile<128x128xf32>
+        scf.yield %next : !tile.tile<128x128xf32>
+      }
+      scf.yield %inner : !tile.tile<128x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
   gpu.func @beside_a_permute(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %d: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
@@ -875,6 +907,77 @@ gpu.module @m attributes {target.chip = "sm_80"} {
       scf.yield %next : !tile.tile<256x256xf32>
     }
     tile.store %acc, %vc[%i, %i] : !tile.view<256x256, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Loops one after another share their stages' memory (placeSharedMemory):
+// each may take the whole budget of 7/8 of sm_90a's 227 KiB. Two loops of
+// attention at head dim 128 over blocks of 128 keys (the unmasked blocks,
+// then the masked ones) each get 2 stages of K and V (128 KiB), where half
+// the budget each would have fit none and left both on mma.sync.
+// CHECK-LABEL: gpu.func @attention_loops
+// CHECK: %[[Q:.*]] = tile.alloc_shared : !tile.shared<1x128x128xf16>
+// CHECK: %[[K1:.*]] = tile.alloc_shared : !tile.shared<2x128x128xf16>
+// CHECK: %[[V1:.*]] = tile.alloc_shared : !tile.shared<2x128x128xf16>
+// CHECK: scf.for
+// CHECK: tile.shared_mma %[[Q]][%{{.*}}], %[[K1]][%{{.*}}] transpose
+// CHECK: tile.shared_mma %{{.*}}, %[[V1]][%{{.*}}]
+// CHECK: %[[K2:.*]] = tile.alloc_shared : !tile.shared<2x128x128xf16>
+// CHECK: %[[V2:.*]] = tile.alloc_shared : !tile.shared<2x128x128xf16>
+// CHECK: scf.for
+// CHECK: tile.shared_mma %[[Q]][%{{.*}}], %[[K2]][%{{.*}}] transpose
+// CHECK: tile.shared_mma %{{.*}}, %[[V2]][%{{.*}}]
+// CHECK-NOT: tile.mma
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @attention_loops(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %v: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %full: index, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%i, %zero] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x128xf32>
+    %cols = tile.iota : !tile.tile<128xsi32>
+    %nt = tile.from_scalar %n : index -> !tile.tile<si32>
+    %a:2 = scf.for %j = %c0 to %full step %c1 iter_args(%m_i = %m0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x128xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<128x128xf16> -> !tile.tile<128x128xf16>
+      %s = tile.mma %qt, %ktt, %acc0 : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      %mrow = tile.reduce max %s axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %sh = tile.sub %s, %m_new promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %p = tile.math exp2 %sh : !tile.tile<128x128xf32>
+      %vt = tile.load %vv[%jt, %zero] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %pf = tile.convert %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %acc_new = tile.mma %pf, %vt, %acc : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %m_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
+    }
+    %b:2 = scf.for %j = %full to %n step %c1 iter_args(%m_i = %a#0, %acc = %a#1) -> (!tile.tile<128x1xf32>, !tile.tile<128x128xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<128x128xf16> -> !tile.tile<128x128xf16>
+      %s = tile.mma %qt, %ktt, %acc0 : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      %valid = tile.cmp lt %cols, %nt promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xi1>
+      %sm = tile.select %valid, %s, %neg_inf promote cutile : !tile.tile<128xi1>, !tile.tile<128x128xf32>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+      %mrow = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %sh = tile.sub %sm, %m_new promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %p = tile.math exp2 %sh : !tile.tile<128x128xf32>
+      %vt = tile.load %vv[%jt, %zero] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %pf = tile.convert %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %acc_new = tile.mma %pf, %vt, %acc : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %m_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
+    }
+    tile.store %b#1, %vo[%i, %zero] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }

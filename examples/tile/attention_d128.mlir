@@ -1,0 +1,337 @@
+// Flash-attention forward at head dim 128 for sm_90a: examples/tile/attention.mlir
+// with 8 warps (two warpgroups of 64 rows of the 128-row block) and keys and
+// values in blocks of 128, float16 and bfloat16, causal and not. Both loops
+// pipeline K and V through 2 stages (128 KiB, the loops one after another
+// sharing them) beside Q's stage: 161 KiB of dynamic shared memory, more
+// than chips without wgmma can give the mma.sync path's operand staging
+// (sm_80 refuses it); there, blocks of 64 keys fit
+// (test/GPU/Inputs/tile_attention_d128.mlir).
+gpu.module @attention_d128 {
+  gpu.func @attention_f16_d128(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+      %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bh = tile.bid 1
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    %q3 = tile.load %vq[%bh, %bm, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %qt = tile.reshape %q3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+    // Keys past the sequence (a partial last block) score -inf.
+    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xf16, strides [?, ?, 1]>
+    %tiles = tile.num_tiles %vk, 1 : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
+    %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
+    %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %qk_scale_b = tile.broadcast %qk_scale : !tile.tile<f32> -> !tile.tile<128x128xf32>
+    %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x128xf32>
+    %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
+    %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %s0 = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %cols = tile.iota : !tile.tile<128xsi32>
+    %bn = tile.constant dense<128> : !tile.tile<si32>
+    // Whole blocks of keys inside the sequence: unmasked.
+    %fullt = tile.floordiv %seq, %bn : !tile.tile<si32>
+    %full = tile.to_scalar %fullt : !tile.tile<si32> -> index
+    // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
+    // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
+    %resA:3 = scf.for %j = %c0 to %full step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<128x128xf16> -> !tile.tile<128x128xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      %smax = tile.reduce max %s axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %sh = tile.fma %s, %qk_scale_b, %neg_mb : !tile.tile<128x128xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x128xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+      %pf = tile.convert %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
+    }
+    // The partial last block, if any: keys past the sequence score -inf.
+    %res:3 = scf.for %j = %full to %steps step %c1 iter_args(%m_i = %resA#0, %l_i = %resA#1, %acc = %resA#2) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<128x128xf16> -> !tile.tile<128x128xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      %start = tile.mul %jt, %bn : !tile.tile<si32>
+      %col = tile.add %cols, %start promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xsi32>
+      %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xi1>
+      %sm = tile.select %valid, %s, %neg_inf promote cutile : !tile.tile<128xi1>, !tile.tile<128x128xf32>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+      %smax = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %sh = tile.fma %sm, %qk_scale_b, %neg_mb : !tile.tile<128x128xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x128xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+      %pf = tile.convert %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
+    }
+    %out = tile.div %res#2, %res#1 promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+    %oh = tile.convert %out : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+    %o3 = tile.reshape %oh : !tile.tile<128x128xf16> -> !tile.tile<1x128x128xf16>
+    tile.store %o3, %vo[%bh, %bm, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    gpu.return
+  }
+
+  gpu.func @attention_f16_d128_causal(%q: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
+      %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bh = tile.bid 1
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    %q3 = tile.load %vq[%bh, %bm, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %qt = tile.reshape %q3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+    // Keys past the sequence (a partial last block) score -inf.
+    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xf16, strides [?, ?, 1]>
+    %tiles = tile.num_tiles %vk, 1 : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    // Causal: blocks of keys up to the last row of this block of queries.
+    %bmt = tile.constant dense<128> : !tile.tile<si32>
+    %bnt = tile.constant dense<128> : !tile.tile<si32>
+    %one = tile.constant dense<1> : !tile.tile<si32>
+    %next = tile.add %bm, %one : !tile.tile<si32>
+    %rows_end = tile.mul %next, %bmt : !tile.tile<si32>
+    %bn1 = tile.sub %bnt, %one : !tile.tile<si32>
+    %ends = tile.add %rows_end, %bn1 : !tile.tile<si32>
+    %diag = tile.floordiv %ends, %bnt : !tile.tile<si32>
+    %last = tile.minimum %diag, %tiles : !tile.tile<si32>
+    %steps = tile.to_scalar %last : !tile.tile<si32> -> index
+    %rows0 = tile.mul %bm, %bmt : !tile.tile<si32>
+    %riota = tile.iota : !tile.tile<128xsi32>
+    %rowv = tile.add %riota, %rows0 promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xsi32>
+    %rows = tile.reshape %rowv : !tile.tile<128xsi32> -> !tile.tile<128x1xsi32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
+    %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
+    %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %qk_scale_b = tile.broadcast %qk_scale : !tile.tile<f32> -> !tile.tile<128x128xf32>
+    %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x128xf32>
+    %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
+    %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %s0 = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %cols = tile.iota : !tile.tile<128xsi32>
+    %bn = tile.constant dense<128> : !tile.tile<si32>
+    // Blocks of keys before the first row of this block of queries: all
+    // seen and all in the sequence, so unmasked.
+    %fullt = tile.floordiv %rows0, %bn : !tile.tile<si32>
+    %full = tile.to_scalar %fullt : !tile.tile<si32> -> index
+    // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
+    // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
+    %resA:3 = scf.for %j = %c0 to %full step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<128x128xf16> -> !tile.tile<128x128xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      %smax = tile.reduce max %s axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %sh = tile.fma %s, %qk_scale_b, %neg_mb : !tile.tile<128x128xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x128xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+      %pf = tile.convert %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
+    }
+    // The diagonal blocks: keys past a row, or past the sequence, score -inf.
+    %res:3 = scf.for %j = %full to %steps step %c1 iter_args(%m_i = %resA#0, %l_i = %resA#1, %acc = %resA#2) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<128x128xf16> -> !tile.tile<128x128xf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      %start = tile.mul %jt, %bn : !tile.tile<si32>
+      %col = tile.add %cols, %start promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xsi32>
+      %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xi1>
+      %seen = tile.cmp le %col, %rows promote cutile : !tile.tile<128xsi32>, !tile.tile<128x1xsi32> -> !tile.tile<128x128xi1>
+      %keep = tile.and %seen, %valid promote cutile : !tile.tile<128x128xi1>, !tile.tile<128xi1> -> !tile.tile<128x128xi1>
+      %sm = tile.select %keep, %s, %neg_inf promote cutile : !tile.tile<128x128xi1>, !tile.tile<128x128xf32>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+      %smax = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %sh = tile.fma %sm, %qk_scale_b, %neg_mb : !tile.tile<128x128xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x128xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
+      %pf = tile.convert %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x128xf16>, !tile.tile<128x128xf16>, !tile.tile<128x128xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
+    }
+    %out = tile.div %res#2, %res#1 promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+    %oh = tile.convert %out : !tile.tile<128x128xf32> -> !tile.tile<128x128xf16>
+    %o3 = tile.reshape %oh : !tile.tile<128x128xf16> -> !tile.tile<1x128x128xf16>
+    tile.store %o3, %vo[%bh, %bm, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>>
+    gpu.return
+  }
+
+  gpu.func @attention_bf16_d128_causal(%q: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %k: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %v: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
+      %o: !tile.array<?x?x?xbf16, strides [?, ?, 1]>,
+      %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 8} {
+    %bm = tile.bid 0
+    %bh = tile.bid 1
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>>
+    %q3 = tile.load %vq[%bh, %bm, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    %qt = tile.reshape %q3 : !tile.tile<1x128x128xbf16> -> !tile.tile<128x128xbf16>
+    // Keys past the sequence (a partial last block) score -inf.
+    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xbf16, strides [?, ?, 1]>
+    %tiles = tile.num_tiles %vk, 1 : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+    // Causal: blocks of keys up to the last row of this block of queries.
+    %bmt = tile.constant dense<128> : !tile.tile<si32>
+    %bnt = tile.constant dense<128> : !tile.tile<si32>
+    %one = tile.constant dense<1> : !tile.tile<si32>
+    %next = tile.add %bm, %one : !tile.tile<si32>
+    %rows_end = tile.mul %next, %bmt : !tile.tile<si32>
+    %bn1 = tile.sub %bnt, %one : !tile.tile<si32>
+    %ends = tile.add %rows_end, %bn1 : !tile.tile<si32>
+    %diag = tile.floordiv %ends, %bnt : !tile.tile<si32>
+    %last = tile.minimum %diag, %tiles : !tile.tile<si32>
+    %steps = tile.to_scalar %last : !tile.tile<si32> -> index
+    %rows0 = tile.mul %bm, %bmt : !tile.tile<si32>
+    %riota = tile.iota : !tile.tile<128xsi32>
+    %rowv = tile.add %riota, %rows0 promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xsi32>
+    %rows = tile.reshape %rowv : !tile.tile<128xsi32> -> !tile.tile<128x1xsi32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // exp(x) = exp2(x log2(e)): the scale takes log2(e) in.
+    %log2e = tile.constant dense<1.44269504> : !tile.tile<f32>
+    %qk_scale = tile.mul %scale, %log2e : !tile.tile<f32>
+    %qk_scale_b = tile.broadcast %qk_scale : !tile.tile<f32> -> !tile.tile<128x128xf32>
+    %neg_inf = tile.constant dense<0xFF800000> : !tile.tile<128x128xf32>
+    %m0 = tile.constant dense<0xFF800000> : !tile.tile<128x1xf32>
+    %l0 = tile.constant dense<0.0> : !tile.tile<128x1xf32>
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %s0 = tile.constant dense<0.0> : !tile.tile<128x128xf32>
+    %cols = tile.iota : !tile.tile<128xsi32>
+    %bn = tile.constant dense<128> : !tile.tile<si32>
+    // Blocks of keys before the first row of this block of queries: all
+    // seen and all in the sequence, so unmasked.
+    %fullt = tile.floordiv %rows0, %bn : !tile.tile<si32>
+    %full = tile.to_scalar %fullt : !tile.tile<si32> -> index
+    // Online softmax: the running row maximum m, the sum l of exp2(s - m), and
+    // acc = sum of exp2(s - m) V, rescaled by exp2(m_old - m_new) as m grows.
+    %resA:3 = scf.for %j = %c0 to %full step %c1 iter_args(%m_i = %m0, %l_i = %l0, %acc = %acc0) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x128x128xbf16> -> !tile.tile<128x128xbf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<128x128xbf16> -> !tile.tile<128x128xbf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x128xbf16>, !tile.tile<128x128xbf16>, !tile.tile<128x128xf32>
+      %smax = tile.reduce max %s axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %sh = tile.fma %s, %qk_scale_b, %neg_mb : !tile.tile<128x128xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x128xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x128x128xbf16> -> !tile.tile<128x128xbf16>
+      %pf = tile.convert %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xbf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x128xbf16>, !tile.tile<128x128xbf16>, !tile.tile<128x128xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
+    }
+    // The diagonal blocks: keys past a row, or past the sequence, score -inf.
+    %res:3 = scf.for %j = %full to %steps step %c1 iter_args(%m_i = %resA#0, %l_i = %resA#1, %acc = %resA#2) -> (!tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %k3 = tile.load %vk[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+      %kt = tile.reshape %k3 : !tile.tile<1x128x128xbf16> -> !tile.tile<128x128xbf16>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<128x128xbf16> -> !tile.tile<128x128xbf16>
+      %s = tile.mma %qt, %ktt, %s0 : !tile.tile<128x128xbf16>, !tile.tile<128x128xbf16>, !tile.tile<128x128xf32>
+      %start = tile.mul %jt, %bn : !tile.tile<si32>
+      %col = tile.add %cols, %start promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xsi32>
+      %valid = tile.cmp lt %col, %seq promote cutile : !tile.tile<128xsi32>, !tile.tile<si32> -> !tile.tile<128xi1>
+      %seen = tile.cmp le %col, %rows promote cutile : !tile.tile<128xsi32>, !tile.tile<128x1xsi32> -> !tile.tile<128x128xi1>
+      %keep = tile.and %seen, %valid promote cutile : !tile.tile<128x128xi1>, !tile.tile<128xi1> -> !tile.tile<128x128xi1>
+      %sm = tile.select %keep, %s, %neg_inf promote cutile : !tile.tile<128x128xi1>, !tile.tile<128x128xf32>, !tile.tile<128x128xf32> -> !tile.tile<128x128xf32>
+      %smax = tile.reduce max %sm axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %mrow = tile.mul %smax, %qk_scale promote cutile : !tile.tile<128x1xf32>, !tile.tile<f32> -> !tile.tile<128x1xf32>
+      %m_new = tile.maximum %m_i, %mrow : !tile.tile<128x1xf32>
+      %neg_m = tile.neg %m_new : !tile.tile<128x1xf32>
+      %neg_mb = tile.broadcast %neg_m : !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %sh = tile.fma %sm, %qk_scale_b, %neg_mb : !tile.tile<128x128xf32>
+      %p = tile.math exp2 %sh ftz : !tile.tile<128x128xf32>
+      %dm = tile.sub %m_i, %m_new : !tile.tile<128x1xf32>
+      %alpha = tile.math exp2 %dm ftz : !tile.tile<128x1xf32>
+      %psum = tile.reduce sum %p axes [1] keepdims : !tile.tile<128x128xf32> -> !tile.tile<128x1xf32>
+      %la = tile.mul %l_i, %alpha : !tile.tile<128x1xf32>
+      %l_new = tile.add %la, %psum : !tile.tile<128x1xf32>
+      %accs = tile.mul %acc, %alpha promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+      %v3 = tile.load %vv[%bh, %jt, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
+      %vt = tile.reshape %v3 : !tile.tile<1x128x128xbf16> -> !tile.tile<128x128xbf16>
+      %pf = tile.convert %p : !tile.tile<128x128xf32> -> !tile.tile<128x128xbf16>
+      %acc_new = tile.mma %pf, %vt, %accs : !tile.tile<128x128xbf16>, !tile.tile<128x128xbf16>, !tile.tile<128x128xf32>
+      scf.yield %m_new, %l_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
+    }
+    %out = tile.div %res#2, %res#1 promote cutile : !tile.tile<128x128xf32>, !tile.tile<128x1xf32> -> !tile.tile<128x128xf32>
+    %oh = tile.convert %out : !tile.tile<128x128xf32> -> !tile.tile<128x128xbf16>
+    %o3 = tile.reshape %oh : !tile.tile<128x128xbf16> -> !tile.tile<1x128x128xbf16>
+    tile.store %o3, %vo[%bh, %bm, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>>
+    gpu.return
+  }
+}
