@@ -176,7 +176,9 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
   // converted before each of two loops that read it, say): no second
   // shuffle through shared memory, no second buffer.
   device.addPass(createCSEPass());
-  device.addPass(createConvertTileToLLVMPass());
+  ConvertTileToLLVMPassOptions tileOptions;
+  tileOptions.fastMath = options.fastMath;
+  device.addPass(createConvertTileToLLVMPass(tileOptions));
   // The simt dialect to gpu/nvvm with py values; then the py dialect:
   // specialize for ConstExpr arguments, make conversions
   // explicit, then lower to arith, math, complex, scf and llvm; complex

@@ -2,7 +2,8 @@
 # tile ops that move elements between threads, scans, arg-reductions,
 # combiner regions, gathers and scatters, pointer tiles and atomics,
 # mma/matmul, non-splat constants, tiles carried through scf.for/scf.if, a
-# tile index before the array, tile.math with rounding and ftz.
+# tile index before the array, tile.math with rounding and ftz, IEEE
+# quotients by shared divisors bit for bit.
 # REQUIRES: cuda-gpu
 # RUN: %gpu %python %s | FileCheck %s
 
@@ -267,3 +268,59 @@ print("low_precision", [
     bool(np.array_equal(cp.asnumpy(r).view(np.uint32), round_tf32(s).view(np.uint32))),
 ])
 # CHECK: low_precision [True, True, True, True, True]
+
+# IEEE quotients by shared divisors (a row's, a column's, a scalar; one
+# reciprocal each and the correction steps where every dividend and
+# divisor of a thread is moderate, else the division) equal NumPy's
+# float32 division bit for bit: blocks 0-31 of moderate numbers (|v| in
+# [2^-63, 2^63), zeros of both signs in x, significands near all ones),
+# blocks 32-63 across the whole range (subnormals, infinities, NaN, the
+# moderate range's ends and their neighbours).
+def f32_from_bits(bits):
+    return np.asarray(bits, dtype=np.uint32).view(np.float32)
+
+
+def moderate(shape, zeros=False):
+    exponent = rng.integers(127 - 63, 127 + 63, shape, dtype=np.uint32)
+    mantissa = rng.integers(0, 1 << 23, shape, dtype=np.uint32)
+    near_ones = rng.random(shape) < 0.1
+    mantissa[near_ones] = (1 << 23) - 1 - rng.integers(0, 8, int(near_ones.sum()), dtype=np.uint32)
+    sign = rng.integers(0, 2, shape, dtype=np.uint32) << 31
+    v = f32_from_bits(sign | (exponent << 23) | mantissa).copy()
+    if zeros:
+        v[rng.random(shape) < 0.02] = 0.0
+        v[rng.random(shape) < 0.02] = -0.0
+    return v
+
+
+def anywhere(shape):
+    v = f32_from_bits(rng.integers(0, 1 << 32, shape, dtype=np.uint64).astype(np.uint32)).copy()
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 2.0 ** -63, 2.0 ** 63, 1e-45, 1e-40,
+                        np.nextafter(np.float32(2.0 ** -63), np.float32(0)),
+                        np.nextafter(np.float32(2.0 ** 63), np.float32(np.inf)), 3e38],
+                       dtype=np.float32)
+    pick = rng.random(shape) < 0.2
+    v[pick] = special[rng.integers(0, len(special), int(pick.sum()))]
+    return v
+
+
+blocks = 64
+x = np.concatenate([moderate((32 * 32, 64), zeros=True), anywhere((32 * 32, 64))])
+rows = np.concatenate([moderate((32 * 32, 1)), anywhere((32 * 32, 1))])
+cols = np.concatenate([moderate((32, 64)), anywhere((32, 64))])
+scalars = np.concatenate([moderate(32), anywhere(32)])
+o = zeros((3 * blocks, 32, 64))
+run("shared_divisors", (blocks,), *(cp.asarray(v) for v in (x, rows, cols, scalars)), o)
+got = cp.asnumpy(o).reshape(blocks, 3, 32, 64)
+xb = x.reshape(blocks, 32, 64)
+with np.errstate(all="ignore"):
+    want = [xb / rows.reshape(blocks, 32, 1), xb / cols.reshape(blocks, 1, 64),
+            xb / scalars.reshape(blocks, 1, 1)]
+
+
+def same_bits(g, w):
+    return bool(np.all((g.view(np.uint32) == w.view(np.uint32)) | (np.isnan(g) & np.isnan(w))))
+
+
+print("shared_divisors", [same_bits(got[:, k], want[k]) for k in range(3)])
+# CHECK: shared_divisors [True, True, True]

@@ -106,6 +106,13 @@ public:
 private:
   /// The assignment proper: see run.
   LogicalResult assignAll() {
+    // Before any op is assigned: an op that meets such an argument finds
+    // no layout on it.
+    for (BlockArgument arg : func.getArguments())
+      if (needsLayout(arg.getType()))
+        return func.emitOpError("takes a tile of rank ")
+               << getTile(arg).getRank()
+               << " as an argument; tiles live in registers, pass an array";
     int64_t index = 0;
     func.getFunctionBody().walk<WalkOrder::PreOrder>(
         [&](scf::ForOp loop) { loopIndex[loop] = index++; });
@@ -126,11 +133,6 @@ private:
         });
     if (result.wasInterrupted())
       return failure();
-    for (BlockArgument arg : func.getArguments())
-      if (needsLayout(arg.getType()))
-        return func.emitOpError("takes a tile of rank ")
-               << getTile(arg).getRank()
-               << " as an argument; tiles live in registers, pass an array";
     foldConversionsIntoProducers();
     return success();
   }

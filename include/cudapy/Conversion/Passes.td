@@ -101,6 +101,12 @@ def ConvertTileToLLVMPass : Pass<"convert-tile-to-llvm"> {
 
     Ops without a lowering yet are reported with their location.
   }];
+  let options = [
+    Option<"fastMath", "fast-math", "bool", /*default=*/"false",
+           "Float math may be approximate (the pipeline's fast-math, which "
+           "cudapy-fast-math applies after this pass): divisions by a divisor "
+           "that registers share stay single divisions">,
+  ];
   let dependentDialects = [
     "mlir::cf::ControlFlowDialect",
     "mlir::arith::ArithDialect", "mlir::math::MathDialect",

@@ -34,8 +34,11 @@ void populateTileLoadStoreToLLVMPatterns(const mlir::TypeConverter &converter,
 void populateTileCreationToLLVMPatterns(const mlir::TypeConverter &converter,
                                         mlir::RewritePatternSet &patterns);
 /// Elementwise arithmetic, comparisons, selects and math (Elementwise.cpp).
+/// `fastMath`: float math may be approximate (no exact division by a shared
+/// reciprocal).
 void populateTileElementwiseToLLVMPatterns(const mlir::TypeConverter &converter,
-                                           mlir::RewritePatternSet &patterns);
+                                           mlir::RewritePatternSet &patterns,
+                                           bool fastMath = false);
 /// astype, bitcasts and the scalar bridges (Conversions.cpp).
 void populateTileConversionToLLVMPatterns(const mlir::TypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
@@ -67,7 +70,8 @@ void populateTileMmaToLLVMPatterns(const mlir::TypeConverter &converter,
 
 /// Every pattern set above.
 void populateTileToLLVMConversionPatterns(const mlir::TypeConverter &converter,
-                                          mlir::RewritePatternSet &patterns);
+                                          mlir::RewritePatternSet &patterns,
+                                          bool fastMath = false);
 
 } // namespace cudapy
 

@@ -190,9 +190,107 @@ static FailureOr<Value> emitBinary(Emitter &e, Operation *op, Type dtype,
   return failure();
 }
 
+/// Whether |x| (f32) lies in [2^-63, 2^63), or x is a zero (`zero`): no
+/// NaN, infinity or subnormal, and far enough from both ends of the
+/// exponent range for divideByReciprocal's steps.
+static Value isModerate(Emitter &e, Value x, bool zero) {
+  Type f32 = e.b.getF32Type();
+  Value magnitude = math::AbsFOp::create(e.b, e.loc, x);
+  Value above =
+      e.cmpf(arith::CmpFPredicate::OGE, magnitude, e.floatConst(f32, 0x1p-63));
+  if (zero)
+    above = e.orI(above, e.cmpf(arith::CmpFPredicate::OEQ, magnitude,
+                                e.floatConst(f32, 0.0)));
+  return e.andI(above, e.cmpf(arith::CmpFPredicate::OLT, magnitude,
+                              e.floatConst(f32, 0x1p63)));
+}
+
+/// a / b rounded to nearest (IEEE, f32) from y = RN(1/b), computed once
+/// for every a a divisor divides: q0 = RN(a y) is within 1.5 ulp of a/b;
+/// one correction step, q1 = RN(q0 + RN(a - q0 b) y), makes it faithful
+/// (within 1 ulp); then r1 = a - q1 b is exact and q2 = RN(q1 + r1 y) is
+/// RN(a/b) (Markstein's theorem: y within half an ulp of 1/b, q1 within
+/// one ulp of a/b). That holds while nothing under- or overflows: with |a|
+/// and |b| in [2^-63, 2^63) (isModerate) every intermediate is a normal
+/// number (a residual, if not 0, is a multiple of ulp(q) ulp(b) >= 2^-48
+/// |a| / 2). A zero a gives a zero of the right sign: q0's, whose sign
+/// every nonzero q2 has too. A multiply, four fmas and a sign where the
+/// division takes a reciprocal approximation and eight fmas.
+static Value divideByReciprocal(Emitter &e, Value a, Value b, Value y) {
+  auto correct = [&](Value q) -> Value {
+    Value residual = math::FmaOp::create(
+        e.b, e.loc, arith::NegFOp::create(e.b, e.loc, q), b, a);
+    return math::FmaOp::create(e.b, e.loc, residual, y, q);
+  };
+  Value q0 = arith::MulFOp::create(e.b, e.loc, a, y);
+  return math::CopySignOp::create(e.b, e.loc, correct(correct(q0)), q0);
+}
+
+/// The divisions of a tile: IEEE f32 quotients whose divisor several
+/// registers share (a broadcast row or column, a scalar) divide by one
+/// reciprocal each (divideByReciprocal) where every such dividend and
+/// divisor of the thread is moderate (isModerate; zero dividends too),
+/// else by themselves: one branch for the thread's tile, so that the
+/// quotients' steps interleave. Fewer than four registers sharing a
+/// divisor gain nothing over the division's own steps.
+static std::optional<SmallVector<Value>>
+emitSharedDivisorQuotients(Emitter &e, DivOp op, Type dtype, ValueRange lhs,
+                           ValueRange rhs) {
+  constexpr int64_t kSharing = 4;
+  if (!dtype.isF32() || op->hasAttr("rounding") || op->hasAttr("ftz"))
+    return std::nullopt;
+  llvm::SmallDenseMap<Value, int64_t> uses;
+  for (Value b : rhs)
+    ++uses[b];
+  if (llvm::none_of(uses,
+                    [&](auto &entry) { return entry.second >= kSharing; }))
+    return std::nullopt;
+  // The shared divisors' reciprocals and the condition, in register order.
+  llvm::SmallDenseMap<Value, Value> reciprocals;
+  SmallVector<Value> conditions;
+  SmallVector<int64_t> shared;
+  for (auto [r, pair] : llvm::enumerate(llvm::zip(lhs, rhs))) {
+    auto [a, b] = pair;
+    if (uses[b] < kSharing)
+      continue;
+    shared.push_back(r);
+    auto [entry, inserted] = reciprocals.try_emplace(b);
+    if (inserted) {
+      entry->second =
+          arith::DivFOp::create(e.b, e.loc, e.floatConst(dtype, 1.0), b);
+      conditions.push_back(isModerate(e, b, /*zero=*/false));
+    }
+    conditions.push_back(isModerate(e, a, /*zero=*/true));
+  }
+  SmallVector<Type> types(shared.size(), dtype);
+  SmallVector<Value> quotients =
+      emitIfElse(e, e.allOf(conditions), types, [&](bool fast) {
+        SmallVector<Value> values;
+        for (int64_t r : shared)
+          values.push_back(
+              fast ? divideByReciprocal(e, lhs[r], rhs[r],
+                                        reciprocals.lookup(rhs[r]))
+                   : arith::DivFOp::create(e.b, e.loc, lhs[r], rhs[r])
+                         .getResult());
+        return values;
+      });
+  SmallVector<Value> values;
+  for (auto [r, pair] : llvm::enumerate(llvm::zip(lhs, rhs))) {
+    auto [a, b] = pair;
+    values.push_back(
+        uses[b] < kSharing
+            ? arith::DivFOp::create(e.b, e.loc, a, b).getResult()
+            : quotients[llvm::find(shared, int64_t(r)) - shared.begin()]);
+  }
+  return values;
+}
+
 template <typename Op> struct BinaryLowering : public TilePattern<Op> {
   using TilePattern<Op>::TilePattern;
   using typename TilePattern<Op>::OneToNOpAdaptor;
+  /// Divisions: IEEE quotients by a shared divisor through one reciprocal
+  /// (emitSharedDivisorQuotients); off under fast math.
+  bool sharedDivisors = true;
   LogicalResult
   matchAndRewrite(Op op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -200,6 +298,14 @@ template <typename Op> struct BinaryLowering : public TilePattern<Op> {
       return rewriter.notifyMatchFailure(op, "implicit form");
     Emitter e{rewriter, op.getLoc()};
     Type dtype = cast<TileType>(op.getType()).getElementType();
+    if constexpr (std::is_same_v<Op, DivOp>)
+      if (sharedDivisors)
+        if (std::optional<SmallVector<Value>> quotients =
+                emitSharedDivisorQuotients(e, op, dtype, adaptor.getLhs(),
+                                           adaptor.getRhs())) {
+          rewriter.replaceOpWithMultiple(op, {*quotients});
+          return success();
+        }
     SmallVector<Value> values;
     for (auto [a, b] : llvm::zip(adaptor.getLhs(), adaptor.getRhs())) {
       FailureOr<Value> value = emitBinary(e, op, dtype, a, b);
@@ -496,14 +602,19 @@ struct FmaLowering : public TilePattern<FmaOp> {
 } // namespace
 
 void cudapy::populateTileElementwiseToLLVMPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool fastMath) {
+  auto division =
+      std::make_unique<BinaryLowering<DivOp>>(converter, patterns.getContext());
+  division->sharedDivisors = !fastMath;
+  patterns.add(std::move(division));
   patterns.add<
       BinaryLowering<AddOp>, BinaryLowering<SubOp>, BinaryLowering<MulOp>,
-      BinaryLowering<DivOp>, BinaryLowering<FloorDivOp>, BinaryLowering<RemOp>,
-      BinaryLowering<ModOp>, BinaryLowering<PowOp>, BinaryLowering<Atan2Op>,
-      BinaryLowering<MaximumOp>, BinaryLowering<MinimumOp>,
-      BinaryLowering<AndOp>, BinaryLowering<OrOp>, BinaryLowering<XorOp>,
-      BinaryLowering<ShlOp>, BinaryLowering<ShrOp>, CmpLowering, SelectLowering,
-      UnaryLowering<NegOp>, UnaryLowering<NotOp>, UnaryLowering<AbsOp>,
-      UnaryLowering<MathOp>, FmaLowering>(converter, patterns.getContext());
+      BinaryLowering<FloorDivOp>, BinaryLowering<RemOp>, BinaryLowering<ModOp>,
+      BinaryLowering<PowOp>, BinaryLowering<Atan2Op>, BinaryLowering<MaximumOp>,
+      BinaryLowering<MinimumOp>, BinaryLowering<AndOp>, BinaryLowering<OrOp>,
+      BinaryLowering<XorOp>, BinaryLowering<ShlOp>, BinaryLowering<ShrOp>,
+      CmpLowering, SelectLowering, UnaryLowering<NegOp>, UnaryLowering<NotOp>,
+      UnaryLowering<AbsOp>, UnaryLowering<MathOp>, FmaLowering>(
+      converter, patterns.getContext());
 }

@@ -33,10 +33,11 @@ using namespace cudapy::tile;
 using namespace cudapy::tile::lowering;
 
 void cudapy::populateTileToLLVMConversionPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    bool fastMath) {
   populateTileLoadStoreToLLVMPatterns(converter, patterns);
   populateTileCreationToLLVMPatterns(converter, patterns);
-  populateTileElementwiseToLLVMPatterns(converter, patterns);
+  populateTileElementwiseToLLVMPatterns(converter, patterns, fastMath);
   populateTileConversionToLLVMPatterns(converter, patterns);
   populateTileConvertLayoutToLLVMPatterns(converter, patterns);
   populateTileShapeToLLVMPatterns(converter, patterns);
@@ -91,7 +92,7 @@ struct ConvertTileToLLVMPass
     MLIRContext *context = &getContext();
     TileToLLVMTypeConverter converter(context);
     RewritePatternSet patterns(context);
-    populateTileToLLVMConversionPatterns(converter, patterns);
+    populateTileToLLVMConversionPatterns(converter, patterns, fastMath);
     if (failed(checkLowerable(root, patterns)))
       return signalPassFailure();
     if (failed(prepareKernels(root, converter)))

@@ -267,3 +267,13 @@ func.func @tile_argument(%x: !tile.tile<16xf32>) {
   %y = tile.add %x, %x : !tile.tile<16xf32>
   return
 }
+
+// -----
+
+// The argument refused before any op meets it (a broadcast of it used to
+// find no layout on it and crash).
+// expected-error @+1 {{'func.func' op takes a tile of rank 2 as an argument; tiles live in registers, pass an array}}
+func.func @broadcast_argument(%x: !tile.tile<2x1xf32>) -> !tile.tile<2x128xf32> {
+  %y = tile.broadcast %x : !tile.tile<2x1xf32> -> !tile.tile<2x128xf32>
+  return %y : !tile.tile<2x128xf32>
+}

@@ -371,5 +371,40 @@ module attributes {gpu.container_module} {
       tile.store %t, %vo[%i] : !tile.view<256, !tile.array<?xf32, strides [1]>>
       gpu.return
     }
+
+    // IEEE quotients by divisors that registers share: each tile block's
+    // 32 x 64 tile of x over its rows' divisors (a 32 x 1 column,
+    // broadcast), over its columns' (a 1 x 64 row) and over one scalar.
+    gpu.func @shared_divisors(%x: !tile.array<?x?xf32, strides [?, 1]>, %rows: !tile.array<?x?xf32, strides [?, 1]>, %cols: !tile.array<?x?xf32, strides [?, 1]>, %scalar: !tile.array<?xf32, strides [1]>, %o: !tile.array<?x?x?xf32, strides [?, ?, 1]>) kernel attributes {tile.num_warps = 4} {
+      %i = tile.bid 0
+      %zero = tile.constant dense<0> : !tile.tile<si32>
+      %vx = tile.make_view %x : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>>
+      %vr = tile.make_view %rows : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x1, !tile.array<?x?xf32, strides [?, 1]>>
+      %vc = tile.make_view %cols : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<1x64, !tile.array<?x?xf32, strides [?, 1]>>
+      %vs = tile.make_view %scalar : !tile.array<?xf32, strides [1]> -> !tile.view<1, !tile.array<?xf32, strides [1]>>
+      %vo = tile.make_view %o : !tile.array<?x?x?xf32, strides [?, ?, 1]> -> !tile.view<1x32x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+      %t = tile.load %vx[%i, %zero] : !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>>
+      %r = tile.load %vr[%i, %zero] : !tile.view<32x1, !tile.array<?x?xf32, strides [?, 1]>>
+      %c = tile.load %vc[%i, %zero] : !tile.view<1x64, !tile.array<?x?xf32, strides [?, 1]>>
+      %s1 = tile.load %vs[%i] : !tile.view<1, !tile.array<?xf32, strides [1]>>
+      %s = tile.reshape %s1 : !tile.tile<1xf32> -> !tile.tile<f32>
+      %q0 = tile.div %t, %r promote cutile : !tile.tile<32x64xf32>, !tile.tile<32x1xf32> -> !tile.tile<32x64xf32>
+      %q1 = tile.div %t, %c promote cutile : !tile.tile<32x64xf32>, !tile.tile<1x64xf32> -> !tile.tile<32x64xf32>
+      %q2 = tile.div %t, %s promote cutile : !tile.tile<32x64xf32>, !tile.tile<f32> -> !tile.tile<32x64xf32>
+      %k0 = tile.constant dense<0> : !tile.tile<si32>
+      %k1 = tile.constant dense<1> : !tile.tile<si32>
+      %k2 = tile.constant dense<2> : !tile.tile<si32>
+      %o0 = tile.reshape %q0 : !tile.tile<32x64xf32> -> !tile.tile<1x32x64xf32>
+      %o1 = tile.reshape %q1 : !tile.tile<32x64xf32> -> !tile.tile<1x32x64xf32>
+      %o2 = tile.reshape %q2 : !tile.tile<32x64xf32> -> !tile.tile<1x32x64xf32>
+      %three = tile.constant dense<3> : !tile.tile<si32>
+      %base = tile.mul %i, %three : !tile.tile<si32>
+      %b1 = tile.add %base, %k1 : !tile.tile<si32>
+      %b2 = tile.add %base, %k2 : !tile.tile<si32>
+      tile.store %o0, %vo[%base, %zero, %zero] : !tile.view<1x32x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+      tile.store %o1, %vo[%b1, %zero, %zero] : !tile.view<1x32x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+      tile.store %o2, %vo[%b2, %zero, %zero] : !tile.view<1x32x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+      gpu.return
+    }
   }
 }
