@@ -110,8 +110,38 @@ gpu.module @attention_d128 {
       %v: !tile.array<?x?x?xf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
       %o: !tile.array<?x?x?xf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 8} {
-    %bm = tile.bid 0
-    %bh = tile.bid 1
+    // The tile blocks in order of work, heaviest first: a causal block of
+    // queries takes as many keys as lie up to its last row, so the last
+    // blocks of a head run longest, and started last they would leave the
+    // GPU idle at the end. Blocks run in groups of heads whose keys and
+    // values fit in 16 MiB of L2 together (32768 / sequence heads of
+    // head dim 128); each group from its last block of queries to its
+    // first, head after head. The grid stays (blocks of queries, heads).
+    %bx = tile.bid 0
+    %by = tile.bid 1
+    %nbx = tile.num_blocks 0
+    %nby = tile.num_blocks 1
+    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xf16, strides [?, ?, 1]>
+    %budget = tile.constant dense<32768> : !tile.tile<si32>
+    %one_b = tile.constant dense<1> : !tile.tile<si32>
+    %fit = tile.floordiv %budget, %seq : !tile.tile<si32>
+    %fit1 = tile.maximum %fit, %one_b : !tile.tile<si32>
+    %group = tile.minimum %fit1, %nby : !tile.tile<si32>
+    %row_start = tile.mul %by, %nbx : !tile.tile<si32>
+    %linear = tile.add %row_start, %bx : !tile.tile<si32>
+    %group_blocks = tile.mul %group, %nbx : !tile.tile<si32>
+    %g = tile.floordiv %linear, %group_blocks : !tile.tile<si32>
+    %g_start = tile.mul %g, %group_blocks : !tile.tile<si32>
+    %within = tile.sub %linear, %g_start : !tile.tile<si32>
+    %first_head = tile.mul %g, %group : !tile.tile<si32>
+    %heads_left = tile.sub %nby, %first_head : !tile.tile<si32>
+    %heads = tile.minimum %group, %heads_left : !tile.tile<si32>
+    %rank = tile.floordiv %within, %heads : !tile.tile<si32>
+    %last_block = tile.sub %nbx, %one_b : !tile.tile<si32>
+    %bm = tile.sub %last_block, %rank : !tile.tile<si32>
+    %rank_start = tile.mul %rank, %heads : !tile.tile<si32>
+    %head = tile.sub %within, %rank_start : !tile.tile<si32>
+    %bh = tile.add %first_head, %head : !tile.tile<si32>
     %zero = tile.constant dense<0> : !tile.tile<si32>
     %vq = tile.make_view %q : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
     %vk = tile.make_view %k : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
@@ -120,7 +150,6 @@ gpu.module @attention_d128 {
     %q3 = tile.load %vq[%bh, %bm, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
     %qt = tile.reshape %q3 : !tile.tile<1x128x128xf16> -> !tile.tile<128x128xf16>
     // Keys past the sequence (a partial last block) score -inf.
-    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xf16, strides [?, ?, 1]>
     %tiles = tile.num_tiles %vk, 1 : !tile.view<1x128x128, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
     // Causal: blocks of keys up to the last row of this block of queries.
     %bmt = tile.constant dense<128> : !tile.tile<si32>
@@ -225,8 +254,38 @@ gpu.module @attention_d128 {
       %v: !tile.array<?x?x?xbf16, strides [?, ?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 8, 1>},
       %o: !tile.array<?x?x?xbf16, strides [?, ?, 1]>,
       %scale: !tile.tile<f32>) kernel attributes {tile.num_warps = 8} {
-    %bm = tile.bid 0
-    %bh = tile.bid 1
+    // The tile blocks in order of work, heaviest first: a causal block of
+    // queries takes as many keys as lie up to its last row, so the last
+    // blocks of a head run longest, and started last they would leave the
+    // GPU idle at the end. Blocks run in groups of heads whose keys and
+    // values fit in 16 MiB of L2 together (32768 / sequence heads of
+    // head dim 128); each group from its last block of queries to its
+    // first, head after head. The grid stays (blocks of queries, heads).
+    %bx = tile.bid 0
+    %by = tile.bid 1
+    %nbx = tile.num_blocks 0
+    %nby = tile.num_blocks 1
+    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xbf16, strides [?, ?, 1]>
+    %budget = tile.constant dense<32768> : !tile.tile<si32>
+    %one_b = tile.constant dense<1> : !tile.tile<si32>
+    %fit = tile.floordiv %budget, %seq : !tile.tile<si32>
+    %fit1 = tile.maximum %fit, %one_b : !tile.tile<si32>
+    %group = tile.minimum %fit1, %nby : !tile.tile<si32>
+    %row_start = tile.mul %by, %nbx : !tile.tile<si32>
+    %linear = tile.add %row_start, %bx : !tile.tile<si32>
+    %group_blocks = tile.mul %group, %nbx : !tile.tile<si32>
+    %g = tile.floordiv %linear, %group_blocks : !tile.tile<si32>
+    %g_start = tile.mul %g, %group_blocks : !tile.tile<si32>
+    %within = tile.sub %linear, %g_start : !tile.tile<si32>
+    %first_head = tile.mul %g, %group : !tile.tile<si32>
+    %heads_left = tile.sub %nby, %first_head : !tile.tile<si32>
+    %heads = tile.minimum %group, %heads_left : !tile.tile<si32>
+    %rank = tile.floordiv %within, %heads : !tile.tile<si32>
+    %last_block = tile.sub %nbx, %one_b : !tile.tile<si32>
+    %bm = tile.sub %last_block, %rank : !tile.tile<si32>
+    %rank_start = tile.mul %rank, %heads : !tile.tile<si32>
+    %head = tile.sub %within, %rank_start : !tile.tile<si32>
+    %bh = tile.add %first_head, %head : !tile.tile<si32>
     %zero = tile.constant dense<0> : !tile.tile<si32>
     %vq = tile.make_view %q : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
     %vk = tile.make_view %k : !tile.array<?x?x?xbf16, strides [?, ?, 1]> -> !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
@@ -235,7 +294,6 @@ gpu.module @attention_d128 {
     %q3 = tile.load %vq[%bh, %bm, %zero] : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
     %qt = tile.reshape %q3 : !tile.tile<1x128x128xbf16> -> !tile.tile<128x128xbf16>
     // Keys past the sequence (a partial last block) score -inf.
-    %seq = tile.array_dim %k, 1 : !tile.array<?x?x?xbf16, strides [?, ?, 1]>
     %tiles = tile.num_tiles %vk, 1 : !tile.view<1x128x128, !tile.array<?x?x?xbf16, strides [?, ?, 1]>, padding zero>
     // Causal: blocks of keys up to the last row of this block of queries.
     %bmt = tile.constant dense<128> : !tile.tile<si32>
