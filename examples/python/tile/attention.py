@@ -7,7 +7,8 @@ values in blocks of `bn` with an online softmax: the running row maximum
 leave the tile block. Blocks that need no mask (wholly inside the sequence,
 and before the diagonal when causal) run in one loop, the rest (a partial
 last block, the diagonal blocks) in a second, masked one. Scores are scaled
-in base 2 (exp2 of the scores times scale · log2(e)).
+in base 2 (exp2 of the scores times scale · log2(e)). Causal kernels take
+their blocks heaviest first (heaviest_first).
 """
 
 import math
@@ -15,6 +16,23 @@ import math
 import cudapy.tile as ct
 
 LOG2E = 1.4426950408889634
+
+
+def heaviest_first(x, y, blocks, heads, seq, budget: int):
+    """The (block of queries, head) of grid block (x, y), heaviest first: a
+    causal block reads the keys up to its last row, so a head's last blocks
+    run longest, and started last they would leave the GPU idle at the end.
+    Blocks run in groups of heads whose keys and values fit in L2 together
+    (`budget` // seq heads), each group from its last block to its first,
+    head after head."""
+    group = min(max(budget // seq, 1), heads)
+    linear = y * blocks + x
+    g = linear // (group * blocks)
+    within = linear - g * group * blocks
+    first = g * group
+    in_group = min(group, heads - first)
+    rank = within // in_group
+    return blocks - 1 - rank, first + within - rank * in_group
 
 
 def online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, mask, bn: int, d: int):
@@ -37,7 +55,11 @@ def online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, mask, bn: int, d: int):
 @ct.kernel
 def attention(q, k, v, o, scale, d: ct.Constant[int], bm: ct.Constant[int],
               bn: ct.Constant[int], causal: ct.Constant[bool]):
-    i, h = ct.bid(0), ct.bid(1)
+    if causal:  # 16 MiB of K and V: 2^22 / d heads of a sequence of 1
+        i, h = heaviest_first(ct.bid(0), ct.bid(1), ct.num_blocks(0), ct.num_blocks(1),
+                              k.shape[1], (1 << 22) // d)
+    else:
+        i, h = ct.bid(0), ct.bid(1)
     qt = ct.reshape(ct.load(q, index=(h, i, 0), shape=(1, bm, d),
                             padding_mode=ct.PaddingMode.ZERO), (bm, d))
     seq = k.shape[1]
