@@ -274,14 +274,13 @@ emitSharedDivisorQuotients(Emitter &e, DivOp op, Type dtype, ValueRange lhs,
                          .getResult());
         return values;
       });
+  // The registers in order: `shared` lists those with quotients in order.
   SmallVector<Value> values;
-  for (auto [r, pair] : llvm::enumerate(llvm::zip(lhs, rhs))) {
-    auto [a, b] = pair;
-    values.push_back(
-        uses[b] < kSharing
-            ? arith::DivFOp::create(e.b, e.loc, a, b).getResult()
-            : quotients[llvm::find(shared, int64_t(r)) - shared.begin()]);
-  }
+  const Value *quotient = quotients.begin();
+  for (auto [a, b] : llvm::zip(lhs, rhs))
+    values.push_back(uses[b] < kSharing
+                         ? arith::DivFOp::create(e.b, e.loc, a, b).getResult()
+                         : *quotient++);
   return values;
 }
 
