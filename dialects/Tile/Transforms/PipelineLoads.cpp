@@ -20,9 +20,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include <functional>
 
 namespace cudapy::tile {
 #define GEN_PASS_DEF_TILEPIPELINELOADSPASS
@@ -560,17 +558,17 @@ struct TilePipelineLoadsPass
     for (auto around = loop; around;
          around = around->getParentOfType<scf::ForOp>())
       loops += multiplies(around);
-    std::function<int64_t(Operation *)> deepest = [&](Operation *parent) {
-      int64_t most = 0;
-      parent->walk<WalkOrder::PreOrder>([&](scf::ForOp inner) {
-        if (inner == parent)
-          return WalkResult::advance();
-        most = std::max(most, multiplies(inner) + deepest(inner));
-        return WalkResult::skip();
-      });
-      return most;
-    };
-    loops += deepest(loop);
+    int64_t inside = 0;
+    loop->walk([&](scf::ForOp inner) {
+      if (inner == loop || !multiplies(inner))
+        return;
+      int64_t chain = 0;
+      for (Operation *op = inner; op != loop; op = op->getParentOp())
+        if (auto around = dyn_cast<scf::ForOp>(op))
+          chain += multiplies(around);
+      inside = std::max(inside, chain);
+    });
+    loops += inside;
     int64_t scratch = 0, storeScratch = 0;
     func->walk([&](Operation *op) {
       if (isa<scf::ForOp>(op))
