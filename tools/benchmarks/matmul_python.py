@@ -10,7 +10,9 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
 
 FAMILY is matmul, bmm, gelu or fp8 (all when none is named).
 CUDAPY_CHIP=sm_80 in the environment times the sm_80 code (mma.sync,
-cp.async) on the device at hand. For each
+cp.async) on the device at hand; Triton then runs its mma.sync code too
+(DISABLE_MMA_V3=1, Triton's switch off wgmma), so that its ratio compares
+the two compilers' mma.sync kernels on one chip. For each
 shape, ours runs at each tile shape of CONFIGS (a user's usual choices)
 and Triton's tutorial-style kernel (tools/benchmarks/triton_kernels.py)
 at each of TRITON_CONFIGS; each result is checked against PyTorch first,
@@ -24,6 +26,9 @@ import sys
 
 from bench import ROOT, graph_ms
 from bench import launch_stream as cur
+
+if os.environ.get("CUDAPY_CHIP", "").startswith("sm_8"):
+    os.environ["DISABLE_MMA_V3"] = "1"
 
 import torch  # noqa: E402
 import triton  # noqa: E402
@@ -40,6 +45,8 @@ from triton_kernels import triton_bmm, triton_fp8, triton_matmul, triton_matmul_
 
 FAMILIES = sys.argv[2:] or ["matmul", "bmm", "gelu", "fp8"]
 print("device:", torch.cuda.get_device_properties(0).name)
+if os.environ.get("DISABLE_MMA_V3") == "1":
+    print("chip %s: ours and Triton's on mma.sync (DISABLE_MMA_V3=1)" % os.environ["CUDAPY_CHIP"])
 
 # (tm, tn, tk): the tile shapes a user of either would try first.
 CONFIGS = [(128, 256, 64), (128, 128, 64), (64, 128, 64), (64, 64, 128)]

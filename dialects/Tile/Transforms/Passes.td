@@ -164,7 +164,8 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     transpose (`permute [1, 0]`) are read from their stage transposed
     (`tile.local_load ... transpose`). S is the kernel's
     `tile.num_stages`, else the `num-stages` option, else 2 to 4, as many
-    as fit in 7/8 of the shared memory the chip gives a block, less the
+    as fit in 7/8 of the shared memory the chip gives a block (15/16 where
+    the loop does nothing to its tiles but load, multiply and add), less the
     largest tile a permute, reduction, scan or layout conversion outside
     the kernel's multiplying loops takes (its scratch), shared equally by
     those loops.

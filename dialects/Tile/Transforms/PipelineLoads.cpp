@@ -288,6 +288,45 @@ static bool onlyAccumulates(scf::ForOp loop) {
   return true;
 }
 
+/// Whether nothing in `loop` moves a tile through shared memory besides the
+/// stages: its tiles are loaded (their unit dimensions dropped, or
+/// transposed, on the way to an mma that reads them from the stages),
+/// multiplied and added up, element for element. Any other op on a tile
+/// may need scratch live with the stages (a layout conversion, a reduction
+/// or a permute whose scratch is as large as its tile).
+static bool needsNoScratch(scf::ForOp loop) {
+  auto isTile = [](Type type) {
+    auto tile = dyn_cast<TileType>(type);
+    return tile && tile.getRank() > 0;
+  };
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    if (isa<scf::YieldOp>(op) ||
+        (llvm::none_of(op->getOperandTypes(), isTile) &&
+         llvm::none_of(op->getResultTypes(), isTile)))
+      return WalkResult::advance();
+    if (isa<LoadOp, MmaOp, MatmulOp>(op))
+      return WalkResult::advance();
+    if (auto add = dyn_cast<AddOp>(op))
+      return llvm::all_equal(add->getOperandTypes()) &&
+                     add->getOperand(0).getType() == add.getType()
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    Value source = op->getNumOperands() == 1 ? op->getOperand(0) : Value();
+    if (isa<ReshapeOp>(op) && source && source.getDefiningOp<LoadOp>() &&
+        getUnitDropReshape(source.getDefiningOp<LoadOp>()) == op)
+      return WalkResult::advance();
+    if (auto permute = dyn_cast<PermuteOp>(op)) {
+      if (auto reshape = permute.getSource().getDefiningOp<ReshapeOp>())
+        source = reshape.getSource();
+      auto load = source ? source.getDefiningOp<LoadOp>() : LoadOp();
+      if (load && getTranspose(load) == permute)
+        return WalkResult::advance();
+    }
+    return WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
 /// The load of `loads` whose tile in the loop (getLoadedTile) is `tile`;
 /// null if none.
 static LoadOp
@@ -526,7 +565,9 @@ struct TilePipelineLoadsPass
   }
 
   /// The shared memory the stages of `loop` may take of the `limit` a
-  /// block has: 7/8 of it (the rest for alignment and small scratch), less
+  /// block has: 7/8 of it (the rest for alignment and small scratch in the
+  /// loop), 15/16 where nothing in the loop needs scratch (needsNoScratch:
+  /// on sm_80, 3 stages of 128x256x64 f16 tiles where 2 were), less
   /// the largest tile that an op outside the kernel's multiplying loops may
   /// move through shared memory (a permute, reduction, scan or layout
   /// conversion: its scratch is as large as the tile), shared equally by
@@ -593,7 +634,8 @@ struct TilePipelineLoadsPass
         scratch = std::max(scratch, getTileBytes(tile));
       }
     });
-    int64_t budget = limit * 7 / 8 - std::max(scratch, storeScratch);
+    int64_t reserve = needsNoScratch(loop) ? limit / 16 : limit / 8;
+    int64_t budget = limit - reserve - std::max(scratch, storeScratch);
     if (storeScratch > scratch)
       budget = std::max(budget, limit - storeScratch - limit / 16);
     return std::max<int64_t>(budget, 0) / std::max<int64_t>(loops, 1);

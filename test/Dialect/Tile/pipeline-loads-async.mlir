@@ -1,6 +1,7 @@
 // tile-pipeline-loads where the chip has cp.async (sm_80 on): an S-stage
-// pipeline through shared memory. S is as many 8 KiB stages as fit in 7/8
-// of sm_80's 163 KiB, at most 4, or the kernel's tile.num_stages; the first
+// pipeline through shared memory. S is as many 8 KiB stages as fit in 15/16
+// of sm_80's 163 KiB (7/8 where the loop may need scratch), at most 4, or
+// the kernel's tile.num_stages; the first
 // S - 1 iterations' copies go before the loop, each iteration waits for its
 // own stage, starts the copies S - 1 ahead into the stage the previous
 // iteration read, and multiplies in steps of 16 of K that read their
@@ -978,6 +979,66 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
       scf.yield %m_new, %acc_new : !tile.tile<128x1xf32>, !tile.tile<128x128xf32>
     }
     tile.store %b#1, %vo[%i, %zero] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Stages of 48 KiB (128x64 and 64x256 of f16) on sm_80: 3 fit in 15/16 of
+// its 163 KiB, where nothing but the mma uses the loop's tiles; a loop
+// whose tiles also go through a reduction keeps 1/8 for its scratch and
+// gets 2.
+// CHECK-LABEL: gpu.func @large_stages
+// CHECK: tile.alloc_shared : !tile.shared<3x128x64xf16>
+// CHECK: tile.alloc_shared : !tile.shared<3x64x256xf16>
+// CHECK: tile.async_wait {pending = 1 : i64}
+// CHECK-LABEL: gpu.func @large_stages_scratch
+// CHECK: tile.alloc_shared : !tile.shared<2x128x64xf16>
+// CHECK: tile.alloc_shared : !tile.shared<2x64x256xf16>
+// CHECK: tile.async_wait {pending = 0 : i64}
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @large_stages(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
+      scf.yield %next : !tile.tile<128x256xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x256, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @large_stages_scratch(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %d: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf32, strides [?, 1]>>
+    %vd = tile.make_view %d : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vs = tile.make_view %d : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x1, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    %none = tile.constant dense<0.0> : !tile.tile<128x1xf32>
+    %acc:2 = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero, %rows = %none) -> (!tile.tile<128x256xf32>, !tile.tile<128x1xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
+      %z = tile.load %vd[%i, %kt] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %r = tile.reduce sum %z axes [1] keepdims : !tile.tile<128x64xf32> -> !tile.tile<128x1xf32>
+      %more = tile.add %rows, %r : !tile.tile<128x1xf32>
+      scf.yield %next, %more : !tile.tile<128x256xf32>, !tile.tile<128x1xf32>
+    }
+    tile.store %acc#0, %vc[%i, %i] : !tile.view<128x256, !tile.array<?x?xf32, strides [?, 1]>>
+    tile.store %acc#1, %vs[%i, %i] : !tile.view<128x1, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }
