@@ -57,6 +57,14 @@ TRITON_CONFIGS = [(128, 256, 64, 8, 3), (128, 128, 64, 8, 3), (128, 128, 64, 4, 
 TRITON_FP8 = [(128, 256, 128, 8, 3), (128, 128, 128, 8, 3), (128, 128, 64, 8, 3)]
 
 
+def skinny_configs(m):
+    """Rows M below 64: tiles of M rows (the fewest an mma takes is 16),
+    narrow columns and deep K, so that N / tn tile blocks fill the device;
+    the same shapes for Triton (4 warps, 4 stages)."""
+    ours = [(m, 64, 128), (m, 32, 256), (m, 128, 64), (m, 64, 256)]
+    return ours, [cfg + (4, 4) for cfg in ours]
+
+
 def info(kernel):
     """Registers, local bytes and warps of the specialization compiled last
     (the one a configuration's first launch compiled: INFO keeps it)."""
@@ -117,8 +125,11 @@ def close(x, want, atol=2e-1):
 if "matmul" in FAMILIES:
     shapes = [((4096, 4096, 4096), torch.float16), ((8192, 8192, 8192), torch.float16),
               ((1024, 1024, 1024), torch.float16), ((128, 4096, 4096), torch.float16),
+              ((64, 4096, 4096), torch.float16), ((32, 4096, 4096), torch.float16),
+              ((16, 4096, 4096), torch.float16),
               ((4096, 4096, 4096), torch.bfloat16), ((8192, 8192, 8192), torch.bfloat16)]
     for (m, n, k), dtype in shapes:
+        configs, triton_configs = skinny_configs(m) if m < 128 else (CONFIGS, TRITON_CONFIGS)
         gen = torch.Generator(device="cuda").manual_seed(1)
         a = torch.randn(m, k, device="cuda", dtype=dtype, generator=gen)
         b = torch.randn(k, n, device="cuda", dtype=dtype, generator=gen)
@@ -127,13 +138,13 @@ if "matmul" in FAMILIES:
         runs = [("%dx%dx%d" % cfg,
                  lambda cfg=cfg: ct.launch(cur() or 0, (ct.cdiv(m, cfg[0]), ct.cdiv(n, cfg[1])),
                                            matmul.matmul, (a, b, c) + cfg), matmul.matmul)
-                for cfg in CONFIGS]
+                for cfg in configs]
         ours, notes = best_of(runs, close(c, want))
         truns = [("%dx%dx%d w%d s%d" % cfg,
                   lambda cfg=cfg: triton_matmul[(triton.cdiv(m, cfg[0]), triton.cdiv(n, cfg[1]))](
                       a, b, tc, m, n, k, *a.stride(), *b.stride(), *tc.stride(), BM=cfg[0],
                       BN=cfg[1], BK=cfg[2], num_warps=cfg[3], num_stages=cfg[4]), None)
-                 for cfg in TRITON_CONFIGS]
+                 for cfg in triton_configs]
         theirs, tnotes = best_of(truns, close(tc, want))
         report("matmul %dx%dx%d %s" % (m, n, k, str(dtype)[6:]), 2.0 * m * n * k, ours, theirs,
                graph_ms(lambda: torch.matmul(a, b)), notes + tnotes)
