@@ -217,7 +217,10 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     loads alone do not hide) where nothing in the body writes memory or
     synchronizes (no load would pass a store), each such `tile.load` takes
     its operands as above and is not atomic, and the tiles loaded take at
-    most `prefetch-bytes` a thread in all (they are then live twice over).
+    most `prefetch-bytes` a thread in all (they are then live twice over);
+    at most a quarter of it, they are loaded two iterations ahead (live
+    three times over), which doubles the bytes in flight of a loop whose
+    few tile blocks leave the device waiting on their loads.
 
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (...) {

@@ -372,17 +372,20 @@ class kernel:
         specs = self._specs(args)
         return self._compile(specs, chip)
 
-    def _grid_blocks(self, blocks):
+    def _grid_blocks(self, blocks, chip):
         """What a launch of `blocks` tile blocks specializes on, where the
-        compiler chooses the warps and the grid is too small to fill the
-        device (tile-choose-num-warps then gives each block enough warps
-        for 16 an SM): the power of two at or below `blocks`; else None.
-        Launches whose grids ask for as many warps share that compile
-        (`_compile`'s key is the warps asked for)."""
-        if self._hints["num_worker_warps"] is not None:
-            return None
+        grid is too small to fill the device: the power of two at or below
+        `blocks`; else None. Where the compiler chooses the warps,
+        tile-choose-num-warps then gives each block enough for 16 an SM;
+        where the kernel fixes them and its blocks leave each SM fewer
+        than 16, tile-pipeline-loads loads a loop's small tiles two
+        iterations ahead. Launches whose grids ask for as many warps share
+        that compile (`_compile`'s key is the warps asked for)."""
         bucket = 1 << (blocks.bit_length() - 1)
-        return bucket if _warps_for_grid(bucket) > 1 else None
+        fixed = self._num_warps(chip)
+        if fixed is None:
+            return bucket if _warps_for_grid(bucket) > 1 else None
+        return bucket if bucket * fixed < 16 * _device().multiprocessors else None
 
     def _compile(self, specs, chip, grid_blocks=None):
         key = (chip, tuple(s.key() for s in specs),
@@ -496,15 +499,17 @@ class kernel:
             compiled = self._by_launch_key.get((key[0], blocks))
             if compiled is None:
                 specs = self._specs(args)
+                chip = _chip()
                 compiled = self._by_launch_key[(key[0], blocks)] = self._compile(
-                    specs, _chip(), self._grid_blocks(blocks))
+                    specs, chip, self._grid_blocks(blocks, chip))
             words[3] = compiled.block[0]
             compiled.kernel.launch_words(words, self._num_runtime, key[1], _stream(stream),
                                          flags)
             return
         grid = _grid_words(grid)[:3]
         specs = self._specs(args)
-        compiled = self._compile(specs, _chip(), self._grid_blocks(grid[0] * grid[1] * grid[2]))
+        chip = _chip()
+        compiled = self._compile(specs, chip, self._grid_blocks(grid[0] * grid[1] * grid[2], chip))
         positions = compiled.runtime_positions
         runtime_args = args if len(positions) == len(args) else [args[i] for i in positions]
         compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream),

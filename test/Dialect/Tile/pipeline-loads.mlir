@@ -88,7 +88,7 @@ func.func @ordered(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?
 
 // A loop without products (a column sum over row tiles) whose body writes
 // no memory: its load one iteration ahead in registers too (128 bytes a
-// thread at 4 warps, within prefetch-bytes).
+// thread at 4 warps, within prefetch-bytes and more than a quarter of it).
 // CHECK-LABEL: func.func @column_sum
 // CHECK: %[[X0:.*]] = tile.load
 // CHECK: %{{.*}}:2 = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[STEP:.*]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[X:.*]] = %[[X0]])
@@ -110,6 +110,76 @@ func.func @column_sum(%a: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !t
     scf.yield %next : !tile.tile<32x128xf32>
   }
   return %acc : !tile.tile<32x128xf32>
+}
+
+// -----
+
+// Where the launch leaves the SMs fewer than 16 warps each (64 tile blocks
+// of 8 warps on 132 SMs, as a JIT says with tile.grid_blocks and
+// tile.multiprocessors), tiles of at most a quarter of prefetch-bytes a
+// thread (8x256 float32 at 8 warps: 32 bytes) are loaded two iterations
+// ahead: the first two before the loop, the one two ahead first in the
+// body, the one after this iteration's passed on. The same kernel for a
+// grid that fills the device, or one the compiler is not told, loads one
+// iteration ahead.
+// CHECK-LABEL: func.func @column_sum_small
+// CHECK: %[[X0:.*]] = tile.load %{{.*}}[%{{.*}}, %{{.*}}]
+// CHECK: %[[SECOND:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[T1:.*]] = tile.from_scalar %[[SECOND]]
+// CHECK: %[[X1:.*]] = tile.load %{{.*}}[%[[T1]], %{{.*}}]
+// CHECK: %{{.*}}:3 = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[STEP:.*]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[X:.*]] = %[[X0]], %[[Y:.*]] = %[[X1]])
+// CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.muli %[[STEP]], %[[TWO]] : index
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[I]], %[[AHEAD]] : index
+// CHECK-NEXT: %[[IT:.*]] = tile.from_scalar %[[NEXT]]
+// CHECK-NEXT: %[[X2:.*]] = tile.load %{{.*}}[%[[IT]], %{{.*}}]
+// CHECK-NEXT: %[[SUM:.*]] = tile.add %[[ACC]], %[[X]]
+// CHECK-NEXT: scf.yield %[[SUM]], %[[Y]], %[[X2]]
+// CHECK-LABEL: func.func @column_sum_full_grid
+// CHECK: %{{.*}}:2 = scf.for
+// CHECK-LABEL: func.func @column_sum_unknown_grid
+// CHECK: %{{.*}}:2 = scf.for
+func.func @column_sum_small(%a: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !tile.tile<8x256xf32> attributes {tile.num_warps = 8, tile.grid_blocks = 64, tile.multiprocessors = 132} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<8x256xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<8x256xf32>) {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+    %next = tile.add %sum, %x : !tile.tile<8x256xf32>
+    scf.yield %next : !tile.tile<8x256xf32>
+  }
+  return %acc : !tile.tile<8x256xf32>
+}
+func.func @column_sum_full_grid(%a: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !tile.tile<8x256xf32> attributes {tile.num_warps = 8, tile.grid_blocks = 8192, tile.multiprocessors = 132} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<8x256xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<8x256xf32>) {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+    %next = tile.add %sum, %x : !tile.tile<8x256xf32>
+    scf.yield %next : !tile.tile<8x256xf32>
+  }
+  return %acc : !tile.tile<8x256xf32>
+}
+func.func @column_sum_unknown_grid(%a: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !tile.tile<8x256xf32> attributes {tile.num_warps = 8} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<8x256xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<8x256xf32>) {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<8x256, !tile.array<?x?xf32, strides [?, 1]>>
+    %next = tile.add %sum, %x : !tile.tile<8x256xf32>
+    scf.yield %next : !tile.tile<8x256xf32>
+  }
+  return %acc : !tile.tile<8x256xf32>
 }
 
 // -----
