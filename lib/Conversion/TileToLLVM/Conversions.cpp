@@ -89,9 +89,14 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
     // float32; from float32 to nearest with saturation to the largest
     // finite value (.satfinite), which is what the software encoding does.
     bool hardware = hasFp8Conversions(op);
+    // A lone element: the pair's other code is 0 (the byte loaded is
+    // already zero-extended; a copy of it cost a shift and an or).
     if (hardware && isFp8(from))
-      return emit(e, op, b.getF16Type(), to,
-                  decodeFp8Pair(e, from, x, x).first);
+      return emit(
+          e, op, b.getF16Type(), to,
+          decodeFp8Pair(e, from, x,
+                        LLVM::ConstantOp::create(b, loc, b.getI8Type(), 0))
+              .first);
     if (isNarrowFloat(from))
       return emit(e, op, f32, to,
                   decodeNarrowFloat(b, loc, x, cast<FloatType>(from)));
