@@ -81,6 +81,25 @@ for rows, cols in ((2048, 4096), (999, 130)):
     close("transpose %dx%d" % (rows, cols), y, x.t().contiguous(), 0)
 # CHECK-COUNT-2: transpose {{.*}} ok
 
+# 16-bit transposes, whose tiles move through shared memory by stmatrix
+# .trans on sm_90 where the layouts suit it (128x32 at 16 and 8 warps,
+# 32x32 at 4 and 1) and element by element where not (64x64, 32x128):
+# bit for bit against PyTorch's, on shapes that are multiples of the
+# tiles and shapes that are not.
+for dtype in (torch.float16, torch.bfloat16, torch.int16):
+    for tm, tn, warps in ((128, 32, 16), (128, 32, 8), (32, 32, 4), (32, 32, 1), (64, 64, 8),
+                          (32, 128, 4)):
+        kernel = transpose.transpose.replace_hints(num_worker_warps=warps)
+        exact = True
+        for rows, cols in ((512, 256), (1000, 333)):
+            x = (torch.randn(rows, cols, device=cuda) * 1000).to(dtype)
+            y = torch.zeros(cols, rows, device=cuda, dtype=dtype)
+            ct.launch(0, (ct.cdiv(rows, tm), ct.cdiv(cols, tn)), kernel, (x, y, tm, tn))
+            torch.cuda.synchronize()
+            exact = exact and torch.equal(y, x.t().contiguous())
+        print("transpose16", str(dtype)[6:], "%dx%d" % (tm, tn), warps, "ok" if exact else "FAILED")
+# CHECK-COUNT-18: transpose16 {{.*}} ok
+
 table = torch.randn(5000, 128, device=cuda)
 ids = torch.randint(0, 5000, (1000,), device=cuda, dtype=torch.int32)
 out = torch.empty(1000, 128, device=cuda)

@@ -4,6 +4,8 @@
 
 #include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
 #include "cudapy/Conversion/LoweringUtils/NarrowFloat.h"
+#include "dialects/Target/IR/TargetDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include "mlir/IR/IRMapping.h"
 
@@ -717,6 +719,191 @@ void takeOwnersValues(Emitter &e, Operation *op, TileType type,
     value = shared.read(dist.indices(e, r));
 }
 
+/// remapTile through shared memory with `stmatrix ... .x4.trans` (sm_90
+/// on, 16-bit elements), where it serves: a buffer holds `to`'s tile with
+/// its dimension `runs` last, so that `to`'s registers read it 16 bytes (8
+/// elements) at a time, and each thread's registers 8q to 8q + 7 of `from`
+/// are the four pairs that call q of the instruction stores transposed.
+/// That call writes row c of matrix i (the row lane 8i + c addresses) with
+/// the elements lanes 4a + c/2 (a = 0..7) hold in register 8q + 2i + c%2;
+/// so in every warp these must be 8 consecutive elements of a buffer row,
+/// the first at a multiple of 8, and the element each lane addresses must
+/// move with the bits of the lane and of the warp by fixed steps (which
+/// give the addresses at run time). Checked at compile time over every
+/// thread; empty where anything fails. Against two-byte stores and loads of
+/// every element (a float16 transpose of 128 x 32 at 16 warps: 8 of each
+/// a thread, where this is one `stmatrix` and one 16-byte load).
+static std::optional<SmallVector<Value>>
+remapWithStoreMatrix(Emitter &e, Operation *op, TileType from,
+                     ValueRange values, TileType to, IndexMap map) {
+  std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+  Type memoryType = getMemoryType(from.getElementType());
+  int64_t rank = to.getRank();
+  if (!chip || chip->host || chip->sm < 90 || rank < 2 ||
+      !memoryType.isIntOrFloat() || memoryType.getIntOrFloatBitWidth() != 16 ||
+      getMemoryType(to.getElementType()) != memoryType)
+    return std::nullopt;
+  DistributedLayoutInterface in = getLayout(from), out = getLayout(to);
+  ArrayRef<int64_t> inShape = from.getShape(), outShape = to.getShape();
+  int64_t inRegisters = getNumRegisters(in, inShape);
+  int64_t outRegisters = getNumRegisters(out, outShape);
+  int64_t warps = in.getNumWarps(), threads = warps * kWarpSize;
+  int64_t elements = to.getNumElements();
+  if (out.getNumWarps() != warps || inRegisters % 8 || outRegisters % 8 ||
+      from.getNumElements() != elements ||
+      threads * (inRegisters + outRegisters) > (int64_t(1) << 22))
+    return std::nullopt;
+  // The buffer's order of `to`'s dimensions: `runs` moved last, where
+  // `to`'s registers read 8 elements at a time along it.
+  auto orderFor = [&](int64_t runs) {
+    SmallVector<int64_t> order;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != runs)
+        order.push_back(d);
+    order.push_back(runs);
+    return order;
+  };
+  std::optional<SmallVector<int64_t>> order;
+  SmallVector<int64_t> bufferShape;
+  for (int64_t runs = rank - 1; runs >= 0 && !order; --runs) {
+    SmallVector<int64_t> candidate = orderFor(runs), shape;
+    for (int64_t d : candidate)
+      shape.push_back(outShape[d]);
+    if (shape.back() < 32)
+      continue;
+    auto permuted = [&](ArrayRef<int64_t> indices) {
+      SmallVector<int64_t> result;
+      for (int64_t d : candidate)
+        result.push_back(indices[d]);
+      return result;
+    };
+    if (getSharedVectorWidth(to, 8, shape, permuted) == 8) {
+      order = candidate;
+      bufferShape = shape;
+    }
+  }
+  if (!order)
+    return std::nullopt;
+  // Where each element of `from` sits in the buffer (map must take every
+  // element of `to` to a different one of `from`).
+  SmallVector<int64_t> bufferAt(elements, -1);
+  {
+    ElementMap all(out, outShape);
+    SmallVector<int64_t> index(rank, 0);
+    for (int64_t position = 0; position < elements; ++position) {
+      for (int64_t d = rank - 1, rest = position; d >= 0; --d) {
+        index[d] = rest % outShape[d];
+        rest /= outShape[d];
+      }
+      SmallVector<int64_t> buffer;
+      for (int64_t d : *order)
+        buffer.push_back(index[d]);
+      int64_t source = getRowMajorPosition(inShape, map(index));
+      if (source < 0 || source >= elements || bufferAt[source] >= 0)
+        return std::nullopt;
+      bufferAt[source] = getRowMajorPosition(bufferShape, buffer);
+    }
+  }
+  // Per call, warp and lane, the buffer position the lane addresses.
+  ElementMap inElements(in, inShape);
+  int64_t row = bufferShape.back(), calls = inRegisters / 8;
+  SmallVector<int64_t> addressed(calls * threads);
+  for (int64_t w = 0; w < warps; ++w)
+    for (int64_t q = 0; q < calls; ++q)
+      for (int64_t lane = 0; lane < kWarpSize; ++lane) {
+        int64_t i = lane / 8, c = lane % 8;
+        int64_t first = -1;
+        for (int64_t a = 0; a < 8; ++a) {
+          int64_t thread = w * kWarpSize + 4 * a + c / 2;
+          int64_t at = bufferAt[getRowMajorPosition(
+              inShape, inElements.getElement(thread, 8 * q + 2 * i + c % 2))];
+          if (a == 0)
+            first = at;
+          if (at != first + a)
+            return std::nullopt;
+        }
+        if (first % 8 || first % row + 8 > row)
+          return std::nullopt;
+        addressed[q * threads + w * kWarpSize + lane] = first;
+      }
+  // Fixed steps per lane and warp bit, in buffer coordinates.
+  auto coordinates = [&](int64_t position) {
+    SmallVector<int64_t> result(rank);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      result[d] = position % bufferShape[d];
+      position /= bufferShape[d];
+    }
+    return result;
+  };
+  int64_t laneBits = llvm::Log2_64(kWarpSize), warpBits = llvm::Log2_64(warps);
+  SmallVector<SmallVector<int64_t>> steps;
+  SmallVector<int64_t> origin = coordinates(addressed[0]);
+  for (int64_t bit = 0; bit < laneBits + warpBits; ++bit) {
+    int64_t thread =
+        bit < laneBits ? int64_t(1) << bit : kWarpSize << (bit - laneBits);
+    SmallVector<int64_t> step = coordinates(addressed[thread]);
+    for (int64_t d = 0; d < rank; ++d)
+      step[d] -= origin[d];
+    steps.push_back(step);
+  }
+  for (int64_t q = 0; q < calls; ++q) {
+    SmallVector<int64_t> base = coordinates(addressed[q * threads]);
+    for (int64_t thread = 0; thread < threads; ++thread) {
+      SmallVector<int64_t> want = base;
+      for (int64_t bit = 0; bit < laneBits + warpBits; ++bit)
+        if ((thread >> bit) & 1)
+          for (int64_t d = 0; d < rank; ++d)
+            want[d] += steps[bit][d];
+      if (want != coordinates(addressed[q * threads + thread]))
+        return std::nullopt;
+    }
+  }
+  // The buffer, shaped as `to` with its dimensions in `order`.
+  TileType bufferType = TileType::get(e.b.getContext(), bufferShape,
+                                      to.getElementType(), to.getEncoding());
+  SharedTile shared(e, op, bufferType, 8);
+  Value thread = e.threadId();
+  SmallVector<Value> moved(rank, e.i32(0));
+  for (int64_t bit = 0; bit < laneBits + warpBits; ++bit) {
+    Value set = e.bits(thread, int64_t(1) << bit, 2);
+    for (int64_t d = 0; d < rank; ++d)
+      if (steps[bit][d])
+        moved[d] = e.add(moved[d], e.mul(set, e.i32(steps[bit][d])));
+  }
+  MLIRContext *context = e.b.getContext();
+  auto pairType = VectorType::get({2}, memoryType);
+  for (int64_t q = 0; q < calls; ++q) {
+    SmallVector<int64_t> base = coordinates(addressed[q * threads]);
+    SmallVector<Value> at;
+    for (int64_t d = 0; d < rank; ++d)
+      at.push_back(e.add(moved[d], e.i32(base[d])));
+    SmallVector<Value> words;
+    for (int64_t i = 0; i < 4; ++i) {
+      Value pair = LLVM::PoisonOp::create(e.b, e.loc, pairType);
+      for (int64_t h = 0; h < 2; ++h)
+        pair = LLVM::InsertElementOp::create(
+            e.b, e.loc, pair,
+            toMemory(e, values[8 * q + 2 * i + h], memoryType), e.i32(h));
+      words.push_back(
+          LLVM::BitcastOp::create(e.b, e.loc, e.b.getI32Type(), pair));
+    }
+    NVVM::StMatrixOp::create(e.b, e.loc, shared.address(at), words,
+                             NVVM::MMALayout::col,
+                             NVVM::LdStMatrixShapeAttr::get(context, 8, 8),
+                             NVVM::LdStMatrixEltType::B16);
+  }
+  shared.barrier();
+  Distribution dist(e, to);
+  SmallVector<Value> result;
+  for (int64_t r = 0; r < outRegisters; r += 8) {
+    SmallVector<Value> indices = dist.indices(e, r), at;
+    for (int64_t d : *order)
+      at.push_back(indices[d]);
+    llvm::append_range(result, shared.readVector(at, 8));
+  }
+  return result;
+}
+
 /// The registers of a tile of type `to` whose element I is element map(I)
 /// of the tile `values` of type `from`: registers of the thread when it
 /// holds what it takes, else through shared memory.
@@ -735,6 +922,9 @@ SmallVector<Value> remapTile(Emitter &e, Operation *op, TileType from,
       result.push_back(values[r]);
     return result;
   }
+  if (std::optional<SmallVector<Value>> moved =
+          remapWithStoreMatrix(e, op, from, values, to, map))
+    return *moved;
   // Vectors where both sides hold runs of a row (an mma accumulator into a
   // store's coalesced layout, say); element by element otherwise, which
   // suits the transposes (one side runs down the columns) better.
