@@ -749,7 +749,8 @@ remapWithStoreMatrix(Emitter &e, Operation *op, TileType from,
   int64_t outRegisters = getNumRegisters(out, outShape);
   int64_t warps = in.getNumWarps(), threads = warps * kWarpSize;
   int64_t elements = to.getNumElements();
-  if (out.getNumWarps() != warps || inRegisters % 8 || outRegisters % 8 ||
+  if (out.getNumWarps() != warps || !llvm::isPowerOf2_64(warps) ||
+      inRegisters % 8 || outRegisters % 8 ||
       from.getNumElements() != elements ||
       threads * (inRegisters + outRegisters) > (int64_t(1) << 22))
     return std::nullopt;
