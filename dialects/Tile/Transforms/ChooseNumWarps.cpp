@@ -81,6 +81,16 @@ bool cudapy::tile::usesTileOps(FunctionOpInterface func) {
       .wasInterrupted();
 }
 
+std::optional<std::pair<int64_t, int64_t>>
+cudapy::tile::getLaunchBlocksAndSMs(FunctionOpInterface func) {
+  TileDialect::GridBlocksAttrHelper gridAttr(func->getContext());
+  TileDialect::MultiprocessorsAttrHelper smAttr(func->getContext());
+  IntegerAttr grid = gridAttr.getAttr(func), sms = smAttr.getAttr(func);
+  if (!grid || !sms)
+    return std::nullopt;
+  return std::make_pair(grid.getInt(), sms.getInt());
+}
+
 int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   KernelTiles tiles = survey(func);
   // Matrix products: the tensor-core paths' tiles (8 warps from 128 x 128,
@@ -105,13 +115,11 @@ int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   // latency with (a column sum of 64 blocks of 8 x 256 looping over the
   // rows: 2 warps ran at 0.44 of 16 on 132 SMs). Enough warps for 16 an
   // SM, while each thread keeps 4 elements of the largest access.
-  TileDialect::GridBlocksAttrHelper gridAttr(func->getContext());
-  TileDialect::MultiprocessorsAttrHelper smAttr(func->getContext());
-  IntegerAttr grid = gridAttr.getAttr(func), sms = smAttr.getAttr(func);
-  if (grid && sms) {
-    constexpr int64_t kWarpsPerSM = 16, kElementsEach = 4;
+  if (auto launch = getLaunchBlocksAndSMs(func)) {
+    auto [grid, sms] = *launch;
+    constexpr int64_t kElementsEach = 4;
     int64_t needed = llvm::PowerOf2Ceil(static_cast<uint64_t>(
-        llvm::divideCeil(kWarpsPerSM * sms.getInt(), grid.getInt())));
+        llvm::divideCeil(kLatencyWarpsPerSM * sms, grid)));
     int64_t room = llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(
         1, tiles.largestAccess / (kWarpSize * kElementsEach))));
     warps = std::max(warps, std::min({needed, kMaxWarps, room}));

@@ -18,6 +18,18 @@ int64_t chooseNumWarps(mlir::FunctionOpInterface func);
 /// get warps and layouts).
 bool usesTileOps(mlir::FunctionOpInterface func);
 
+/// The warps an SM needs to hide its loads' latency. Where a JIT says the
+/// launch (tile.grid_blocks on tile.multiprocessors SMs), a grid that
+/// leaves the SMs fewer gets more warps a block (tile-choose-num-warps)
+/// and loops without products that load further ahead
+/// (tile-pipeline-loads).
+constexpr int64_t kLatencyWarpsPerSM = 16;
+
+/// The tile blocks and the SMs of `func`'s launch, where a JIT says them
+/// (tile.grid_blocks, tile.multiprocessors); none otherwise.
+std::optional<std::pair<int64_t, int64_t>>
+getLaunchBlocksAndSMs(mlir::FunctionOpInterface func);
+
 #define GEN_PASS_DECL
 #include "dialects/Tile/Transforms/Passes.h.inc"
 

@@ -747,13 +747,9 @@ struct TilePipelineLoadsPass
     // fills the device, the registers cost more than the depth buys (a row
     // sum of one 4x1024 float32 tile a row at 16 warps: 32 to 50 registers,
     // from 1.00 to 0.75 of Triton's speed).
-    TileDialect::GridBlocksAttrHelper gridAttr(&getContext());
-    TileDialect::MultiprocessorsAttrHelper smAttr(&getContext());
-    IntegerAttr grid = func ? gridAttr.getAttr(func) : nullptr;
-    IntegerAttr sms = func ? smAttr.getAttr(func) : nullptr;
-    constexpr int64_t kWarpsPerSM = 16;
-    bool fewWarps = grid && sms &&
-                    grid.getInt() * (threads / 32) < kWarpsPerSM * sms.getInt();
+    auto launch = func ? getLaunchBlocksAndSMs(func) : std::nullopt;
+    bool fewWarps = launch && launch->first * (threads / 32) <
+                                  kLatencyWarpsPerSM * launch->second;
     prefetchInRegisters(
         loop, loads, fewWarps && 4 * bytes <= prefetchBytes * threads ? 2 : 1);
   }

@@ -787,23 +787,24 @@ remapWithStoreMatrix(Emitter &e, Operation *op, TileType from,
     return std::nullopt;
   // Where each element of `from` sits in the buffer (map must take every
   // element of `to` to a different one of `from`).
-  SmallVector<int64_t> bufferAt(elements, -1);
-  {
-    ElementMap all(out, outShape);
-    SmallVector<int64_t> index(rank, 0);
-    for (int64_t position = 0; position < elements; ++position) {
-      for (int64_t d = rank - 1, rest = position; d >= 0; --d) {
-        index[d] = rest % outShape[d];
-        rest /= outShape[d];
-      }
-      SmallVector<int64_t> buffer;
-      for (int64_t d : *order)
-        buffer.push_back(index[d]);
-      int64_t source = getRowMajorPosition(inShape, map(index));
-      if (source < 0 || source >= elements || bufferAt[source] >= 0)
-        return std::nullopt;
-      bufferAt[source] = getRowMajorPosition(bufferShape, buffer);
+  // The indices of row-major `position` in a tile of `shape`.
+  auto unflatten = [&](int64_t position, ArrayRef<int64_t> shape) {
+    SmallVector<int64_t> indices(rank);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      indices[d] = position % shape[d];
+      position /= shape[d];
     }
+    return indices;
+  };
+  SmallVector<int64_t> bufferAt(elements, -1);
+  for (int64_t position = 0; position < elements; ++position) {
+    SmallVector<int64_t> index = unflatten(position, outShape), buffer;
+    for (int64_t d : *order)
+      buffer.push_back(index[d]);
+    int64_t source = getRowMajorPosition(inShape, map(index));
+    if (source < 0 || source >= elements || bufferAt[source] >= 0)
+      return std::nullopt;
+    bufferAt[source] = getRowMajorPosition(bufferShape, buffer);
   }
   // Per call, warp and lane, the buffer position the lane addresses.
   ElementMap inElements(in, inShape);
@@ -829,12 +830,7 @@ remapWithStoreMatrix(Emitter &e, Operation *op, TileType from,
       }
   // Fixed steps per lane and warp bit, in buffer coordinates.
   auto coordinates = [&](int64_t position) {
-    SmallVector<int64_t> result(rank);
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      result[d] = position % bufferShape[d];
-      position /= bufferShape[d];
-    }
-    return result;
+    return unflatten(position, bufferShape);
   };
   int64_t laneBits = llvm::Log2_64(kWarpSize), warpBits = llvm::Log2_64(warps);
   SmallVector<SmallVector<int64_t>> steps;
