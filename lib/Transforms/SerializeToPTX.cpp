@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Target/LLVM/ModuleToObject.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -624,6 +625,11 @@ struct CudapySerializeToPTXPass
   void runOnOperation() override {
     ModuleOp top = getOperation();
     MLIRContext *ctx = &getContext();
+    // What a pipeline that does not verify after each pass (the C API's)
+    // hands over is checked once here: an error, not a translation of IR
+    // that breaks its ops' rules.
+    if (failed(verify(top)))
+      return signalPassFailure();
     // Copies of one module made per chip (target.origin) share one binary.
     llvm::StringMap<gpu::BinaryOp> binaries;
     for (auto module :

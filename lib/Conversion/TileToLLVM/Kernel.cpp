@@ -422,6 +422,10 @@ static int64_t residentBlocks(int64_t bytes, int64_t threads, int64_t limit) {
 /// `dynamic_shared_bytes`, which the runtimes launch with), up to what the
 /// module's chip lets a block opt into.
 LogicalResult lowering::placeSharedMemory(Operation *root) {
+  // The buffers made offsets in the dynamic array, erased at the end where
+  // no function still takes their address (one walk: a symbol-use query
+  // per buffer walks every attribute of the module each time).
+  SmallVector<LLVM::GlobalOp> placed;
   WalkResult result = root->walk([&](FunctionOpInterface func) {
     SmallVector<LLVM::GlobalOp> globals;
     llvm::SmallDenseSet<StringRef> seen;
@@ -554,14 +558,25 @@ LogicalResult lowering::placeSharedMemory(Operation *root) {
               .getResult());
       address.erase();
     });
-    for (LLVM::GlobalOp global : globals)
-      if (SymbolTable::symbolKnownUseEmpty(global, module))
-        global.erase();
+    llvm::append_range(placed, globals);
     func->setAttr(kDynamicSharedBytesAttrName, b.getI64IntegerAttr(bytes));
     limitOccupancy(func, bytes, limit);
     return WalkResult::advance();
   });
-  return failure(result.wasInterrupted());
+  if (result.wasInterrupted())
+    return failure();
+  // Names per symbol table (two gpu.modules may name buffers alike).
+  llvm::DenseSet<std::pair<Operation *, StringRef>> taken;
+  root->walk([&](LLVM::AddressOfOp address) {
+    taken.insert({address->getParentWithTrait<OpTrait::SymbolTable>(),
+                  address.getGlobalName()});
+  });
+  llvm::SmallPtrSet<Operation *, 8> erased;
+  for (LLVM::GlobalOp global : placed)
+    if (!taken.contains({global->getParentOp(), global.getSymName()}) &&
+        erased.insert(global.getOperation()).second)
+      global.erase();
+  return success();
 }
 
 bool lowering::isInProducer(Operation *op) {

@@ -719,20 +719,23 @@ void takeOwnersValues(Emitter &e, Operation *op, TileType type,
     value = shared.read(dist.indices(e, r));
 }
 
-/// remapTile through shared memory with `stmatrix ... .x4.trans` (sm_90
-/// on, 16-bit elements), where it serves: a buffer holds `to`'s tile with
-/// its dimension `runs` last, so that `to`'s registers read it 16 bytes (8
+/// remapTile through shared memory with `stmatrix ... .x4` (sm_90 on,
+/// 16-bit elements), where it serves: a buffer holds `to`'s tile with its
+/// dimension `runs` last, so that `to`'s registers read it 16 bytes (8
 /// elements) at a time, and each thread's registers 8q to 8q + 7 of `from`
-/// are the four pairs that call q of the instruction stores transposed.
-/// That call writes row c of matrix i (the row lane 8i + c addresses) with
-/// the elements lanes 4a + c/2 (a = 0..7) hold in register 8q + 2i + c%2;
-/// so in every warp these must be 8 consecutive elements of a buffer row,
-/// the first at a multiple of 8, and the element each lane addresses must
-/// move with the bits of the lane and of the warp by fixed steps (which
-/// give the addresses at run time). Checked at compile time over every
-/// thread; empty where anything fails. Against two-byte stores and loads of
-/// every element (a float16 transpose of 128 x 32 at 16 warps: 8 of each
-/// a thread, where this is one `stmatrix` and one 16-byte load).
+/// are the four pairs that call q of the instruction stores, transposed
+/// (`.trans`: a transpose's tile) or as they are (an mma accumulator's
+/// pairs, which are rows of 8 x 8 matrices). The call writes row c of
+/// matrix i (the row lane 8i + c addresses); in every warp its 8 elements
+/// must be consecutive in a buffer row, the first at a multiple of 8, and
+/// the element each lane addresses must move with the bits of the lane and
+/// of the warp by fixed steps (which give the addresses at run time).
+/// Checked at compile time over every thread; empty where anything fails.
+/// Against two- or four-byte stores of every element or pair (a float16
+/// transpose of 128 x 32 at 16 warps: 8 a thread, where this is one
+/// `stmatrix` and one 16-byte load; a 128 x 256 accumulator's epilogue at
+/// 8 warps: 16 against 128 stores a thread, and LLVM's dead-store
+/// elimination no longer compares the 128 addresses pairwise).
 static std::optional<SmallVector<Value>>
 remapWithStoreMatrix(Emitter &e, Operation *op, TileType from,
                      ValueRange values, TileType to, IndexMap map) {
@@ -806,28 +809,39 @@ remapWithStoreMatrix(Emitter &e, Operation *op, TileType from,
       return std::nullopt;
     bufferAt[source] = getRowMajorPosition(bufferShape, buffer);
   }
-  // Per call, warp and lane, the buffer position the lane addresses.
+  // Per call, warp and lane, the buffer position the lane addresses: with
+  // `.trans`, row c of matrix i is what lanes 4a + c/2 hold in register
+  // 8q + 2i + c%2; without, what lanes 4c + a/2 hold in register
+  // 8q + 2i + a%2 (a = 0..7 along the row). Transposed first.
   ElementMap inElements(in, inShape);
   int64_t row = bufferShape.back(), calls = inRegisters / 8;
   SmallVector<int64_t> addressed(calls * threads);
-  for (int64_t w = 0; w < warps; ++w)
-    for (int64_t q = 0; q < calls; ++q)
-      for (int64_t lane = 0; lane < kWarpSize; ++lane) {
-        int64_t i = lane / 8, c = lane % 8;
-        int64_t first = -1;
-        for (int64_t a = 0; a < 8; ++a) {
-          int64_t thread = w * kWarpSize + 4 * a + c / 2;
-          int64_t at = bufferAt[getRowMajorPosition(
-              inShape, inElements.getElement(thread, 8 * q + 2 * i + c % 2))];
-          if (a == 0)
-            first = at;
-          if (at != first + a)
-            return std::nullopt;
+  auto address = [&](bool transposed) {
+    for (int64_t w = 0; w < warps; ++w)
+      for (int64_t q = 0; q < calls; ++q)
+        for (int64_t lane = 0; lane < kWarpSize; ++lane) {
+          int64_t i = lane / 8, c = lane % 8;
+          int64_t first = -1;
+          for (int64_t a = 0; a < 8; ++a) {
+            int64_t thread =
+                w * kWarpSize + (transposed ? 4 * a + c / 2 : 4 * c + a / 2);
+            int64_t r = 8 * q + 2 * i + (transposed ? c % 2 : a % 2);
+            int64_t at = bufferAt[getRowMajorPosition(
+                inShape, inElements.getElement(thread, r))];
+            if (a == 0)
+              first = at;
+            if (at != first + a)
+              return false;
+          }
+          if (first % 8 || first % row + 8 > row)
+            return false;
+          addressed[q * threads + w * kWarpSize + lane] = first;
         }
-        if (first % 8 || first % row + 8 > row)
-          return std::nullopt;
-        addressed[q * threads + w * kWarpSize + lane] = first;
-      }
+    return true;
+  };
+  bool transposed = true;
+  if (!address(transposed) && !address(transposed = false))
+    return std::nullopt;
   // Fixed steps per lane and warp bit, in buffer coordinates.
   auto coordinates = [&](int64_t position) {
     return unflatten(position, bufferShape);
@@ -885,7 +899,8 @@ remapWithStoreMatrix(Emitter &e, Operation *op, TileType from,
           LLVM::BitcastOp::create(e.b, e.loc, e.b.getI32Type(), pair));
     }
     NVVM::StMatrixOp::create(e.b, e.loc, shared.address(at), words,
-                             NVVM::MMALayout::col,
+                             transposed ? NVVM::MMALayout::col
+                                        : NVVM::MMALayout::row,
                              NVVM::LdStMatrixShapeAttr::get(context, 8, 8),
                              NVVM::LdStMatrixEltType::B16);
   }

@@ -13,7 +13,7 @@
 // CHECK: scf.if %{{.*}} -> (vector<4xf32>) {
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: } else {
-// CHECK: arith.cmpi slt, %c{{[0-9]+}}_i32{{[_0-9]*}}, %{{.*}} : i32
+// CHECK: arith.cmpi sgt, %{{.*}}, %c{{[0-9]+}}_i32{{[_0-9]*}} : i32
 // CHECK: scf.if %{{.*}} -> (f32) {
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 // CHECK: } else {

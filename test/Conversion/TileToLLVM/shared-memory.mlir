@@ -52,10 +52,10 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // inside.
 // CHECK-LABEL: gpu.func @aligned
 // CHECK-NOT: llvm.ptrtoint
-// CHECK: %[[ROW_FIRST:.*]] = arith.cmpi sle, %c0_i64{{.*}}, %[[ROW:.*]] : i64
+// CHECK: %[[ROW_FIRST:.*]] = arith.cmpi sge, %[[ROW:.*]], %c0_i64{{.*}} : i64
 // CHECK: %[[ROW_END:.*]] = arith.addi %[[ROW]], %c64_i64{{.*}} : i64
 // CHECK: %[[ROWS:.*]] = arith.cmpi sle, %[[ROW_END]], %{{.*}} : i64
-// CHECK: %[[COLUMN_FIRST:.*]] = arith.cmpi sle, %c0_i64{{.*}}, %[[COLUMN:.*]] : i64
+// CHECK: %[[COLUMN_FIRST:.*]] = arith.cmpi sge, %[[COLUMN:.*]], %c0_i64{{.*}} : i64
 // CHECK: %[[COLUMN_END:.*]] = arith.addi %[[COLUMN]], %c32_i64{{.*}} : i64
 // CHECK: %[[COLUMNS:.*]] = arith.cmpi sle, %[[COLUMN_END]], %{{.*}} : i64
 // CHECK: %[[A1:.*]] = arith.andi %[[ROW_FIRST]], %[[ROWS]] : i1

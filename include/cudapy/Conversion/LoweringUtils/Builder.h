@@ -16,7 +16,13 @@
 
 namespace cudapy {
 
-/// Builds ops at the builder's insertion point, all at `loc`.
+/// Builds ops at the builder's insertion point, all at `loc`. Everything
+/// but constants and poison folds as it is built (createOrFold): an
+/// operation of constants is a constant, `x + 0` is `x`, an extract from an
+/// insert is the inserted value. The tile lowering's per-element index
+/// arithmetic is mostly such (register offsets are constants), and every
+/// later pass and LLVM would otherwise walk it (a matmul's lowered IR: half
+/// its operations).
 struct LoweringBuilder {
   mlir::OpBuilder &b;
   mlir::Location loc;
@@ -34,36 +40,36 @@ struct LoweringBuilder {
 
   /// Integer arithmetic and bits.
   mlir::Value add(mlir::Value x, mlir::Value y) {
-    return mlir::arith::AddIOp::create(b, loc, x, y);
+    return b.createOrFold<mlir::arith::AddIOp>(loc, x, y);
   }
   mlir::Value sub(mlir::Value x, mlir::Value y) {
-    return mlir::arith::SubIOp::create(b, loc, x, y);
+    return b.createOrFold<mlir::arith::SubIOp>(loc, x, y);
   }
   mlir::Value mul(mlir::Value x, mlir::Value y) {
-    return mlir::arith::MulIOp::create(b, loc, x, y);
+    return b.createOrFold<mlir::arith::MulIOp>(loc, x, y);
   }
   mlir::Value andI(mlir::Value x, mlir::Value y) {
-    return mlir::arith::AndIOp::create(b, loc, x, y);
+    return b.createOrFold<mlir::arith::AndIOp>(loc, x, y);
   }
   mlir::Value orI(mlir::Value x, mlir::Value y) {
-    return mlir::arith::OrIOp::create(b, loc, x, y);
+    return b.createOrFold<mlir::arith::OrIOp>(loc, x, y);
   }
   mlir::Value xorI(mlir::Value x, mlir::Value y) {
-    return mlir::arith::XOrIOp::create(b, loc, x, y);
+    return b.createOrFold<mlir::arith::XOrIOp>(loc, x, y);
   }
   mlir::Value shl(mlir::Value x, mlir::Value y) {
-    return mlir::arith::ShLIOp::create(b, loc, x, y);
+    return b.createOrFold<mlir::arith::ShLIOp>(loc, x, y);
   }
   mlir::Value shr(mlir::Value x, mlir::Value y) {
-    return mlir::arith::ShRUIOp::create(b, loc, x, y);
+    return b.createOrFold<mlir::arith::ShRUIOp>(loc, x, y);
   }
 
   /// Comparisons and selection.
   mlir::Value cmpi(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y) {
-    return mlir::arith::CmpIOp::create(b, loc, p, x, y);
+    return b.createOrFold<mlir::arith::CmpIOp>(loc, p, x, y);
   }
   mlir::Value cmpf(mlir::arith::CmpFPredicate p, mlir::Value x, mlir::Value y) {
-    return mlir::arith::CmpFOp::create(b, loc, p, x, y);
+    return b.createOrFold<mlir::arith::CmpFOp>(loc, p, x, y);
   }
   mlir::Value eq(mlir::Value x, mlir::Value y) {
     return cmpi(mlir::arith::CmpIPredicate::eq, x, y);
@@ -78,7 +84,7 @@ struct LoweringBuilder {
     return cmpi(mlir::arith::CmpIPredicate::sle, x, y);
   }
   mlir::Value select(mlir::Value c, mlir::Value t, mlir::Value f) {
-    return mlir::arith::SelectOp::create(b, loc, c, t, f);
+    return b.createOrFold<mlir::arith::SelectOp>(loc, c, t, f);
   }
   /// The conjunction of `conditions` (true when there are none).
   mlir::Value allOf(llvm::ArrayRef<mlir::Value> conditions);
@@ -90,13 +96,13 @@ struct LoweringBuilder {
 
   /// Widening and narrowing of integers.
   mlir::Value ext64(mlir::Value x) {
-    return mlir::arith::ExtSIOp::create(b, loc, b.getI64Type(), x);
+    return b.createOrFold<mlir::arith::ExtSIOp>(loc, b.getI64Type(), x);
   }
   mlir::Value zext(mlir::Type type, mlir::Value x) {
-    return mlir::arith::ExtUIOp::create(b, loc, type, x);
+    return b.createOrFold<mlir::arith::ExtUIOp>(loc, type, x);
   }
   mlir::Value trunc(mlir::Type type, mlir::Value x) {
-    return mlir::arith::TruncIOp::create(b, loc, type, x);
+    return b.createOrFold<mlir::arith::TruncIOp>(loc, type, x);
   }
 
   /// `x / divisor % modulus` for powers of two (i32).
@@ -104,20 +110,20 @@ struct LoweringBuilder {
 
   /// LLVM aggregates and addresses.
   mlir::Value extract(mlir::Value aggregate, llvm::ArrayRef<int64_t> position) {
-    return mlir::LLVM::ExtractValueOp::create(b, loc, aggregate, position);
+    return b.createOrFold<mlir::LLVM::ExtractValueOp>(loc, aggregate, position);
   }
   mlir::Value insert(mlir::Value aggregate, mlir::Value value,
                      llvm::ArrayRef<int64_t> position) {
-    return mlir::LLVM::InsertValueOp::create(b, loc, aggregate, value,
-                                             position);
+    return b.createOrFold<mlir::LLVM::InsertValueOp>(loc, aggregate, value,
+                                                     position);
   }
   mlir::Value poison(mlir::Type type) {
     return mlir::LLVM::PoisonOp::create(b, loc, type);
   }
   /// The address of element `offset` of `element`s from `base`.
   mlir::Value gep(mlir::Value base, mlir::Type element, mlir::Value offset) {
-    return mlir::LLVM::GEPOp::create(
-        b, loc, base.getType(), element, base,
+    return b.createOrFold<mlir::LLVM::GEPOp>(
+        loc, base.getType(), element, base,
         llvm::ArrayRef<mlir::LLVM::GEPArg>{offset});
   }
 };
