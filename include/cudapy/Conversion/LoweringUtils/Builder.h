@@ -19,10 +19,10 @@ namespace cudapy {
 /// Builds ops at the builder's insertion point, all at `loc`. Everything
 /// but constants and poison folds as it is built (createOrFold): an
 /// operation of constants is a constant, `x + 0` is `x`, an extract from an
-/// insert is the inserted value. The tile lowering's per-element index
-/// arithmetic is mostly such (register offsets are constants), and every
-/// later pass and LLVM would otherwise walk it (a matmul's lowered IR: half
-/// its operations).
+/// insert is the inserted value. Much of the tile lowering's per-element
+/// index arithmetic is such (register offsets are constants), which every
+/// later pass and LLVM would otherwise walk (a batch matmul's lowered IR:
+/// 1,525 adds and 686 multiplies where 2,277 and 1,310 were).
 struct LoweringBuilder {
   mlir::OpBuilder &b;
   mlir::Location loc;
