@@ -5,7 +5,8 @@
 # device printf/print (captured from a child process) and asserts (a child
 # process whose launch fails with the message, file and line); loads and
 # stores with a memory order; loads through transposed orders in pipelined
-# K loops; stages that share shared memory; lists of arrays.
+# K loops; stages that share shared memory; lists of arrays; matrix
+# products that broadcast, of 1-d operands, and through thin tiles.
 # REQUIRES: cuda-gpu
 # RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
@@ -244,6 +245,52 @@ ce = torch.empty(64, 128, device=cuda)
 ct.launch(stream, (1,), matmul_extract, (ae, be, ce))
 close("matmul, extract in stages' memory", ce, (ae.double() @ be.double())[64:, 128:], 1e-5)
 # CHECK: matmul, extract in stages' memory ok
+
+
+# Matrix products broadcast their batch dimensions, and a batched DFT of
+# interleaved complex rows goes through thin tiles: the real and imaginary
+# columns extracted from a (bs, n, 2) tile, one (1, n, n) matrix (or a 2-d
+# one, in the mma) against the batch of (bs, n, 1) columns, the two halves
+# joined again by cat. 1-d matmul operands are a row or a column.
+@ct.kernel
+def dft_rows(x, w, y, n: ct.Constant[int], bs: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, (pid, 0, 0), (bs, n, 2))
+    re = ct.extract(t, (0, 0, 0), (bs, n, 1))
+    im = ct.extract(t, (0, 0, 1), (bs, n, 1))
+    m = ct.load(w, (0, 0, 0), (n, n, 2))
+    wr = ct.reshape(ct.extract(m, (0, 0, 0), (n, n, 1)), (1, n, n))
+    wi = ct.reshape(ct.extract(m, (0, 0, 1), (n, n, 1)), (1, n, n))
+    out_re = wr @ re - ct.matmul(wi, im)
+    out_im = ct.mma(ct.reshape(wi, (n, n)), re, wr @ im)
+    ct.store(y, (pid, 0, 0), ct.cat((out_re, out_im), axis=-1))
+
+
+@ct.kernel
+def vector_products(v, m, row, column):
+    a = ct.load(v, (0,), (32,))
+    b = ct.load(m, (0, 0), (32, 32))
+    ct.store(row, (0,), a @ b)
+    ct.store(column, (0,), ct.matmul(b, a))
+
+
+rows = torch.randn(8, 64, dtype=torch.complex64, device=cuda)
+k = torch.arange(64, device=cuda, dtype=torch.float64)
+dft = torch.exp(-2j * torch.pi * torch.outer(k, k) / 64)
+w = torch.view_as_real(dft.to(torch.complex64)).contiguous()
+out = torch.empty(8, 64, 2, device=cuda)
+ct.launch(stream, (4,), dft_rows, (torch.view_as_real(rows).contiguous(), w, out, 64, 2))
+close("batched DFT through thin tiles", torch.view_as_complex(out),
+      torch.fft.fft(rows.to(torch.complex128), dim=-1), 1e-5)
+v = torch.randn(32, device=cuda)
+m = torch.randn(32, 32, device=cuda)
+row, column = torch.empty(32, device=cuda), torch.empty(32, device=cuda)
+ct.launch(stream, (1,), vector_products, (v, m, row, column))
+close("matmul of a 1-d row", row, v.double() @ m.double(), 1e-6)
+close("matmul of a 1-d column", column, m.double() @ v.double(), 1e-6)
+# CHECK: batched DFT through thin tiles ok
+# CHECK: matmul of a 1-d row ok
+# CHECK: matmul of a 1-d column ok
 
 
 # Message passing between tile blocks: block 1 writes the data, then the

@@ -399,7 +399,7 @@ private:
     if (auto cat = dyn_cast<CatOp>(op)) {
       cat.getRhsMutable().assign(
           convertTo(cat.getRhs(), cat.getLhs().getType().getEncoding(), op));
-      setLayout(cat.getResult(), getKernelLayout(cat.getType()));
+      setLayout(cat.getResult(), getLayoutFor(cat.getType()));
       return success();
     }
     if (auto mma = dyn_cast<MmaOp>(op)) {
@@ -446,7 +446,9 @@ private:
     }
     if (isa<LoadOp, LocalLoadOp, ConstantOp, IotaOp>(op)) {
       Value result = op->getResult(0);
-      setLayout(result, getKernelLayout(getTile(result)));
+      auto load = dyn_cast<LoadOp>(op);
+      setLayout(result,
+                load ? getLoadLayout(load) : getKernelLayout(getTile(result)));
       if (auto constant = dyn_cast<ConstantOp>(op))
         constant.setValueAttr(cast<DenseElementsAttr>(constant.getValue())
                                   .reshape(cast<ShapedType>(result.getType())));
@@ -486,11 +488,69 @@ private:
       setLayout(op->getResult(0), layout);
       return success();
     }
-    // Everything else takes the kernel layouts; its lowering converts.
+    // Everything else takes the kernel layouts (or, where those would
+    // spread the tile thin, its own: getLayoutFor); its lowering converts.
     for (Value value : op->getResults())
       if (needsLayout(value.getType()))
-        setLayout(value, getKernelLayout(getTile(value)));
+        setLayout(value, getLayoutFor(getTile(value)));
     return success();
+  }
+
+  /// The layout of a load's tile: the kernel's for its rank, unless its
+  /// threads would hold copies along dimensions the tile has more than one
+  /// element on, so many that a thread holds more than four times its share
+  /// (an 8x128x2 tile in the layout of 1x32x64 loads: 16 lanes along the
+  /// last dimension, 256 registers a thread for 16 elements); then the
+  /// tile's own coalesced layout (getCoalescedLayout). Copies along
+  /// extent-1 dimensions do not count: they make broadcasts free.
+  Attribute getLoadLayout(LoadOp load) {
+    TileType tile = load.getType();
+    Attribute layout = getKernelLayout(tile);
+    auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
+    if (!blocked)
+      return layout;
+    ArrayRef<int64_t> shape = tile.getShape();
+    int64_t threads = kWarpSize * numWarps;
+    for (auto [d, extent] : llvm::enumerate(shape))
+      if (extent == 1)
+        threads =
+            std::max<int64_t>(1, threads / (blocked.getThreadsPerWarp()[d] *
+                                            blocked.getWarpsPerCTA()[d]));
+    int64_t share =
+        std::max<int64_t>(1, llvm::divideCeil(tile.getNumElements(), threads));
+    if (getNumRegisters(blocked, shape) <= 4 * share)
+      return layout;
+    return getCoalescedLayout(
+        context, shape, getStorageBits(tile.getElementType()),
+        getMemoryOrder(load.getView().getType()), numWarps);
+  }
+
+  /// The layout of a tile that an op makes anew, in whatever layout its
+  /// lowering is asked for (a reshape, an extract, a cat, a matmul off
+  /// tensor cores): the kernel's for its rank, unless a thread would hold
+  /// more than four times its share of the tile in it (threads spread along
+  /// dimensions the tile barely has: a 1x1024x1 tile in the layout of
+  /// 1x32x64 loads keeps 16 lanes along its last dimension, 128 registers a
+  /// thread for 8 elements, each op then computing each element 16 times);
+  /// then the coalesced layout of its own shape, in the kernel layout's
+  /// order. Loads, constants and broadcasts keep the kernel layouts, whose
+  /// copies along extent-1 dimensions make broadcasts free.
+  Attribute getLayoutFor(TileType tile) {
+    Attribute layout = getKernelLayout(tile);
+    ArrayRef<int64_t> shape = tile.getShape();
+    int64_t share = std::max<int64_t>(
+        1, llvm::divideCeil(tile.getNumElements(), kWarpSize * numWarps));
+    if (getNumRegisters(cast<DistributedLayoutInterface>(layout), shape) <=
+        4 * share)
+      return layout;
+    SmallVector<int64_t> order;
+    if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout))
+      order = llvm::to_vector(blocked.getOrder());
+    else
+      for (int64_t d = tile.getRank() - 1; d >= 0; --d)
+        order.push_back(d);
+    return getCoalescedLayout(
+        context, shape, getStorageBits(tile.getElementType()), order, numWarps);
   }
 
   /// Whether `value` costs little to make in any layout: a constant, an

@@ -38,43 +38,35 @@ static void storeSwizzled(Emitter &e, TileType type, ValueRange values,
   Distribution dist(e, type);
   Type memoryType = getMemoryType(type.getElementType());
   int64_t bytes = getMemoryBytes(type.getElementType());
-  bool exact = dist.isExact();
   int64_t width = 1;
-  if (exact && dist.fastest() == 1)
+  if (dist.isExact() && dist.fastest() == 1)
     width = std::min<int64_t>({getContiguity(dist.layout, 1),
                                shared.chunkElements, type.getShape()[1]});
   auto vectorType = VectorType::get({width}, memoryType);
+  auto address = [&](int64_t r) {
+    SmallVector<Value> indices = dist.indices(e, r);
+    return e.gep(base, memoryType, shared.offset(e, indices[0], indices[1]));
+  };
+  if (width == 1) {
+    dist.forEachOwned(e, [&](int64_t r) {
+      LLVM::StoreOp::create(e.b, e.loc, toMemory(e, values[r], memoryType),
+                            address(r), bytes);
+    });
+    return;
+  }
   for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
     SmallVector<int64_t> local = dist.delinearize(r);
     if (local[1] % width != 0)
       continue;
-    SmallVector<Value> indices = dist.indices(e, r);
-    Value address =
-        e.gep(base, memoryType, shared.offset(e, indices[0], indices[1]));
-    if (width > 1) {
-      Value vector = e.poison(vectorType);
-      for (int64_t i = 0; i < width; ++i) {
-        SmallVector<int64_t> next = local;
-        next[1] += i;
-        vector = LLVM::InsertElementOp::create(
-            e.b, e.loc, vector,
-            toMemory(e, values[dist.linearize(next)], memoryType), e.i32(i));
-      }
-      LLVM::StoreOp::create(e.b, e.loc, vector, address, bytes * width);
-      continue;
+    Value vector = e.poison(vectorType);
+    for (int64_t i = 0; i < width; ++i) {
+      SmallVector<int64_t> next = local;
+      next[1] += i;
+      vector = LLVM::InsertElementOp::create(
+          e.b, e.loc, vector,
+          toMemory(e, values[dist.linearize(next)], memoryType), e.i32(i));
     }
-    auto store = [&] {
-      LLVM::StoreOp::create(e.b, e.loc, toMemory(e, values[r], memoryType),
-                            address, bytes);
-    };
-    if (exact) {
-      store();
-      continue;
-    }
-    auto ifOp = scf::IfOp::create(e.b, e.loc, dist.isOwner(e, r));
-    OpBuilder::InsertionGuard guard(e.b);
-    e.b.setInsertionPointToStart(ifOp.thenBlock());
-    store();
+    LLVM::StoreOp::create(e.b, e.loc, vector, address(r), bytes * width);
   }
 }
 

@@ -242,6 +242,45 @@ bool ownsEveryElement(TileType type) {
 
 bool Distribution::isExact() const { return ownsEveryElement(type); }
 
+void Distribution::forEachOwned(Emitter &e,
+                                function_ref<void(int64_t r)> body) {
+  int64_t count = numRegisters();
+  if (isExact()) {
+    for (int64_t r = 0; r < count; ++r)
+      body(r);
+    return;
+  }
+  // isOwner(r) depends on `r` through its offsets along the wrapped
+  // dimensions only: the threads' offsets are the same for every register.
+  SmallVector<SmallVector<int64_t>> keys;
+  SmallVector<SmallVector<int64_t>> groups;
+  for (int64_t r = 0; r < count; ++r) {
+    SmallVector<int64_t> local = delinearize(r), key;
+    bool past = false;
+    for (int64_t d = 0; d < rank() && !past; ++d) {
+      if (isExactAlong(d))
+        continue;
+      int64_t offset = getRegisterOffset(layout, d, local[d]);
+      past = offset >= shape()[d]; // the thread's offset is not negative
+      key.push_back(offset);
+    }
+    if (past)
+      continue;
+    auto *found = llvm::find(keys, key);
+    if (found == keys.end()) {
+      keys.push_back(key);
+      groups.emplace_back();
+      found = keys.end() - 1;
+    }
+    groups[found - keys.begin()].push_back(r);
+  }
+  for (ArrayRef<int64_t> group : groups)
+    emitIf(e, isOwner(e, group.front()), [&] {
+      for (int64_t r : group)
+        body(r);
+    });
+}
+
 ArrayValues::ArrayValues(Emitter &e, ArrayType type, ValueRange values) {
   base = values.front();
   size_t next = 1;
@@ -1142,9 +1181,9 @@ SharedTile::SharedTile(Emitter &e, Operation *op, TileType type, int64_t vector)
 void SharedTile::write(TileType type, ValueRange values, ArrayRef<Value> origin,
                        int64_t vector) {
   Distribution from(e, type);
-  bool exact = from.isExact();
   if (vector > 1) {
-    assert(exact && origin.empty() && "vectors of owned registers only");
+    assert(from.isExact() && origin.empty() &&
+           "vectors of owned registers only");
     auto vectorType = VectorType::get({vector}, memoryType);
     int64_t bytes = vector * memoryType.getIntOrFloatBitWidth() / 8;
     for (int64_t r = 0, n = from.numRegisters(); r < n; r += vector) {
@@ -1158,23 +1197,13 @@ void SharedTile::write(TileType type, ValueRange values, ArrayRef<Value> origin,
     }
     return;
   }
-  for (int64_t r = 0, n = from.numRegisters(); r < n; ++r) {
+  from.forEachOwned(e, [&](int64_t r) {
     SmallVector<Value> indices = from.indices(e, r);
     for (auto [index, start] : llvm::zip(indices, origin))
       index = e.add(index, start);
-    auto store = [&] {
-      LLVM::StoreOp::create(e.b, e.loc, toMemory(e, values[r], memoryType),
-                            address(indices));
-    };
-    if (exact) {
-      store();
-      continue;
-    }
-    auto ifOp = scf::IfOp::create(e.b, e.loc, from.isOwner(e, r));
-    OpBuilder::InsertionGuard guard(e.b);
-    e.b.setInsertionPointToStart(ifOp.thenBlock());
-    store();
-  }
+    LLVM::StoreOp::create(e.b, e.loc, toMemory(e, values[r], memoryType),
+                          address(indices));
+  });
 }
 
 SmallVector<Value> SharedTile::readVector(ArrayRef<Value> indices,

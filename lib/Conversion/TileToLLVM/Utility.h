@@ -159,6 +159,13 @@ struct Distribution {
   /// The first of the thread's registers that holds register `r`'s element
   /// (`r` itself unless the layout wraps around the tile within a thread).
   int64_t firstInThread(int64_t r) const;
+  /// Emits `body(r)` for each register `r` whose element the thread owns
+  /// (isOwner): all of them, unconditionally, where the layout is exact;
+  /// else one `scf.if` per group of registers that share the ownership test
+  /// (their offsets along the dimensions the layout wraps around agree),
+  /// and none for registers past the tile (a register offset beyond an
+  /// extent, which no thread owns).
+  void forEachOwned(Emitter &e, function_ref<void(int64_t r)> body);
 };
 
 /// The values of an array (or view) operand: pointer, extents (i32) and

@@ -1086,14 +1086,49 @@ def _t_scan_with(tr, x, axis, func, identity, reverse):
 
 @builtin
 def mma(x, y, /, acc, *, use_fast_acc=False):
-    """`x @ y + acc` in `acc`'s dtype (2-d, or 3-d with a batch dimension)."""
+    """`x @ y + acc` in `acc`'s dtype (2-d, or 3-d with a batch dimension;
+    the operands' batch dimensions broadcast)."""
     _host_only("mma")
+
+
+def _matrix_operands(tr, what, x, y, vectors):
+    """`x` and `y` as the operands of one tile.mma or tile.matmul: 2-d, or
+    3-d with one batch extent, the batch dimensions broadcast under NumPy's
+    rules (a 2-d operand, or a batch of 1, meets the other's batch). With
+    `vectors` (matmul), a 1-d `x` is a row (1, K) and a 1-d `y` a column
+    (K, 1). Returns the operands, the product's shape and that shape
+    without the extents of 1-d operands."""
+    ranks = (1, 2, 3) if vectors else (2, 3)
+    if x.ndim not in ranks or y.ndim not in ranks:
+        raise tr.error(TileTypeError, "%s takes %s tiles, not %s and %s"
+                       % (what, "1-d, 2-d or 3-d" if vectors else "2-d or 3-d",
+                          x.describe(), y.describe()))
+    x_row, y_column = x.ndim == 1, y.ndim == 1
+    if x_row:
+        x = tr.tile_op("tile.reshape", [x], (1,) + x.shape, x.dtype)
+    if y_column:
+        y = tr.tile_op("tile.reshape", [y], y.shape + (1,), y.dtype)
+    if x.shape[-1] != y.shape[-2]:
+        raise tr.error(TileTypeError, "%s: the inner extents of %s and %s differ"
+                       % (what, x.describe(), y.describe()))
+    batch = tr.broadcast_of(x.shape[:-2], y.shape[:-2],
+                            "%s: the batch dimensions of %s and %s do not broadcast"
+                            % (what, x.describe(), y.describe()))
+    x = tr.broadcast_to(x, batch + x.shape[-2:])
+    y = tr.broadcast_to(y, batch + y.shape[-2:])
+    shape = batch + (x.shape[-2], y.shape[-1])
+    kept = batch + ((() if x_row else (x.shape[-2],)) + (() if y_column else (y.shape[-1],)))
+    return x, y, shape, kept
 
 
 @translation("mma")
 def _t_mma(tr, x, y, acc, use_fast_acc):
     x, y, acc = _tile(tr, x), _tile(tr, y), _tile(tr, acc, "acc")
     _const_bool(tr, use_fast_acc, "use_fast_acc")
+    x, y, shape, _ = _matrix_operands(tr, "mma", x, y, vectors=False)
+    if acc.shape != shape:
+        raise tr.error(TileTypeError, "mma: the accumulator is %s, the product %s"
+                       % (acc.describe(), "x".join(map(str, shape))))
     operation = tr.emit("tile.mma", [x, y, acc], [acc.type])
     return TileValue(tr.ir.result(operation), acc.shape, acc.dtype, acc.type)
 
@@ -1101,20 +1136,20 @@ def _t_mma(tr, x, y, acc, use_fast_acc):
 @builtin
 def matmul(x, y, /):
     """`x @ y` with the operands promoted to a common dtype, which the
-    result has."""
+    result has: 1-d to 3-d tiles, the batch dimensions broadcast."""
     _host_only("matmul")
 
 
 @translation("matmul")
 def _t_matmul(tr, x, y):
     x, y = _tile(tr, x), _tile(tr, y)
-    if x.ndim < 2 or y.ndim < 2 or x.ndim != y.ndim:
-        raise tr.error(TileTypeError, "matmul takes two 2-d (or two 3-d) tiles, not %s and %s"
-                       % (x.describe(), y.describe()))
     dtype = tr.common_dtype(x, y)
     x, y = tr.convert(x, dtype), tr.convert(y, dtype)
-    shape = x.shape[:-1] + y.shape[-1:]
-    return tr.tile_op("tile.matmul", [x, y], shape, dtype)
+    x, y, shape, kept = _matrix_operands(tr, "matmul", x, y, vectors=True)
+    product = tr.tile_op("tile.matmul", [x, y], shape, dtype)
+    if kept == shape:
+        return product
+    return tr.tile_op("tile.reshape", [product], kept, dtype)
 
 
 # -- elementwise ---------------------------------------------------------------------------

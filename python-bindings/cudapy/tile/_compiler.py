@@ -486,11 +486,13 @@ class KernelTranslator(_jit.SourceTranslator):
         return self.tile_op("tile.select", operands, shape, dtype,
                             {"promote": self.enum_attr(_PROMOTE_CUTILE)})
 
-    def broadcast_of(self, a, b):
+    def broadcast_of(self, a, b, message=None):
+        """The shape `a` and `b` broadcast to; else a TileTypeError that says
+        why, or `message`."""
         try:
             return _ir.broadcast_shape(a, b)
         except ValueError as why:
-            raise self.error(TileTypeError, "shapes do not broadcast: %s" % why)
+            raise self.error(TileTypeError, message or "shapes do not broadcast: %s" % why)
 
     def broadcast_to(self, value, shape):
         value = self.as_tile(value)

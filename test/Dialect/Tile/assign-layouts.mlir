@@ -277,3 +277,47 @@ func.func @broadcast_argument(%x: !tile.tile<2x1xf32>) -> !tile.tile<2x128xf32> 
   %y = tile.broadcast %x : !tile.tile<2x1xf32> -> !tile.tile<2x128xf32>
   return %y : !tile.tile<2x128xf32>
 }
+
+// -----
+
+// Tiles the kernel layout of their rank spreads thin (its threads along
+// dimensions the tile barely has) take their own. The kernel layout, the
+// 1x32x64 load's, has 16 lanes along the last dimension: an 8x128x2 load
+// in it would hold 256 registers a thread for 16 elements, so it takes its
+// own coalesced layout (W); the 1x32x1 load keeps the kernel layout, whose
+// copies along its extent-1 dimension make the broadcast free (K); the
+// extract's 1x1024x1 result (128 registers a thread for 8 elements in K)
+// and the reshape before it take their own (E, R), which the multiply
+// keeps.
+// CHECK-DAG: #[[K:.*]] = #tile.blocked<sizePerThread = [1, 1, 4], threadsPerWarp = [1, 2, 16], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]>
+// CHECK-DAG: #[[W:.*]] = #tile.blocked<sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]>
+// CHECK-DAG: #[[E:.*]] = #tile.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]>
+// CHECK-LABEL: func.func @thin_tiles
+// CHECK: tile.load {{.*}} -> !tile.tile<1x32x64xf32, #[[K]]>
+// CHECK: %[[WT:.*]] = tile.load {{.*}} -> !tile.tile<8x128x2xf32, #[[W]]>
+// CHECK: tile.load {{.*}} -> !tile.tile<1x32x1xf32, #[[K]]>
+// CHECK: tile.broadcast {{.*}} : !tile.tile<1x32x1xf32, #[[K]]> -> !tile.tile<1x32x64xf32, #[[K]]>
+// CHECK: tile.reshape {{.*}} -> !tile.tile<1x1024x2xf32, #[[W]]>
+// CHECK: %[[EX:.*]] = tile.extract {{.*}} -> !tile.tile<1x1024x1xf32, #[[E]]>
+// CHECK: tile.mul %[[EX]], %[[EX]] : !tile.tile<1x1024x1xf32, #[[E]]>
+// CHECK: tile.reshape {{.*}} -> !tile.tile<1x32x32xf32, #[[K]]>
+// CHECK: tile.reshape %[[WT]] : !tile.tile<8x128x2xf32, #[[W]]> -> !tile.tile<1x32x64xf32, #[[K]]>
+func.func @thin_tiles(%a: !tile.array<?x?x?xf32, strides [?, ?, 1]>, %b: !tile.array<?x?x?xf32, strides [?, ?, 1]>, %c: !tile.array<?x?x?xf32, strides [?, ?, 1]>) {
+  %z = tile.constant dense<0> : !tile.tile<si32>
+  %va = tile.make_view %a : !tile.array<?x?x?xf32, strides [?, ?, 1]> -> !tile.view<1x32x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+  %vb = tile.make_view %b : !tile.array<?x?x?xf32, strides [?, ?, 1]> -> !tile.view<8x128x2, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+  %vc = tile.make_view %c : !tile.array<?x?x?xf32, strides [?, ?, 1]> -> !tile.view<1x32x1, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+  %x = tile.load %va[%z, %z, %z] : !tile.view<1x32x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+  %w = tile.load %vb[%z, %z, %z] : !tile.view<8x128x2, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+  %s = tile.load %vc[%z, %z, %z] : !tile.view<1x32x1, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+  %sb = tile.broadcast %s : !tile.tile<1x32x1xf32> -> !tile.tile<1x32x64xf32>
+  %y = tile.add %x, %sb : !tile.tile<1x32x64xf32>
+  %r = tile.reshape %y : !tile.tile<1x32x64xf32> -> !tile.tile<1x1024x2xf32>
+  %e = tile.extract %r[%z, %z, %z] : !tile.tile<1x1024x2xf32> -> !tile.tile<1x1024x1xf32>
+  %e2 = tile.mul %e, %e : !tile.tile<1x1024x1xf32>
+  %f = tile.reshape %e2 : !tile.tile<1x1024x1xf32> -> !tile.tile<1x32x32xf32>
+  %g = tile.reshape %w : !tile.tile<8x128x2xf32> -> !tile.tile<1x32x64xf32>
+  %h = tile.add %g, %y : !tile.tile<1x32x64xf32>
+  tile.store %h, %va[%z, %z, %z] : !tile.view<1x32x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
+  return
+}

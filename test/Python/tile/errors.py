@@ -143,6 +143,33 @@ attempt(used_after_loop, f32)
 # CHECK: TileSyntaxError errors.py:[[#@LINE-4]]:34 't' is assigned in a loop and used after it
 
 
+# Matrix products: operands of 1 to 3 dimensions (2 to 3 for mma) whose
+# inner extents agree and whose batch dimensions broadcast, an accumulator
+# of the product's shape.
+@ct.kernel
+def product_shapes(a, b, c, which: ct.Constant[int]):
+    x = ct.load(a, index=(0, 0, 0), shape=(2, 16, 16))
+    y = ct.load(b, index=(0, 0, 0), shape=(4, 16, 8))
+    if which == 0:
+        ct.store(c, index=(0, 0, 0), tile=ct.matmul(x, y))
+    elif which == 1:
+        ct.store(c, index=(0, 0, 0), tile=ct.matmul(x, ct.reshape(y, (4, 8, 16))))
+    elif which == 2:
+        ct.store(c, index=(0, 0, 0), tile=ct.mma(ct.reshape(x, (1, 2, 16, 16)), x, x))
+    else:
+        ct.store(c, index=(0, 0, 0), tile=ct.mma(x, x, ct.zeros((2, 16, 8), ct.float32)))
+
+
+f32x3 = cc.ArrayConstraint(ct.float32, 3)
+for which in range(4):
+    attempt(product_shapes, f32x3, f32x3, f32x3, cc.ConstantConstraint(which))
+# CHECK: TileTypeError errors.py:[[#@LINE-12]]:43 matmul: the batch dimensions of a float32 tile of shape (2, 16, 16) and a float32 tile of shape (4, 16, 8) do not broadcast
+# CHECK-NEXT: ct.store(c, index=(0, 0, 0), tile=ct.matmul(x, y))
+# CHECK: TileTypeError errors.py:[[#@LINE-12]]:43 matmul: the inner extents of a float32 tile of shape (2, 16, 16) and a float32 tile of shape (4, 8, 16) differ
+# CHECK: TileTypeError errors.py:[[#@LINE-11]]:43 mma takes 2-d or 3-d tiles, not a float32 tile of shape (1, 2, 16, 16) and a float32 tile of shape (2, 16, 16)
+# CHECK: TileTypeError errors.py:[[#@LINE-10]]:43 mma: the accumulator is a float32 tile of shape (2, 16, 8), the product 2x16x16
+
+
 @ct.kernel
 def verifier_error(a, b, c):
     x = ct.load(a, index=(0, 0), shape=(16, 16))

@@ -159,6 +159,34 @@ print(ops_in(compile_both(products, f16, f16, f32)))
 # CHECK-NEXT: tile.mma {{.*}}tile.matmul
 
 
+# Matrix products broadcast their batch dimensions (NumPy's rules, cuTile's
+# matmul and mma): a (1, 16, 16) or 2-d operand meets a batch of 4; a 1-d
+# matmul operand is a row (or column) whose extent the result drops.
+@ct.kernel
+def broadcast_products(a, b, v, c, r):
+    w = ct.load(a, (0, 0, 0), (1, 16, 16))
+    x = ct.load(b, (0, 0, 0), (4, 16, 32))
+    acc = ct.mma(ct.reshape(w, (16, 16)), x, ct.zeros((4, 16, 32), ct.float32))
+    ct.store(c, (0, 0, 0), ct.matmul(w, x) + acc)
+    row = ct.load(v, (0,), (16,))
+    m = ct.reshape(ct.extract(x, (0, 0, 0), (1, 16, 16)), (16, 16))
+    ct.store(r, (0,), row @ m + ct.matmul(m, row))
+
+
+f32x3 = cc.ArrayConstraint(ct.float32, 3)
+ir = compile_both(broadcast_products, f32x3, f32x3, f32v, f32x3, f32v)
+for line in ir.splitlines():
+    if any(op in line for op in ("tile.matmul", "tile.mma", "tile.broadcast")):
+        print(line.split(" : ", 1)[1].split(" loc(")[0])
+# CHECK: broadcast_products True
+# CHECK-NEXT: !tile.tile<16x16xf32> -> !tile.tile<4x16x16xf32>
+# CHECK-NEXT: !tile.tile<4x16x16xf32>, !tile.tile<4x16x32xf32>, !tile.tile<4x16x32xf32>
+# CHECK-NEXT: !tile.tile<1x16x16xf32> -> !tile.tile<4x16x16xf32>
+# CHECK-NEXT: !tile.tile<4x16x16xf32>, !tile.tile<4x16x32xf32> -> !tile.tile<4x16x32xf32>
+# CHECK-NEXT: !tile.tile<1x16xf32>, !tile.tile<16x16xf32> -> !tile.tile<1x16xf32>
+# CHECK-NEXT: !tile.tile<16x16xf32>, !tile.tile<16x1xf32> -> !tile.tile<16x1xf32>
+
+
 # Control flow: loops over compile-time sequences unroll; static_assert and
 # ensure_constant check constants; helpers with defaults inline.
 def helper(t, scale=2):
