@@ -259,12 +259,12 @@ static void limitOccupancy(FunctionOpInterface func, int64_t bytes,
 /// disjoint share memory; returns the bytes the buffers then take. A
 /// buffer's live range runs over the function's operations in order, from
 /// its first use to its last (uses through the values derived from its
-/// address), and over every loop that holds some of its uses but not all
-/// or takes one as an operand. Other buffers (barriers, buffers of
-/// warp-specialized regions) live throughout. A barrier before the first
-/// use of each buffer that shares memory keeps its writes after the other
-/// buffers' reads, in the iteration and across a loop's back edge (the
-/// first use is where its op was, which every thread of the block
+/// address, not through what loads from it read), and over every loop that
+/// holds some of its uses but not all or takes one as an operand. Other buffers
+/// (barriers, buffers of warp-specialized regions) live throughout. A barrier
+/// before the first use of each buffer that shares memory keeps its writes
+/// after the other buffers' reads, in the iteration and across a loop's back
+/// edge (the first use is where its op was, which every thread of the block
 /// reaches); before a stage's, a proxy fence first orders the threads'
 /// earlier accesses there before the copies' and wgmma's (the async
 /// proxy's). `barriers` gets those first uses (and whether each is a
@@ -318,6 +318,15 @@ shareScratch(FunctionOpInterface func, ArrayRef<LLVM::GlobalOp> globals,
         if (!seen.insert(op).second || !position.count(op))
           continue;
         uses.push_back(op);
+        // What a load or an ldmatrix reads is data, not the buffer's
+        // address: its users are not the buffer's (a tile that went through
+        // a scratch buffer would otherwise keep it live until its value's
+        // last use, for a kernel of many conversions to the end: a cuTile
+        // FFT sample's 46 scratch buffers shared no memory, 1.5 MB). The
+        // results of other ops stay followed (a wgmma's accumulators, read
+        // after its wait, which ends the reads of its asynchronous proxy).
+        if (isa<LLVM::LoadOp, NVVM::LdMatrixOp>(op))
+          continue;
         for (Value result : op->getResults())
           for (Operation *user : result.getUsers())
             work.push_back(user);

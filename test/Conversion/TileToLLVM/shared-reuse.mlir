@@ -9,6 +9,11 @@
 // @looped: the same three in a loop's body, where the first one's write
 // also follows the last one's reads of the iteration before: each of the
 // three waits at a barrier first, six in the body.
+// @used_later: the three extracts' tiles are used only at the end, after
+// all three: what a buffer's loads read is not its address, so each
+// buffer's range still ends at its reads and all three share offset 0
+// (following the loaded values kept all three live to the end: 198,144
+// bytes, refused).
 // RUN: cudapy-opt %s --cudapy-to-ptx="chip=sm_80 emit=mlir" | FileCheck %s
 // RUN: cudapy-compile %s --chip sm_80 -o %t.ptx
 // RUN: %ptxas -arch=sm_80 %t.ptx -o /dev/null
@@ -20,11 +25,16 @@
 // CHECK-SAME: cudapy.dynamic_shared_bytes = 66048
 // CHECK-LABEL: llvm.func @looped(
 // CHECK-SAME: cudapy.dynamic_shared_bytes = 66048
+// CHECK-LABEL: llvm.func @used_later(
+// CHECK-SAME: cudapy.dynamic_shared_bytes = 66048
 // PTX-LABEL: .entry three(
 // PTX-COUNT-5: bar.sync 0;
 // PTX-NOT: bar.sync
 // PTX-LABEL: .entry looped(
 // PTX-COUNT-6: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX-LABEL: .entry used_later(
+// PTX-COUNT-5: bar.sync 0;
 // PTX-NOT: bar.sync
 gpu.module @m {
   gpu.func @three(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
@@ -62,6 +72,22 @@ gpu.module @m {
       %e2 = tile.extract %x2[%one, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
       tile.store %e2, %vo[%one, %kt] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     }
+    gpu.return
+  }
+  gpu.func @used_later(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %one = tile.constant dense<1> : !tile.tile<si32>
+    %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %x0 = tile.load %v[%z, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %e0 = tile.extract %x0[%one, %z] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %x1 = tile.load %v[%one, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %e1 = tile.extract %x1[%z, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %x2 = tile.load %v[%one, %one] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %e2 = tile.extract %x2[%one, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %s0 = tile.add %e0, %e1 : !tile.tile<64x64xf32>
+    %s1 = tile.add %s0, %e2 : !tile.tile<64x64xf32>
+    tile.store %s1, %vo[%z, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }
