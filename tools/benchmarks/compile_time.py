@@ -2,8 +2,10 @@
 
 Usage (the bundle unpacked, see docs/Bundle.md; or a build tree's lib/):
     python3 tools/benchmarks/compile_time.py BUNDLE_DIR [--chip sm_90a] [--no-gpu]
+                                             [--only TEXT]
 
-For each example kernel (examples/*.mlir, examples/tile/*.mlir): the
+For each example kernel (examples/*.mlir, examples/tile/*.mlir, and the
+Python matmul of examples/python/tile/matmul.py as its frontend exports it): the
 in-process compile through the C API in a warm process (the median of 5
 compiles after one, the cache off), as PTX and as a cubin, and the phases of
 the cubin compile (the metadata's phases_ms, docs/CompileCache.md). With a
@@ -11,7 +13,8 @@ GPU: the time the runtime takes to load the PTX (the driver's JIT) and the
 cubin. Then, in new processes: `cudapy-compile --emit=cubin` of vector add
 (wall, cold, the cache off), a cache hit that loads vector add (from the
 compile call to the loaded module), and `import cudapy.tile` plus opening
-the device. Prints one table; every figure is measured in this run.
+the device. Prints one table; every figure is measured in this run. With
+--only TEXT, only the kernels whose names contain TEXT, and nothing else.
 """
 import json
 import os
@@ -35,6 +38,7 @@ os.environ["CUDAPY_LIBRARY_PATH"] = LIB_DIR
 os.environ["CUDA_CACHE_DISABLE"] = "1"
 CHIP = sys.argv[sys.argv.index("--chip") + 1] if "--chip" in sys.argv else "sm_90a"
 GPU = "--no-gpu" not in sys.argv
+ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
 
 import cudapy  # noqa: E402
 
@@ -58,6 +62,32 @@ def examples():
     yield "tile_matmul.mlir (11 kernels)", open(path).read()
 
 
+def python_matmuls():
+    """examples/python/tile/matmul.py as its frontend exports it for float16
+    arrays with 16-byte facts (what ct.launch specializes PyTorch's
+    contiguous tensors on), at three tile shapes; compiled with the warps
+    the compiler chooses, as ct.launch has them. Yields (name, IR, the
+    frontend's warm translation in ms)."""
+    sys.path.insert(0, os.path.join(ROOT, "examples", "python", "tile"))
+    import cudapy.tile as ct
+    from cudapy.tile.compilation import (ArrayConstraint, CallingConvention,
+                                         ConstantConstraint, KernelSignature, export_kernel)
+    import matmul
+    for tiles in ((128, 256, 64), (128, 128, 64), (64, 128, 64)):
+        arrays = [ArrayConstraint(ct.float16, 2, base_addr_divisible_by=16,
+                                  stride_divisible_by=16, shape_divisible_by=16)
+                  for _ in range(3)]
+        signature = KernelSignature(arrays + [ConstantConstraint(t) for t in tiles],
+                                    CallingConvention.cutile_python_v1())
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "matmul.mlir")
+            export_kernel(matmul.matmul, [signature], path, gpu_code=CHIP, output_format="mlir")
+            start = time.perf_counter()  # warm: the second translation
+            export_kernel(matmul.matmul, [signature], path, gpu_code=CHIP, output_format="mlir")
+            translate = (time.perf_counter() - start) * 1e3
+            yield "matmul.py %dx%dx%d" % tiles, open(path).read(), translate
+
+
 COUNTER = [0]
 
 
@@ -66,14 +96,15 @@ def unique(name):
     return "%s.%d" % (name, COUNTER[0])
 
 
-def timed_compiles(source, name, emit, count=5):
+def timed_compiles(source, name, emit, count=5, **options):
     """(median ms of `count` warm compiles, the results)."""
-    cudapy.compile(source, source_name=unique(name), chip=CHIP, emit=emit, cache=False)
+    cudapy.compile(source, source_name=unique(name), chip=CHIP, emit=emit, cache=False,
+                   **options)
     times, results = [], []
     for _ in range(count):
         start = time.perf_counter()
         results.append(cudapy.compile(source, source_name=unique(name), chip=CHIP, emit=emit,
-                                      cache=False))
+                                      cache=False, **options))
         times.append((time.perf_counter() - start) * 1e3)
     return statistics.median(times), results
 
@@ -119,10 +150,17 @@ def main():
     if GPU:
         header += " %8s %8s" % ("load PTX", "load bin")
     print(header)
-    for name, source in examples():
+    kernels = [(name, source, {}) for name, source in examples()]
+    translations = []
+    for name, source, translate in python_matmuls():
+        kernels.append((name, source, {"num_warps": 0}))
+        translations.append("%s %.1f" % (name, translate))
+    for name, source, options in kernels:
+        if ONLY and ONLY not in name:
+            continue
         try:
-            ptx_ms, ptxs = timed_compiles(source, name, "ptx")
-            cubin_ms, cubins = timed_compiles(source, name, "cubin")
+            ptx_ms, ptxs = timed_compiles(source, name, "ptx", **options)
+            cubin_ms, cubins = timed_compiles(source, name, "cubin", **options)
         except cudapy.CompileError as error:
             print("%-30s compile failed: %s" % (name, str(error).splitlines()[0]))
             continue
@@ -133,6 +171,11 @@ def main():
         if GPU and len(ptxs[0].outputs) == 1:
             line += " %8.1f %8.1f" % (load_ms(device, ptxs, False), load_ms(device, cubins, True))
         print(line)
+
+    print("the frontend's translation of the Python matmuls (warm, ms): "
+          + ", ".join(translations))
+    if ONLY:
+        return
 
     vector_add = os.path.join(ROOT, "examples", "tile", "vector_add.mlir")
     compiler = os.path.join(BIN_DIR, "cudapy-compile")
