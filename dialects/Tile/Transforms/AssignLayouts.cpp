@@ -533,8 +533,9 @@ private:
   /// 1x32x64 loads keeps 16 lanes along its last dimension, 128 registers a
   /// thread for 8 elements, each op then computing each element 16 times);
   /// then the coalesced layout of its own shape, in the kernel layout's
-  /// order. Loads, constants and broadcasts keep the kernel layouts, whose
-  /// copies along extent-1 dimensions make broadcasts free.
+  /// order. Constants and broadcasts keep the kernel layouts, whose copies
+  /// along extent-1 dimensions make broadcasts free; loads have their own
+  /// rule (getLoadLayout).
   Attribute getLayoutFor(TileType tile) {
     Attribute layout = getKernelLayout(tile);
     ArrayRef<int64_t> shape = tile.getShape();

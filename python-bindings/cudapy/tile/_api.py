@@ -1127,8 +1127,8 @@ def _t_mma(tr, x, y, acc, use_fast_acc):
     _const_bool(tr, use_fast_acc, "use_fast_acc")
     x, y, shape, _ = _matrix_operands(tr, "mma", x, y, vectors=False)
     if acc.shape != shape:
-        raise tr.error(TileTypeError, "mma: the accumulator is %s, the product %s"
-                       % (acc.describe(), "x".join(map(str, shape))))
+        raise tr.error(TileTypeError, "mma: the accumulator is %s, the product of shape %s"
+                       % (acc.describe(), shape))
     operation = tr.emit("tile.mma", [x, y, acc], [acc.type])
     return TileValue(tr.ir.result(operation), acc.shape, acc.dtype, acc.type)
 

@@ -167,7 +167,7 @@ for which in range(4):
 # CHECK-NEXT: ct.store(c, index=(0, 0, 0), tile=ct.matmul(x, y))
 # CHECK: TileTypeError errors.py:[[#@LINE-12]]:43 matmul: the inner extents of a float32 tile of shape (2, 16, 16) and a float32 tile of shape (4, 8, 16) differ
 # CHECK: TileTypeError errors.py:[[#@LINE-11]]:43 mma takes 2-d or 3-d tiles, not a float32 tile of shape (1, 2, 16, 16) and a float32 tile of shape (2, 16, 16)
-# CHECK: TileTypeError errors.py:[[#@LINE-10]]:43 mma: the accumulator is a float32 tile of shape (2, 16, 8), the product 2x16x16
+# CHECK: TileTypeError errors.py:[[#@LINE-10]]:43 mma: the accumulator is a float32 tile of shape (2, 16, 8), the product of shape (2, 16, 16)
 
 
 @ct.kernel
