@@ -447,8 +447,8 @@ private:
     if (isa<LoadOp, LocalLoadOp, ConstantOp, IotaOp>(op)) {
       Value result = op->getResult(0);
       auto load = dyn_cast<LoadOp>(op);
-      setLayout(result,
-                load ? getLoadLayout(load) : getKernelLayout(getTile(result)));
+      setLayout(result, load ? getLayoutFor(load.getType(), load)
+                             : getKernelLayout(getTile(result)));
       if (auto constant = dyn_cast<ConstantOp>(op))
         constant.setValueAttr(cast<DenseElementsAttr>(constant.getValue())
                                   .reshape(cast<ShapedType>(result.getType())));
@@ -496,56 +496,43 @@ private:
     return success();
   }
 
-  /// The layout of a load's tile: the kernel's for its rank, unless its
-  /// threads would hold copies along dimensions the tile has more than one
-  /// element on, so many that a thread holds more than four times its share
-  /// (an 8x128x2 tile in the layout of 1x32x64 loads: 16 lanes along the
-  /// last dimension, 256 registers a thread for 16 elements); then the
-  /// tile's own coalesced layout (getCoalescedLayout). Copies along
-  /// extent-1 dimensions do not count: they make broadcasts free.
-  Attribute getLoadLayout(LoadOp load) {
-    TileType tile = load.getType();
-    Attribute layout = getKernelLayout(tile);
-    auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
-    if (!blocked)
-      return layout;
-    ArrayRef<int64_t> shape = tile.getShape();
-    int64_t threads = kWarpSize * numWarps;
-    for (auto [d, extent] : llvm::enumerate(shape))
-      if (extent == 1)
-        threads =
-            std::max<int64_t>(1, threads / (blocked.getThreadsPerWarp()[d] *
-                                            blocked.getWarpsPerCTA()[d]));
-    int64_t share =
-        std::max<int64_t>(1, llvm::divideCeil(tile.getNumElements(), threads));
-    if (getNumRegisters(blocked, shape) <= 4 * share)
-      return layout;
-    return getCoalescedLayout(
-        context, shape, getStorageBits(tile.getElementType()),
-        getMemoryOrder(load.getView().getType()), numWarps);
-  }
+  /// How many times its share of a tile (the tile's elements over the
+  /// CTA's threads) a thread may hold in the kernel's layout before the
+  /// tile takes its own (getLayoutFor).
+  static constexpr int64_t kMostShares = 4;
 
   /// The layout of a tile that an op makes anew, in whatever layout its
   /// lowering is asked for (a reshape, an extract, a cat, a matmul off
-  /// tensor cores): the kernel's for its rank, unless a thread would hold
-  /// more than four times its share of the tile in it (threads spread along
-  /// dimensions the tile barely has: a 1x1024x1 tile in the layout of
-  /// 1x32x64 loads keeps 16 lanes along its last dimension, 128 registers a
-  /// thread for 8 elements, each op then computing each element 16 times);
-  /// then the coalesced layout of its own shape, in the kernel layout's
-  /// order. Constants and broadcasts keep the kernel layouts, whose copies
-  /// along extent-1 dimensions make broadcasts free; loads have their own
-  /// rule (getLoadLayout).
-  Attribute getLayoutFor(TileType tile) {
+  /// tensor cores), or that `load` loads: the kernel's for its rank, unless
+  /// a thread would hold more than kMostShares times its share of the tile
+  /// in it (threads spread along dimensions the tile barely has: a
+  /// 1x1024x1 tile in the layout of 1x32x64 loads keeps 16 lanes along its
+  /// last dimension, 128 registers a thread for 8 elements, each op then
+  /// computing each element 16 times; an 8x128x2 load there, 256 registers
+  /// a thread for 16 elements); then the coalesced layout of its own shape,
+  /// in the kernel layout's order (a load's: its view's memory order). A
+  /// load's copies along its extent-1 dimensions do not count: they make
+  /// broadcasts free. Constants and broadcasts keep the kernel layouts.
+  Attribute getLayoutFor(TileType tile, LoadOp load = nullptr) {
     Attribute layout = getKernelLayout(tile);
+    auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
     ArrayRef<int64_t> shape = tile.getShape();
-    int64_t share = std::max<int64_t>(
-        1, llvm::divideCeil(tile.getNumElements(), kWarpSize * numWarps));
+    int64_t threads = kWarpSize * numWarps;
+    if (load && blocked)
+      for (auto [d, extent] : llvm::enumerate(shape))
+        if (extent == 1)
+          threads =
+              std::max<int64_t>(1, threads / (blocked.getThreadsPerWarp()[d] *
+                                              blocked.getWarpsPerCTA()[d]));
+    int64_t share =
+        std::max<int64_t>(1, llvm::divideCeil(tile.getNumElements(), threads));
     if (getNumRegisters(cast<DistributedLayoutInterface>(layout), shape) <=
-        4 * share)
+        kMostShares * share)
       return layout;
     SmallVector<int64_t> order;
-    if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout))
+    if (load)
+      order = getMemoryOrder(load.getView().getType());
+    else if (blocked)
       order = llvm::to_vector(blocked.getOrder());
     else
       for (int64_t d = tile.getRank() - 1; d >= 0; --d)

@@ -252,8 +252,8 @@ void Distribution::forEachOwned(Emitter &e,
   }
   // isOwner(r) depends on `r` through its offsets along the wrapped
   // dimensions only: the threads' offsets are the same for every register.
-  SmallVector<SmallVector<int64_t>> keys;
-  SmallVector<SmallVector<int64_t>> groups;
+  // (key: those offsets; registers), in the order they first appear.
+  SmallVector<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>> groups;
   for (int64_t r = 0; r < count; ++r) {
     SmallVector<int64_t> local = delinearize(r), key;
     bool past = false;
@@ -266,17 +266,17 @@ void Distribution::forEachOwned(Emitter &e,
     }
     if (past)
       continue;
-    auto *found = llvm::find(keys, key);
-    if (found == keys.end()) {
-      keys.push_back(key);
-      groups.emplace_back();
-      found = keys.end() - 1;
+    auto *group = llvm::find_if(
+        groups, [&](const auto &other) { return other.first == key; });
+    if (group == groups.end()) {
+      groups.push_back({key, {}});
+      group = groups.end() - 1;
     }
-    groups[found - keys.begin()].push_back(r);
+    group->second.push_back(r);
   }
-  for (ArrayRef<int64_t> group : groups)
-    emitIf(e, isOwner(e, group.front()), [&] {
-      for (int64_t r : group)
+  for (const auto &[key, registers] : groups)
+    emitIf(e, isOwner(e, registers.front()), [&] {
+      for (int64_t r : registers)
         body(r);
     });
 }
