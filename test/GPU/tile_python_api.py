@@ -6,7 +6,8 @@
 # process whose launch fails with the message, file and line); loads and
 # stores with a memory order; loads through transposed orders in pipelined
 # K loops; stages that share shared memory; lists of arrays; matrix
-# products that broadcast, of 1-d operands, and through thin tiles.
+# products that broadcast, of 1-d operands, through thin tiles, and of
+# bfloat16 and int8 (wider accumulators); gathers of one element.
 # REQUIRES: cuda-gpu
 # RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
@@ -291,6 +292,44 @@ close("matmul of a 1-d column", column, m.double() @ v.double(), 1e-6)
 # CHECK: batched DFT through thin tiles ok
 # CHECK: matmul of a 1-d row ok
 # CHECK: matmul of a 1-d column ok
+
+
+# matmul of bfloat16 accumulates in float32 and rounds once (cuTile's rule);
+# of int8, in int32 then wraps to int8. A gather at scalar indices gives
+# the scalar that bounds a loop.
+@ct.kernel
+def narrow_products(a, b, c, qa, qb, qc):
+    ct.store(c, (0, 0), ct.load(a, (0, 0), (64, 128)) @ ct.load(b, (0, 0), (128, 64)))
+    ct.store(qc, (0, 0), ct.load(qa, (0, 0), (32, 32)) @ ct.load(qb, (0, 0), (32, 32)))
+
+
+@ct.kernel
+def counted_rows(counts, x, y):
+    pid = ct.bid(axis=0)
+    total = ct.zeros((1, 64), ct.float32)
+    for i in range(ct.gather(counts, pid)):
+        total += ct.load(x, (i, 0), (1, 64))
+    ct.store(y, (pid, 0), total)
+
+
+a = torch.randn(64, 128, device=cuda).bfloat16()
+b = torch.randn(128, 64, device=cuda).bfloat16()
+c = torch.empty(64, 64, device=cuda, dtype=torch.bfloat16)
+qa = torch.randint(-8, 8, (32, 32), device=cuda, dtype=torch.int8)
+qb = torch.randint(-8, 8, (32, 32), device=cuda, dtype=torch.int8)
+qc = torch.empty(32, 32, device=cuda, dtype=torch.int8)
+ct.launch(stream, (1,), narrow_products, (a, b, c, qa, qb, qc))
+close("bfloat16 matmul, one rounding", c, (a.double() @ b.double()).bfloat16(), 3e-3)
+close("int8 matmul, wrapped", qc, (qa.long() @ qb.long()).to(torch.int8))
+counts = torch.tensor([0, 3, 7, 1], device=cuda, dtype=torch.int32)
+xr = torch.randn(8, 64, device=cuda)
+yr = torch.empty(4, 64, device=cuda)
+ct.launch(stream, (4,), counted_rows, (counts, xr, yr))
+close("loops bounded by gathered scalars", yr,
+      torch.stack([xr[:n].double().sum(0) for n in counts.tolist()]), 1e-6)
+# CHECK: bfloat16 matmul, one rounding ok
+# CHECK: int8 matmul, wrapped ok
+# CHECK: loops bounded by gathered scalars ok
 
 
 # Message passing between tile blocks: block 1 writes the data, then the

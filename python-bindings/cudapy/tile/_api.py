@@ -239,7 +239,7 @@ def _memory(tr, memory_order, memory_scope, allowed):
 
 
 @builtin
-def bid(axis, /):
+def bid(axis):
     """The index of this tile block along grid axis `axis` (0, 1 or 2), an
     int32 scalar."""
     _host_only("bid")
@@ -254,7 +254,7 @@ def _t_bid(tr, axis):
 
 
 @builtin
-def num_blocks(axis, /):
+def num_blocks(axis):
     """The grid's extent along axis `axis`, an int32 scalar."""
     _host_only("num_blocks")
 
@@ -435,8 +435,12 @@ def _t_gather(tr, array, indices, mask, padding_value, check_bounds, latency):
             raise tr.error(TileTypeError, "padding_value must be a scalar")
         operands.append(padding.value)
     segments = [1, len(tiles), 1 if mask is not None else 0, 1 if padding is not None else 0]
-    return tr.tile_op("tile.gather", operands, shape, array.dtype,
-                      {"operandSegmentSizes": tr.ir.i32_array_attr(segments)})
+    gathered = tr.tile_op("tile.gather", operands, shape, array.dtype,
+                          {"operandSegmentSizes": tr.ir.i32_array_attr(segments)})
+    if all(not isinstance(i, TileValue) or not i.shape for i in items_of(indices)):
+        # Scalar indices gather a scalar (tile.gather's tiles have elements).
+        return tr.tile_op("tile.reshape", [gathered], (), array.dtype)
+    return gathered
 
 
 @builtin
@@ -1146,10 +1150,21 @@ def _t_matmul(tr, x, y):
     dtype = tr.common_dtype(x, y)
     x, y = tr.convert(x, dtype), tr.convert(y, dtype)
     x, y, shape, kept = _matrix_operands(tr, "matmul", x, y, vectors=True)
-    product = tr.tile_op("tile.matmul", [x, y], shape, dtype)
+    accumulator = _MATMUL_ACCUMULATORS.get(dtype, dtype)
+    product = tr.convert(tr.tile_op("tile.matmul", [x, y], shape, accumulator), dtype)
     if kept == shape:
         return product
     return tr.tile_op("tile.reshape", [product], kept, dtype)
+
+
+# The dtype matmul accumulates each dtype's products in (cuTile's: the
+# first accumulator mma takes for it) where that is not the dtype itself;
+# the product is then converted to the operands' dtype.
+_MATMUL_ACCUMULATORS = {
+    _dtypes.bfloat16: _dtypes.float32, _dtypes.tfloat32: _dtypes.float32,
+    _dtypes.float8_e4m3fn: _dtypes.float16, _dtypes.float8_e5m2: _dtypes.float16,
+    _dtypes.int8: _dtypes.int32, _dtypes.uint8: _dtypes.int32,
+}
 
 
 # -- elementwise ---------------------------------------------------------------------------
@@ -1347,10 +1362,21 @@ def _t_static_assert(tr, condition, message):
         raise tr.error(TileTypeError, "static_assert takes a compile-time condition")
     if not condition.obj:
         text = "Static assertion failed"
-        if message.obj is not None:
-            text += ": %s" % (message.obj,)
+        if not (isinstance(message, Const) and message.obj is None):
+            text += ": %s" % _static_text(message)
         raise tr.error(TileStaticAssertionError, text)
     return Const(None)
+
+
+def _static_text(value):
+    """`value` as text at compile time, as a static assertion's message:
+    constants as str() makes them, tiles and arrays as their type."""
+    if isinstance(value, Const):
+        return str(value.obj)
+    if isinstance(value, FormattedText):
+        return "".join(piece if isinstance(piece, str) else _static_text(piece[0])
+                       for piece in value.pieces)
+    return value.describe()
 
 
 @builtin
@@ -1366,7 +1392,7 @@ def _t_ensure_constant(tr, value):
     return value
 
 
-def static_iter(iterable, /):
+def static_iter(iterable):
     """`for x in ct.static_iter(seq)`: the loop is unrolled at compile time."""
     return iterable
 
@@ -1376,9 +1402,9 @@ BUILTINS[id(static_iter)] = (static_iter, lambda tr, args, kwargs: _static_iter(
 
 
 def _static_iter(tr, args, kwargs):
-    if len(args) != 1 or kwargs:
+    if len(args) + len(kwargs) != 1 or (kwargs and "iterable" not in kwargs):
         raise tr.error(TileTypeError, "static_iter takes one iterable")
-    value = args[0]
+    value = args[0] if args else kwargs["iterable"]
     if isinstance(value, Const):
         try:
             items = tuple(value.obj)
@@ -1509,12 +1535,28 @@ def method(tr, receiver, name, args, kwargs):
                 raise tr.error(TileValueError, "item() of %s" % receiver.describe())
             return _t_reshape(tr, receiver, Const(()))
         function = globals()[name]
-        return BUILTINS[id(function)][1](tr, [receiver] + list(args), kwargs)
+        return BUILTINS[id(function)][1](tr, [receiver] + list(args) +
+                                         _keyword_operands(function, len(args) + 1, kwargs),
+                                         kwargs)
     if isinstance(receiver, ArrayValue) and name in ARRAY_METHODS:
         return _bind_method(tr, _ARRAY_STUBS[name], receiver, args, kwargs)
     if isinstance(receiver, TiledViewValue) and name in VIEW_METHODS:
         return _bind_method(tr, _VIEW_STUBS[name], receiver, args, kwargs)
     raise tr.error(TileTypeError, "%s has no method %s" % (receiver.describe(), name))
+
+
+def _keyword_operands(function, given, kwargs):
+    """The operands of a tile method that its module function takes
+    positionally only and the call names (`t.astype(dtype=...)`, where
+    cuTile's Tile.astype takes `dtype` by keyword), taken out of `kwargs`
+    in the function's order after the `given` positional ones."""
+    operands = []
+    for parameter in list(inspect.signature(function).parameters.values())[given:]:
+        if parameter.kind is not inspect.Parameter.POSITIONAL_ONLY or \
+                parameter.name not in kwargs:
+            break
+        operands.append(kwargs.pop(parameter.name))
+    return operands
 
 
 def subscript(tr, tile, index):
@@ -1646,7 +1688,7 @@ def _t_astile(tr, value, dtype):
 
 
 @builtin
-def assume_divisible_by(x, divisor, /):
+def assume_divisible_by(x, divisor):
     """`x` (an integer scalar), which the program promises is a multiple of
     the constant `divisor`. On a kernel array's extent or stride
     (`a.shape[d]`, `a.strides[d]`) it becomes a fact of the argument: the
@@ -1722,7 +1764,7 @@ def _emit_print(tr, pieces):
 
 
 @builtin
-def printf(format, /, *args):
+def printf(format, *args):
     """C's printf from the device: one conversion (d i u o x X c e E f F g
     G a A) per tile or scalar in `args`; each tile block prints the line
     once, a tile as nested lists of its elements in the conversion."""

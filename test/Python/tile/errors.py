@@ -193,6 +193,18 @@ attempt(static_check, f32, cc.ConstantConstraint(20))
 # CHECK: TileStaticAssertionError errors.py:[[#@LINE-4]]:5 Static assertion failed: n is a multiple of 16
 
 
+# The message may be an f-string of tiles (cuTile's examples write them):
+# the tiles show as their types.
+@ct.kernel
+def static_check_tiles(a):
+    t = ct.load(a, index=(0,), shape=(16,))
+    ct.static_assert(t.dtype == ct.int32, f"expected int32, got {t}")
+
+
+attempt(static_check_tiles, f32)
+# CHECK: TileStaticAssertionError errors.py:[[#@LINE-4]]:5 Static assertion failed: expected int32, got a float32 tile of shape (16,)
+
+
 @ct.kernel
 def bad_keyword(a):
     t = ct.load(a, index=(0,), shape=(16,), padding=0)

@@ -187,6 +187,76 @@ for line in ir.splitlines():
 # CHECK-NEXT: !tile.tile<16x16xf32>, !tile.tile<16x1xf32> -> !tile.tile<16x1xf32>
 
 
+# matmul accumulates each dtype's products as cuTile's does (bfloat16 and
+# tfloat32 in float32, fp8 in float16, 8-bit integers in int32), then
+# converts to the operands' dtype; float16 stays float16.
+@ct.kernel
+def product_accumulators(h, g, q, i, o):
+    for a in (h, g, q, o):
+        t = ct.load(a, (0, 0), (16, 16))
+        ct.store(a, (0, 0), t @ t)
+    f = ct.load(o, (0, 0), (16, 16)).astype(ct.float32).astype(ct.tfloat32)
+    ct.store(o, (0, 0), (f @ f).astype(ct.float16))
+    ct.store(i, (0, 0), ct.load(q, (0, 0), (16, 16)) @ ct.load(q, (0, 0), (16, 16)))
+
+
+ir = compile_both(product_accumulators, cc.ArrayConstraint(ct.bfloat16, 2),
+                  cc.ArrayConstraint(ct.float8_e4m3fn, 2), cc.ArrayConstraint(ct.int8, 2),
+                  cc.ArrayConstraint(ct.int8, 2), cc.ArrayConstraint(ct.float16, 2))
+for line in ir.splitlines():
+    if "tile.matmul" in line or "tile.convert" in line:
+        print(line.split("= ", 1)[1].split(" ", 1)[0], line.split(" : ", 1)[1].split(" loc(")[0])
+# CHECK: product_accumulators True
+# CHECK-NEXT: tile.matmul !tile.tile<16x16xbf16>, !tile.tile<16x16xbf16> -> !tile.tile<16x16xf32>
+# CHECK-NEXT: tile.convert !tile.tile<16x16xf32> -> !tile.tile<16x16xbf16>
+# CHECK-NEXT: tile.matmul !tile.tile<16x16xf8E4M3FN>, !tile.tile<16x16xf8E4M3FN> -> !tile.tile<16x16xf16>
+# CHECK-NEXT: tile.convert !tile.tile<16x16xf16> -> !tile.tile<16x16xf8E4M3FN>
+# CHECK-NEXT: tile.matmul !tile.tile<16x16xsi8>, !tile.tile<16x16xsi8> -> !tile.tile<16x16xsi32>
+# CHECK-NEXT: tile.convert !tile.tile<16x16xsi32> -> !tile.tile<16x16xsi8>
+# CHECK-NEXT: tile.matmul !tile.tile<16x16xf16>, !tile.tile<16x16xf16> -> !tile.tile<16x16xf16>
+# CHECK: tile.matmul !tile.tile<16x16xtf32>, !tile.tile<16x16xtf32> -> !tile.tile<16x16xf32>
+# CHECK-NEXT: tile.convert !tile.tile<16x16xf32> -> !tile.tile<16x16xtf32>
+
+
+# Parameters cuTile lets a call name: bid/num_blocks's axis, Tile.astype's
+# dtype, assume_divisible_by's divisor, static_iter's iterable, printf's
+# format.
+@ct.kernel
+def keyword_forms(x, y):
+    t = ct.load(x, (ct.bid(axis=0),), (16,))
+    h = t.astype(dtype=ct.float16)
+    ct.assume_divisible_by(x.shape[0], divisor=16)
+    for i in ct.static_iter(iterable=(1, 2)):
+        t = t + i
+    ct.printf(format="a line\n")
+    ct.store(y, (ct.num_blocks(axis=0) - 1,), t + h.astype(ct.float32))
+
+
+ir = compile_both(keyword_forms, f32v, f32v)
+print(ops_in(ir))
+# CHECK: keyword_forms True
+# CHECK-NEXT: tile.make_view tile.bid tile.load tile.convert tile.array_dim tile.literal tile.add tile.print tile.num_blocks tile.sub tile.store
+
+
+# A gather at scalar indices is a scalar (its loop bound, its condition).
+@ct.kernel
+def scalar_gather(counts, x, y):
+    n = ct.gather(counts, ct.bid(axis=0))
+    ct.static_assert(n.shape == ())
+    total = ct.zeros((16,), ct.float32)
+    for i in range(n):
+        total += ct.load(x, (i,), (16,))
+    if n > 2:
+        total = total * 2
+    ct.store(y, (0,), total)
+
+
+ir = compile_both(scalar_gather, cc.ArrayConstraint(ct.int32, 1), f32v, f32v)
+print([op for op in ops_in(ir).split() if op in ("tile.gather", "tile.reshape", "scf.for", "scf.if")])
+# CHECK: scalar_gather True
+# CHECK-NEXT: ['tile.gather', 'tile.reshape', 'scf.for', 'scf.if']
+
+
 # Control flow: loops over compile-time sequences unroll; static_assert and
 # ensure_constant check constants; helpers with defaults inline.
 def helper(t, scale=2):
