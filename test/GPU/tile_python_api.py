@@ -320,7 +320,7 @@ qb = torch.randint(-8, 8, (32, 32), device=cuda, dtype=torch.int8)
 qc = torch.empty(32, 32, device=cuda, dtype=torch.int8)
 ct.launch(stream, (1,), narrow_products, (a, b, c, qa, qb, qc))
 close("bfloat16 matmul, one rounding", c, (a.double() @ b.double()).bfloat16(), 3e-3)
-close("int8 matmul, wrapped", qc, (qa.long() @ qb.long()).to(torch.int8))
+close("int8 matmul, wrapped", qc, (qa.double() @ qb.double()).long().to(torch.int8))
 counts = torch.tensor([0, 3, 7, 1], device=cuda, dtype=torch.int32)
 xr = torch.randn(8, 64, device=cuda)
 yr = torch.empty(4, 64, device=cuda)
@@ -330,6 +330,29 @@ close("loops bounded by gathered scalars", yr,
 # CHECK: bfloat16 matmul, one rounding ok
 # CHECK: int8 matmul, wrapped ok
 # CHECK: loops bounded by gathered scalars ok
+
+
+# A stored K x M, loaded in tiles of K x M and transposed for the product:
+# wgmma reads that A from the registers, which each iteration loads anew,
+# so it waits for each iteration's mmas (with the next iteration's mmas
+# let run on, 13 % of C came out wrong).
+@ct.kernel
+def transposed_a(a, b, c, k_tiles: ct.Constant[int]):
+    m, n = ct.bid(0), ct.bid(1)
+    acc = ct.zeros((128, 128), ct.float32)
+    for k in range(k_tiles):
+        x = ct.transpose(ct.load(a, (k, m), (64, 128), padding_mode=ct.PaddingMode.ZERO))
+        y = ct.transpose(ct.load(b, (n, k), (128, 64), padding_mode=ct.PaddingMode.ZERO))
+        acc = ct.mma(x, y, acc)
+    ct.store(c, (m, n), acc.astype(c.dtype))
+
+
+at = torch.randn(320, 1024, device=cuda, dtype=torch.float16)
+bt = torch.randn(768, 320, device=cuda, dtype=torch.float16)
+ct_ = torch.empty(1024, 768, device=cuda, dtype=torch.float16)
+ct.launch(stream, (8, 6), transposed_a.replace_hints(occupancy=1), (at, bt, ct_, 5))
+close("mma of a transposed A from registers", ct_, at.t().double() @ bt.t().double(), 2e-3)
+# CHECK: mma of a transposed A from registers ok
 
 
 # Message passing between tile blocks: block 1 writes the data, then the

@@ -7,8 +7,9 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
 
 Families: ew1d (1-D element-wise), row and col (2-D element-wise with a
 broadcast row or column), rowsum and colsum (reductions), cumsum (row
-scans), softmax, layernorm, gather, scatter, transpose; and, only when
-named, softmax_approx: the softmax points with our kernel asking for the
+scans), softmax, layernorm, gather, scatter (random indices), window
+(element-wise through gather/scatter at arange offsets), transpose; and,
+only when named, softmax_approx: the softmax points with our kernel asking for the
 approximations Triton's defaults are (`ct.exp` with RoundingMode.APPROX,
 `ct.truediv` with RoundingMode.FULL), which sets the two compilers' code
 side by side at equal arithmetic. Storage is f32,
@@ -255,6 +256,21 @@ def tr_scatter(x, ids, y, n, T: tl.constexpr):
 
 
 @ct.kernel
+def window(x, y, T: ct.Constant[int]):
+    offs = ct.bid(0) * T + ct.arange(T, dtype=ct.int32)
+    t = ct.gather(x, offs).astype(ct.float32)
+    ct.scatter(y, offs, ct.maximum(t, 0.0).astype(y.dtype))
+
+
+@triton.jit
+def tr_window(x, y, n, T: tl.constexpr):
+    offs = tl.program_id(0) * T + tl.arange(0, T)
+    m = offs < n
+    t = tl.load(x + offs, mask=m, other=0).to(tl.float32)
+    tl.store(y + offs, tl.maximum(t, 0.0).to(y.dtype.element_ty), mask=m)
+
+
+@ct.kernel
 def transpose(x, y, BM: ct.Constant[int], BN: ct.Constant[int]):
     i, j = ct.bid(0), ct.bid(1)
     ct.store(y, index=(j, i), tile=ct.transpose(ct.load(x, index=(i, j), shape=(BM, BN))))
@@ -396,6 +412,23 @@ def points():
                     lambda w, x=x, w_=w_, b_=b_, yt=yt, n=n, m=m: tr_layernorm[(m,)](
                         x, w_, b_, yt, 1e-5, n, C=n, num_warps=w),
                     (y, yt), want)
+    if not FAMILIES or "window" in FAMILIES:
+        # Element-wise code written with gather/scatter at arange offsets
+        # (as many cuTile kernels ported from Triton are), on an array of a
+        # multiple of the tile and on a ragged one.
+        for dtype in ("f32", "f16", "bf16"):
+            for n in (big, big - 3):
+                x = randn(n, dtype)
+                want = torch.relu(x.float()).to(TORCH[dtype])
+                for tile in (1024, 4096):
+                    y, yt = torch.empty_like(x), torch.empty_like(x)
+                    yield Point(
+                        "window", "%d%s" % (tile, "" if n == big else " ragged"), dtype, tile,
+                        lambda k, x=x, y=y, tile=tile, n=n: ct.launch(
+                            bench.launch_stream() or 0, (-(-n // tile),), k, (x, y, tile)),
+                        lambda w, x=x, yt=yt, tile=tile, n=n: tr_window[(-(-n // tile),)](
+                            x, yt, n, T=tile, num_warps=w),
+                        (y, yt), want)
     for family in ("gather", "scatter"):
         if FAMILIES and family not in FAMILIES:
             continue
@@ -439,7 +472,7 @@ def points():
 KERNELS = {"ew1d": ew1d, "row": ew_row, "col": ew_col, "rowsum": rowsum, "colsum": colsum,
            "cumsum": cumsum, "softmax": softmax, "softmax_approx": softmax_approx,
            "layernorm": layernorm, "gather": gather,
-           "scatter": scatter, "transpose": transpose}
+           "scatter": scatter, "window": window, "transpose": transpose}
 
 
 def our_kernel_info(kernel, launch):

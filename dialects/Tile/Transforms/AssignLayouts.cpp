@@ -152,25 +152,36 @@ private:
   }
 
   /// Per rank, the coalesced layout of the largest load or store of that
-  /// rank.
+  /// rank; gathers and scatters count as row-major accesses (whose indices
+  /// often read windows of the array: arange plus an offset, which move as
+  /// vectors when each thread holds runs of 16 bytes).
   void chooseKernelLayouts() {
     std::map<int64_t, int64_t> largest;
     func.getFunctionBody().walk([&](Operation *op) {
-      ViewType view;
-      if (auto load = dyn_cast<LoadOp>(op))
-        view = load.getView().getType();
-      else if (auto store = dyn_cast<StoreOp>(op))
-        view = store.getView().getType();
-      else
+      TileType tile;
+      SmallVector<int64_t> order;
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        tile = load.getView().getType().getTileType();
+        order = getMemoryOrder(load.getView().getType());
+      } else if (auto store = dyn_cast<StoreOp>(op)) {
+        tile = store.getView().getType().getTileType();
+        order = getMemoryOrder(store.getView().getType());
+      } else if (auto gather = dyn_cast<GatherOp>(op)) {
+        tile = gather.getType();
+      } else if (auto scatter = dyn_cast<ScatterOp>(op)) {
+        tile = scatter.getValue().getType();
+      } else {
         return;
-      TileType tile = view.getTileType();
+      }
       int64_t rank = tile.getRank(), elements = tile.getNumElements();
-      if (largest.count(rank) && largest[rank] >= elements)
+      if (rank == 0 || (largest.count(rank) && largest[rank] >= elements))
         return;
+      if (order.empty())
+        order = llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(0, rank)));
       largest[rank] = elements;
       kernelLayouts[rank] = getCoalescedLayout(
           context, tile.getShape(), getStorageBits(tile.getElementType()),
-          getMemoryOrder(view), numWarps);
+          order, numWarps);
     });
   }
 

@@ -1260,12 +1260,20 @@ struct TilePipelineLoadsPass
   ///
   /// A specialized loop has no copies (`copies` null): its producer refills
   /// the stages once the consumers release them.
+  ///
+  /// Not where A is a tile the iteration computes: wgmma reads A's
+  /// registers while it runs, and the next iteration would write them
+  /// before the wait (PTX leaves that undefined; ptxas does not guard it,
+  /// and a transposed A came out wrong).
   bool overlapWarpgroupMmas(scf::ForOp loop, SharedMmaOp mma, Operation *copies,
                             Operation *commit) {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     auto arg = dyn_cast<BlockArgument>(mma.getAcc());
     if (!mma->hasOneUse() || *mma->user_begin() != yield.getOperation() ||
         !arg || arg.getOwner() != loop.getBody() || !arg.hasOneUse())
+      return false;
+    if (!mma.getStageA() &&
+        loop.getBodyRegion().isAncestor(mma.getA().getParentRegion()))
       return false;
     int64_t carried = arg.getArgNumber() - 1;
     if (yield.getOperand(carried) != mma.getResult())

@@ -112,6 +112,152 @@ static Value andMaybe(Emitter &e, Value a, Value b) {
   return e.andI(a, b);
 }
 
+/// How a tile's elements change along one of its dimensions.
+enum class Run { other, constant, consecutive };
+
+/// Along dimension `dim` of tile `value`: whether its elements are all
+/// equal (constant) or each is one more than the one before it
+/// (consecutive, in the dtype's wrapping arithmetic), as far as the ops
+/// that make it show (arange plus an offset: the indices of a gather or
+/// scatter that reads a window of an array).
+static Run runAlong(Value value, int64_t dim, int depth = 0) {
+  auto type = dyn_cast<TileType>(value.getType());
+  if (!type || depth > 16)
+    return Run::other;
+  if (dim < 0 || type.getShape()[dim] == 1)
+    return Run::constant;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return Run::other;
+  if (auto constant = dyn_cast<ConstantOp>(def)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    return dense && dense.isSplat() ? Run::constant : Run::other;
+  }
+  if (isa<IotaOp>(def))
+    return dim == type.getRank() - 1 ? Run::consecutive : Run::other;
+  if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
+    auto source = cast<TileType>(broadcast.getSource().getType());
+    return runAlong(broadcast.getSource(),
+                    dim - (type.getRank() - source.getRank()), depth + 1);
+  }
+  if (auto reshape = dyn_cast<ReshapeOp>(def)) {
+    // Only a reshape that inserts or drops extents of 1: `dim` is then the
+    // source's dimension of the same rank among those of other extents.
+    auto source = cast<TileType>(reshape.getSource().getType());
+    SmallVector<int64_t> kept, sourceDims;
+    for (auto [d, extent] : llvm::enumerate(source.getShape()))
+      if (extent != 1) {
+        kept.push_back(extent);
+        sourceDims.push_back(d);
+      }
+    SmallVector<int64_t> resultKept;
+    int64_t position = -1;
+    for (auto [d, extent] : llvm::enumerate(type.getShape()))
+      if (extent != 1) {
+        if (static_cast<int64_t>(d) == dim)
+          position = resultKept.size();
+        resultKept.push_back(extent);
+      }
+    if (kept != resultKept || position < 0)
+      return Run::other;
+    return runAlong(reshape.getSource(), sourceDims[position], depth + 1);
+  }
+  if (auto convert = dyn_cast<ConvertOp>(def)) {
+    Run run = runAlong(convert.getSource(), dim, depth + 1);
+    bool integers =
+        isa<IntegerType>(getElementTypeOrSelf(convert.getSource().getType())) &&
+        isa<IntegerType>(type.getElementType());
+    return run == Run::constant || integers ? run : Run::other;
+  }
+  if (isa<AddOp, SubOp, MulOp>(def) && def->getNumOperands() == 2) {
+    Run lhs = runAlong(def->getOperand(0), dim, depth + 1);
+    Run rhs = runAlong(def->getOperand(1), dim, depth + 1);
+    if (lhs == Run::constant && rhs == Run::constant)
+      return Run::constant;
+    if (!isa<IntegerType>(type.getElementType()) || isa<MulOp>(def))
+      return Run::other;
+    if (lhs == Run::consecutive && rhs == Run::constant)
+      return Run::consecutive;
+    if (isa<AddOp>(def) && lhs == Run::constant && rhs == Run::consecutive)
+      return Run::consecutive;
+  }
+  return Run::other;
+}
+
+/// The registers of a gather or scatter that can move as vectors: groups
+/// of `width` registers adjacent along the layout's fastest dimension
+/// (each the first of its element's copies in the thread), where the array
+/// has unit stride along its last dimension, the index into that dimension
+/// runs on by one along the fastest dimension, and the other indices stay.
+/// Empty where that does not hold, or where the elements are packed or
+/// pointers.
+struct VectorGroups {
+  int64_t width = 1;
+  SmallVector<SmallVector<int64_t>> groups;
+
+  VectorGroups(Distribution &dist, ArrayType array, ValueRange indices,
+               Type dtype) {
+    Type memoryType = getMemoryType(dtype);
+    if (isPacked(dtype) || isa<LLVM::LLVMPointerType>(memoryType) ||
+        array.getStrides().empty() || array.getStrides().back() != 1 ||
+        indices.size() != array.getStrides().size() || dist.rank() == 0)
+      return;
+    int64_t fastest = dist.fastest();
+    for (auto [d, index] : llvm::enumerate(indices))
+      if (runAlong(index, fastest) !=
+          (d + 1 == indices.size() ? Run::consecutive : Run::constant))
+        return;
+    int64_t bits = getMemoryBytes(dtype) * 8;
+    width = std::min<int64_t>(getContiguity(dist.layout, fastest), 128 / bits);
+    width = std::min<int64_t>(width, dist.shape()[fastest]);
+    if (width <= 1) {
+      width = 1;
+      return;
+    }
+    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
+      SmallVector<int64_t> local = dist.delinearize(r);
+      if (local[fastest] % width != 0 || dist.firstInThread(r) != r)
+        continue;
+      SmallVector<int64_t> group;
+      for (int64_t i = 0; i < width; ++i) {
+        SmallVector<int64_t> next = local;
+        next[fastest] += i;
+        group.push_back(dist.linearize(next));
+      }
+      groups.push_back(group);
+    }
+  }
+
+  bool empty() const { return groups.empty(); }
+};
+
+/// Whether every group of `vectors` lies inside the array with its first
+/// element aligned to the vector's size and its mask all set: the
+/// condition for moving all of them as whole vectors.
+static Value allVectorsInside(Emitter &e, const VectorGroups &vectors,
+                              ArrayValues &array, ArrayRef<ValueRange> indices,
+                              TypeRange indexTypes, ValueRange mask,
+                              Type dtype) {
+  SmallVector<Value> conditions;
+  int64_t bytes = getMemoryBytes(dtype) * vectors.width;
+  for (ArrayRef<int64_t> group : vectors.groups) {
+    auto [offset, first] =
+        locateGathered(e, array, indices, indexTypes, group.front());
+    auto [unused, last] =
+        locateGathered(e, array, indices, indexTypes, group.back());
+    (void)unused;
+    Value address = LLVM::PtrToIntOp::create(
+        e.b, e.loc, e.b.getI64Type(),
+        e.gep(array.base, getMemoryType(dtype), offset));
+    conditions.append(
+        {first, last, e.eq(e.andI(address, e.i64(bytes - 1)), e.i64(0))});
+    for (int64_t r : group)
+      if (Value bit = registerOf(mask, r))
+        conditions.push_back(bit);
+  }
+  return e.allOf(conditions);
+}
+
 struct GatherLowering : public TilePattern<GatherOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -123,14 +269,58 @@ struct GatherLowering : public TilePattern<GatherOp> {
     Value padding = op.getPadding() ? adaptor.getPadding().front()
                                     : getZero(e, getRegisterType(dtype));
     SmallVector<ValueRange> indices(adaptor.getIndices());
-    SmallVector<Value> values;
-    for (int64_t r = 0, n = indices.front().size(); r < n; ++r) {
-      auto [offset, inside] =
-          locateGathered(e, array, indices, op.getIndices().getTypes(), r);
-      Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
-      values.push_back(
-          emitMaskedLoad(e, condition, array.base, offset, dtype, padding));
+    TypeRange indexTypes = op.getIndices().getTypes();
+    int64_t registers = indices.front().size();
+    auto elementwise = [&] {
+      SmallVector<Value> values;
+      for (int64_t r = 0; r < registers; ++r) {
+        auto [offset, inside] =
+            locateGathered(e, array, indices, indexTypes, r);
+        Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
+        values.push_back(
+            emitMaskedLoad(e, condition, array.base, offset, dtype, padding));
+      }
+      return values;
+    };
+    // Indices that read windows of the array (arange plus an offset): where
+    // every window is inside and aligned, vector loads; else element by
+    // element.
+    Distribution dist(e, op.getType());
+    VectorGroups vectors(dist, op.getArray().getType(), op.getIndices(), dtype);
+    if (vectors.empty()) {
+      rewriter.replaceOpWithMultiple(op, {elementwise()});
+      return success();
     }
+    Value fast = allVectorsInside(e, vectors, array, indices, indexTypes,
+                                  adaptor.getMask(), dtype);
+    Type registerType = getRegisterType(dtype),
+         memoryType = getMemoryType(dtype);
+    SmallVector<Type> types(registers, registerType);
+    SmallVector<Value> values =
+        emitIfElse(e, fast, types, [&](bool whole) -> SmallVector<Value> {
+          if (!whole)
+            return elementwise();
+          SmallVector<Value> loaded(registers);
+          auto vectorType = VectorType::get({vectors.width}, memoryType);
+          for (ArrayRef<int64_t> group : vectors.groups) {
+            auto [offset, unused] =
+                locateGathered(e, array, indices, indexTypes, group.front());
+            (void)unused;
+            Value vector = LLVM::LoadOp::create(
+                e.b, e.loc, vectorType, e.gep(array.base, memoryType, offset),
+                getMemoryBytes(dtype) * vectors.width);
+            for (auto [i, r] : llvm::enumerate(group))
+              loaded[r] = toRegister(
+                  e,
+                  LLVM::ExtractElementOp::create(
+                      e.b, e.loc, vector, e.i32(static_cast<int64_t>(i))),
+                  registerType);
+          }
+          for (int64_t r = 0; r < registers; ++r)
+            if (!loaded[r])
+              loaded[r] = loaded[dist.firstInThread(r)];
+          return loaded;
+        });
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
@@ -172,13 +362,53 @@ struct ScatterLowering : public TilePattern<ScatterOp> {
     SmallVector<ValueRange> indices(adaptor.getIndices());
     Owners owners(e, tile);
     ValueRange values = adaptor.getValue();
-    for (int64_t r = 0, n = values.size(); r < n; ++r) {
-      auto [offset, inside] =
-          locateGathered(e, array, indices, op.getIndices().getTypes(), r);
-      Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
-      condition = andMaybe(e, condition, owners.of(e, r));
-      emitMaskedStore(e, condition, values[r], array.base, offset, dtype);
+    TypeRange indexTypes = op.getIndices().getTypes();
+    auto elementwise = [&] {
+      for (int64_t r = 0, n = values.size(); r < n; ++r) {
+        auto [offset, inside] =
+            locateGathered(e, array, indices, indexTypes, r);
+        Value condition = andMaybe(e, inside, registerOf(adaptor.getMask(), r));
+        condition = andMaybe(e, condition, owners.of(e, r));
+        emitMaskedStore(e, condition, values[r], array.base, offset, dtype);
+      }
+    };
+    // Windows of the array (see GatherLowering), each element owned by one
+    // thread: vector stores where every window is inside and aligned.
+    std::optional<Distribution> dist;
+    if (!owners.shared())
+      dist.emplace(e, tile);
+    std::optional<VectorGroups> vectors;
+    if (dist)
+      vectors.emplace(*dist, op.getArray().getType(), op.getIndices(), dtype);
+    if (!vectors || vectors->empty()) {
+      elementwise();
+      rewriter.eraseOp(op);
+      return success();
     }
+    Value fast = allVectorsInside(e, *vectors, array, indices, indexTypes,
+                                  adaptor.getMask(), dtype);
+    Type memoryType = getMemoryType(dtype);
+    emitIfElse(e, fast, {}, [&](bool whole) -> SmallVector<Value> {
+      if (!whole) {
+        elementwise();
+        return {};
+      }
+      auto vectorType = VectorType::get({vectors->width}, memoryType);
+      for (ArrayRef<int64_t> group : vectors->groups) {
+        auto [offset, unused] =
+            locateGathered(e, array, indices, indexTypes, group.front());
+        (void)unused;
+        Value vector = LLVM::PoisonOp::create(e.b, e.loc, vectorType);
+        for (auto [i, r] : llvm::enumerate(group))
+          vector = LLVM::InsertElementOp::create(
+              e.b, e.loc, vector, toMemory(e, values[r], memoryType),
+              e.i32(static_cast<int64_t>(i)));
+        LLVM::StoreOp::create(e.b, e.loc, vector,
+                              e.gep(array.base, memoryType, offset),
+                              getMemoryBytes(dtype) * vectors->width);
+      }
+      return {};
+    });
     rewriter.eraseOp(op);
     return success();
   }

@@ -461,6 +461,15 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK-LABEL: gpu.func @overlap_w4
 // CHECK: tile.shared_mma {{.*}} {pending = 1 : i64}
 // CHECK-NEXT: scf.if
+// A loaded transposed goes to wgmma from the registers, which the next
+// iteration loads anew: each iteration waits for its own mmas (pending 0),
+// since wgmma reads those registers while it runs.
+// CHECK-LABEL: gpu.func @overlap_registers_a
+// CHECK: scf.for
+// CHECK: tile.local_load {{.*}} transpose
+// CHECK: tile.shared_mma %{{[a-z0-9_]+}}, %{{.*}} : !tile.tile<64x32xf16>
+// CHECK-NOT: pending = 1
+// CHECK: gpu.return
 gpu.module @m attributes {target.chip = "sm_90a"} {
   gpu.func @overlap(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
     %i = tile.bid 0
@@ -491,6 +500,25 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
       %kt = tile.from_scalar %k : index -> !tile.tile<si32>
       %x = tile.load %va[%i, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x128xf16>, !tile.tile<64x128xf32>
+      scf.yield %next : !tile.tile<64x128xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @overlap_registers_a(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x128, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x128xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %xt = tile.load %va[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %x = tile.permute %xt [1, 0] : !tile.tile<32x64xf16> -> !tile.tile<64x32xf16>
       %y = tile.load %vb[%kt, %i] : !tile.view<32x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
       %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x128xf16>, !tile.tile<64x128xf32>
       scf.yield %next : !tile.tile<64x128xf32>
