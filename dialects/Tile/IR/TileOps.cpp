@@ -1349,3 +1349,95 @@ void LaunchDependentsOp::getEffects(
         &effects) {
   addWriteEffect(effects);
 }
+
+//===----------------------------------------------------------------------===//
+// Element runs of index tiles
+//===----------------------------------------------------------------------===//
+
+namespace cudapy::tile {
+
+/// getElementRun, `depth` ops from the tile asked about.
+static ElementRun runAlong(Value value, int64_t dim, int depth) {
+  auto type = dyn_cast<TileType>(value.getType());
+  if (!type || depth > 16)
+    return ElementRun::other;
+  if (dim < 0 || type.getShape()[dim] == 1)
+    return ElementRun::constant;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return ElementRun::other;
+  if (auto constant = dyn_cast<ConstantOp>(def)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    return dense && dense.isSplat() ? ElementRun::constant : ElementRun::other;
+  }
+  if (isa<IotaOp>(def))
+    return dim == type.getRank() - 1 ? ElementRun::consecutive
+                                     : ElementRun::other;
+  if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
+    auto source = cast<TileType>(broadcast.getSource().getType());
+    return runAlong(broadcast.getSource(),
+                    dim - (type.getRank() - source.getRank()), depth + 1);
+  }
+  if (auto reshape = dyn_cast<ReshapeOp>(def)) {
+    // Only a reshape that inserts or drops extents of 1: `dim` is then the
+    // source's dimension of the same rank among those of other extents.
+    auto source = cast<TileType>(reshape.getSource().getType());
+    SmallVector<int64_t> kept, sourceDims;
+    for (auto [d, extent] : llvm::enumerate(source.getShape()))
+      if (extent != 1) {
+        kept.push_back(extent);
+        sourceDims.push_back(d);
+      }
+    SmallVector<int64_t> resultKept;
+    int64_t position = -1;
+    for (auto [d, extent] : llvm::enumerate(type.getShape()))
+      if (extent != 1) {
+        if (static_cast<int64_t>(d) == dim)
+          position = resultKept.size();
+        resultKept.push_back(extent);
+      }
+    if (kept != resultKept || position < 0)
+      return ElementRun::other;
+    return runAlong(reshape.getSource(), sourceDims[position], depth + 1);
+  }
+  if (auto convert = dyn_cast<ConvertOp>(def)) {
+    ElementRun run = runAlong(convert.getSource(), dim, depth + 1);
+    bool integers =
+        isa<IntegerType>(getElementTypeOrSelf(convert.getSource().getType())) &&
+        isa<IntegerType>(type.getElementType());
+    return run == ElementRun::constant || integers ? run : ElementRun::other;
+  }
+  if (isa<AddOp, SubOp, MulOp>(def) && def->getNumOperands() == 2) {
+    ElementRun lhs = runAlong(def->getOperand(0), dim, depth + 1);
+    ElementRun rhs = runAlong(def->getOperand(1), dim, depth + 1);
+    if (lhs == ElementRun::constant && rhs == ElementRun::constant)
+      return ElementRun::constant;
+    if (!isa<IntegerType>(type.getElementType()) || isa<MulOp>(def))
+      return ElementRun::other;
+    if (lhs == ElementRun::consecutive && rhs == ElementRun::constant)
+      return ElementRun::consecutive;
+    if (isa<AddOp>(def) && lhs == ElementRun::constant &&
+        rhs == ElementRun::consecutive)
+      return ElementRun::consecutive;
+  }
+  return ElementRun::other;
+}
+
+ElementRun getElementRun(Value value, int64_t dim) {
+  return runAlong(value, dim, 0);
+}
+
+bool indexesWindows(ArrayType array, ValueRange indices, int64_t dim) {
+  ArrayRef<int64_t> strides = array.getStrides();
+  if (strides.empty() || strides.back() != 1 ||
+      indices.size() != strides.size())
+    return false;
+  for (auto [d, index] : llvm::enumerate(indices))
+    if (getElementRun(index, dim) != (d + 1 == indices.size()
+                                          ? ElementRun::consecutive
+                                          : ElementRun::constant))
+      return false;
+  return true;
+}
+
+} // namespace cudapy::tile

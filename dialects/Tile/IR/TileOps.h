@@ -37,6 +37,23 @@ inferElementwiseSignature(PromotionPolicy policy, mlir::ValueRange promoted,
 /// attribute), or std::nullopt for the explicit form and other ops.
 std::optional<PromotionPolicy> getPromotionPolicy(mlir::Operation *op);
 
+/// How a tile's elements change along one of its dimensions.
+enum class ElementRun { other, constant, consecutive };
+
+/// Along dimension `dim` of tile `value` (explicit form): whether its
+/// elements are all equal (constant) or each is one more than the one
+/// before it (consecutive, in the dtype's wrapping arithmetic), as far as
+/// the ops that make it show (iota, broadcast, reshapes that insert or drop
+/// extents of 1, converts, and adds, subtracts and multiplies of constant
+/// parts: arange plus an offset).
+ElementRun getElementRun(mlir::Value value, int64_t dim);
+
+/// Whether the index tiles of a gather or scatter on `array` (one per array
+/// dimension) read windows of it along tile dimension `dim`: the array's
+/// last stride is 1, the index into the last dimension is consecutive
+/// along `dim` and the other indices constant.
+bool indexesWindows(ArrayType array, mlir::ValueRange indices, int64_t dim);
+
 } // namespace cudapy::tile
 
 #endif // CUDAPY_DIALECTS_TILE_IR_TILEOPS_H

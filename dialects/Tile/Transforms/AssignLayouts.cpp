@@ -151,10 +151,19 @@ private:
     });
   }
 
+  /// Whether a gather's or scatter's `indices` read windows of `array`
+  /// along the tile's last dimension (indexesWindows), which the lowering
+  /// moves as vectors when each thread holds runs of 16 bytes.
+  static bool readsWindows(ArrayType array, ValueRange indices, TileType tile) {
+    return tile.getRank() > 0 &&
+           indexesWindows(array, indices, tile.getRank() - 1);
+  }
+
   /// Per rank, the coalesced layout of the largest load or store of that
-  /// rank; gathers and scatters count as row-major accesses (whose indices
-  /// often read windows of the array: arange plus an offset, which move as
-  /// vectors when each thread holds runs of 16 bytes).
+  /// rank; gathers and scatters that read windows of their array count as
+  /// row-major accesses (others keep the layout the loads and stores give:
+  /// runs of elements a thread holds would spread each of their scalar
+  /// accesses over more sectors).
   void chooseKernelLayouts() {
     std::map<int64_t, int64_t> largest;
     func.getFunctionBody().walk([&](Operation *op) {
@@ -166,9 +175,15 @@ private:
       } else if (auto store = dyn_cast<StoreOp>(op)) {
         tile = store.getView().getType().getTileType();
         order = getMemoryOrder(store.getView().getType());
-      } else if (auto gather = dyn_cast<GatherOp>(op)) {
+      } else if (auto gather = dyn_cast<GatherOp>(op);
+                 gather &&
+                 readsWindows(gather.getArray().getType(), gather.getIndices(),
+                              gather.getType())) {
         tile = gather.getType();
-      } else if (auto scatter = dyn_cast<ScatterOp>(op)) {
+      } else if (auto scatter = dyn_cast<ScatterOp>(op);
+                 scatter && readsWindows(scatter.getArray().getType(),
+                                         scatter.getIndices(),
+                                         scatter.getValue().getType())) {
         tile = scatter.getValue().getType();
       } else {
         return;

@@ -112,78 +112,6 @@ static Value andMaybe(Emitter &e, Value a, Value b) {
   return e.andI(a, b);
 }
 
-/// How a tile's elements change along one of its dimensions.
-enum class Run { other, constant, consecutive };
-
-/// Along dimension `dim` of tile `value`: whether its elements are all
-/// equal (constant) or each is one more than the one before it
-/// (consecutive, in the dtype's wrapping arithmetic), as far as the ops
-/// that make it show (arange plus an offset: the indices of a gather or
-/// scatter that reads a window of an array).
-static Run runAlong(Value value, int64_t dim, int depth = 0) {
-  auto type = dyn_cast<TileType>(value.getType());
-  if (!type || depth > 16)
-    return Run::other;
-  if (dim < 0 || type.getShape()[dim] == 1)
-    return Run::constant;
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return Run::other;
-  if (auto constant = dyn_cast<ConstantOp>(def)) {
-    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-    return dense && dense.isSplat() ? Run::constant : Run::other;
-  }
-  if (isa<IotaOp>(def))
-    return dim == type.getRank() - 1 ? Run::consecutive : Run::other;
-  if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
-    auto source = cast<TileType>(broadcast.getSource().getType());
-    return runAlong(broadcast.getSource(),
-                    dim - (type.getRank() - source.getRank()), depth + 1);
-  }
-  if (auto reshape = dyn_cast<ReshapeOp>(def)) {
-    // Only a reshape that inserts or drops extents of 1: `dim` is then the
-    // source's dimension of the same rank among those of other extents.
-    auto source = cast<TileType>(reshape.getSource().getType());
-    SmallVector<int64_t> kept, sourceDims;
-    for (auto [d, extent] : llvm::enumerate(source.getShape()))
-      if (extent != 1) {
-        kept.push_back(extent);
-        sourceDims.push_back(d);
-      }
-    SmallVector<int64_t> resultKept;
-    int64_t position = -1;
-    for (auto [d, extent] : llvm::enumerate(type.getShape()))
-      if (extent != 1) {
-        if (static_cast<int64_t>(d) == dim)
-          position = resultKept.size();
-        resultKept.push_back(extent);
-      }
-    if (kept != resultKept || position < 0)
-      return Run::other;
-    return runAlong(reshape.getSource(), sourceDims[position], depth + 1);
-  }
-  if (auto convert = dyn_cast<ConvertOp>(def)) {
-    Run run = runAlong(convert.getSource(), dim, depth + 1);
-    bool integers =
-        isa<IntegerType>(getElementTypeOrSelf(convert.getSource().getType())) &&
-        isa<IntegerType>(type.getElementType());
-    return run == Run::constant || integers ? run : Run::other;
-  }
-  if (isa<AddOp, SubOp, MulOp>(def) && def->getNumOperands() == 2) {
-    Run lhs = runAlong(def->getOperand(0), dim, depth + 1);
-    Run rhs = runAlong(def->getOperand(1), dim, depth + 1);
-    if (lhs == Run::constant && rhs == Run::constant)
-      return Run::constant;
-    if (!isa<IntegerType>(type.getElementType()) || isa<MulOp>(def))
-      return Run::other;
-    if (lhs == Run::consecutive && rhs == Run::constant)
-      return Run::consecutive;
-    if (isa<AddOp>(def) && lhs == Run::constant && rhs == Run::consecutive)
-      return Run::consecutive;
-  }
-  return Run::other;
-}
-
 /// The registers of a gather or scatter that can move as vectors: groups
 /// of `width` registers adjacent along the layout's fastest dimension
 /// (each the first of its element's copies in the thread), where the array
@@ -199,14 +127,11 @@ struct VectorGroups {
                Type dtype) {
     Type memoryType = getMemoryType(dtype);
     if (isPacked(dtype) || isa<LLVM::LLVMPointerType>(memoryType) ||
-        array.getStrides().empty() || array.getStrides().back() != 1 ||
-        indices.size() != array.getStrides().size() || dist.rank() == 0)
+        dist.rank() == 0)
       return;
     int64_t fastest = dist.fastest();
-    for (auto [d, index] : llvm::enumerate(indices))
-      if (runAlong(index, fastest) !=
-          (d + 1 == indices.size() ? Run::consecutive : Run::constant))
-        return;
+    if (!indexesWindows(array, indices, fastest))
+      return;
     int64_t bits = getMemoryBytes(dtype) * 8;
     width = std::min<int64_t>(getContiguity(dist.layout, fastest), 128 / bits);
     width = std::min<int64_t>(width, dist.shape()[fastest]);

@@ -321,3 +321,36 @@ func.func @thin_tiles(%a: !tile.array<?x?x?xf32, strides [?, ?, 1]>, %b: !tile.a
   tile.store %h, %va[%z, %z, %z] : !tile.view<1x32x64, !tile.array<?x?x?xf32, strides [?, ?, 1]>>
   return
 }
+
+// -----
+
+// Gathers and scatters that read windows of their array (arange plus an
+// offset) count toward the kernel's layout as row-major accesses: 16 bytes
+// a thread (8 float16), which the lowering moves as vectors. One whose
+// indices stride by a runtime factor does not: the default row-major
+// 32-bit layout (runs of elements would spread its scalar accesses).
+// CHECK-DAG: #[[RUNS:.*]] = #tile.blocked<sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-DAG: #[[WORDS:.*]] = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: func.func @window_layout
+// CHECK: tile.gather {{.*}} -> !tile.tile<1024xf16, #[[RUNS]]>
+// CHECK-LABEL: func.func @strided_layout
+// CHECK: tile.gather {{.*}} -> !tile.tile<1024xf16, #[[WORDS]]>
+func.func @window_layout(%a: !tile.array<?xf16, strides [1]>, %o: !tile.array<?xf16, strides [1]>) attributes {tile.num_warps = 4} {
+  %b = tile.bid 0
+  %c = tile.constant dense<1024> : !tile.tile<si32>
+  %s = tile.mul %b, %c : !tile.tile<si32>
+  %sb = tile.broadcast %s : !tile.tile<si32> -> !tile.tile<1024xsi32>
+  %i = tile.iota : !tile.tile<1024xsi32>
+  %idx = tile.add %sb, %i : !tile.tile<1024xsi32>
+  %g = tile.gather %a[%idx] : !tile.array<?xf16, strides [1]>[!tile.tile<1024xsi32>] -> !tile.tile<1024xf16>
+  tile.scatter %g, %o[%idx] : !tile.tile<1024xf16>, !tile.array<?xf16, strides [1]>[!tile.tile<1024xsi32>]
+  return
+}
+func.func @strided_layout(%a: !tile.array<?xf16, strides [1]>, %o: !tile.array<?xf16, strides [1]>, %st: !tile.tile<si32>) attributes {tile.num_warps = 4} {
+  %i = tile.iota : !tile.tile<1024xsi32>
+  %sb = tile.broadcast %st : !tile.tile<si32> -> !tile.tile<1024xsi32>
+  %idx = tile.mul %i, %sb : !tile.tile<1024xsi32>
+  %g = tile.gather %a[%idx] : !tile.array<?xf16, strides [1]>[!tile.tile<1024xsi32>] -> !tile.tile<1024xf16>
+  tile.scatter %g, %o[%idx] : !tile.tile<1024xf16>, !tile.array<?xf16, strides [1]>[!tile.tile<1024xsi32>]
+  return
+}
