@@ -1356,6 +1356,16 @@ void LaunchDependentsOp::getEffects(
 
 namespace cudapy::tile {
 
+/// Whether runs of `dtype` stay consecutive as far as getElementRun follows
+/// them: signed integers (not bools), whose wrap inside a run of a few
+/// elements leaves its last element negative, which the bounds checks of
+/// the accesses that rely on the run then refuse; an unsigned run could
+/// wrap to small indices that pass them.
+static bool keepsRuns(Type dtype) {
+  auto integer = dyn_cast<IntegerType>(dtype);
+  return integer && integer.isSigned() && integer.getWidth() > 1;
+}
+
 /// getElementRun, `depth` ops from the tile asked about.
 static ElementRun runAlong(Value value, int64_t dim, int depth) {
   auto type = dyn_cast<TileType>(value.getType());
@@ -1371,8 +1381,9 @@ static ElementRun runAlong(Value value, int64_t dim, int depth) {
     return dense && dense.isSplat() ? ElementRun::constant : ElementRun::other;
   }
   if (isa<IotaOp>(def))
-    return dim == type.getRank() - 1 ? ElementRun::consecutive
-                                     : ElementRun::other;
+    return dim == type.getRank() - 1 && keepsRuns(type.getElementType())
+               ? ElementRun::consecutive
+               : ElementRun::other;
   if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
     auto source = cast<TileType>(broadcast.getSource().getType());
     return runAlong(broadcast.getSource(),
@@ -1403,8 +1414,8 @@ static ElementRun runAlong(Value value, int64_t dim, int depth) {
   if (auto convert = dyn_cast<ConvertOp>(def)) {
     ElementRun run = runAlong(convert.getSource(), dim, depth + 1);
     bool integers =
-        isa<IntegerType>(getElementTypeOrSelf(convert.getSource().getType())) &&
-        isa<IntegerType>(type.getElementType());
+        keepsRuns(getElementTypeOrSelf(convert.getSource().getType())) &&
+        keepsRuns(type.getElementType());
     return run == ElementRun::constant || integers ? run : ElementRun::other;
   }
   if (isa<AddOp, SubOp, MulOp>(def) && def->getNumOperands() == 2) {
@@ -1412,7 +1423,7 @@ static ElementRun runAlong(Value value, int64_t dim, int depth) {
     ElementRun rhs = runAlong(def->getOperand(1), dim, depth + 1);
     if (lhs == ElementRun::constant && rhs == ElementRun::constant)
       return ElementRun::constant;
-    if (!isa<IntegerType>(type.getElementType()) || isa<MulOp>(def))
+    if (!keepsRuns(type.getElementType()) || isa<MulOp>(def))
       return ElementRun::other;
     if (lhs == ElementRun::consecutive && rhs == ElementRun::constant)
       return ElementRun::consecutive;

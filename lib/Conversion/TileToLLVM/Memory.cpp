@@ -210,6 +210,10 @@ struct GatherLowering : public TilePattern<GatherOp> {
     // Indices that read windows of the array (arange plus an offset): where
     // every window is inside and aligned, vector loads; else element by
     // element.
+    if (op.getType().getRank() == 0) {
+      rewriter.replaceOpWithMultiple(op, {elementwise()});
+      return success();
+    }
     Distribution dist(e, op.getType());
     VectorGroups vectors(dist, op.getArray().getType(), op.getIndices(), dtype);
     if (vectors.empty()) {

@@ -83,3 +83,47 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Runs the analysis does not trust: unsigned indices (254, 255, 0, 1, ...
+// wrap to small indices that pass the bounds checks) and indices through a
+// bool (0, 1, 1, 1, ...): element by element. A gather of one element (a
+// scalar tile) takes the element-wise path too.
+// CHECK-LABEL: gpu.func @unsigned
+// CHECK-NOT: -> vector<{{[0-9]+}}xf32>
+// CHECK-LABEL: gpu.func @through_bool
+// CHECK-NOT: -> vector<{{[0-9]+}}xf32>
+// CHECK-LABEL: gpu.func @scalar
+// CHECK: ld.global.b32
+gpu.module @m {
+  gpu.func @unsigned(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
+    %i = tile.iota : !tile.tile<128xui8>
+    %c = tile.constant dense<254> : !tile.tile<128xui8>
+    %col = tile.add %i, %c : !tile.tile<128xui8>
+    %row = tile.constant dense<1> : !tile.tile<128xsi32>
+    %g = tile.gather %a[%row, %col] : !tile.array<?x?xf32, strides [?, 1]>[!tile.tile<128xsi32>, !tile.tile<128xui8>] -> !tile.tile<128xf32>
+    %vo = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<128, !tile.array<?xf32, strides [1]>>
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    tile.store %g, %vo[%z] : !tile.view<128, !tile.array<?xf32, strides [1]>>
+    gpu.return
+  }
+  gpu.func @through_bool(%a: !tile.array<?xf32, strides [1]>, %o: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
+    %i = tile.iota : !tile.tile<128xsi32>
+    %b = tile.convert %i : !tile.tile<128xsi32> -> !tile.tile<128xi1>
+    %j = tile.convert %b : !tile.tile<128xi1> -> !tile.tile<128xsi32>
+    %g = tile.gather %a[%j] : !tile.array<?xf32, strides [1]>[!tile.tile<128xsi32>] -> !tile.tile<128xf32>
+    %vo = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<128, !tile.array<?xf32, strides [1]>>
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    tile.store %g, %vo[%z] : !tile.view<128, !tile.array<?xf32, strides [1]>>
+    gpu.return
+  }
+  gpu.func @scalar(%a: !tile.array<?xf32, strides [1]>, %s: !tile.tile<si32>, %o: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 1} {
+    %g = tile.gather %a[%s] : !tile.array<?xf32, strides [1]>[!tile.tile<si32>] -> !tile.tile<f32>
+    %t = tile.broadcast %g : !tile.tile<f32> -> !tile.tile<32xf32>
+    %vo = tile.make_view %o : !tile.array<?xf32, strides [1]> -> !tile.view<32, !tile.array<?xf32, strides [1]>>
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    tile.store %t, %vo[%z] : !tile.view<32, !tile.array<?xf32, strides [1]>>
+    gpu.return
+  }
+}
