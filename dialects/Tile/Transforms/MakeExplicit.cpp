@@ -3,6 +3,7 @@
 #include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace cudapy::tile {
@@ -126,7 +127,38 @@ struct TileMakeExplicitPass
       return failure();
     op->setOperands(operands);
     op->removeAttr("promote");
+    foldIdentity(op);
     return success();
+  }
+
+  /// Removes `op` where its explicit form forwards an operand (`x * 1`,
+  /// `x + 0` of a literal, the folders' identities), with the constant it
+  /// leaves unused, so that the analyses after this pass (the element runs
+  /// of a gather's indices, divisibility) see the value itself.
+  static void foldIdentity(Operation *op) {
+    if (op->getNumResults() != 1)
+      return;
+    // A first fold may only move a commutative op's constant to the right.
+    Value value;
+    for (int attempt = 0; attempt < 2 && !value; ++attempt) {
+      SmallVector<OpFoldResult> folded;
+      if (failed(op->fold(folded)))
+        return;
+      if (folded.empty()) // folded in place
+        continue;
+      value = dyn_cast<Value>(folded.front());
+      if (!value)
+        return;
+    }
+    if (!value || value.getType() != op->getResult(0).getType())
+      return;
+    llvm::SetVector<Value> operands(llvm::from_range, op->getOperands());
+    op->getResult(0).replaceAllUsesWith(value);
+    op->erase();
+    for (Value operand : operands)
+      if (Operation *def = operand.getDefiningOp<ConstantOp>())
+        if (def->use_empty())
+          def->erase();
   }
 };
 

@@ -220,7 +220,11 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     most `prefetch-bytes` a thread in all (they are then live twice over);
     at most a quarter of it, they are loaded two iterations ahead (live
     three times over), which doubles the bytes in flight of a loop whose
-    few tile blocks leave the device waiting on their loads.
+    few tile blocks leave the device waiting on their loads. Neither where
+    the copies and the tiles live through the body (those the loop carries,
+    and those from outside it uses, a row or column at the largest tile a
+    broadcast in the loop makes of it) would pass a thread's registers at
+    the block's size, less 32.
 
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (...) {

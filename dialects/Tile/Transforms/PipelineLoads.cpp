@@ -21,6 +21,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace cudapy::tile {
 #define GEN_PASS_DEF_TILEPIPELINELOADSPASS
@@ -89,6 +90,33 @@ static bool canCopyAsynchronously(LoadOp load) {
 static int64_t getTileBytes(TileType type) {
   return llvm::divideCeil(
       getStorageBits(type.getElementType()) * type.getNumElements(), 8);
+}
+
+/// The bytes of the tiles that stay live through `loop`'s body besides
+/// what it loads: those it carries, and those from outside it uses, each
+/// at the largest tile a broadcast inside the loop makes of it where it is
+/// a row or column (its layout then holds it as often as that tile's
+/// threads share its elements; a scalar takes one register).
+static int64_t getLiveTileBytes(scf::ForOp loop) {
+  int64_t bytes = 0;
+  for (Value carried : loop.getInitArgs())
+    if (auto tile = dyn_cast<TileType>(carried.getType()))
+      bytes += getTileBytes(tile);
+  llvm::SetVector<Value> outside;
+  getUsedValuesDefinedAbove(loop.getRegion(), outside);
+  for (Value value : outside) {
+    auto tile = dyn_cast<TileType>(value.getType());
+    if (!tile)
+      continue;
+    int64_t held = getTileBytes(tile);
+    if (tile.getNumElements() > 1)
+      for (Operation *user : value.getUsers())
+        if (auto broadcast = dyn_cast<BroadcastOp>(user);
+            broadcast && loop->isAncestor(broadcast))
+          held = std::max(held, getTileBytes(broadcast.getType()));
+    bytes += held;
+  }
+  return bytes;
 }
 
 /// Whether the tensor memory accelerator can copy `load`'s tiles
@@ -204,11 +232,44 @@ static bool feedsMma(LoadOp load, scf::ForOp loop) {
 /// pipeline stages (a stage of K, which the mma reads transposed). The
 /// tiles are the same: the order only says which array dimension a tile
 /// dimension runs along.
+///
+/// So does a load of a batch's matrix that a permute swapping the last two
+/// dimensions, then a reshape dropping the leading unit ones, make a
+/// matrix of (cuTile's `ct.permute(tile, (0, 2, 1))` before the reshape to
+/// the mma's operand): the reshape comes first, then the transpose.
 static void untransposeLoads(scf::ForOp loop) {
   SmallVector<LoadOp> loads;
   for (Operation &op : loop.getBody()->without_terminator())
     if (auto load = dyn_cast<LoadOp>(op))
       loads.push_back(load);
+  for (LoadOp load : loads) {
+    ArrayRef<int64_t> shape = load.getType().getShape();
+    int64_t rank = shape.size();
+    auto permute = load->hasOneUse() ? dyn_cast<PermuteOp>(*load->user_begin())
+                                     : PermuteOp();
+    if (rank < 3 || !permute || !permute->hasOneUse() ||
+        !feedsMma(load, loop) ||
+        llvm::any_of(shape.drop_back(2), [](int64_t e) { return e != 1; }))
+      continue;
+    SmallVector<int64_t> swapped(rank);
+    std::iota(swapped.begin(), swapped.end(), 0);
+    std::swap(swapped[rank - 2], swapped[rank - 1]);
+    auto reshape = dyn_cast<ReshapeOp>(*permute->user_begin());
+    if (permute.getPermutation() != ArrayRef<int64_t>(swapped) || !reshape ||
+        reshape.getType().getShape() !=
+            ArrayRef<int64_t>{shape[rank - 1], shape[rank - 2]})
+      continue;
+    OpBuilder b(reshape);
+    TileType result = reshape.getType();
+    Value matrix = ReshapeOp::create(
+        b, reshape.getLoc(),
+        result.cloneWith(shape.take_back(2), result.getElementType()), load);
+    Value transposed = PermuteOp::create(b, permute.getLoc(), result, matrix,
+                                         b.getDenseI64ArrayAttr({1, 0}));
+    reshape.getResult().replaceAllUsesWith(transposed);
+    reshape.erase();
+    permute.erase();
+  }
   for (LoadOp load : loads) {
     ViewType view = load.getView().getType();
     ArrayRef<int64_t> order = view.getOrder(), shape = view.getTileShape();
@@ -736,6 +797,16 @@ struct TilePipelineLoadsPass
     int64_t threads = (warps ? warps.getInt() : numWarps) * 32;
     if (loads.empty() || bytes > prefetchBytes * threads)
       return;
+    // A load ahead keeps its tiles live twice over: not where they and the
+    // tiles live through the body would take more than a thread's registers
+    // at this block size, less 32 for addresses and temporaries (a layer
+    // norm's 32x1024 float32 sum over 16 warps, 64 registers a thread,
+    // with its bfloat16 tile loaded ahead: 10 KB of spills a thread).
+    int64_t registerBytes =
+        (std::min<int64_t>(255, 65536 / threads) - 32) * 4 * threads;
+    int64_t live = getLiveTileBytes(loop);
+    if (live + 2 * bytes > registerBytes)
+      return;
     numPrefetched += loads.size();
     // Two iterations ahead where the launch leaves each SM fewer than 16
     // warps (tile.grid_blocks, tile.multiprocessors: where a JIT says them)
@@ -750,8 +821,11 @@ struct TilePipelineLoadsPass
     auto launch = func ? getLaunchBlocksAndSMs(func) : std::nullopt;
     bool fewWarps = launch && launch->first * (threads / 32) <
                                   kLatencyWarpsPerSM * launch->second;
-    prefetchInRegisters(
-        loop, loads, fewWarps && 4 * bytes <= prefetchBytes * threads ? 2 : 1);
+    prefetchInRegisters(loop, loads,
+                        fewWarps && 4 * bytes <= prefetchBytes * threads &&
+                                live + 3 * bytes <= registerBytes
+                            ? 2
+                            : 1);
   }
 
   /// `loads` of `loop` `depth` iterations ahead in registers: the first

@@ -447,10 +447,7 @@ struct ViewAccess {
     int64_t stride = view.getArray().getStrides()[arrayDim(fastest)];
     if (stride != 1 || isa<LLVM::LLVMPointerType>(memoryType))
       return 1;
-    int64_t width = std::min<int64_t>(getContiguity(dist.layout, fastest),
-                                      128 / elementBits);
-    width = std::min<int64_t>(width, dist.shape()[fastest]);
-    return std::max<int64_t>(width, 1);
+    return dist.vectorWidth(elementBits);
   }
 
   /// Whether the facts prove every vector of `width` elements along the
@@ -518,29 +515,14 @@ struct LoadLowering : public TilePattern<LoadOp> {
     int64_t registers = dist.numRegisters();
     // Atomic loads read one element each.
     int64_t width = access.isAtomic() ? 1 : access.getVectorWidth();
-    int64_t fastest = dist.fastest();
     Value padding =
         toMemory(e, getPaddingValue(e, access.view), access.memoryType);
     Value fastPath = e.andI(access.tileInBounds(), access.isAligned(width));
-    // The groups of `width` registers adjacent along the fastest dimension.
-    SmallVector<SmallVector<int64_t>> groups;
-    for (int64_t r = 0; r < registers; ++r) {
-      SmallVector<int64_t> local = dist.delinearize(r);
-      if (local[fastest] % width != 0)
-        continue;
-      // A thread reads each element once: copies within the thread (a tile
-      // smaller than the layout's registers along a dimension, such as a
-      // column broadcast along the rows) take the first's value below.
-      if (dist.firstInThread(r) != r)
-        continue;
-      SmallVector<int64_t> group;
-      for (int64_t i = 0; i < width; ++i) {
-        SmallVector<int64_t> next = local;
-        next[fastest] += i;
-        group.push_back(dist.linearize(next));
-      }
-      groups.push_back(group);
-    }
+    // The groups of `width` registers adjacent along the fastest dimension;
+    // copies within the thread (a tile smaller than the layout's registers
+    // along a dimension, such as a column broadcast along the rows) take the
+    // first's value below.
+    SmallVector<SmallVector<int64_t>> groups = dist.vectorGroups(width);
     Type chunkType = width == 1 ? access.memoryType
                                 : VectorType::get({width}, access.memoryType);
     // With facts that make every vector wholly inside or outside the array

@@ -129,28 +129,11 @@ struct VectorGroups {
     if (isPacked(dtype) || isa<LLVM::LLVMPointerType>(memoryType) ||
         dist.rank() == 0)
       return;
-    int64_t fastest = dist.fastest();
-    if (!indexesWindows(array, indices, fastest))
+    if (!indexesWindows(array, indices, dist.fastest()))
       return;
-    int64_t bits = getMemoryBytes(dtype) * 8;
-    width = std::min<int64_t>(getContiguity(dist.layout, fastest), 128 / bits);
-    width = std::min<int64_t>(width, dist.shape()[fastest]);
-    if (width <= 1) {
-      width = 1;
-      return;
-    }
-    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
-      SmallVector<int64_t> local = dist.delinearize(r);
-      if (local[fastest] % width != 0 || dist.firstInThread(r) != r)
-        continue;
-      SmallVector<int64_t> group;
-      for (int64_t i = 0; i < width; ++i) {
-        SmallVector<int64_t> next = local;
-        next[fastest] += i;
-        group.push_back(dist.linearize(next));
-      }
-      groups.push_back(group);
-    }
+    width = dist.vectorWidth(getMemoryBytes(dtype) * 8);
+    if (width > 1)
+      groups = dist.vectorGroups(width);
   }
 
   bool empty() const { return groups.empty(); }
@@ -158,16 +141,18 @@ struct VectorGroups {
 
 /// Whether every group of `vectors` lies inside the array with its first
 /// element aligned to the vector's size and its mask all set: the
-/// condition for moving all of them as whole vectors.
+/// condition for moving all of them as whole vectors. `offsets` receives
+/// each group's element offset, for the vector accesses.
 static Value allVectorsInside(Emitter &e, const VectorGroups &vectors,
                               ArrayValues &array, ArrayRef<ValueRange> indices,
-                              TypeRange indexTypes, ValueRange mask,
-                              Type dtype) {
+                              TypeRange indexTypes, ValueRange mask, Type dtype,
+                              SmallVectorImpl<Value> &offsets) {
   SmallVector<Value> conditions;
   int64_t bytes = getMemoryBytes(dtype) * vectors.width;
   for (ArrayRef<int64_t> group : vectors.groups) {
     auto [offset, first] =
         locateGathered(e, array, indices, indexTypes, group.front());
+    offsets.push_back(offset);
     auto [unused, last] =
         locateGathered(e, array, indices, indexTypes, group.back());
     (void)unused;
@@ -220,8 +205,9 @@ struct GatherLowering : public TilePattern<GatherOp> {
       rewriter.replaceOpWithMultiple(op, {elementwise()});
       return success();
     }
+    SmallVector<Value> offsets;
     Value fast = allVectorsInside(e, vectors, array, indices, indexTypes,
-                                  adaptor.getMask(), dtype);
+                                  adaptor.getMask(), dtype, offsets);
     Type registerType = getRegisterType(dtype),
          memoryType = getMemoryType(dtype);
     SmallVector<Type> types(registers, registerType);
@@ -231,10 +217,7 @@ struct GatherLowering : public TilePattern<GatherOp> {
             return elementwise();
           SmallVector<Value> loaded(registers);
           auto vectorType = VectorType::get({vectors.width}, memoryType);
-          for (ArrayRef<int64_t> group : vectors.groups) {
-            auto [offset, unused] =
-                locateGathered(e, array, indices, indexTypes, group.front());
-            (void)unused;
+          for (auto [group, offset] : llvm::zip(vectors.groups, offsets)) {
             Value vector = LLVM::LoadOp::create(
                 e.b, e.loc, vectorType, e.gep(array.base, memoryType, offset),
                 getMemoryBytes(dtype) * vectors.width);
@@ -314,8 +297,9 @@ struct ScatterLowering : public TilePattern<ScatterOp> {
       rewriter.eraseOp(op);
       return success();
     }
+    SmallVector<Value> offsets;
     Value fast = allVectorsInside(e, *vectors, array, indices, indexTypes,
-                                  adaptor.getMask(), dtype);
+                                  adaptor.getMask(), dtype, offsets);
     Type memoryType = getMemoryType(dtype);
     emitIfElse(e, fast, {}, [&](bool whole) -> SmallVector<Value> {
       if (!whole) {
@@ -323,10 +307,7 @@ struct ScatterLowering : public TilePattern<ScatterOp> {
         return {};
       }
       auto vectorType = VectorType::get({vectors->width}, memoryType);
-      for (ArrayRef<int64_t> group : vectors->groups) {
-        auto [offset, unused] =
-            locateGathered(e, array, indices, indexTypes, group.front());
-        (void)unused;
+      for (auto [group, offset] : llvm::zip(vectors->groups, offsets)) {
         Value vector = LLVM::PoisonOp::create(e.b, e.loc, vectorType);
         for (auto [i, r] : llvm::enumerate(group))
           vector = LLVM::InsertElementOp::create(

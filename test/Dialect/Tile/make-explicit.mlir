@@ -31,7 +31,7 @@ func.func @cutile_loose(%i: !tile.tile<16xsi16>, %b: !tile.tile<16xi1>, %f: !til
   %0 = tile.add %f, %big promote cutile : !tile.tile<16xf64>, !tile.loose_int -> !tile.tile<16xf64>
   // CHECK: %[[HALF:.*]] = tile.constant dense<5.000000e-01> : !tile.tile<16xf32>
   // CHECK: %[[BC:.*]] = tile.convert %{{.*}} : !tile.tile<16xi1> -> !tile.tile<16xf32>
-  // CHECK: tile.mul %[[HALF]], %[[BC]] : !tile.tile<16xf32>
+  // CHECK: tile.mul %[[BC]], %[[HALF]] : !tile.tile<16xf32>
   %half = tile.literal 0.5
   %1 = tile.mul %half, %b promote cutile : !tile.loose_float, !tile.tile<16xi1> -> !tile.tile<16xf32>
   // CHECK: %[[M1:.*]] = tile.constant dense<-1> : !tile.tile<16xsi16>
@@ -39,6 +39,24 @@ func.func @cutile_loose(%i: !tile.tile<16xsi16>, %b: !tile.tile<16xi1>, %f: !til
   %m1 = tile.literal -1
   %2 = tile.maximum %i, %m1 promote cutile : !tile.tile<16xsi16>, !tile.loose_int -> !tile.tile<16xsi16>
   return %0, %1, %2 : !tile.tile<16xf64>, !tile.tile<16xf32>, !tile.tile<16xsi16>
+}
+
+// An explicit op that forwards an operand (a product by a literal 1, a sum
+// with a literal 0) goes, with its constant: the index of a gather that
+// multiplies an arange by a stride of 1 is the arange itself.
+// CHECK-LABEL: func.func @identities(
+// CHECK-SAME: %[[I:.*]]: !tile.tile<16xsi32>
+// CHECK-NOT: tile.constant
+// CHECK-NOT: tile.mul
+// CHECK-NOT: tile.add
+// CHECK: return %[[I]], %[[I]], %[[I]]
+func.func @identities(%i: !tile.tile<16xsi32>) -> (!tile.tile<16xsi32>, !tile.tile<16xsi32>, !tile.tile<16xsi32>) {
+  %one = tile.literal 1
+  %zero = tile.literal 0
+  %0 = tile.mul %i, %one promote cutile : !tile.tile<16xsi32>, !tile.loose_int -> !tile.tile<16xsi32>
+  %1 = tile.add %i, %zero promote cutile : !tile.tile<16xsi32>, !tile.loose_int -> !tile.tile<16xsi32>
+  %2 = tile.mul %one, %i promote cutile : !tile.loose_int, !tile.tile<16xsi32> -> !tile.tile<16xsi32>
+  return %0, %1, %2 : !tile.tile<16xsi32>, !tile.tile<16xsi32>, !tile.tile<16xsi32>
 }
 
 // Tile C++ "arithmetic tile conversion", Example 1: a float (1, 2) tile

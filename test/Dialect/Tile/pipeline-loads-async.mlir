@@ -277,6 +277,16 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // (1 x 32 x 64 to 64 x 32 rearranges the elements) keeps the ordered load.
 // CHECK-LABEL: gpu.func @ordered_reshaped
 // CHECK: tile.load {{.*}} order [0, 2, 1]
+// The same B as a permute of the 3-D tile that swaps its last two
+// dimensions, then a reshape dropping the unit one (cuTile's
+// ct.permute(tile, (0, 2, 1)) before ct.reshape): the reshape goes first,
+// then a transpose, and it stages like @permuted's.
+// CHECK-LABEL: gpu.func @permuted_batch
+// CHECK: tile.alloc_shared : !tile.shared<4x64x32xf16>
+// CHECK: %[[BT:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf16>
+// CHECK: scf.for
+// CHECK-NOT: tile.permute
+// CHECK: tile.local_load %[[BT]][%{{.*}}] offsets [0, 0] transpose : !tile.shared<4x64x32xf16> -> !tile.tile<16x64xf16>
 // CHECK-LABEL: gpu.func @converted
 // CHECK-NOT: tile.async_copy
 // CHECK: tile.convert
@@ -358,6 +368,26 @@ gpu.module @m attributes {target.chip = "sm_80"} {
       scf.yield %next : !tile.tile<32x32xf32>
     }
     tile.store %acc, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @permuted_batch(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?x?xf16, strides [?, ?, 1]> -> !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x3 = tile.load %va[%i, %i, %kt] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %y3 = tile.load %va[%i, %i, %kt] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>
+      %x = tile.reshape %x3 : !tile.tile<1x64x32xf16> -> !tile.tile<64x32xf16>
+      %y3t = tile.permute %y3 [0, 2, 1] : !tile.tile<1x64x32xf16> -> !tile.tile<1x32x64xf16>
+      %y = tile.reshape %y3t : !tile.tile<1x32x64xf16> -> !tile.tile<32x64xf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
   gpu.func @converted(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {

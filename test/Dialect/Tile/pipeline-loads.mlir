@@ -223,3 +223,74 @@ func.func @large(%a: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !tile.t
   }
   return %acc : !tile.tile<64x256xf32>
 }
+
+// -----
+
+// Not prefetched where the loads twice over and the tiles live through the
+// body pass a thread's registers at the block's size, less 32 (96 of 128
+// at 16 warps, 384 bytes): a layer norm's 32x1024 float32 sum of bfloat16
+// tiles (256 + 2 x 128 bytes a thread), and a loop whose rows from outside
+// are broadcast to such tiles in it (two 32x1024 float32 rows, 2 x 256 +
+// 2 x 128). Half the sum (16x1024: 128 + 2 x 64) is prefetched.
+// CHECK-LABEL: func.func @crowded_sum
+// CHECK: scf.for
+// CHECK-NEXT: tile.from_scalar
+// CHECK-NEXT: tile.load
+// CHECK-LABEL: func.func @crowded_rows
+// CHECK: scf.for
+// CHECK-NEXT: tile.from_scalar
+// CHECK-NEXT: tile.load
+// CHECK-LABEL: func.func @half_sum
+// CHECK: tile.load
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK-NEXT: arith.addi
+func.func @crowded_sum(%a: !tile.array<?x?xbf16, strides [?, 1]>, %n: index) -> !tile.tile<32x1024xf32> attributes {tile.num_warps = 16} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xbf16, strides [?, 1]> -> !tile.view<32x1024, !tile.array<?x?xbf16, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<32x1024xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x1024xf32>) {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<32x1024, !tile.array<?x?xbf16, strides [?, 1]>>
+    %f = tile.convert %x : !tile.tile<32x1024xbf16> -> !tile.tile<32x1024xf32>
+    %next = tile.add %sum, %f : !tile.tile<32x1024xf32>
+    scf.yield %next : !tile.tile<32x1024xf32>
+  }
+  return %acc : !tile.tile<32x1024xf32>
+}
+func.func @crowded_rows(%a: !tile.array<?x?xbf16, strides [?, 1]>, %mean: !tile.tile<1x1024xf32>, %rstd: !tile.tile<1x1024xf32>, %n: index) -> !tile.tile<1x1024xf32> attributes {tile.num_warps = 16} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xbf16, strides [?, 1]> -> !tile.view<32x1024, !tile.array<?x?xbf16, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<1x1024xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<1x1024xf32>) {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<32x1024, !tile.array<?x?xbf16, strides [?, 1]>>
+    %f = tile.convert %x : !tile.tile<32x1024xbf16> -> !tile.tile<32x1024xf32>
+    %m = tile.broadcast %mean : !tile.tile<1x1024xf32> -> !tile.tile<32x1024xf32>
+    %r = tile.broadcast %rstd : !tile.tile<1x1024xf32> -> !tile.tile<32x1024xf32>
+    %d = tile.sub %f, %m : !tile.tile<32x1024xf32>
+    %s = tile.mul %d, %r : !tile.tile<32x1024xf32>
+    %t = tile.reduce sum %s axes [0] keepdims : !tile.tile<32x1024xf32> -> !tile.tile<1x1024xf32>
+    %next = tile.add %sum, %t : !tile.tile<1x1024xf32>
+    scf.yield %next : !tile.tile<1x1024xf32>
+  }
+  return %acc : !tile.tile<1x1024xf32>
+}
+func.func @half_sum(%a: !tile.array<?x?xbf16, strides [?, 1]>, %n: index) -> !tile.tile<16x1024xf32> attributes {tile.num_warps = 16} {
+  %j = tile.bid 0
+  %va = tile.make_view %a : !tile.array<?x?xbf16, strides [?, 1]> -> !tile.view<16x1024, !tile.array<?x?xbf16, strides [?, 1]>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<16x1024xf32>
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<16x1024xf32>) {
+    %it = tile.from_scalar %i : index -> !tile.tile<si32>
+    %x = tile.load %va[%it, %j] : !tile.view<16x1024, !tile.array<?x?xbf16, strides [?, 1]>>
+    %f = tile.convert %x : !tile.tile<16x1024xbf16> -> !tile.tile<16x1024xf32>
+    %next = tile.add %sum, %f : !tile.tile<16x1024xf32>
+    scf.yield %next : !tile.tile<16x1024xf32>
+  }
+  return %acc : !tile.tile<16x1024xf32>
+}
