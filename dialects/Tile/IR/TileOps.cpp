@@ -1418,6 +1418,9 @@ static ElementRun runAlong(Value value, int64_t dim, int depth) {
         keepsRuns(type.getElementType());
     return run == ElementRun::constant || integers ? run : ElementRun::other;
   }
+  auto isRun = [](ElementRun run) {
+    return run == ElementRun::consecutive || run == ElementRun::checked;
+  };
   if (isa<AddOp, SubOp, MulOp>(def) && def->getNumOperands() == 2) {
     ElementRun lhs = runAlong(def->getOperand(0), dim, depth + 1);
     ElementRun rhs = runAlong(def->getOperand(1), dim, depth + 1);
@@ -1425,11 +1428,22 @@ static ElementRun runAlong(Value value, int64_t dim, int depth) {
       return ElementRun::constant;
     if (!keepsRuns(type.getElementType()) || isa<MulOp>(def))
       return ElementRun::other;
-    if (lhs == ElementRun::consecutive && rhs == ElementRun::constant)
-      return ElementRun::consecutive;
-    if (isa<AddOp>(def) && lhs == ElementRun::constant &&
-        rhs == ElementRun::consecutive)
-      return ElementRun::consecutive;
+    if (isRun(lhs) && rhs == ElementRun::constant)
+      return lhs;
+    if (isa<AddOp>(def) && lhs == ElementRun::constant && isRun(rhs))
+      return rhs;
+  }
+  if (auto select = dyn_cast<SelectOp>(def)) {
+    // Each element is one of the two: a run where the check finds one.
+    ElementRun lhs = runAlong(select.getLhs(), dim, depth + 1);
+    ElementRun rhs = runAlong(select.getRhs(), dim, depth + 1);
+    if (lhs == ElementRun::constant && rhs == ElementRun::constant)
+      return runAlong(select.getCond(), dim, depth + 1) == ElementRun::constant
+                 ? ElementRun::constant
+                 : ElementRun::other;
+    if (keepsRuns(type.getElementType()) && lhs != ElementRun::other &&
+        rhs != ElementRun::other)
+      return ElementRun::checked;
   }
   return ElementRun::other;
 }
@@ -1438,17 +1452,21 @@ ElementRun getElementRun(Value value, int64_t dim) {
   return runAlong(value, dim, 0);
 }
 
-bool indexesWindows(ArrayType array, ValueRange indices, int64_t dim) {
+bool indexesWindows(ArrayType array, ValueRange indices, int64_t dim,
+                    bool *checked) {
   ArrayRef<int64_t> strides = array.getStrides();
   if (strides.empty() || strides.back() != 1 ||
       indices.size() != strides.size())
     return false;
-  for (auto [d, index] : llvm::enumerate(indices))
-    if (getElementRun(index, dim) != (d + 1 == indices.size()
-                                          ? ElementRun::consecutive
-                                          : ElementRun::constant))
+  for (Value index : indices.drop_back())
+    if (getElementRun(index, dim) != ElementRun::constant)
       return false;
-  return true;
+  ElementRun last = getElementRun(indices.back(), dim);
+  if (last == ElementRun::checked && checked) {
+    *checked = true;
+    return true;
+  }
+  return last == ElementRun::consecutive;
 }
 
 } // namespace cudapy::tile

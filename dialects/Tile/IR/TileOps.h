@@ -38,21 +38,26 @@ inferElementwiseSignature(PromotionPolicy policy, mlir::ValueRange promoted,
 std::optional<PromotionPolicy> getPromotionPolicy(mlir::Operation *op);
 
 /// How a tile's elements change along one of its dimensions.
-enum class ElementRun { other, constant, consecutive };
+enum class ElementRun { other, constant, consecutive, checked };
 
 /// Along dimension `dim` of tile `value` (explicit form): whether its
-/// elements are all equal (constant) or each is one more than the one
-/// before it (consecutive, in the dtype's wrapping arithmetic), as far as
-/// the ops that make it show (iota, broadcast, reshapes that insert or drop
-/// extents of 1, converts, and adds, subtracts and multiplies of constant
-/// parts: arange plus an offset).
+/// elements are all equal (constant), each is one more than the one before
+/// it (consecutive, in the dtype's wrapping arithmetic), or may be where a
+/// check of the values says so (checked: a select of such a run and other
+/// indices, as a scatter that sends its masked elements out of bounds
+/// makes), as far as the ops that make it show (iota, broadcast, reshapes
+/// that insert or drop extents of 1, converts, selects, and adds, subtracts
+/// and multiplies of constant parts: arange plus an offset).
 ElementRun getElementRun(mlir::Value value, int64_t dim);
 
 /// Whether the index tiles of a gather or scatter on `array` (one per array
 /// dimension) read windows of it along tile dimension `dim`: the array's
 /// last stride is 1, the index into the last dimension is consecutive
-/// along `dim` and the other indices constant.
-bool indexesWindows(ArrayType array, mlir::ValueRange indices, int64_t dim);
+/// along `dim` and the other indices constant. With `checked`, an index
+/// into the last dimension whose run a check of its values must confirm
+/// counts too, and sets it.
+bool indexesWindows(ArrayType array, mlir::ValueRange indices, int64_t dim,
+                    bool *checked = nullptr);
 
 } // namespace cudapy::tile
 

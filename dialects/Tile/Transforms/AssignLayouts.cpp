@@ -152,11 +152,13 @@ private:
   }
 
   /// Whether a gather's or scatter's `indices` read windows of `array`
-  /// along the tile's last dimension (indexesWindows), which the lowering
-  /// moves as vectors when each thread holds runs of 16 bytes.
+  /// along the tile's last dimension (indexesWindows, those a check of the
+  /// indices confirms too), which the lowering moves as vectors when each
+  /// thread holds runs of 16 bytes.
   static bool readsWindows(ArrayType array, ValueRange indices, TileType tile) {
+    bool checked = false;
     return tile.getRank() > 0 &&
-           indexesWindows(array, indices, tile.getRank() - 1);
+           indexesWindows(array, indices, tile.getRank() - 1, &checked);
   }
 
   /// Per rank, the coalesced layout of the largest load or store of that

@@ -122,6 +122,9 @@ static Value andMaybe(Emitter &e, Value a, Value b) {
 struct VectorGroups {
   int64_t width = 1;
   SmallVector<SmallVector<int64_t>> groups;
+  /// Whether the last index's runs need a check of its values (a select of
+  /// a run and other indices).
+  bool checked = false;
 
   VectorGroups(Distribution &dist, ArrayType array, ValueRange indices,
                Type dtype) {
@@ -129,7 +132,7 @@ struct VectorGroups {
     if (isPacked(dtype) || isa<LLVM::LLVMPointerType>(memoryType) ||
         dist.rank() == 0)
       return;
-    if (!indexesWindows(array, indices, dist.fastest()))
+    if (!indexesWindows(array, indices, dist.fastest(), &checked))
       return;
     width = dist.vectorWidth(getMemoryBytes(dtype) * 8);
     if (width > 1)
@@ -164,6 +167,20 @@ static Value allVectorsInside(Emitter &e, const VectorGroups &vectors,
     for (int64_t r : group)
       if (Value bit = registerOf(mask, r))
         conditions.push_back(bit);
+    // A run the analysis could not prove: each index one more than the
+    // group's first (the bounds of the first and last then cover all).
+    if (vectors.checked) {
+      ValueRange last = indices.back();
+      Value start = last[group.front()];
+      for (auto [i, r] : llvm::enumerate(group))
+        if (i > 0)
+          conditions.push_back(e.eq(
+              last[r],
+              arith::AddIOp::create(
+                  e.b, e.loc, start,
+                  arith::ConstantOp::create(
+                      e.b, e.loc, e.b.getIntegerAttr(start.getType(), i)))));
+    }
   }
   return e.allOf(conditions);
 }

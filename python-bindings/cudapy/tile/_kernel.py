@@ -186,8 +186,7 @@ def _array_spec(value, view, annotation=None):
         index64 = annotation.index_dtype is _dtypes.int64
         if static_strides:  # the listed strides replace the unit-stride fact
             unit = False
-    # Extents that are multiples of 16 (as Triton specializes integers).
-    extents = tuple(16 if e % 16 == 0 else 1 for e in view.shape)
+    extents = tuple(_extent_fact(e, per16) for e in view.shape)
     return ArgSpec("array", dtype, rank, unit_stride=unit, aligned16=view.pointer % 16 == 0,
                    stride_divisibility=divisibility, static_shape=static_shape,
                    static_strides=static_strides, index64=index64, divisibility=extents)
@@ -542,6 +541,16 @@ def _grid_words(grid):
     return extents + [1] * (3 - len(extents)) + [0, 1, 1]
 
 
+def _extent_fact(extent, per16):
+    """What a launch specializes an array extent on: 16 where it is a
+    multiple of 16 (as Triton specializes integers), else the elements of a
+    16-byte vector (`per16`) where it is a multiple of that (the tiles at
+    its edge then move whole vectors: a bfloat16 row of 1,000), else 1."""
+    if extent % 16 == 0:
+        return 16
+    return per16 if per16 > 1 and extent % per16 == 0 else 1
+
+
 # (dtype, shape, strides) of a PyTorch tensor -> (twice a small int naming
 # what the specialization keys on: dtype, unit last stride, per-stride
 # 16-byte and per-extent 16 divisibility; (rank, element bytes)). Tensors of one layout
@@ -556,7 +565,7 @@ def _facts_id(dtype, itemsize, shape, strides):
     per16 = 16 // itemsize or 1
     last = strides[-1] == 1 or shape[-1] <= 1 if strides else True
     facts = (dtype, last, tuple(s % per16 == 0 for s in strides),
-             tuple(e % 16 == 0 for e in shape))
+             tuple(_extent_fact(e, per16) for e in shape))
     return 2 * _LAYOUT_IDS.setdefault(facts, len(_LAYOUT_IDS))
 
 

@@ -14,6 +14,7 @@ import shutil
 import tempfile
 
 from ._compiler import ArgSpec
+from ._kernel import _extent_fact
 
 
 class ScalarConstraint:
@@ -30,7 +31,7 @@ class ArrayConstraint:
     """An array parameter: dtype, rank and the facts the kernel may assume
     (a unit last stride unless `stride_constant` says otherwise; strides,
     extents and base address divisible by the numbers given; cudapy uses
-    divisibility by 16)."""
+    divisibility by 16, and of extents by a 16-byte vector's elements)."""
 
     def __init__(self, dtype, ndim, *, index_dtype=None, stride_lower_bound_incl=0,
                  alias_groups=(), may_alias_internally=False, stride_constant=None,
@@ -56,7 +57,7 @@ class ArrayConstraint:
             divisibility[-1] = 1
         shape = self.shape_divisible_by
         shape = shape if isinstance(shape, (tuple, list)) else (shape,) * self.ndim
-        extents = [16 if isinstance(d, int) and d % 16 == 0 else 1 for d in shape]
+        extents = [_extent_fact(d, per16) if isinstance(d, int) else 1 for d in shape]
         return ArgSpec("array", self.dtype, self.ndim, unit_stride=unit,
                        aligned16=self.base_addr_divisible_by % 16 == 0,
                        stride_divisibility=divisibility, divisibility=extents)

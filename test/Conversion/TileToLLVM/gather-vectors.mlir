@@ -127,3 +127,47 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A scatter that sends its masked elements out of bounds (a select of the
+// run and a sentinel past the array): runs a check of the indices
+// confirms. Each group's vector store also needs each index one more than
+// the group's first; the layout counts the scatter as one of windows
+// (8 float16 a thread at 1 warp). A select of two constants is no run.
+// CHECK-LABEL: gpu.func @sentinel
+// CHECK: %[[ALIGNED:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[SECOND:.*]] = arith.addi %[[FIRST:.*]], %c1_i32{{.*}} : i32
+// CHECK-NEXT: arith.cmpi eq, %{{.*}}, %[[SECOND]] : i32
+// CHECK: %[[EIGHTH:.*]] = arith.addi %[[FIRST]], %c7_i32{{.*}} : i32
+// CHECK-NEXT: arith.cmpi eq, %{{.*}}, %[[EIGHTH]] : i32
+// CHECK: scf.if
+// CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
+// CHECK: } else {
+// CHECK-COUNT-8: st.global.b16
+// CHECK-LABEL: gpu.func @two_constants
+// CHECK-NOT: vector<{{[0-9]+}}xf16>
+// CHECK: gpu.return
+gpu.module @m {
+  gpu.func @sentinel(%a: !tile.array<?xf16, strides [1]>, %s: !tile.array<?xf16, strides [?]>, %n: !tile.tile<si32>) kernel attributes {tile.num_warps = 1} {
+    %i = tile.iota : !tile.tile<256xsi32>
+    %v = tile.gather %s[%i] : !tile.array<?xf16, strides [?]>[!tile.tile<256xsi32>] -> !tile.tile<256xf16>
+    %nb = tile.broadcast %n : !tile.tile<si32> -> !tile.tile<256xsi32>
+    %inside = tile.cmp lt %i, %nb : !tile.tile<256xsi32>
+    %past = tile.constant dense<2147483647> : !tile.tile<256xsi32>
+    %idx = tile.select %inside, %i, %past : !tile.tile<256xsi32>
+    tile.scatter %v, %a[%idx] : !tile.tile<256xf16>, !tile.array<?xf16, strides [1]>[!tile.tile<256xsi32>]
+    gpu.return
+  }
+  gpu.func @two_constants(%a: !tile.array<?xf16, strides [1]>, %s: !tile.array<?xf16, strides [?]>, %n: !tile.tile<si32>) kernel attributes {tile.num_warps = 1} {
+    %i = tile.iota : !tile.tile<256xsi32>
+    %v = tile.gather %s[%i] : !tile.array<?xf16, strides [?]>[!tile.tile<256xsi32>] -> !tile.tile<256xf16>
+    %nb = tile.broadcast %n : !tile.tile<si32> -> !tile.tile<256xsi32>
+    %m = tile.cmp lt %i, %nb : !tile.tile<256xsi32>
+    %one = tile.constant dense<1> : !tile.tile<256xsi32>
+    %two = tile.constant dense<2> : !tile.tile<256xsi32>
+    %idx = tile.select %m, %one, %two : !tile.tile<256xsi32>
+    tile.scatter %v, %a[%idx] : !tile.tile<256xf16>, !tile.array<?xf16, strides [1]>[!tile.tile<256xsi32>]
+    gpu.return
+  }
+}

@@ -2,7 +2,7 @@
 # reads each argument once for its specialization key and fills and
 # launches in one cudapyLaunchRecords call. Checks the parameters the
 # driver received, one specialization per key (alignment, extents divisible
-# by 16), the errors of a bad grid (ValueError) or argument (TileTypeError,
+# by 16 or by a 16-byte vector's elements), the errors of a bad grid (ValueError) or argument (TileTypeError,
 # or TypeError where the runtime refuses the array: one that breaks an
 # assume_divisible_by fact); a list of arrays: its records in the
 # driver's memory, one specialization for the facts all its arrays share.
@@ -87,6 +87,16 @@ ct.launch(0, (40,), affine, (Strided(memory, (40, 64), (256, 4)), y, 1.0, 2**40,
 print(len(compiled()))
 # CHECK-NEXT: 4
 
+# Extents are specialized on being multiples of 16 (48 rows), of a 16-byte
+# vector's elements (4 float32s: 40 rows), or neither (42 rows); x's facts
+# say which (the tile blocks at a row's edge then move whole vectors).
+import re  # noqa: E402
+ct.launch(0, (42,), affine, (Strided(memory, (42, 64), (256, 4)), y, 1.0, 0, 64))
+print(len(compiled()), [re.search(r"tile.divisibility = array<i64: ([0-9, ]*)>", c.ir_text).group(1)
+                        for c in dict.fromkeys(affine._by_launch_key.values())
+                        if "2147483648" not in c.ir_text][:5])
+# CHECK-NEXT: 5 ['16, 16', '4, 16', '4, 16', '4, 16', '1, 16']
+
 for grid in ((0,), (1, 2, 3, 4), (2.0,), "4"):
     try:
         ct.launch(0, grid, affine, (x, y, 0.5, 3, 64))
@@ -119,7 +129,7 @@ for args in ((x, y, 0.5, 64), (x, 1.0, 0.5, 3, 64), (x, y, 0.5, 3, 32)):
         print(type(error).__name__ + ":", str(error).splitlines()[0])
 # CHECK-NEXT: TileTypeError: affine takes 5 arguments, 4 given
 # CHECK-NEXT: TileTypeError: {{.*}}launch-fake-driver.py:{{[0-9]+}}:5: array must be an array argument, not a float32 scalar
-# CHECK-NEXT: launched with width 32 kernels: 5
+# CHECK-NEXT: launched with width 32 kernels: 6
 
 
 # assume_divisible_by on an array's extent is a fact of the argument, which
@@ -177,7 +187,7 @@ print("list:", values[1], "arrays;",
 # CHECK-NEXT: list: 3 arrays; [(0, 40, 1), (256, 24, 1), (1024, 8, 2)] fast path 1
 print([l.strip() for l in next(iter(firsts._cache.values())).ir_text.splitlines()
        if "gpu.func" in l][0].split("(")[1].split(" loc")[0])
-# CHECK-NEXT: %arg0: !tile.list<!tile.array<?xf32>> {tile.alignment = 16 : i64}
+# CHECK-NEXT: %arg0: !tile.list<!tile.array<?xf32>> {tile.alignment = 16 : i64, tile.divisibility = array<i64: 4>}
 for bad in ([parts[0], 3], [parts[0], Strided(memory, (4, 4), None)], [], (parts[0],)):
     try:
         ct.launch(0, (1,), firsts, (bad, Strided(memory, (3, 16), None)))
