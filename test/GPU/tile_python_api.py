@@ -7,7 +7,9 @@
 # stores with a memory order; loads through transposed orders in pipelined
 # K loops; stages that share shared memory; lists of arrays; matrix
 # products that broadcast, of 1-d operands, through thin tiles, and of
-# bfloat16 and int8 (wider accumulators); gathers of one element.
+# bfloat16 and int8 (wider accumulators); gathers of one element; gathers
+# and scatters at redirected indices; tiles at the edge of ragged rows; a
+# batch matmul whose B tiles are permuted before the reshape.
 # REQUIRES: cuda-gpu
 # RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
@@ -640,3 +642,70 @@ print("asserting", done.returncode != 0, done.stdout.strip())
 print("message", "values stay below six" in done.stderr, "asserting.py:8" in done.stderr)
 # CHECK: asserting True first launch passed
 # CHECK: message True True
+
+
+# Gathers and scatters at a select of a run and a past-the-end index (the
+# masked lanes of a ragged last tile): 16-byte runs move as vectors where a
+# check of the indices confirms them, the redirected lanes read the padding
+# and store nothing. Tiles of 1,024 over bfloat16 rows of 1,000 columns (a
+# multiple of 8, not of 16): the edge tiles move whole vectors.
+@ct.kernel
+def redirected(x, y, n: ct.Constant[int], tile: ct.Constant[int]):
+    offsets = ct.bid(0) * tile + ct.arange(tile, dtype=ct.int32)
+    safe = ct.where(offsets < n, offsets, ct.full((tile,), 1 << 30, dtype=ct.int32))
+    t = ct.gather(x, safe, padding_value=0)
+    ct.scatter(y, safe, t * 2)
+
+
+@ct.kernel
+def scale_tiles(x, y, rows: ct.Constant[int], cols: ct.Constant[int]):
+    t = ct.load(x, index=(ct.bid(0), ct.bid(1)), shape=(rows, cols),
+                padding_mode=ct.PaddingMode.ZERO)
+    ct.store(y, index=(ct.bid(0), ct.bid(1)),
+             tile=ct.astype(ct.astype(t, ct.float32) * 3.0, y.dtype))
+
+
+for n in (5000, 4096, 77):
+    x = torch.randn(n, device=cuda, dtype=torch.bfloat16)
+    y = torch.full((n + 100,), -1.0, device=cuda, dtype=torch.bfloat16)
+    ct.launch(stream, ((n + 1023) // 1024,), redirected, (x, y, n, 1024))
+    want = torch.cat([x * 2, torch.full((100,), -1.0, device=cuda, dtype=torch.bfloat16)])
+    close("redirected %d" % n, y, want)
+x = torch.randn(64, 1000, device=cuda, dtype=torch.bfloat16)
+y = torch.zeros_like(x)
+ct.launch(stream, (2, 1), scale_tiles, (x, y, 32, 1024))
+close("ragged bfloat16 rows", y, (x.float() * 3.0).bfloat16())
+# CHECK: redirected 5000 ok
+# CHECK-NEXT: redirected 4096 ok
+# CHECK-NEXT: redirected 77 ok
+# CHECK-NEXT: ragged bfloat16 rows ok
+
+
+# A batch's B stored transposed (Q x N x K), each tile permuted to K x N
+# before the reshape to the mma's operand: staged like a transposed matrix
+# in a pipelined K loop (K of 300: a ragged last step).
+@ct.kernel
+def batch_b_transposed(a, b, c, tm: ct.Constant[int], tn: ct.Constant[int],
+                       tk: ct.Constant[int]):
+    q = ct.bid(2)
+    acc = ct.zeros((tm, tn), dtype=ct.float32)
+    for k in range(ct.cdiv(a.shape[2], tk)):
+        at = ct.load(a, index=(q, ct.bid(0), k), shape=(1, tm, tk),
+                     padding_mode=ct.PaddingMode.ZERO)
+        bt = ct.load(b, index=(q, ct.bid(1), k), shape=(1, tn, tk),
+                     padding_mode=ct.PaddingMode.ZERO)
+        bt = ct.reshape(ct.permute(bt, (0, 2, 1)), (tk, tn))
+        acc = ct.mma(ct.reshape(at, (tm, tk)), bt, acc)
+    ct.store(c, index=(q, ct.bid(0), ct.bid(1)),
+             tile=ct.reshape(ct.astype(acc, c.dtype), (1, tm, tn)))
+
+
+for dtype in (torch.float16, torch.bfloat16):
+    a = torch.randn(3, 256, 300, device=cuda, dtype=dtype)
+    b = torch.randn(3, 128, 300, device=cuda, dtype=dtype)
+    c = torch.empty(3, 256, 128, device=cuda, dtype=dtype)
+    ct.launch(stream, (2, 1, 3), batch_b_transposed, (a, b, c, 128, 128, 64))
+    close("batch with B transposed %s" % dtype, c,
+          torch.bmm(a.float(), b.float().transpose(1, 2)), 1e-2)
+# CHECK: batch with B transposed torch.float16 ok
+# CHECK-NEXT: batch with B transposed torch.bfloat16 ok
