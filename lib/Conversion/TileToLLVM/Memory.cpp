@@ -174,12 +174,8 @@ static Value allVectorsInside(Emitter &e, const VectorGroups &vectors,
       Value start = last[group.front()];
       for (auto [i, r] : llvm::enumerate(group))
         if (i > 0)
-          conditions.push_back(e.eq(
-              last[r],
-              arith::AddIOp::create(
-                  e.b, e.loc, start,
-                  arith::ConstantOp::create(
-                      e.b, e.loc, e.b.getIntegerAttr(start.getType(), i)))));
+          conditions.push_back(
+              e.eq(last[r], e.add(start, e.intConst(start.getType(), i))));
     }
   }
   return e.allOf(conditions);
