@@ -893,6 +893,45 @@ struct TilePipelineLoadsPass
     numPipelined += loads.size();
   }
 
+  /// Carries `initial` through `nest` (getLoopNest, outermost first) as
+  /// new values of each of its loops: the innermost advances them by
+  /// `next`; each loop outside it passes its own to the loop inside and
+  /// yields what that loop leaves. The nest's loops are replaced (and
+  /// recorded in replacedLoops); false where one could not be.
+  bool carryThroughNest(RewriterBase &rewriter,
+                        MutableArrayRef<scf::ForOp> nest, ValueRange initial,
+                        const NewYieldValuesFn &next) {
+    SmallVector<Value> values(initial);
+    size_t count = values.size();
+    for (auto [level, original] : llvm::enumerate(nest)) {
+      bool innermost = level + 1 == nest.size();
+      FailureOr<LoopLikeOpInterface> replaced =
+          cast<LoopLikeOpInterface>(original.getOperation())
+              .replaceWithAdditionalYields(
+                  rewriter, values, /*replaceInitOperandUsesInLoop=*/false,
+                  [&](OpBuilder &builder, Location at,
+                      ArrayRef<BlockArgument> carried) -> SmallVector<Value> {
+                    if (innermost)
+                      return next(builder, at, carried);
+                    return SmallVector<Value>(carried.begin(), carried.end());
+                  });
+      if (failed(replaced))
+        return false;
+      replacedLoops.insert(original);
+      nest[level] = cast<scf::ForOp>(replaced->getOperation());
+      values =
+          SmallVector<Value>(nest[level].getRegionIterArgs().take_back(count));
+    }
+    for (size_t level = 0; level + 1 < nest.size(); ++level) {
+      auto yield = cast<scf::YieldOp>(nest[level].getBody()->getTerminator());
+      unsigned first = yield.getNumOperands() - count;
+      ValueRange left = nest[level + 1].getResults().take_back(count);
+      for (auto [i, value] : llvm::enumerate(left))
+        yield->setOperand(first + i, value);
+    }
+    return true;
+  }
+
   /// The S-stage pipeline of asynchronous copies (Passes.td).
   void pipelineThroughSharedMemory(
       scf::ForOp loop,
@@ -906,15 +945,25 @@ struct TilePipelineLoadsPass
                   });
     if (mapped && canSpecializeWarps(loop, loads))
       return specializeWarps(loop, loads, stages);
-    // Without a producer the barriers are made where the loop is: in no
-    // other loop (initializing a barrier again is undefined before it is
-    // invalidated).
-    bool tensor = mapped && !loop->getParentOfType<LoopLikeOpInterface>();
+    // Barriers are initialized once (again is undefined before they are
+    // invalidated): where the loop is when it is in no other loop, else
+    // before the nest of loops it is in (a persistent kernel's loop over
+    // its tiles), which then carries the stage counters and the phase on
+    // from one run of the loop to the next (carryThroughNest). A loop in
+    // no such nest keeps cp.async.
+    bool nested = loop->getParentOfType<LoopLikeOpInterface>() != nullptr;
+    SmallVector<scf::ForOp> nest =
+        nested ? getLoopNest(loop) : SmallVector<scf::ForOp>{loop};
+    bool tensor = mapped && !nest.empty();
+    bool throughNest = tensor && nested;
     Value barriers;
-    if (tensor)
+    if (tensor) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(nest.front());
       barriers = AllocBarriersOp::create(
           rewriter, loc, BarriersType::get(&getContext(), stages),
           static_cast<int64_t>(loads.size()));
+    }
     SmallVector<Value> buffers = allocateStages(rewriter, loads, stages);
     // The copies of the iteration at `iv` into `stage`, when it runs; one
     // group either way (none for tensor copies, which complete the stage's
@@ -942,22 +991,37 @@ struct TilePipelineLoadsPass
     // prologue's copies refill stages the loop's last run may still read:
     // its last iteration's stage has no barrier after its reads, and with
     // several warpgroups others' mmas may still read theirs. The CTA waits
-    // for all of them first.
-    if (loop->getParentOfType<LoopLikeOpInterface>())
-      gpu::BarrierOp::create(rewriter, loc);
-    // Prologue: iterations 0 .. S - 2.
-    for (int64_t p = 0; p + 1 < stages; ++p) {
-      Value iv = arith::AddIOp::create(
-          rewriter, loc, loop.getLowerBound(),
-          arith::MulIOp::create(rewriter, loc, loop.getStep(), constant(p)));
-      copy(iv, constant(p));
-    }
+    // for all of them first. Prologue: iterations 0 .. S - 2, into the
+    // stages from `first` on (0 without it).
+    auto prologue = [&](Value first, const StageConstants *counter) {
+      if (nested)
+        gpu::BarrierOp::create(rewriter, loc);
+      Value stage = first ? first : constant(0);
+      for (int64_t p = 0; p + 1 < stages; ++p) {
+        Value iv = arith::AddIOp::create(
+            rewriter, loc, loop.getLowerBound(),
+            arith::MulIOp::create(rewriter, loc, loop.getStep(), constant(p)));
+        if (p > 0)
+          stage =
+              counter ? counter->next(rewriter, loc, stage).first : constant(p);
+        copy(iv, stage);
+      }
+    };
     // The loop carries the stage it reads and the stage it fills (S - 1
     // ahead), each counting up to S and back to 0: no division by S in
     // the iteration; with tensor copies also the parity of the phase of
     // the barrier it waits for, which flips where the stage it reads
     // wraps.
-    StageConstants counter(rewriter, loc, stages);
+    std::optional<StageConstants> counters;
+    if (throughNest) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(nest.front());
+      counters.emplace(rewriter, loc, stages);
+    } else {
+      prologue(/*first=*/Value(), /*counter=*/nullptr);
+      counters.emplace(rewriter, loc, stages);
+    }
+    const StageConstants &counter = *counters;
     Value zero = counter.zero;
     auto nextStages = [&](OpBuilder &builder, Location at,
                           ArrayRef<BlockArgument> carried) {
@@ -972,17 +1036,30 @@ struct TilePipelineLoadsPass
             arith::XOrIOp::create(builder, at, carried[2], wrapped.front()));
       return next;
     };
-    SmallVector<Value> initial = {zero, constant(stages - 1)};
-    if (tensor)
-      initial.push_back(arith::ConstantIntOp::create(rewriter, loc, 0, 1));
-    FailureOr<LoopLikeOpInterface> replaced =
-        cast<LoopLikeOpInterface>(loop.getOperation())
-            .replaceWithAdditionalYields(rewriter, initial,
-                                         /*replaceInitOperandUsesInLoop=*/false,
-                                         nextStages);
-    if (failed(replaced))
-      return;
-    loop = cast<scf::ForOp>(replaced->getOperation());
+    SmallVector<Value> initial;
+    if (throughNest) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(nest.front());
+      initial = {zero, constant(stages - 1),
+                 arith::ConstantIntOp::create(rewriter, loc, 0, 1)};
+      if (!carryThroughNest(rewriter, nest, initial, nextStages))
+        return;
+      loop = nest.back();
+      rewriter.setInsertionPoint(loop);
+      prologue(loop.getInitArgs().take_back(initial.size()).front(), &counter);
+    } else {
+      initial = {zero, constant(stages - 1)};
+      if (tensor)
+        initial.push_back(arith::ConstantIntOp::create(rewriter, loc, 0, 1));
+      FailureOr<LoopLikeOpInterface> replaced =
+          cast<LoopLikeOpInterface>(loop.getOperation())
+              .replaceWithAdditionalYields(
+                  rewriter, initial,
+                  /*replaceInitOperandUsesInLoop=*/false, nextStages);
+      if (failed(replaced))
+        return;
+      loop = cast<scf::ForOp>(replaced->getOperation());
+    }
     pipelinedLoops.insert(loop);
     if (tensor)
       tensorLoops.insert(loop);
@@ -1184,42 +1261,20 @@ struct TilePipelineLoadsPass
     produce(rewriter, 0, ValueRange{producerCounter.zero, no});
 
     // The consumers: each loop of the nest carries the stage and its phase
-    // on, the innermost reading and advancing them (the outer loops pass
-    // them through to it and yield what it yields).
+    // on, the innermost reading and advancing them.
     rewriter.setInsertionPoint(nest.front());
     StageConstants counter(rewriter, loc, stages);
     SmallVector<Value> initial = {
         counter.zero, arith::ConstantIntOp::create(rewriter, loc, 0, 1)};
-    for (auto [level, original] : llvm::enumerate(nest)) {
-      bool innermost = level + 1 == nest.size();
-      FailureOr<LoopLikeOpInterface> replaced =
-          cast<LoopLikeOpInterface>(original.getOperation())
-              .replaceWithAdditionalYields(
-                  rewriter, initial, /*replaceInitOperandUsesInLoop=*/false,
-                  [&](OpBuilder &builder, Location at,
-                      ArrayRef<BlockArgument> carried) -> SmallVector<Value> {
-                    if (!innermost)
-                      return {carried[0], carried[1]};
-                    auto [next, wraps] = counter.next(builder, at, carried[0]);
-                    return {next, arith::XOrIOp::create(builder, at, carried[1],
-                                                        wraps)};
-                  });
-      if (failed(replaced))
-        return;
-      replacedLoops.insert(original);
-      nest[level] = cast<scf::ForOp>(replaced->getOperation());
-      initial =
-          SmallVector<Value>(nest[level].getRegionIterArgs().take_back(2));
-    }
-    // Each outer loop yields what the loop inside it leaves.
-    for (size_t level = 0; level + 1 < nest.size(); ++level) {
-      auto yield = cast<scf::YieldOp>(nest[level].getBody()->getTerminator());
-      unsigned count = yield.getNumOperands();
-      yield->setOperand(count - 2, nest[level + 1].getResult(
-                                       nest[level + 1].getNumResults() - 2));
-      yield->setOperand(count - 1, nest[level + 1].getResult(
-                                       nest[level + 1].getNumResults() - 1));
-    }
+    if (!carryThroughNest(
+            rewriter, nest, initial,
+            [&](OpBuilder &builder, Location at,
+                ArrayRef<BlockArgument> carried) -> SmallVector<Value> {
+              auto [next, wraps] = counter.next(builder, at, carried[0]);
+              return {next,
+                      arith::XOrIOp::create(builder, at, carried[1], wraps)};
+            }))
+      return;
     loop = nest.back();
     ValueRange carried = loop.getRegionIterArgs().take_back(2);
     Value stage = carried[0];

@@ -149,14 +149,35 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // -----
 
-// A loop in another loop (a persistent kernel's tiles, say) keeps cp.async:
-// its barriers would be initialized again on every outer iteration. A CTA
-// barrier goes before its prologue (the previous tile's reads of the stages).
+// A loop in another loop (a persistent kernel's tiles, say): the barriers
+// are initialized once, before the nest, and the outer loop carries the
+// stages and the phase from one run of the inner loop to the next (the
+// prologue fills the stages from the carried one on; the inner loop starts
+// from what the outer carries; the outer yields what it leaves). A CTA
+// barrier goes before the prologue (the previous tile's reads of the
+// stages).
 // CHECK-LABEL: gpu.func @nested
-// CHECK-NOT: tile.{{[a-z_]*}}barrier
+// CHECK: %[[BARS:.*]] = tile.alloc_barriers {arrivals = 2 : i64} : !tile.barriers<4>
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK: %[[THREE:.*]] = arith.constant 3 : index
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: %{{.*}}:3 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[STAGE:.*]] = %{{.*}}, %[[NEXT:.*]] = %[[THREE]], %[[PHASE:.*]] = %[[FALSE]]) -> (index, index, i1)
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x64x64xf16>
 // CHECK: gpu.barrier
-// CHECK-NOT: tile.{{[a-z_]*}}barrier
-// CHECK: tile.async_commit
+// CHECK: tile.async_copy %{{.*}}, %[[A]][%[[STAGE]]] barrier %[[BARS]][%[[STAGE]]]
+// CHECK: %[[S1:.*]] = arith.addi %[[STAGE]], %[[ONE]] : index
+// CHECK: %[[W1:.*]] = arith.cmpi eq, %[[S1]], %[[FOUR]] : index
+// CHECK: %[[S2:.*]] = arith.select %[[W1]], %{{.*}}, %[[S1]] : index
+// CHECK: tile.async_copy %{{.*}}, %[[A]][%[[S2]]] barrier %[[BARS]][%[[S2]]]
+// CHECK: %[[LEFT:.*]]:4 = scf.if
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[INNER:.*]] = %[[STAGE]], %{{.*}} = %[[NEXT]], %{{.*}} = %[[PHASE]])
+// CHECK-NEXT: tile.barrier_wait %[[BARS]][%[[INNER]]]
+// CHECK-NOT: tile.async_commit
+// CHECK: scf.yield %[[LEFT]]#1, %[[LEFT]]#2, %[[LEFT]]#3 : index, index, i1
+// OFF-LABEL: gpu.func @nested
+// OFF: gpu.barrier
+// OFF: tile.async_commit
 gpu.module @m attributes {target.chip = "sm_90a"} {
   gpu.func @nested(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
                    %n: index, %tiles: index) kernel {
@@ -175,6 +196,39 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
       }
       %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
       tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A nest that is not in the kernel's first block (here in an scf.if) may
+// run more than once: its barriers would be initialized again, so it keeps
+// cp.async.
+// CHECK-LABEL: gpu.func @nested_in_if
+// CHECK-NOT: tile.{{[a-z_]*}}barrier
+// CHECK: tile.async_commit
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @nested_in_if(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                         %n: index, %tiles: index, %go: i1) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.if %go {
+      scf.for %t = %c0 to %tiles step %c1 {
+        %i = tile.from_scalar %t : index -> !tile.tile<si32>
+        %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+        %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+          %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+          %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+          %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+          %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+          scf.yield %next : !tile.tile<64x64xf32>
+        }
+        %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+        tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      }
     }
     gpu.return
   }

@@ -251,13 +251,60 @@ gpu.module @tile_tensor_copies {
   // matmul_128x256x64 as a persistent kernel: a loop over the tiles of C (grouped
   // order, 8 tile rows a group) around the loop over K. On sm_90a its
   // producer's copies run on through the tiles, so that the next tile's
-  // stages fill while the consumers store this one; elsewhere cp.async
-  // (the barriers of tensor copies without a producer would be
-  // initialized in the loop over the tiles).
+  // stages fill while the consumers store this one; at PTX ISA 8.0 without
+  // wgmma the block issues tensor copies itself, its barriers initialized
+  // once before the loop over the tiles, which carries their stages and
+  // phase on; cp.async on sm_80.
   gpu.func @matmul_128x256x64_persistent(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
                   %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
                   %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
       attributes {tile.num_warps = 8, tile.warp_specialize = true} {
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    %rows = tile.num_tiles %va, 0 : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %cols = tile.num_tiles %vb, 1 : !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %total = tile.mul %rows, %cols : !tile.tile<si32>
+    %first_tile = tile.bid 0
+    %blocks = tile.num_blocks 0
+    %start = tile.to_scalar %first_tile : !tile.tile<si32> -> index
+    %end = tile.to_scalar %total : !tile.tile<si32> -> index
+    %stride = tile.to_scalar %blocks : !tile.tile<si32> -> index
+    %group = tile.constant dense<8> : !tile.tile<si32>
+    %per_group = tile.mul %group, %cols : !tile.tile<si32>
+    %tiles = tile.num_tiles %va, 1 : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %steps = tile.to_scalar %tiles : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    scf.for %t = %start to %end step %stride {
+      %pid = tile.from_scalar %t : index -> !tile.tile<si32>
+      %gid = tile.floordiv %pid, %per_group : !tile.tile<si32>
+      %first = tile.mul %gid, %group : !tile.tile<si32>
+      %left = tile.sub %rows, %first : !tile.tile<si32>
+      %size = tile.minimum %left, %group : !tile.tile<si32>
+      %in_group = tile.rem %pid, %per_group : !tile.tile<si32>
+      %row_in_group = tile.rem %in_group, %size : !tile.tile<si32>
+      %bm = tile.add %first, %row_in_group : !tile.tile<si32>
+      %bn = tile.floordiv %in_group, %size : !tile.tile<si32>
+      %acc = scf.for %k = %c0 to %steps step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%bm, %kt] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %vb[%kt, %bn] : !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
+        scf.yield %next : !tile.tile<128x256xf32>
+      }
+      %out = tile.convert %acc : !tile.tile<128x256xf32> -> !tile.tile<128x256xf16>
+      tile.store %out, %vc[%bm, %bn] : !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
+    }
+    gpu.return
+  }
+  // The persistent kernel without a producer warp: on sm_90a too the block
+  // issues its tensor copies itself through the loop over the tiles.
+  gpu.func @matmul_128x256x64_persistent_plain(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                  %b: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                  %c: !tile.array<?x?xf16, strides [?, 1]>) kernel
+      attributes {tile.num_warps = 8, tile.warp_specialize = false} {
     %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
     %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x256, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
     %vc = tile.make_view %c : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf16, strides [?, 1]>>
