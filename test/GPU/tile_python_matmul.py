@@ -3,7 +3,8 @@
 # results reach their stores through shared memory, a 3-D one through a
 # reshape; 64x64x128; fp8 tiles of K 128), on ragged shapes, against
 # PyTorch; then the same in a process that compiles for sm_80
-# (CUDAPY_CHIP): the mma.sync path, on the device at hand.
+# (CUDAPY_CHIP): the mma.sync path, on the device at hand. float32 products
+# as tfloat32 against a reference that rounds the operands itself.
 # REQUIRES: cuda-gpu
 # RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
@@ -61,6 +62,29 @@ for tm, tn, tk in ((128, 256, 128), (128, 128, 128)):
     fp8_matmul.run(a, w, c, 0.5, 0.25, nt=True, tm=tm, tn=tn, tk=tk)
     close("fp8 matmul nt %dx%dx%d" % (tm, tn, tk), c, (a.double() @ w.double().t()) * 0.125, 1e-2)
 
+
+
+def to_tf32(x):
+    """float32 rounded to tfloat32 (10 mantissa bits, to nearest, ties to
+    even) in integer arithmetic on its bits: the reference's own rounding."""
+    bits = x.contiguous().view(torch.int32).long() & 0xFFFFFFFF
+    bits = (bits + 0xFFF + ((bits >> 13) & 1)) & 0xFFFFE000
+    bits = torch.where(bits >= 2 ** 31, bits - 2 ** 32, bits)
+    return bits.to(torch.int32).view(torch.float32)
+
+
+# float32 as tfloat32: within 1e-5 of the float64 product of the operands
+# rounded to nearest even (truncated operands miss it by about 1e-3); B
+# also as a view of Bᵀ (column-major strides).
+for tm, tn, tk in ((128, 128, 32), (64, 128, 32)):
+    a = torch.randn(300, 200, device=cuda)
+    for label, b in (("", torch.randn(200, 520, device=cuda)),
+                     (" B column-major", torch.randn(520, 200, device=cuda).t())):
+        c = torch.empty(300, 520, device=cuda)
+        matmul.run(a, b, c, tm=tm, tn=tn, tk=tk, tf32=True)
+        close("matmul tf32 %dx%dx%d%s" % (tm, tn, tk, label), c,
+              to_tf32(a).double() @ to_tf32(b).double(), 1e-5)
+
 # The chip the kernels were compiled for.
 compiled = matmul.matmul.compile((a.half(), a.half(), a.half(), 128, 256, 64))
 print("compiled for", compiled.metadata["targets"][0]["chip"])
@@ -77,6 +101,7 @@ if chip == "device":
 # CHECK: batch matmul 64x64x128 [device] ok
 # CHECK: matmul epilogue 64x64x128 [device] ok
 # CHECK-COUNT-2: fp8 matmul nt {{.*}} [device] ok
+# CHECK-COUNT-4: matmul tf32 {{.*}} [device] ok
 # CHECK: compiled for sm_
 # CHECK-COUNT-2: matmul 128x256x64 {{.*}} [sm_80] ok
 # CHECK: batch matmul 128x256x64 [sm_80] ok
@@ -85,5 +110,6 @@ if chip == "device":
 # CHECK: batch matmul 64x64x128 [sm_80] ok
 # CHECK: matmul epilogue 64x64x128 [sm_80] ok
 # CHECK-COUNT-2: fp8 matmul nt {{.*}} [sm_80] ok
+# CHECK-COUNT-4: matmul tf32 {{.*}} [sm_80] ok
 # CHECK: compiled for sm_80
 # CHECK-NOT: FAILED

@@ -8,7 +8,9 @@ warps and the pipeline itself; nothing in these kernels is tuned.
 Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
     python3 tools/benchmarks/matmul_python.py BUNDLE_DIR [FAMILY...]
 
-FAMILY is matmul, bmm, gelu or fp8 (all when none is named).
+FAMILY is matmul, tf32, bmm, gelu or fp8 (all when none is named); tf32
+is float32 arrays multiplied as tfloat32 (matmul_tf32) against cuBLAS with
+TF32 allowed and Triton's float32 dot (tf32 by default).
 CUDAPY_CHIP=sm_80 in the environment times the sm_80 code (mma.sync,
 cp.async) on the device at hand; Triton then runs its mma.sync code too
 (DISABLE_MMA_V3=1, Triton's switch off wgmma), so that its ratio compares
@@ -43,7 +45,7 @@ import matmul  # noqa: E402
 import matmul_epilogue  # noqa: E402
 from triton_kernels import triton_bmm, triton_fp8, triton_matmul, triton_matmul_gelu  # noqa: E402
 
-FAMILIES = sys.argv[2:] or ["matmul", "bmm", "gelu", "fp8"]
+FAMILIES = sys.argv[2:] or ["matmul", "tf32", "bmm", "gelu", "fp8"]
 print("device:", torch.cuda.get_device_properties(0).name)
 if os.environ.get("DISABLE_MMA_V3") == "1":
     print("chip %s: ours and Triton's on mma.sync (DISABLE_MMA_V3=1)" % os.environ["CUDAPY_CHIP"])
@@ -55,6 +57,10 @@ FP8_CONFIGS = [(128, 256, 128), (128, 128, 128), (128, 128, 64)]
 TRITON_CONFIGS = [(128, 256, 64, 8, 3), (128, 128, 64, 8, 3), (128, 128, 64, 4, 4),
                   (64, 128, 64, 4, 4), (64, 64, 128, 4, 4)]
 TRITON_FP8 = [(128, 256, 128, 8, 3), (128, 128, 128, 8, 3), (128, 128, 64, 8, 3)]
+# float32 tiles: K of 32 (128-byte rows).
+TF32_CONFIGS = [(128, 128, 32), (128, 256, 32), (64, 128, 32), (128, 64, 32)]
+TRITON_TF32 = [(128, 128, 32, 8, 3), (128, 256, 32, 8, 3), (64, 128, 32, 4, 4),
+               (128, 128, 64, 8, 3)]
 
 
 def skinny_configs(m):
@@ -148,6 +154,29 @@ if "matmul" in FAMILIES:
         theirs, tnotes = best_of(truns, close(tc, want))
         report("matmul %dx%dx%d %s" % (m, n, k, str(dtype)[6:]), 2.0 * m * n * k, ours, theirs,
                graph_ms(lambda: torch.matmul(a, b)), notes + tnotes)
+
+if "tf32" in FAMILIES:
+    torch.backends.cuda.matmul.allow_tf32 = True
+    for m, n, k in [(4096, 4096, 4096), (8192, 8192, 8192), (1024, 1024, 1024)]:
+        gen = torch.Generator(device="cuda").manual_seed(4)
+        a = torch.randn(m, k, device="cuda", generator=gen)
+        b = torch.randn(k, n, device="cuda", generator=gen)
+        want = torch.matmul(a, b)
+        c, tc = torch.empty_like(want), torch.empty_like(want)
+        runs = [("%dx%dx%d" % cfg,
+                 lambda cfg=cfg: ct.launch(cur() or 0, (ct.cdiv(m, cfg[0]), ct.cdiv(n, cfg[1])),
+                                           matmul.matmul_tf32, (a, b, c) + cfg),
+                 matmul.matmul_tf32) for cfg in TF32_CONFIGS]
+        ours, notes = best_of(runs, close(c, want))
+        truns = [("%dx%dx%d w%d s%d" % cfg,
+                  lambda cfg=cfg: triton_matmul[(triton.cdiv(m, cfg[0]), triton.cdiv(n, cfg[1]))](
+                      a, b, tc, m, n, k, *a.stride(), *b.stride(), *tc.stride(), BM=cfg[0],
+                      BN=cfg[1], BK=cfg[2], num_warps=cfg[3], num_stages=cfg[4]), None)
+                 for cfg in TRITON_TF32]
+        theirs, tnotes = best_of(truns, close(tc, want))
+        report("matmul tf32 %dx%dx%d" % (m, n, k), 2.0 * m * n * k, ours, theirs,
+               graph_ms(lambda: torch.matmul(a, b)), notes + tnotes)
+    torch.backends.cuda.matmul.allow_tf32 = False
 
 if "bmm" in FAMILIES:
     for batch, m, n, k in [(16, 1024, 1024, 1024), (8, 2048, 2048, 2048), (4, 4096, 4096, 4096)]:

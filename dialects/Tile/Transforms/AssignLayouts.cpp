@@ -344,10 +344,20 @@ private:
     // A conversion of a conversion converts the original.
     if (auto earlier = value.getDefiningOp<ConvertLayoutOp>())
       return convertTo(earlier.getSource(), layout, user);
-    // Shared memory reads into any layout at the same cost.
+    // Shared memory reads into any layout at the same cost; so does a
+    // conversion of such a read to a dtype of as many bits (an operand's,
+    // tile-pipeline-loads' getOperandConvert) on the elements it reads.
     if (auto load = value.getDefiningOp<LocalLoadOp>();
         load && value.hasOneUse())
       return setLayout(value, layout), value;
+    if (auto convert = value.getDefiningOp<ConvertOp>();
+        convert && value.hasOneUse() && convert.getSource().hasOneUse() &&
+        convert.getSource().getDefiningOp<LocalLoadOp>() &&
+        getStorageBits(getTile(convert.getSource()).getElementType()) ==
+            getStorageBits(tile.getElementType())) {
+      setLayout(convert.getSource(), layout);
+      return setLayout(value, layout), value;
+    }
     OpBuilder builder(user);
     return ConvertLayoutOp::create(builder, user->getLoc(),
                                    tile.withEncoding(layout), value);

@@ -206,6 +206,40 @@ static Value getLoadedTile(LoadOp load) {
   return getStageTile(load);
 }
 
+/// The tile.convert that is the only use of `load`'s tile in the loop
+/// (getLoadedTile), to a dtype of as many bits, and whose result only mmas
+/// (or matmuls) take as operands A or B: float32 tiles multiplied as tf32
+/// (`astype(tfloat32)`). The pipeline stages the load's tile, the convert
+/// stays in the iteration (splitAlongDepth converts each step's slices, in
+/// the fragments' layout, tile-assign-layouts). Null otherwise (a
+/// narrowing conversion, whose fragments hold other elements than the
+/// stage's, keeps its load in registers).
+static ConvertOp getOperandConvert(LoadOp load) {
+  Value tile = getLoadedTile(load);
+  if (!tile.hasOneUse())
+    return {};
+  auto convert = dyn_cast<ConvertOp>(*tile.user_begin());
+  if (!convert || convert->getBlock() != load->getBlock() ||
+      getStorageBits(convert.getSource().getType().getElementType()) !=
+          getStorageBits(convert.getType().getElementType()) ||
+      convert.getResult().use_empty() ||
+      !llvm::all_of(convert.getResult().getUses(), [&](OpOperand &use) {
+        return isa<MmaOp, MatmulOp>(use.getOwner()) &&
+               use.getOperandNumber() < 2 &&
+               use.getOwner()->getBlock() == load->getBlock();
+      }))
+    return {};
+  return convert;
+}
+
+/// The tile an mma of the loop multiplies for `load`: its loaded tile
+/// (getLoadedTile), or the conversion of it (getOperandConvert).
+static Value getOperandTile(LoadOp load) {
+  if (ConvertOp convert = getOperandConvert(load))
+    return convert.getResult();
+  return getLoadedTile(load);
+}
+
 /// Whether `load`'s tile reaches an mma of `loop`'s body as an operand
 /// through ops that only reshape, permute or convert it.
 static bool feedsMma(LoadOp load, scf::ForOp loop) {
@@ -376,6 +410,19 @@ static bool needsNoScratch(scf::ForOp loop) {
     if (isa<ReshapeOp>(op) && source && source.getDefiningOp<LoadOp>() &&
         getUnitDropReshape(source.getDefiningOp<LoadOp>()) == op)
       return WalkResult::advance();
+    // An operand's conversion (getOperandConvert) runs on the fragments.
+    if (auto convert = dyn_cast<ConvertOp>(op)) {
+      Operation *from = convert.getSource().getDefiningOp();
+      if (auto reshape = dyn_cast_or_null<ReshapeOp>(from))
+        from = reshape.getSource().getDefiningOp();
+      if (auto permute = dyn_cast_or_null<PermuteOp>(from))
+        from = permute.getSource().getDefiningOp();
+      if (auto reshape = dyn_cast_or_null<ReshapeOp>(from))
+        from = reshape.getSource().getDefiningOp();
+      auto load = dyn_cast_or_null<LoadOp>(from);
+      if (load && getOperandConvert(load) == convert)
+        return WalkResult::advance();
+    }
     if (auto permute = dyn_cast<PermuteOp>(op)) {
       if (auto reshape = permute.getSource().getDefiningOp<ReshapeOp>())
         source = reshape.getSource();
@@ -388,13 +435,13 @@ static bool needsNoScratch(scf::ForOp loop) {
   return !result.wasInterrupted();
 }
 
-/// The load of `loads` whose tile in the loop (getLoadedTile) is `tile`;
-/// null if none.
+/// The load of `loads` whose tile an mma takes (getOperandTile) is
+/// `tile`; null if none.
 static LoadOp
 findLoad(ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
          Value tile) {
   for (auto &entry : loads)
-    if (getLoadedTile(entry.first) == tile)
+    if (getOperandTile(entry.first) == tile)
       return entry.first;
   return {};
 }
@@ -704,12 +751,13 @@ struct TilePipelineLoadsPass
 
   void pipeline(scf::ForOp loop) {
     // Loads of the body that an mma of the body multiplies (directly, or
-    // as a batch's matrix, through a reshape that drops unit dimensions).
+    // as a batch's matrix, through a reshape that drops unit dimensions;
+    // converted, getOperandConvert).
     SmallVector<std::pair<LoadOp, SmallVector<Operation *>>> loads;
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto load = dyn_cast<LoadOp>(&op);
       if (!load ||
-          !llvm::any_of(getLoadedTile(load).getUsers(), [&](Operation *user) {
+          !llvm::any_of(getOperandTile(load).getUsers(), [&](Operation *user) {
             return isa<MmaOp, MatmulOp>(user) &&
                    user->getBlock() == loop.getBody();
           }))
@@ -1562,37 +1610,55 @@ struct TilePipelineLoadsPass
   /// while the previous step multiplies, and fewer of them are live at
   /// once.
   void splitAlongDepth(Operation *op) {
-    auto a = op->getOperand(0).getDefiningOp<LocalLoadOp>();
-    auto b = op->getOperand(1).getDefiningOp<LocalLoadOp>();
+    // Each operand a local_load, or the conversion of one
+    // (getOperandConvert), converted a slice at a time.
+    auto peel = [](Value operand) -> std::pair<LocalLoadOp, ConvertOp> {
+      if (auto convert = operand.getDefiningOp<ConvertOp>())
+        if (auto load = convert.getSource().getDefiningOp<LocalLoadOp>();
+            load && load->hasOneUse())
+          return {load, convert};
+      return {operand.getDefiningOp<LocalLoadOp>(), ConvertOp()};
+    };
+    auto [a, convertA] = peel(op->getOperand(0));
+    auto [b, convertB] = peel(op->getOperand(1));
     auto result = cast<TileType>(op->getResult(0).getType());
+    Type element = cast<TileType>(op->getOperand(0).getType()).getElementType();
     if (!a || !b || result.getRank() != 2 ||
-        !getMmaSyncMinimumSm(a.getType().getElementType(),
-                             result.getElementType()))
+        cast<TileType>(op->getOperand(1).getType()).getElementType() !=
+            element ||
+        !getMmaSyncMinimumSm(element, result.getElementType()))
       return;
-    int64_t kStep = 256 / getStorageBits(a.getType().getElementType());
+    int64_t kStep = 256 / getStorageBits(element);
     int64_t m = result.getShape()[0], n = result.getShape()[1];
     int64_t depth = a.getType().getShape()[1];
     if (depth <= kStep || depth % kStep != 0)
       return;
     OpBuilder builder(op);
-    Type element = a.getType().getElementType();
     Value acc = isa<MmaOp>(op) ? op->getOperand(2) : Value();
+    // A slice of the stage `load` reads, converted as `convert` does.
+    auto slice = [&](LocalLoadOp load, ConvertOp convert,
+                     ArrayRef<int64_t> shape,
+                     ArrayRef<int64_t> origin) -> Value {
+      Value tile = LocalLoadOp::create(
+          builder, load.getLoc(),
+          TileType::get(&getContext(), shape, load.getType().getElementType()),
+          load.getBuffer(), load.getStage(),
+          builder.getDenseI64ArrayAttr(origin), load.getTransposeAttr());
+      if (!convert)
+        return tile;
+      return ConvertOp::create(builder, convert.getLoc(),
+                               TileType::get(&getContext(), shape, element),
+                               tile, convert.getRoundingAttr(),
+                               convert.getFtzAttr());
+    };
     for (int64_t k = 0; k < depth; k += kStep) {
       // K runs along the stage's columns of A and rows of B, or the other
       // way where the stage holds the operand transposed.
       SmallVector<int64_t> originA = a.getOrigin(), originB = b.getOrigin();
       originA[a.getTranspose() ? 0 : 1] += k;
       originB[b.getTranspose() ? 1 : 0] += k;
-      Value sliceA = LocalLoadOp::create(
-          builder, a.getLoc(),
-          TileType::get(&getContext(), {m, kStep}, element), a.getBuffer(),
-          a.getStage(), builder.getDenseI64ArrayAttr(originA),
-          a.getTransposeAttr());
-      Value sliceB = LocalLoadOp::create(
-          builder, b.getLoc(),
-          TileType::get(&getContext(), {kStep, n}, element), b.getBuffer(),
-          b.getStage(), builder.getDenseI64ArrayAttr(originB),
-          b.getTransposeAttr());
+      Value sliceA = slice(a, convertA, {m, kStep}, originA);
+      Value sliceB = slice(b, convertB, {kStep, n}, originB);
       acc =
           acc ? MmaOp::create(builder, op->getLoc(), result, sliceA, sliceB,
                               acc)
@@ -1602,6 +1668,10 @@ struct TilePipelineLoadsPass
     }
     op->getResult(0).replaceAllUsesWith(acc);
     op->erase();
+    if (convertA && convertA->use_empty())
+      convertA->erase();
+    if (convertB && convertB != convertA && convertB->use_empty())
+      convertB->erase();
     if (a->use_empty())
       a->erase();
     if (b != a && b->use_empty())

@@ -406,17 +406,24 @@ gpu.module @m {
 // fp8 registers are their bits (i8): to f32 by decoding, from f32 by
 // rounding to nearest even with saturation (the subnormal codes by
 // math.roundeven); tf32 registers are f32 with the low 13 bits zero, rounded
-// to nearest even in integer arithmetic on the bits (no subnormal path: the
-// exponents agree). An fp8 matmul decodes its operands.
+// to nearest even in integer arithmetic on the bits (0xFFF plus the kept
+// lowest bit added, the 13 bits dropped; no subnormal or range path: the
+// exponents agree), NaN the format's with its sign. An fp8 matmul decodes
+// its operands.
 // CHECK-LABEL: gpu.func @low_precision
 // CHECK-SAME: (%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32)
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<16xi8>
 // CHECK: arith.extui %{{.*}} : i8 to i32
 // CHECK: math.roundeven
 // CHECK: arith.trunci %{{.*}} : i32 to i8
-// CHECK: arith.shrui %{{.*}}, %c13_i32{{[_0-9]*}} : i32
+// CHECK: %[[SHIFTED:.*]] = arith.shrui %[[BITS:.*]], %c13_i32{{[_0-9]*}} : i32
+// CHECK: %[[LOWEST:.*]] = arith.andi %[[SHIFTED]], %c1_i32{{[_0-9]*}} : i32
+// CHECK: %[[HALF:.*]] = arith.addi %[[BITS]], %c4095_i32{{[_0-9]*}} : i32
+// CHECK: %[[UP:.*]] = arith.addi %[[HALF]], %[[LOWEST]] : i32
+// CHECK: %[[CODE:.*]] = arith.andi %[[UP]], %c-8192_i32{{[_0-9]*}} : i32
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[F:.*]], %[[F]] : f32
 // CHECK-NOT: math.roundeven
-// CHECK: arith.shli %{{.*}}, %c13_i32{{[_0-9]*}} : i32
+// CHECK: arith.select %[[NAN]], %{{.*}}, %[[CODE]] : i32
 // CHECK-NEXT: arith.bitcast %{{.*}} : i32 to f32
 // CHECK: scf.for
 // CHECK: math.fma

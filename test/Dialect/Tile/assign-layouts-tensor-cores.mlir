@@ -248,3 +248,43 @@ gpu.module @o attributes {target.chip = "sm_80"} {
     gpu.return
   }
 }
+
+// -----
+
+// An operand that is the conversion of a read of shared memory to a dtype
+// of as many bits (float32 staged, multiplied as tf32): the read and the
+// conversion take the fragment layout, no tile.convert_layout; the read
+// loads each fragment element from the stage (no ldmatrix for 32-bit
+// elements), the conversion rounds it in registers.
+// CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [2, 2]>
+// CHECK-DAG: #[[A:.*]] = #tile.mma_operand<operand = 0, bits = 32, parent = #[[ACC]]>
+// CHECK-DAG: #[[B:.*]] = #tile.mma_operand<operand = 1, bits = 32, parent = #[[ACC]]>
+// CHECK-LABEL: gpu.func @tf32_from_stage
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.local_load {{.*}} -> !tile.tile<32x8xf32, #[[A]]>
+// CHECK-NEXT: tile.convert {{.*}} -> !tile.tile<32x8xtf32, #[[A]]>
+// CHECK-NEXT: tile.local_load {{.*}} -> !tile.tile<8x32xf32, #[[B]]>
+// CHECK-NEXT: tile.convert {{.*}} -> !tile.tile<8x32xtf32, #[[B]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.mma
+// LLVM-LABEL: gpu.func @tf32_from_stage
+// LLVM-NOT: ldmatrix
+// LLVM: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// LLVM: nvvm.mma.sync{{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @tf32_from_stage(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    %sa = tile.alloc_shared : !tile.shared<2x32x8xf32>
+    %sb = tile.alloc_shared : !tile.shared<2x8x32xf32>
+    %s = arith.constant 1 : index
+    %acc = tile.constant dense<0.0> : !tile.tile<32x32xf32>
+    %a = tile.local_load %sa[%s] : !tile.shared<2x32x8xf32> -> !tile.tile<32x8xf32>
+    %x = tile.convert %a : !tile.tile<32x8xf32> -> !tile.tile<32x8xtf32>
+    %b = tile.local_load %sb[%s] : !tile.shared<2x8x32xf32> -> !tile.tile<8x32xf32>
+    %y = tile.convert %b : !tile.tile<8x32xf32> -> !tile.tile<8x32xtf32>
+    %p = tile.mma %x, %y, %acc : !tile.tile<32x8xtf32>, !tile.tile<8x32xtf32>, !tile.tile<32x32xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}

@@ -290,6 +290,22 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK-LABEL: gpu.func @converted
 // CHECK-NOT: tile.async_copy
 // CHECK: tile.convert
+// float32 tiles multiplied as tf32 (a conversion to a dtype of as many
+// bits, the loaded tile's only use): the float32 tiles are staged, and each
+// step's slices (K 8, mma.sync's for tf32) are converted after their reads.
+// CHECK-LABEL: gpu.func @tf32
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf32>
+// CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x32x64xf32>
+// CHECK: tile.async_copy
+// CHECK: scf.for
+// CHECK: %[[A0:.*]] = tile.local_load %[[A]][%{{.*}}] offsets [0, 0] : !tile.shared<4x64x32xf32> -> !tile.tile<64x8xf32>
+// CHECK-NEXT: %[[X0:.*]] = tile.convert %[[A0]] : !tile.tile<64x8xf32> -> !tile.tile<64x8xtf32>
+// CHECK-NEXT: %[[B0:.*]] = tile.local_load %[[B]][%{{.*}}] offsets [0, 0] : !tile.shared<4x32x64xf32> -> !tile.tile<8x64xf32>
+// CHECK-NEXT: %[[Y0:.*]] = tile.convert %[[B0]] : !tile.tile<8x64xf32> -> !tile.tile<8x64xtf32>
+// CHECK-NEXT: tile.mma %[[X0]], %[[Y0]]
+// CHECK: tile.local_load %[[A]][%{{.*}}] offsets [0, 24]
+// CHECK-NOT: tile.load
+// CHECK: scf.yield
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @batch(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
     %i = tile.bid 0
@@ -404,6 +420,26 @@ gpu.module @m attributes {target.chip = "sm_80"} {
       %y32 = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
       %y = tile.convert %y32 : !tile.tile<32x64xf32> -> !tile.tile<32x64xf16>
       %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @tf32(%a: !tile.array<?x?xf32, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x32 = tile.load %va[%i, %kt] : !tile.view<64x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %y32 = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %x = tile.convert %x32 : !tile.tile<64x32xf32> -> !tile.tile<64x32xtf32>
+      %y = tile.convert %y32 : !tile.tile<32x64xf32> -> !tile.tile<32x64xtf32>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xtf32>, !tile.tile<32x64xtf32>, !tile.tile<64x64xf32>
       scf.yield %next : !tile.tile<64x64xf32>
     }
     tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>

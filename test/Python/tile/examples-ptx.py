@@ -67,6 +67,7 @@ cases = [
     (attention.attention, [array(f16, 3)] * 4 + [cc.ScalarConstraint(f32), K(64), K(128), K(64),
                                                  K(True)]),
     (matmul.matmul, [array(bf16, 2)] * 3 + [K(128), K(128), K(64)]),
+    (matmul.matmul_tf32, [array(f32, 2)] * 3 + [K(128), K(128), K(32)]),
 ]
 for kernel, params in cases:
     signature = cc.KernelSignature(params, cc.CallingConvention.cutile_python_v1())
@@ -112,3 +113,5 @@ for kernel, params in cases:
 # CHECK: attention sm_80 ptxas ok threads 128
 # CHECK: matmul sm_90a ptxas ok threads 256
 # CHECK: matmul sm_80 ptxas ok threads 256
+# CHECK: matmul_tf32 sm_90a ptxas ok threads 256
+# CHECK: matmul_tf32 sm_80 ptxas ok threads 256
