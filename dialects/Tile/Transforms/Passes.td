@@ -162,7 +162,10 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     loops that only warpgroup mmas of pipelined loops take (attention's Q)
     is copied once into a stage of its own instead.) Loads that reach the mma through a
     transpose (`permute [1, 0]`) are read from their stage transposed
-    (`tile.local_load ... transpose`). S is the kernel's
+    (`tile.local_load ... transpose`). So are loads whose tile an mma takes
+    through a conversion to a dtype of as many bits (float32 as tf32): the
+    stage holds the loaded dtype, and each step's slices are converted
+    after their reads. S is the kernel's
     `tile.num_stages`, else the `num-stages` option, else 2 to 4, as many
     as fit in 7/8 of the shared memory the chip gives a block (15/16 where
     the loop does nothing to its tiles but load, multiply and add), less the
@@ -181,7 +184,13 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     stages (`tile.barrier_wait`, a loop-carried bit that flips where the
     stage wraps) instead of a group. A tile staged before such a loop (as
     Q above) is waited for before the loop (`tile.async_wait {pending =
-    0}`). The `tensor-copies` option turns them off.
+    0}`). Barriers are initialized once: a loop in other loops gets tensor
+    copies where they nest from the kernel's first block (a persistent
+    kernel's loop over its tiles); its barriers are made before the nest,
+    whose loops carry the stages and the phase on from one run of the
+    loop to the next (its prologue fills the stages from the carried one
+    on); a loop in no such nest keeps cp.async. The `tensor-copies` option
+    turns them off.
 
     Where the kernel asks for it (`tile.warp_specialize = true`, else the
     `warp-specialize` option, off by default: measured on an H100 it did

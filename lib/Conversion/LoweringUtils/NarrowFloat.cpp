@@ -114,10 +114,9 @@ Value cudapy::decodeNarrowFloat(OpBuilder &builder, Location location,
 
 /// tf32 from float32, the general encoding's results in fewer operations
 /// (the exponents agree: no subnormal or range path): the magnitude's 13
-/// low bits dropped after adding 0xFFF plus the kept lowest bit (to
-/// nearest, ties to even), 0x1FFF (away from zero) or nothing; a carry
-/// moves into the exponent, up to infinity. NaN becomes the format's NaN
-/// (0x7FC00000) with its sign.
+/// low bits dropped (finishTF32) after adding 0xFFF plus the kept lowest
+/// bit (to nearest, ties to even), 0x1FFF (away from zero) or nothing; a
+/// carry moves into the exponent, up to infinity.
 static Value encodeTF32FromFloat32(LoweringBuilder &e, Value value,
                                    NarrowRounding rounding) {
   OpBuilder &b = e.b;
@@ -125,7 +124,6 @@ static Value encodeTF32FromFloat32(LoweringBuilder &e, Value value,
   Type i32 = b.getI32Type();
   auto c = [&](uint32_t v) { return e.intConst(i32, int64_t(int32_t(v))); };
   Value bits = arith::BitcastOp::create(b, loc, i32, value);
-  Value kept = c(0xFFFFE000);
   Value rounded;
   if (rounding == NarrowRounding::NearestEven) {
     Value lowest = e.andI(e.shr(bits, c(13)), c(1));
@@ -144,7 +142,18 @@ static Value encodeTF32FromFloat32(LoweringBuilder &e, Value value,
                   .getResult();
     rounded = e.select(away, e.add(bits, c(0x1FFF)), bits);
   }
-  Value code = e.andI(rounded, kept);
+  return finishTF32(b, loc, value, rounded);
+}
+
+Value cudapy::finishTF32(OpBuilder &builder, Location location, Value value,
+                         Value rounded) {
+  LoweringBuilder e{builder, location};
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Type i32 = b.getI32Type();
+  auto c = [&](uint32_t v) { return e.intConst(i32, int64_t(int32_t(v))); };
+  Value bits = arith::BitcastOp::create(b, loc, i32, value);
+  Value code = e.andI(rounded, c(0xFFFFE000));
   Value isNaN = e.cmpf(arith::CmpFPredicate::UNO, value, value);
   Value nan = e.orI(e.andI(bits, c(0x80000000)), c(0x7FC00000));
   return arith::BitcastOp::create(b, loc, b.getF32Type(),

@@ -24,6 +24,14 @@ static bool hasFp8Conversions(Operation *op) {
   return chip && !chip->host && chip->sm >= 89 && ptx && *ptx >= 78;
 }
 
+/// Whether `cvt.rn.tf32.f32` exists for `op`'s chip: sm_90 on, PTX ISA
+/// 7.8 on.
+static bool hasTf32Conversion(Operation *op) {
+  std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+  std::optional<unsigned> ptx = target::getPtxVersionFor(op);
+  return chip && !chip->host && chip->sm >= 90 && ptx && *ptx >= 78;
+}
+
 /// Whether `cvt` converts pairs of `dtype` (e4m3 and e5m2).
 static bool isFp8(Type dtype) {
   return isa<Float8E4M3FNType, Float8E5M2Type>(dtype);
@@ -106,6 +114,17 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
       if (!from.isF32())
         x = arith::ExtFOp::create(b, loc, f32, x);
       return encodeFp8Pair(e, to, x, x).first;
+    }
+    // tf32 from float32 to nearest: one cvt on sm_90 on (PTX ISA 7.8),
+    // on the conversion pipe instead of the integer sequence's five ALU
+    // operations (a float32 matmul on tensor cores converts every fragment
+    // element it loads); finishTF32 keeps the software's bits.
+    if (isa<FloatTF32Type>(to) && from.isF32() && nearest &&
+        hasTf32Conversion(op)) {
+      Value rounded = NVVM::ConvertFloatToTF32Op::create(
+          b, loc, b.getI32Type(), x, NVVM::FPRoundingMode::RN,
+          NVVM::SaturationMode::NONE, /*relu=*/false);
+      return finishTF32(b, loc, x, rounded);
     }
     Type source = from;
     if (isa<Float16Type, BFloat16Type>(from)) {

@@ -48,6 +48,13 @@ encodeNarrowFloat(mlir::OpBuilder &builder, mlir::Location loc,
                   mlir::FloatType target,
                   NarrowRounding rounding = NarrowRounding::NearestEven);
 
+/// The tf32 register of the code `rounded` (float32 `value` rounded at its
+/// 13 low bits, as an i32, the low bits not yet cleared; a cvt's result):
+/// those bits cleared, and NaN the format's NaN with `value`'s sign, as
+/// encodeNarrowFloat gives.
+mlir::Value finishTF32(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Value value, mlir::Value rounded);
+
 /// The float64 nearest the integer `value` (`isSigned` or not) rounded to
 /// odd: exact up to 2^53, otherwise truncated with the last bit set when
 /// bits were lost. Rounding that once more to any of the formats above
