@@ -9,7 +9,8 @@
 # products that broadcast, of 1-d operands, through thin tiles, and of
 # bfloat16 and int8 (wider accumulators); gathers of one element; gathers
 # and scatters at redirected indices; tiles at the edge of ragged rows; a
-# batch matmul whose B tiles are permuted before the reshape.
+# batch matmul whose B tiles are permuted before the reshape; float32
+# products as tfloat32 of transposed tiles.
 # REQUIRES: cuda-gpu
 # RUN: env CUDAPY_CACHE_DIR=%t.cache %gpu %python %s | FileCheck %s
 
@@ -22,6 +23,9 @@ import typing
 import torch
 
 import cudapy.tile as ct
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "Inputs"))
+from narrow_formats import round_tf32  # noqa: E402
 
 torch.manual_seed(0)
 cuda = "cuda"
@@ -226,6 +230,29 @@ ct.launch(stream, (1, 2, 3), batch_matmul_bt, (ab, bbt, cb, 64))
 close("batch matmul through order (0, 2, 1)", cb,
       ab.double() @ bbt.double().transpose(1, 2), 2e-3)
 # CHECK: batch matmul through order (0, 2, 1) ok
+
+
+# float32 as tfloat32 with Bᵀ's tiles transposed: the stage of Bᵀ is read
+# transposed a step at a time, each slice rounded after its read (against
+# operands the reference rounds itself, within float32 sums' error).
+@ct.kernel
+def matmul_bt_tf32(a, bt, c, bk: ct.Constant[int]):
+    i, j = ct.bid(0), ct.bid(1)
+    acc = ct.zeros((64, 128), dtype=ct.float32)
+    for k in range(ct.cdiv(a.shape[1], bk)):
+        x = ct.load(a, (i, k), (64, bk), padding_mode=ct.PaddingMode.ZERO)
+        y = ct.transpose(ct.load(bt, (j, k), (128, bk), padding_mode=ct.PaddingMode.ZERO))
+        acc = ct.mma(x.astype(ct.tfloat32), y.astype(ct.tfloat32), acc)
+    ct.store(c, (i, j), acc)
+
+
+a32 = torch.randn(200, 300, device=cuda)
+bt32 = torch.randn(256, 300, device=cuda)
+c32 = torch.empty(200, 256, device=cuda)
+ct.launch(stream, (4, 2), matmul_bt_tf32, (a32, bt32, c32, 32))
+tf32 = lambda x: torch.from_numpy(round_tf32(x.cpu().numpy())).to(cuda).double()  # noqa: E731
+close("tf32 matmul of transposed tiles", c32, tf32(a32) @ tf32(bt32).T, 1e-5)
+# CHECK: tf32 matmul of transposed tiles ok
 
 
 # Stages that share shared memory: the pipelined loop's stages of 128 x 64

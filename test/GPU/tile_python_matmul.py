@@ -21,6 +21,9 @@ import fp8_matmul  # noqa: E402
 import matmul  # noqa: E402
 import matmul_epilogue  # noqa: E402
 
+sys.path.insert(0, os.path.join(ROOT, "test", "GPU", "Inputs"))
+from narrow_formats import round_tf32  # noqa: E402
+
 torch.manual_seed(0)
 cuda = torch.device("cuda")
 chip = os.environ.get("CUDAPY_CHIP", "device")
@@ -65,12 +68,8 @@ for tm, tn, tk in ((128, 256, 128), (128, 128, 128)):
 
 
 def to_tf32(x):
-    """float32 rounded to tfloat32 (10 mantissa bits, to nearest, ties to
-    even) in integer arithmetic on its bits: the reference's own rounding."""
-    bits = x.contiguous().view(torch.int32).long() & 0xFFFFFFFF
-    bits = (bits + 0xFFF + ((bits >> 13) & 1)) & 0xFFFFE000
-    bits = torch.where(bits >= 2 ** 31, bits - 2 ** 32, bits)
-    return bits.to(torch.int32).view(torch.float32)
+    """x rounded to tfloat32 by the reference's own rounding (NumPy)."""
+    return torch.from_numpy(round_tf32(x.cpu().numpy())).to(x.device)
 
 
 # float32 as tfloat32: within 1e-5 of the float64 product of the operands

@@ -42,3 +42,13 @@ def random_finite_codes(name, shape, rng):
     codes[bad] = 0
     values[bad] = 0.0
     return codes, values
+
+
+def round_tf32(x):
+    """float32 values (a NumPy array) rounded to tfloat32, to nearest with
+    ties to even, in integer arithmetic on their bits (finite values: a
+    carry moves into the exponent, up to infinity)."""
+    bits = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0xFFF + ((bits >> 13) & 1)) & 0xFFFFE000
+    return (bits & 0xFFFFFFFF).astype(np.uint32).view(np.float32)
+
