@@ -410,8 +410,11 @@ static bool needsNoScratch(scf::ForOp loop) {
     if (isa<ReshapeOp>(op) && source && source.getDefiningOp<LoadOp>() &&
         getUnitDropReshape(source.getDefiningOp<LoadOp>()) == op)
       return WalkResult::advance();
-    // An operand's conversion (getOperandConvert) runs on the fragments.
-    if (auto convert = dyn_cast<ConvertOp>(op)) {
+    // An operand's conversion (getOperandConvert) of one use runs on the
+    // fragments (tile-assign-layouts gives it and its read the fragment
+    // layout).
+    if (auto convert = dyn_cast<ConvertOp>(op);
+        convert && convert->hasOneUse()) {
       Operation *from = convert.getSource().getDefiningOp();
       if (auto reshape = dyn_cast_or_null<ReshapeOp>(from))
         from = reshape.getSource().getDefiningOp();
@@ -1184,7 +1187,10 @@ struct TilePipelineLoadsPass
     auto loadOf = [&](Value tile) { return findLoad(loads, tile); };
     LoadOp a = mma ? loadOf(mma.getA()) : LoadOp(),
            b = mma ? loadOf(mma.getB()) : LoadOp();
-    if (!a || !b || getTranspose(a) ||
+    // Both whole stages: a converted operand (getOperandConvert) is no
+    // stage the warpgroup mma reads.
+    if (!a || !b || getOperandConvert(a) || getOperandConvert(b) ||
+        getTranspose(a) ||
         !fitsWarpgroupMma(mma, /*sharedA=*/true, bool(getTranspose(b))))
       return false;
     auto arg = dyn_cast<BlockArgument>(mma.getAcc());
@@ -1519,7 +1525,11 @@ struct TilePipelineLoadsPass
       if (!isa<MmaOp, MatmulOp>(op))
         continue;
       LoadOp a = loadOf(op.getOperand(0)), b = loadOf(op.getOperand(1));
-      if (!b || !canCopyAsynchronously(b) ||
+      // A converted A (getOperandConvert) goes from the registers; a
+      // converted B is no stage the warpgroup mma reads.
+      if (a && getOperandConvert(a))
+        a = {};
+      if (!b || getOperandConvert(b) || !canCopyAsynchronously(b) ||
           (a && (getTranspose(a) || !canCopyAsynchronously(a))) ||
           !fitsWarpgroupMma(&op, bool(a), bool(getTranspose(b))))
         return false;

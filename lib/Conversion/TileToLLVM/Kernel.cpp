@@ -623,10 +623,17 @@ void lowering::splitSpecializedWarps(Operation *root) {
                               Value());
       barrier.erase();
     }
-    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    Value first = arith::ConstantIndexOp::create(b, loc, threads);
-    Value consumes =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid, first);
+    // The warp's index as lane 0 has it (shfl.sync): ptxas then knows the
+    // branch is the same on every thread of a warp. On the thread index
+    // itself it took the consumer for divergent code and serialized its
+    // wgmmas (C7520: a warpgroup arrive inserted before each).
+    Emitter e(b, loc);
+    Value tid = e.threadId();
+    Value warp = e.shr(tid, e.i32(5));
+    Value lane0 = e.i32(0);
+    Value uniform = shuffle(e, warp, lane0, gpu::ShuffleMode::IDX);
+    Value consumes = e.cmpi(arith::CmpIPredicate::ult, uniform,
+                            e.i32(getKernelNumWarps(op)));
     auto branch = scf::IfOp::create(b, loc, consumes, /*withElseRegion=*/true);
     auto moveBody = [](Region &from, Block *to) {
       Block &body = from.front();
@@ -636,8 +643,9 @@ void lowering::splitSpecializedWarps(Operation *root) {
     };
     moveBody(op.getConsumer(), branch.thenBlock());
     b.setInsertionPointToStart(branch.elseBlock());
+    Value producerTid = e.threadId();
     Value produces =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, first);
+        e.cmpi(arith::CmpIPredicate::eq, producerTid, e.i32(threads));
     auto producer = scf::IfOp::create(b, loc, produces);
     moveBody(op.getProducer(), producer.thenBlock());
     op.erase();

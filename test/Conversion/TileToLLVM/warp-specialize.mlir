@@ -4,7 +4,10 @@
 // 0 initializes the full barriers (2 copies a phase) and the empty ones (8
 // warps' arrivals a phase), then the CTA waits. Then threads below 256
 // (the kernel's warps) run the consumer, thread 256 the producer, and the
-// producer warp's other threads nothing. The producer's thread waits for a
+// producer warp's other threads nothing; the consumers' test is on the
+// warp index lane 0 holds (shfl.sync), which ptxas knows is the same across
+// a warp (on the thread index it serialized the consumers' wgmmas:
+// C7520). The producer's thread waits for a
 // free stage and issues its copies itself (no test of thread 0). A
 // consumer iteration waits for its stage, multiplies, and each warp
 // releases the previous stage through its first lane after bar.warp.sync.
@@ -22,8 +25,10 @@
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: gpu.barrier
 // CHECK: %[[TID:.*]] = gpu.thread_id x
-// CHECK-NEXT: %[[C256:.*]] = arith.constant 256 : index
-// CHECK-NEXT: %[[CONSUMES:.*]] = arith.cmpi ult, %[[TID]], %[[C256]] : index
+// CHECK-NEXT: %[[TID32:.*]] = arith.index_castui %[[TID]] : index to i32
+// CHECK: %[[WARP:.*]] = arith.shrui %[[TID32]], %c5_i32{{.*}} : i32
+// CHECK: %[[UNIFORM:.*]], %{{.*}} = gpu.shuffle idx %[[WARP]], %{{.*}}, %{{.*}} : i32
+// CHECK: %[[CONSUMES:.*]] = arith.cmpi ult, %[[UNIFORM]], %c8_i32{{.*}} : i32
 // CHECK-NEXT: scf.if %[[CONSUMES]] {
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
@@ -38,7 +43,7 @@
 // CHECK-NOT: gpu.barrier
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
 // CHECK-NOT: gpu.barrier
-// CHECK: %[[PRODUCES:.*]] = arith.cmpi eq, %[[TID]], %[[C256]] : index
+// CHECK: %[[PRODUCES:.*]] = arith.cmpi eq, %{{.*}}, %c256_i32{{.*}} : i32
 // CHECK-NEXT: scf.if %[[PRODUCES]] {
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
@@ -84,7 +89,7 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK: scf.if
 // CHECK: nvvm.bar.warp.sync
 // CHECK: nvvm.mbarrier.arrive
-// CHECK: %[[PRODUCES:.*]] = arith.cmpi eq, %{{.*}}, %c128 : index
+// CHECK: %[[PRODUCES:.*]] = arith.cmpi eq, %{{.*}}, %c128_i32 : i32
 // CHECK-NEXT: scf.if %[[PRODUCES]] {
 // CHECK-NOT: nvvm.bar.warp.sync
 // CHECK: nvvm.mbarrier.try_wait.parity

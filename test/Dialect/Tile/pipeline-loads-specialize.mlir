@@ -89,8 +89,10 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // Not specialized: the kernel says no (tile.warp_specialize = false); the
 // loop in a branch; the copies' row index computed from a tile the kernel
-// loads (not the same on every thread); two mmas in the loop; sm_90
-// without `a` (mma.sync). Each keeps its tensor copies in its own warps.
+// loads (not the same on every thread); two mmas in the loop; operands
+// converted after their loads (no stage the warpgroup mma reads: its
+// consumers would never release the stages); sm_90 without `a`
+// (mma.sync). Each keeps its tensor copies in its own warps.
 // CHECK-LABEL: gpu.func @declined
 // CHECK-NOT: tile.warp_specialize producer_warps
 // CHECK: tile.barrier_wait
@@ -103,6 +105,10 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK-LABEL: gpu.func @two_mmas
 // CHECK-NOT: tile.warp_specialize producer_warps
 // CHECK: tile.barrier_wait
+// CHECK-LABEL: gpu.func @converted
+// CHECK-NOT: tile.warp_specialize producer_warps
+// CHECK: tile.barrier_wait
+// CHECK: tile.convert
 // CHECK-NOT: tile.warp_specialize producer_warps
 gpu.module @m attributes {target.chip = "sm_90a"} {
   gpu.func @declined(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
@@ -181,6 +187,26 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     }
     %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
     tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    gpu.return
+  }
+  gpu.func @converted(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                      %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x16 = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y16 = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %x = tile.convert %x16 : !tile.tile<64x64xf16> -> !tile.tile<64x64xbf16>
+      %y = tile.convert %y16 : !tile.tile<64x64xf16> -> !tile.tile<64x64xbf16>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xbf16>, !tile.tile<64x64xbf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }
