@@ -16,20 +16,18 @@ using namespace cudapy;
 using namespace cudapy::tile;
 using namespace cudapy::tile::lowering;
 
-/// Whether the module's chip converts fp8 in hardware: `cvt` with
-/// `.e4m3x2` and `.e5m2x2`, sm_89 and PTX ISA 7.8 on.
-static bool hasFp8Conversions(Operation *op) {
+/// Whether the module's chip is sm_`minimumSm` or later at PTX ISA 7.8 or
+/// later: the `cvt` forms the hardware conversions use (`.e4m3x2` and
+/// `.e5m2x2` from sm_89, `.tf32.f32` to nearest from sm_90).
+static bool hasConversionsOf(Operation *op, unsigned minimumSm) {
   std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
   std::optional<unsigned> ptx = target::getPtxVersionFor(op);
-  return chip && !chip->host && chip->sm >= 89 && ptx && *ptx >= 78;
+  return chip && !chip->host && chip->sm >= minimumSm && ptx && *ptx >= 78;
 }
 
-/// Whether `cvt.rn.tf32.f32` exists for `op`'s chip: sm_90 on, PTX ISA
-/// 7.8 on.
-static bool hasTf32Conversion(Operation *op) {
-  std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
-  std::optional<unsigned> ptx = target::getPtxVersionFor(op);
-  return chip && !chip->host && chip->sm >= 90 && ptx && *ptx >= 78;
+/// Whether the module's chip converts fp8 in hardware.
+static bool hasFp8Conversions(Operation *op) {
+  return hasConversionsOf(op, 89);
 }
 
 /// Whether `cvt` converts pairs of `dtype` (e4m3 and e5m2).
@@ -120,7 +118,7 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
     // operations (a float32 matmul on tensor cores converts every fragment
     // element it loads); finishTF32 keeps the software's bits.
     if (isa<FloatTF32Type>(to) && from.isF32() && nearest &&
-        hasTf32Conversion(op)) {
+        hasConversionsOf(op, 90)) {
       Value rounded = NVVM::ConvertFloatToTF32Op::create(
           b, loc, b.getI32Type(), x, NVVM::FPRoundingMode::RN,
           NVVM::SaturationMode::NONE, /*relu=*/false);

@@ -643,9 +643,7 @@ void lowering::splitSpecializedWarps(Operation *root) {
     };
     moveBody(op.getConsumer(), branch.thenBlock());
     b.setInsertionPointToStart(branch.elseBlock());
-    Value producerTid = e.threadId();
-    Value produces =
-        e.cmpi(arith::CmpIPredicate::eq, producerTid, e.i32(threads));
+    Value produces = e.cmpi(arith::CmpIPredicate::eq, tid, e.i32(threads));
     auto producer = scf::IfOp::create(b, loc, produces);
     moveBody(op.getProducer(), producer.thenBlock());
     op.erase();
