@@ -25,12 +25,14 @@ using namespace cudapy::tile;
 namespace {
 
 /// What the choice looks at: the largest tile a memory access moves (its
-/// elements and their storage bytes), the largest matrix product's result,
+/// elements and their storage bytes), the largest matrix product's result
+/// and the most elements the products of one block (a loop's body) make,
 /// and whether the kernel reduces or scans.
 struct KernelTiles {
   int64_t largestAccess = 0;
   int64_t accessBytes = 1;
   int64_t largestProduct = 0;
+  int64_t productsInBlock = 0;
   bool reduces = false;
 };
 
@@ -40,6 +42,13 @@ static KernelTiles survey(FunctionOpInterface func) {
     auto tile = dyn_cast<TileType>(type);
     return tile ? tile.getNumElements() : 0;
   };
+  func.getFunctionBody().walk([&](Block *block) {
+    int64_t products = 0;
+    for (Operation &op : *block)
+      if (isa<MmaOp, MatmulOp>(op))
+        products += elements(op.getResult(0).getType());
+    tiles.productsInBlock = std::max(tiles.productsInBlock, products);
+  });
   func.getFunctionBody().walk([&](Operation *op) {
     tiles.reduces |=
         isa<ReduceOp, ArgReduceOp, ReduceWithOp, ScanOp, ScanWithOp>(op);
@@ -94,9 +103,15 @@ cudapy::tile::getLaunchBlocksAndSMs(FunctionOpInterface func) {
 int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   KernelTiles tiles = survey(func);
   // Matrix products: the tensor-core paths' tiles (8 warps from 128 x 128,
-  // two warpgroups; 4 below).
+  // two warpgroups; 4 below), and 8 where the products of one loop's body
+  // would take more than 128 registers a thread of 4 warps (attention's
+  // backward pass at head dim 64, 128 keys a block: dK, dV, Sᵀ and dPᵀ,
+  // 128 x 64 each; its forward pass, S and the accumulator, keeps 4).
   if (tiles.largestProduct)
-    return tiles.largestProduct >= 128 * 128 ? 8 : 4;
+    return tiles.largestProduct >= 128 * 128 ||
+                   tiles.productsInBlock > 128 * 128
+               ? 8
+               : 4;
   // Others, from the largest tile a memory access moves: 32 elements a
   // thread where the kernel reduces or scans (its math, in registers, is
   // per element), else 32 bytes a thread (element-wise code moves bytes);

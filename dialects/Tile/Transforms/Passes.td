@@ -162,7 +162,11 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     loops that only warpgroup mmas of pipelined loops take (attention's Q)
     is copied once into a stage of its own instead.) Loads that reach the mma through a
     transpose (`permute [1, 0]`) are read from their stage transposed
-    (`tile.local_load ... transpose`). So are loads whose tile an mma takes
+    (`tile.local_load ... transpose`); a tile that mmas take both as it is
+    and through transposes (attention's backward pass: S = Q Kᵀ and dS K
+    in one iteration) has one stage, read once transposed for each such
+    transpose and once as it is for its other uses. So are loads whose
+    tile an mma takes
     through a conversion to a dtype of as many bits (float32 as tf32): the
     stage holds the loaded dtype, and each step's slices are converted
     after their reads. S is the kernel's

@@ -185,17 +185,45 @@ static Value getStageTile(LoadOp load) {
   return load.getResult();
 }
 
-/// The transpose (permute [1, 0]) that is the only use of `load`'s stage
-/// tile (attention's Kᵀ); null otherwise.
-static PermuteOp getTranspose(LoadOp load) {
-  Value tile = getStageTile(load);
-  if (!tile.hasOneUse())
-    return {};
-  auto permute = dyn_cast<PermuteOp>(*tile.user_begin());
+/// `op` as a transpose (permute [1, 0] of a matrix); null otherwise.
+static PermuteOp asTranspose(Operation *op) {
+  auto permute = dyn_cast<PermuteOp>(op);
   if (!permute || permute.getType().getRank() != 2 ||
       permute.getPermutation() != ArrayRef<int64_t>{1, 0})
     return {};
   return permute;
+}
+
+/// The transpose that is the only use of `load`'s stage tile (attention's
+/// Kᵀ); null otherwise.
+static PermuteOp getTranspose(LoadOp load) {
+  Value tile = getStageTile(load);
+  if (!tile.hasOneUse())
+    return {};
+  return asTranspose(*tile.user_begin());
+}
+
+/// Where `load`'s stage tile has several uses, the transposes among them
+/// whose result only mmas (or matmuls) take as operand A or B: the
+/// backward pass of attention multiplies a K tile as K and as Kᵀ in one
+/// iteration (dQ += dS K after S = Q Kᵀ). Each becomes a transposed read
+/// of the stage (readStages), the stage's other uses one plain read.
+/// Empty where getTranspose holds.
+static SmallVector<PermuteOp> getOtherTransposes(LoadOp load) {
+  Value tile = getStageTile(load);
+  SmallVector<PermuteOp> transposes;
+  if (tile.hasOneUse())
+    return transposes;
+  for (Operation *user : tile.getUsers()) {
+    PermuteOp permute = asTranspose(user);
+    if (permute && !permute.getResult().use_empty() &&
+        llvm::all_of(permute.getResult().getUses(), [](OpOperand &use) {
+          return isa<MmaOp, MatmulOp>(use.getOwner()) &&
+                 use.getOperandNumber() < 2;
+        }))
+      transposes.push_back(permute);
+  }
+  return transposes;
 }
 
 /// The tile `load` stands for in the loop: its stage tile, or the
@@ -238,6 +266,20 @@ static Value getOperandTile(LoadOp load) {
   if (ConvertOp convert = getOperandConvert(load))
     return convert.getResult();
   return getLoadedTile(load);
+}
+
+/// Whether an mma (or matmul) of `loop`'s body takes `load`'s tile as an
+/// operand: its operand tile (getOperandTile), or a transpose of its stage
+/// tile among other uses (getOtherTransposes).
+static bool multipliesLoad(LoadOp load, scf::ForOp loop) {
+  auto inLoop = [&](Operation *user) {
+    return isa<MmaOp, MatmulOp>(user) && user->getBlock() == loop.getBody();
+  };
+  if (llvm::any_of(getOperandTile(load).getUsers(), inLoop))
+    return true;
+  return llvm::any_of(getOtherTransposes(load), [&](PermuteOp permute) {
+    return llvm::any_of(permute->getUsers(), inLoop);
+  });
 }
 
 /// Whether `load`'s tile reaches an mma of `loop`'s body as an operand
@@ -430,7 +472,8 @@ static bool needsNoScratch(scf::ForOp loop) {
       if (auto reshape = permute.getSource().getDefiningOp<ReshapeOp>())
         source = reshape.getSource();
       auto load = source ? source.getDefiningOp<LoadOp>() : LoadOp();
-      if (load && getTranspose(load) == permute)
+      if (load && (getTranspose(load) == permute ||
+                   llvm::is_contained(getOtherTransposes(load), permute)))
         return WalkResult::advance();
     }
     return WalkResult::interrupt();
@@ -438,14 +481,21 @@ static bool needsNoScratch(scf::ForOp loop) {
   return !result.wasInterrupted();
 }
 
-/// The load of `loads` whose tile an mma takes (getOperandTile) is
-/// `tile`; null if none.
-static LoadOp
+/// The load of `loads` whose stage an mma reads as `tile`, and whether
+/// it reads the stage transposed: the load's operand tile
+/// (getOperandTile), or one of the other transposes of its stage tile
+/// (getOtherTransposes); null if none.
+static std::pair<LoadOp, bool>
 findLoad(ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
          Value tile) {
-  for (auto &entry : loads)
-    if (getOperandTile(entry.first) == tile)
-      return entry.first;
+  auto permute = tile.getDefiningOp<PermuteOp>();
+  for (auto &entry : loads) {
+    LoadOp load = entry.first;
+    if (getOperandTile(load) == tile)
+      return {load, static_cast<bool>(getTranspose(load))};
+    if (permute && llvm::is_contained(getOtherTransposes(load), permute))
+      return {load, true};
+  }
   return {};
 }
 
@@ -455,8 +505,11 @@ static void
 eraseLoads(RewriterBase &rewriter,
            MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
   for (auto &[load, slice] : loads) {
-    if (PermuteOp permute = getTranspose(load))
-      rewriter.eraseOp(permute);
+    // The transposes readStages replaced by reads of the stage.
+    for (Operation *user :
+         llvm::make_early_inc_range(getStageTile(load).getUsers()))
+      if (asTranspose(user) && user->use_empty())
+        rewriter.eraseOp(user);
     if (ReshapeOp reshape = getUnitDropReshape(load))
       rewriter.eraseOp(reshape);
     rewriter.eraseOp(load);
@@ -508,19 +561,35 @@ allocateStages(OpBuilder &builder,
 }
 
 /// Replaces the tiles the loads stand for in the loop by tile.local_loads
-/// of `stage` of their buffers, at `builder`.
+/// of `stage` of their buffers, at `builder`: one transposed read for each
+/// other transpose of a stage tile (getOtherTransposes), then one read
+/// for the rest of its uses.
 static void
 readStages(OpBuilder &builder,
            ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
            ArrayRef<Value> buffers, Value stage) {
   for (auto [entry, buffer] : llvm::zip(loads, buffers)) {
     LoadOp load = entry.first;
+    SmallVector<PermuteOp> transposes = getOtherTransposes(load);
+    for (PermuteOp permute : transposes) {
+      Value tile = LocalLoadOp::create(
+          builder, permute.getLoc(), permute.getType(), buffer, stage,
+          DenseI64ArrayAttr(), builder.getUnitAttr());
+      permute.getResult().replaceAllUsesWith(tile);
+    }
+    auto isRest = [&](OpOperand &use) {
+      return llvm::none_of(transposes, [&](PermuteOp permute) {
+        return permute.getOperation() == use.getOwner();
+      });
+    };
     Value loaded = getLoadedTile(load);
+    if (llvm::none_of(loaded.getUses(), isRest))
+      continue;
     Value tile = LocalLoadOp::create(builder, load.getLoc(), loaded.getType(),
                                      buffer, stage, DenseI64ArrayAttr(),
                                      getTranspose(load) ? builder.getUnitAttr()
                                                         : UnitAttr());
-    loaded.replaceAllUsesWith(tile);
+    loaded.replaceUsesWithIf(tile, isRest);
   }
 }
 
@@ -759,11 +828,7 @@ struct TilePipelineLoadsPass
     SmallVector<std::pair<LoadOp, SmallVector<Operation *>>> loads;
     for (Operation &op : loop.getBody()->without_terminator()) {
       auto load = dyn_cast<LoadOp>(&op);
-      if (!load ||
-          !llvm::any_of(getOperandTile(load).getUsers(), [&](Operation *user) {
-            return isa<MmaOp, MatmulOp>(user) &&
-                   user->getBlock() == loop.getBody();
-          }))
+      if (!load || !multipliesLoad(load, loop))
         continue;
       if (std::optional<SmallVector<Operation *>> slice =
               getIndexSlice(loop, load))
@@ -1184,14 +1249,16 @@ struct TilePipelineLoadsPass
         return false;
       mma = cast<MmaOp>(op);
     }
-    auto loadOf = [&](Value tile) { return findLoad(loads, tile); };
-    LoadOp a = mma ? loadOf(mma.getA()) : LoadOp(),
-           b = mma ? loadOf(mma.getB()) : LoadOp();
-    // Both whole stages: a converted operand (getOperandConvert) is no
-    // stage the warpgroup mma reads.
+    auto [a, transposedA] =
+        mma ? findLoad(loads, mma.getA()) : std::pair<LoadOp, bool>();
+    auto [b, transposedB] =
+        mma ? findLoad(loads, mma.getB()) : std::pair<LoadOp, bool>();
+    // Both whole stages, each read once: a converted operand
+    // (getOperandConvert) is no stage the warpgroup mma reads.
     if (!a || !b || getOperandConvert(a) || getOperandConvert(b) ||
-        getTranspose(a) ||
-        !fitsWarpgroupMma(mma, /*sharedA=*/true, bool(getTranspose(b))))
+        transposedA || !getStageTile(a).hasOneUse() ||
+        !getStageTile(b).hasOneUse() ||
+        !fitsWarpgroupMma(mma, /*sharedA=*/true, transposedB))
       return false;
     auto arg = dyn_cast<BlockArgument>(mma.getAcc());
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
@@ -1519,19 +1586,19 @@ struct TilePipelineLoadsPass
   bool multipliesOnWarpgroups(
       scf::ForOp loop,
       ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
-    auto loadOf = [&](Value tile) { return findLoad(loads, tile); };
     bool any = false;
     for (Operation &op : loop.getBody()->without_terminator()) {
       if (!isa<MmaOp, MatmulOp>(op))
         continue;
-      LoadOp a = loadOf(op.getOperand(0)), b = loadOf(op.getOperand(1));
+      auto [a, transposedA] = findLoad(loads, op.getOperand(0));
+      auto [b, transposedB] = findLoad(loads, op.getOperand(1));
       // A converted A (getOperandConvert) goes from the registers; a
       // converted B is no stage the warpgroup mma reads.
       if (a && getOperandConvert(a))
         a = {};
       if (!b || getOperandConvert(b) || !canCopyAsynchronously(b) ||
-          (a && (getTranspose(a) || !canCopyAsynchronously(a))) ||
-          !fitsWarpgroupMma(&op, bool(a), bool(getTranspose(b))))
+          (a && (transposedA || !canCopyAsynchronously(a))) ||
+          !fitsWarpgroupMma(&op, bool(a), transposedB))
         return false;
       any = true;
     }

@@ -329,6 +329,49 @@ gpu.module @m {
 
 // -----
 
+// A kernel whose products hold 64 registers a thread or more (float32
+// accumulators) asks for at least one block an SM (nvvm.minctasm = 1,
+// PTX .minnctapersm 1): ptxas, left to choose, gave such kernels as few as
+// 32 registers and spilled the rest. Fewer: nothing; a kernel's own
+// occupancy stays.
+// CHECK-LABEL: gpu.func @heavy
+// CHECK-SAME: nvvm.minctasm = 1 : i32
+// CHECK-LABEL: gpu.func @light
+// CHECK-NOT: nvvm.minctasm
+// CHECK-LABEL: gpu.func @asked
+// CHECK-SAME: nvvm.minctasm = 2 : i32
+gpu.module @m {
+  gpu.func @heavy(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 1} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%z, %z] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %r = tile.matmul %x, %x : !tile.tile<64x64xf16>, !tile.tile<64x64xf16> -> !tile.tile<64x64xf32>
+    tile.store %r, %vc[%z, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @light(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%z, %z] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %r = tile.matmul %x, %x : !tile.tile<64x64xf16>, !tile.tile<64x64xf16> -> !tile.tile<64x64xf32>
+    tile.store %r, %vc[%z, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @asked(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 1, nvvm.minctasm = 2 : i32} {
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %x = tile.load %va[%z, %z] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>>
+    %r = tile.matmul %x, %x : !tile.tile<64x64xf16>, !tile.tile<64x64xf16> -> !tile.tile<64x64xf32>
+    tile.store %r, %vc[%z, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
 // Tiles carried through scf.for become their registers.
 // CHECK-LABEL: gpu.func @loop
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args({{.*}}) -> (f32, f32) {

@@ -79,11 +79,18 @@ func.func @large(%a: !tile.array<?xf32, strides [1]>) {
 
 // -----
 
-// Matrix products: 8 warps from a 128 x 128 result, 4 below; a kernel's
-// own count stays; a function without tiles gets none.
+// Matrix products: 8 warps from a 128 x 128 result, 4 below; 8 where the
+// products of one block (a loop's body) make more than 128 x 128 elements
+// (128 registers a thread of 4 warps: attention's backward pass), 4 at
+// 128 x 128 (its forward pass); a kernel's own count stays; a function
+// without tiles gets none.
 // CHECK-LABEL: func.func @big_product
 // CHECK-SAME: tile.num_warps = 8 : i64
 // CHECK-LABEL: func.func @small_product
+// CHECK-SAME: tile.num_warps = 4 : i64
+// CHECK-LABEL: func.func @many_products
+// CHECK-SAME: tile.num_warps = 8 : i64
+// CHECK-LABEL: func.func @two_products
 // CHECK-SAME: tile.num_warps = 4 : i64
 // CHECK-LABEL: func.func @fixed
 // CHECK-SAME: tile.num_warps = 16 : i64
@@ -98,6 +105,33 @@ func.func @big_product(%a: !tile.tile<128x32xf16>, %b: !tile.tile<32x128xf16>, %
 func.func @small_product(%a: !tile.tile<64x32xf16>, %b: !tile.tile<32x64xf16>) -> !tile.tile<64x64xf16> {
   %r = tile.matmul %a, %b : !tile.tile<64x32xf16>, !tile.tile<32x64xf16> -> !tile.tile<64x64xf16>
   return %r : !tile.tile<64x64xf16>
+}
+func.func @many_products(%k: !tile.tile<128x64xf16>, %q: !tile.tile<64x64xf16>, %n: index) -> (!tile.tile<128x64xf32>, !tile.tile<128x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%dk = %zero, %dv = %zero) -> (!tile.tile<128x64xf32>, !tile.tile<128x64xf32>) {
+    %s = tile.mma %k, %q, %zero : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+    %p = tile.convert %s : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+    %dp = tile.mma %k, %q, %zero : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+    %ds = tile.convert %dp : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+    %dv2 = tile.mma %p, %q, %dv : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+    %dk2 = tile.mma %ds, %q, %dk : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+    scf.yield %dk2, %dv2 : !tile.tile<128x64xf32>, !tile.tile<128x64xf32>
+  }
+  return %r#0, %r#1 : !tile.tile<128x64xf32>, !tile.tile<128x64xf32>
+}
+func.func @two_products(%q: !tile.tile<128x64xf16>, %k: !tile.tile<64x64xf16>, %n: index) -> !tile.tile<128x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (!tile.tile<128x64xf32>) {
+    %s = tile.mma %q, %k, %zero : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+    %p = tile.convert %s : !tile.tile<128x64xf32> -> !tile.tile<128x64xf16>
+    %next = tile.mma %q, %k, %acc : !tile.tile<128x64xf16>, !tile.tile<64x64xf16>, !tile.tile<128x64xf32>
+    scf.yield %next : !tile.tile<128x64xf32>
+  }
+  return %r : !tile.tile<128x64xf32>
 }
 func.func @fixed(%a: !tile.array<?xf32, strides [1]>) attributes {tile.num_warps = 16 : i64} {
   %i = tile.bid 0

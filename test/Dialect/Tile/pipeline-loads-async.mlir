@@ -734,6 +734,92 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // -----
 
+// A tile multiplied both as it is and transposed in one iteration
+// (attention's backward pass, dQ: S = Q Kᵀ and dQ += dS K read one K
+// tile) has one stage, read once transposed and once as it is; on sm_90a
+// every mma reads its B there (wgmma reads a 16-bit B either way). On
+// sm_80, asked for 2 stages: two reads of the stage, into registers.
+// CHECK-LABEL: gpu.func @attention_backward
+// CHECK: %[[Q:.*]] = tile.alloc_shared : !tile.shared<1x64x64xf16>
+// CHECK: %[[DO:.*]] = tile.alloc_shared : !tile.shared<1x64x64xf16>
+// CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<2x64x64xf16>
+// CHECK: %[[V:.*]] = tile.alloc_shared : !tile.shared<2x64x64xf16>
+// CHECK: scf.for
+// CHECK-NOT: tile.permute
+// CHECK: tile.shared_mma %[[Q]][%{{.*}}], %[[K]][%[[ST:.*]]] transpose, %{{.*}} : !tile.shared<1x64x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<64x64xf32>
+// CHECK: tile.shared_mma %[[DO]][%{{.*}}], %[[V]][%[[ST]]] transpose, %{{.*}} : !tile.shared<1x64x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<64x64xf32>
+// CHECK: tile.shared_mma %{{.*}}, %[[K]][%[[ST]]], %{{.*}} : !tile.tile<64x64xf16>, !tile.shared<2x64x64xf16>, !tile.tile<64x64xf32>
+// CHECK-NOT: tile.load
+// CHECK: scf.yield
+// CHECK-LABEL: gpu.func @attention_backward
+// CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<2x64x64xf16>
+// CHECK: scf.for
+// CHECK-NOT: tile.permute
+// CHECK: %[[KT:.*]] = tile.local_load %[[K]][%[[ST:.*]]] transpose : !tile.shared<2x64x64xf16> -> !tile.tile<64x64xf16>
+// CHECK-NEXT: %[[KP:.*]] = tile.local_load %[[K]][%[[ST]]] : !tile.shared<2x64x64xf16> -> !tile.tile<64x64xf16>
+// CHECK: tile.mma %{{.*}}, %[[KT]], %{{.*}}
+// CHECK: tile.mma %{{.*}}, %[[KP]], %{{.*}}
+// CHECK-NOT: tile.load
+// CHECK: scf.yield
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @attention_backward(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %v: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%i, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %dot = tile.load %vq[%zero, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc0 = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %dq = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<64x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %vt = tile.load %vv[%jt, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %s = tile.mma %qt, %ktt, %acc0 : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      %p = tile.math exp2 %s : !tile.tile<64x64xf32>
+      %vtt = tile.permute %vt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %dp = tile.mma %dot, %vtt, %acc0 : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      %ds = tile.mul %p, %dp : !tile.tile<64x64xf32>
+      %dsh = tile.convert %ds : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+      %next = tile.mma %dsh, %kt, %acc : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %dq, %vo[%i, %zero] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+gpu.module @m80 attributes {target.chip = "sm_80"} {
+  gpu.func @attention_backward(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4, tile.num_stages = 2} {
+    %i = tile.bid 0
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%i, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc0 = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %dq = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<64x64xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %ktt = tile.permute %kt [1, 0] : !tile.tile<64x64xf16> -> !tile.tile<64x64xf16>
+      %s = tile.mma %qt, %ktt, %acc0 : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      %p = tile.math exp2 %s : !tile.tile<64x64xf32>
+      %ph = tile.convert %p : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+      %next = tile.mma %ph, %kt, %acc : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %dq, %vo[%i, %zero] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
 // A tile loaded before two pipelined loops whose warpgroup mmas both take
 // it as A (attention's Q, its unmasked and masked loops) is copied once,
 // where it was loaded, into a stage both read; one that something else

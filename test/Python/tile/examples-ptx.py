@@ -16,6 +16,7 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(here)))
 sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
 
 import attention  # noqa: E402
+import attention_backward  # noqa: E402
 import batch_matmul  # noqa: E402
 import embedding  # noqa: E402
 import fp8_matmul  # noqa: E402
@@ -68,6 +69,13 @@ cases = [
                                                  K(True)]),
     (matmul.matmul, [array(bf16, 2)] * 3 + [K(128), K(128), K(64)]),
     (matmul.matmul_tf32, [array(f32, 2)] * 3 + [K(128), K(128), K(32)]),
+    (attention_backward.attention_lse, [array(f16, 3)] * 4 + [array(f32, 2),
+                                                              cc.ScalarConstraint(f32), K(64),
+                                                              K(128), K(64), K(True)]),
+    (attention_backward.attention_dkdv, [array(f16, 3)] * 4 + [array(f32, 2)] * 2 +
+     [array(f16, 3)] * 2 + [cc.ScalarConstraint(f32), K(64), K(64), K(128), K(True)]),
+    (attention_backward.attention_dq, [array(bf16, 3)] * 4 + [array(f32, 2)] * 2 +
+     [array(bf16, 3), cc.ScalarConstraint(f32), K(128), K(64), K(64), K(False)]),
 ]
 for kernel, params in cases:
     signature = cc.KernelSignature(params, cc.CallingConvention.cutile_python_v1())
@@ -115,3 +123,9 @@ for kernel, params in cases:
 # CHECK: matmul sm_80 ptxas ok threads 256
 # CHECK: matmul_tf32 sm_90a ptxas ok threads 256
 # CHECK: matmul_tf32 sm_80 ptxas ok threads 256
+# CHECK: attention_lse sm_90a ptxas ok threads 128
+# CHECK: attention_lse sm_80 ptxas ok threads 128
+# CHECK: attention_dkdv sm_90a ptxas ok threads 256
+# CHECK: attention_dkdv sm_80 ptxas ok threads 256
+# CHECK: attention_dq sm_90a ptxas ok threads 128
+# CHECK: attention_dq sm_80 ptxas ok threads 128
