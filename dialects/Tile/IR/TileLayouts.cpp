@@ -2,6 +2,7 @@
 
 #include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/IR/TileDialect.h"
+#include "dialects/Tile/IR/TileOps.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/MathExtras.h"
@@ -346,6 +347,52 @@ int64_t cudapy::tile::getMmaSyncMinimumSm(Type operand, Type accumulator) {
   if (isa<Float8E4M3FNType, Float8E5M2Type>(operand) && accumulator.isF32())
     return 89;
   return 0;
+}
+
+/// The most of `measure(accumulator elements, operand tile bytes)` over
+/// the blocks of `op`'s regions (getProductElementsInBlock).
+static int64_t
+measureProducts(Operation *op,
+                llvm::function_ref<int64_t(int64_t, int64_t)> measure) {
+  auto isProduct = [](Operation *candidate) {
+    return candidate && isa<MmaOp, MatmulOp, SharedMmaOp>(candidate);
+  };
+  int64_t most = 0;
+  op->walk([&](Block *block) {
+    int64_t elements = 0, operandBytes = 0;
+    llvm::SmallPtrSet<Value, 8> operands;
+    for (Operation &inner : *block) {
+      if (!isProduct(&inner))
+        continue;
+      for (Value operand : inner.getOperands().take_front(2))
+        if (auto tile = dyn_cast<TileType>(operand.getType());
+            tile && operands.insert(operand).second)
+          operandBytes += llvm::divideCeil(
+              tile.getNumElements() * getStorageBits(tile.getElementType()), 8);
+      Value acc;
+      if (auto mma = dyn_cast<MmaOp>(inner))
+        acc = mma.getAcc();
+      else if (auto shared = dyn_cast<SharedMmaOp>(inner))
+        acc = shared.getAcc();
+      Operation *from = acc ? acc.getDefiningOp() : nullptr;
+      if (isProduct(from) && from->getBlock() == block)
+        continue;
+      elements += cast<TileType>(inner.getResult(0).getType()).getNumElements();
+    }
+    most = std::max(most, measure(elements, operandBytes));
+  });
+  return most;
+}
+
+int64_t cudapy::tile::getProductElementsInBlock(Operation *op) {
+  return measureProducts(
+      op, [](int64_t elements, int64_t operandBytes) { return elements; });
+}
+
+int64_t cudapy::tile::getProductRegisterBytes(Operation *op) {
+  return measureProducts(op, [](int64_t elements, int64_t operandBytes) {
+    return 4 * elements + operandBytes;
+  });
 }
 
 //===----------------------------------------------------------------------===//

@@ -130,6 +130,20 @@ int64_t getStorageBits(mlir::Type dtype);
 /// warp-level mma.
 int64_t getMmaSyncMinimumSm(mlir::Type operand, mlir::Type accumulator);
 
+/// The most elements the matrix products of one block of `op`'s regions
+/// (a loop's body, a function's) accumulate: the results of tile.mma,
+/// tile.matmul and tile.shared_mma, a chain of products into one
+/// accumulator (an mma cut into steps of K) counted once. What a kernel's
+/// float32 accumulators take (tile-choose-num-warps).
+int64_t getProductElementsInBlock(mlir::Operation *op);
+
+/// The most bytes the matrix products of one block of `op`'s regions hold
+/// in registers: their accumulators (as getProductElementsInBlock counts
+/// them, 4 bytes an element) and their operand tiles, each once (operands
+/// a tile.shared_mma reads from shared memory are no tiles). A rough
+/// measure of a kernel's registers (the lowering's .minnctapersm).
+int64_t getProductRegisterBytes(mlir::Operation *op);
+
 /// What is known of an array's base alignment, extents and strides: static
 /// extents and strides, and the facts of a kernel argument (`given`, the
 /// tile.array_facts of an access, or its argument attributes): what the

@@ -13,6 +13,8 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 namespace cudapy::tile {
 #define GEN_PASS_DEF_TILECHOOSENUMWARPSPASS
 #include "dialects/Tile/Transforms/Passes.h.inc"
@@ -25,36 +27,32 @@ using namespace cudapy::tile;
 namespace {
 
 /// What the choice looks at: the largest tile a memory access moves (its
-/// elements and their storage bytes), the largest matrix product's result
-/// and the most elements the products of one block (a loop's body) make,
-/// and whether the kernel reduces or scans.
+/// elements and their storage bytes), the largest matrix product's result,
+/// the fewest rows of one, the most elements the products of one block (a
+/// loop's body) accumulate (getProductElementsInBlock), and whether the
+/// kernel reduces or scans.
 struct KernelTiles {
   int64_t largestAccess = 0;
   int64_t accessBytes = 1;
   int64_t largestProduct = 0;
+  int64_t fewestProductRows = std::numeric_limits<int64_t>::max();
   int64_t productsInBlock = 0;
   bool reduces = false;
 };
 
 static KernelTiles survey(FunctionOpInterface func) {
   KernelTiles tiles;
-  auto elements = [](Type type) -> int64_t {
-    auto tile = dyn_cast<TileType>(type);
-    return tile ? tile.getNumElements() : 0;
-  };
-  func.getFunctionBody().walk([&](Block *block) {
-    int64_t products = 0;
-    for (Operation &op : *block)
-      if (isa<MmaOp, MatmulOp>(op))
-        products += elements(op.getResult(0).getType());
-    tiles.productsInBlock = std::max(tiles.productsInBlock, products);
-  });
+  tiles.productsInBlock = getProductElementsInBlock(func);
   func.getFunctionBody().walk([&](Operation *op) {
     tiles.reduces |=
         isa<ReduceOp, ArgReduceOp, ReduceWithOp, ScanOp, ScanWithOp>(op);
     if (isa<MmaOp, MatmulOp>(op)) {
+      auto result = cast<TileType>(op->getResult(0).getType());
       tiles.largestProduct =
-          std::max(tiles.largestProduct, elements(op->getResult(0).getType()));
+          std::max(tiles.largestProduct, result.getNumElements());
+      if (result.getRank() >= 2)
+        tiles.fewestProductRows = std::min(
+            tiles.fewestProductRows, result.getShape()[result.getRank() - 2]);
       return;
     }
     TileType moved;
@@ -104,12 +102,14 @@ int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   KernelTiles tiles = survey(func);
   // Matrix products: the tensor-core paths' tiles (8 warps from 128 x 128,
   // two warpgroups; 4 below), and 8 where the products of one loop's body
-  // would take more than 128 registers a thread of 4 warps (attention's
-  // backward pass at head dim 64, 128 keys a block: dK, dV, Sᵀ and dPᵀ,
-  // 128 x 64 each; its forward pass, S and the accumulator, keeps 4).
+  // would take more than 128 registers a thread of 4 warps and each has
+  // the 128 rows two warpgroups take (attention's backward pass at head
+  // dim 64, 128 keys a block: dK, dV, Sᵀ and dPᵀ, 128 x 64 each; its
+  // forward pass, S and the accumulator, keeps 4).
   if (tiles.largestProduct)
     return tiles.largestProduct >= 128 * 128 ||
-                   tiles.productsInBlock > 128 * 128
+                   (tiles.productsInBlock > 128 * 128 &&
+                    tiles.fewestProductRows % 128 == 0)
                ? 8
                : 4;
   // Others, from the largest tile a memory access moves: 32 elements a

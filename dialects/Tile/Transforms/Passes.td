@@ -155,8 +155,10 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     one that works on its products in the iteration instead of only
     accumulating them, as attention does between its two mmas (on
     mma.sync its live tiles leave the pipeline no registers to spare),
-    unless the kernel or the option asks for stages or all its mmas can
-    run on warpgroups (2 stages then). A warpgroup mma takes A from the
+    unless the kernel or the option asks for stages, all its mmas can
+    run on warpgroups, or its products do fewer than 32 flops for each
+    byte it loads (a decode's attention: the loads bound it) (2 stages
+    then). A warpgroup mma takes A from the
     registers where it is not a stage: a tile the iteration computes
     (attention's P) or one loaded before the loop; one loaded before the
     loops that only warpgroup mmas of pipelined loops take (attention's Q)

@@ -841,7 +841,7 @@ struct TilePipelineLoadsPass
       return prefetchLoads(loop);
     if (loads.empty() || requested == 1 ||
         (!requested && !onlyAccumulates(loop) &&
-         !multipliesOnWarpgroups(loop, loads)))
+         !multipliesOnWarpgroups(loop, loads) && !boundByLoads(loop, loads)))
       return;
     // A pipeline that leaves another operand's load in the iteration
     // (reaching its mma through a permute, say) hides none of the
@@ -1603,6 +1603,34 @@ struct TilePipelineLoadsPass
       any = true;
     }
     return any;
+  }
+
+  /// Whether `loop`'s products do fewer than 32 flops for each byte
+  /// `loads` bring in an iteration: the loop streams its operands (a
+  /// decode's attention, a block of keys against a few queries: 8 flops a
+  /// byte), and its loads' latency, not its math, bounds it; stages ahead
+  /// pay there even where the loop works on its products on mma.sync
+  /// (TileGym's grouped flash decode, 128 keys against 8 queries an
+  /// iteration: 0.166 ms unstaged). Attention's forward pass does 128 a
+  /// byte at head dim 64.
+  static bool
+  boundByLoads(scf::ForOp loop,
+               ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
+    int64_t flops = 0, bytes = 0;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (!isa<MmaOp, MatmulOp>(op))
+        continue;
+      auto a = cast<TileType>(op.getOperand(0).getType());
+      auto result = cast<TileType>(op.getResult(0).getType());
+      if (a.getRank() < 2)
+        return false;
+      flops += 2 * result.getNumElements() * a.getShape().back();
+    }
+    for (auto &entry : loads) {
+      LoadOp load = entry.first;
+      bytes += getTileBytes(load.getType());
+    }
+    return flops < 32 * bytes;
   }
 
   /// The warps of `op`'s kernel: its tile.num_warps, else the option.

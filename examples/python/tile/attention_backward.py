@@ -12,9 +12,11 @@ walks the blocks of keys. Both multiply one loaded tile twice in an
 iteration, once as it is and once transposed (dQ: S = Q Kᵀ and dS K; dK,
 dV: Sᵀ = K Qᵀ and dSᵀ Q, dPᵀ = V dOᵀ and Pᵀ dO): the compiler stages
 such a tile once and reads it both ways. Blocks that need no mask run in
-one loop, the diagonal ones (causal) and a partial last block in another.
-Rows past the sequence need no mask in the backward pass: their dO, D and
-padded K and V rows are zeros, which make their terms vanish.
+one loop, the diagonal ones (causal) and, in dQ, a partial last block of
+keys in another: a padded key's P = exp2(-L) may overflow where a row's
+scores are all very negative, and inf times its zero K row is NaN. In dK
+and dV a padded query needs no mask: its S is 0, its P 1, and its dO and
+D rows are zeros, which make its terms vanish.
 """
 
 import math
@@ -147,18 +149,22 @@ def attention_dq(q, k, v, do, lse, delta, dq, scale, d: ct.Constant[int],
     acc = ct.zeros((bm, d), dtype=ct.float32)
     seq = k.shape[1]
     blocks = ct.cdiv(seq, bn)
-    unmasked = blocks
     if causal:
-        unmasked = min(i * bm // bn, blocks)
+        unmasked = min(i * bm // bn, seq // bn)
+        end = min(ct.cdiv((i + 1) * bm, bn), blocks)
+    else:
+        unmasked = seq // bn
+        end = blocks
     for j in range(unmasked):
         acc = dq_step(qt, dot, k, v, lse_col, delta_col, h, j, acc, qk_scale, None, bn, d)
-    if causal:
-        # The blocks of keys the diagonal crosses.
-        rows = i * bm + ct.arange(bm, dtype=ct.int32)
-        for j in range(unmasked, min(ct.cdiv((i + 1) * bm, bn), blocks)):
-            cols = j * bn + ct.arange(bn, dtype=ct.int32)
-            mask = rows[:, None] >= cols[None, :]
-            acc = dq_step(qt, dot, k, v, lse_col, delta_col, h, j, acc, qk_scale, mask, bn, d)
+    # The blocks of keys the diagonal crosses (causal) and a partial last one.
+    rows = i * bm + ct.arange(bm, dtype=ct.int32)
+    for j in range(unmasked, end):
+        cols = j * bn + ct.arange(bn, dtype=ct.int32)
+        mask = cols[None, :] < seq
+        if causal:
+            mask = mask & (rows[:, None] >= cols[None, :])
+        acc = dq_step(qt, dot, k, v, lse_col, delta_col, h, j, acc, qk_scale, mask, bn, d)
     ct.store(dq, index=(h, i, 0), tile=ct.reshape(acc * scale, (1, bm, d)).astype(dq.dtype))
 
 

@@ -24,13 +24,13 @@ using namespace cudapy;
 using namespace cudapy::tile;
 using namespace cudapy::tile::lowering;
 
+/// The NVVM attribute PTX's `.minnctapersm` comes from.
+static constexpr llvm::StringLiteral kMinBlocksAttrName = "nvvm.minctasm";
+
 /// The kernel ABI record of a tile kernel argument (docs/Runtime.md):
 /// arrays are their pointer, dynamic extents and dynamic strides, with the
 /// facts the kernel was specialized on; lists of arrays the address of their
 /// records and their length, with what each array is.
-/// The NVVM attribute PTX's `.minnctapersm` comes from.
-static constexpr llvm::StringLiteral kMinBlocksAttrName = "nvvm.minctasm";
-
 static KernelArgument describeArgument(Type type, DictionaryAttr argAttrs) {
   KernelArgument arg;
   arg.type = printType(type);
@@ -176,34 +176,6 @@ static bool usesTiles(gpu::GPUFuncOp kernel) {
   return found.wasInterrupted();
 }
 
-/// The most elements the matrix products of one block of `kernel` (a
-/// loop's body) accumulate: each chain of products into one accumulator
-/// (an mma cut into steps of K, tile-pipeline-loads) counted once.
-static int64_t getProductElementsInBlock(gpu::GPUFuncOp kernel) {
-  auto isProduct = [](Operation *op) {
-    return op && isa<MmaOp, MatmulOp, SharedMmaOp>(op);
-  };
-  int64_t most = 0;
-  kernel.walk([&](Block *block) {
-    int64_t elements = 0;
-    for (Operation &op : *block) {
-      if (!isProduct(&op))
-        continue;
-      Value acc;
-      if (auto mma = dyn_cast<MmaOp>(op))
-        acc = mma.getAcc();
-      else if (auto shared = dyn_cast<SharedMmaOp>(op))
-        acc = shared.getAcc();
-      if (acc && isProduct(acc.getDefiningOp()) &&
-          acc.getDefiningOp()->getBlock() == block)
-        continue;
-      elements += cast<TileType>(op.getResult(0).getType()).getNumElements();
-    }
-    most = std::max(most, elements);
-  });
-  return most;
-}
-
 LogicalResult lowering::prepareKernels(Operation *root,
                                        const TypeConverter &converter) {
   Builder b(root->getContext());
@@ -223,15 +195,17 @@ LogicalResult lowering::prepareKernels(Operation *root,
         threads += op.getProducerWarps() * kWarpSize;
       });
       // Left to choose the registers of a kernel that needs more than 255,
-      // ptxas may give it 32 and spill the rest (attention's backward pass
-      // on mma.sync: 32 registers and 23 KB of spills a thread, against
-      // 255 and 3.5 KB). At least one block an SM (.minnctapersm 1) lets
-      // it take up to 255: so for kernels whose products hold 64
-      // registers a thread or more (their float32 accumulators; such a
-      // kernel holds one or two blocks an SM anyway), unless they ask for
-      // an occupancy.
+      // ptxas may give it 32 to 64 and spill the rest (attention's
+      // backward pass on mma.sync: 32 registers and 23 KB of spills a
+      // thread, against 255 and 3.5 KB; TileGym's flash decode, its K and
+      // V tiles' fragments in registers, 64 and 2 KB against 255 and 0.8
+      // KB). At least one block an SM (.minnctapersm 1) lets it take up to
+      // 255: so for kernels whose products hold 64 registers a thread or
+      // more (their accumulators and operand tiles,
+      // getProductRegisterBytes; such a kernel holds one or two blocks an
+      // SM anyway), unless they ask for an occupancy.
       if (!kernel->hasAttr(kMinBlocksAttrName) &&
-          getProductElementsInBlock(kernel) >= 64 * threads)
+          getProductRegisterBytes(kernel) >= 64 * 4 * threads)
         kernel->setAttr(kMinBlocksAttrName, b.getI32IntegerAttr(1));
       auto block =
           b.getDenseI32ArrayAttr({static_cast<int32_t>(threads), 1, 1});

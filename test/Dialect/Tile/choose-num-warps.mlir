@@ -81,8 +81,9 @@ func.func @large(%a: !tile.array<?xf32, strides [1]>) {
 
 // Matrix products: 8 warps from a 128 x 128 result, 4 below; 8 where the
 // products of one block (a loop's body) make more than 128 x 128 elements
-// (128 registers a thread of 4 warps: attention's backward pass), 4 at
-// 128 x 128 (its forward pass); a kernel's own count stays; a function
+// (128 registers a thread of 4 warps: attention's backward pass) and each
+// has a multiple of 128 rows (two warpgroups' wgmma), 4 at 128 x 128 (its
+// forward pass) or with 64 rows; a kernel's own count stays; a function
 // without tiles gets none.
 // CHECK-LABEL: func.func @big_product
 // CHECK-SAME: tile.num_warps = 8 : i64
@@ -91,6 +92,8 @@ func.func @large(%a: !tile.array<?xf32, strides [1]>) {
 // CHECK-LABEL: func.func @many_products
 // CHECK-SAME: tile.num_warps = 8 : i64
 // CHECK-LABEL: func.func @two_products
+// CHECK-SAME: tile.num_warps = 4 : i64
+// CHECK-LABEL: func.func @short_products
 // CHECK-SAME: tile.num_warps = 4 : i64
 // CHECK-LABEL: func.func @fixed
 // CHECK-SAME: tile.num_warps = 16 : i64
@@ -132,6 +135,20 @@ func.func @two_products(%q: !tile.tile<128x64xf16>, %k: !tile.tile<64x64xf16>, %
     scf.yield %next : !tile.tile<128x64xf32>
   }
   return %r : !tile.tile<128x64xf32>
+}
+func.func @short_products(%q: !tile.tile<64x128xf16>, %k: !tile.tile<128x128xf16>, %n: index) -> !tile.tile<64x128xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = tile.constant dense<0.0> : !tile.tile<64x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (!tile.tile<64x128xf32>) {
+    %s = tile.mma %q, %k, %zero : !tile.tile<64x128xf16>, !tile.tile<128x128xf16>, !tile.tile<64x128xf32>
+    %dp = tile.mma %q, %k, %zero : !tile.tile<64x128xf16>, !tile.tile<128x128xf16>, !tile.tile<64x128xf32>
+    %ds = tile.mul %s, %dp : !tile.tile<64x128xf32>
+    %dsh = tile.convert %ds : !tile.tile<64x128xf32> -> !tile.tile<64x128xf16>
+    %next = tile.mma %dsh, %k, %acc : !tile.tile<64x128xf16>, !tile.tile<128x128xf16>, !tile.tile<64x128xf32>
+    scf.yield %next : !tile.tile<64x128xf32>
+  }
+  return %r : !tile.tile<64x128xf32>
 }
 func.func @fixed(%a: !tile.array<?xf32, strides [1]>) attributes {tile.num_warps = 16 : i64} {
   %i = tile.bid 0

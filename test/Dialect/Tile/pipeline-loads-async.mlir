@@ -820,6 +820,48 @@ gpu.module @m80 attributes {target.chip = "sm_80"} {
 
 // -----
 
+// A loop that works on its products on mma.sync but does fewer than 32
+// flops for each byte it loads (a decode's attention: 128 keys against 8
+// queries, 8 flops a byte) is bound by its loads: staged through 2
+// stages without being asked (K read as it is, V transposed).
+// CHECK-LABEL: gpu.func @decode
+// CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<2x128x64xf16>
+// CHECK: %[[V:.*]] = tile.alloc_shared : !tile.shared<2x128x64xf16>
+// CHECK: scf.for
+// CHECK: tile.local_load %[[K]][%{{.*}}] : !tile.shared<2x128x64xf16> -> !tile.tile<128x64xf16>
+// CHECK: tile.local_load %[[V]][%{{.*}}] transpose : !tile.shared<2x128x64xf16> -> !tile.tile<64x128xf16>
+// CHECK-NOT: tile.load
+// CHECK: scf.yield
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @decode(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %v: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x8, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x8, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%zero, %i] : !tile.view<64x8, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc0 = tile.constant dense<0.0> : !tile.tile<64x8xf32>
+    %res = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<64x8xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %s = tile.matmul %kt, %qt : !tile.tile<128x64xf16>, !tile.tile<64x8xf16> -> !tile.tile<128x8xf32>
+      %p = tile.math exp2 %s : !tile.tile<128x8xf32>
+      %ph = tile.convert %p : !tile.tile<128x8xf32> -> !tile.tile<128x8xf16>
+      %vt = tile.load %vv[%jt, %zero] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %vtt = tile.permute %vt [1, 0] : !tile.tile<128x64xf16> -> !tile.tile<64x128xf16>
+      %next = tile.mma %vtt, %ph, %acc : !tile.tile<64x128xf16>, !tile.tile<128x8xf16>, !tile.tile<64x8xf32>
+      scf.yield %next : !tile.tile<64x8xf32>
+    }
+    tile.store %res, %vo[%zero, %i] : !tile.view<64x8, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
 // A tile loaded before two pipelined loops whose warpgroup mmas both take
 // it as A (attention's Q, its unmasked and masked loops) is copied once,
 // where it was loaded, into a stage both read; one that something else
