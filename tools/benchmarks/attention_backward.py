@@ -12,48 +12,24 @@ torch.autograd.grad of scaled_dot_product_attention on its flash backend
 (its backward kernel and preprocessing). Batch 4 x 16 heads, sequences of
 1k and 4k, head dim 64 and 128, causal and not, float16 and bfloat16.
 Each is checked against SDPA's gradients, then timed with CUDA events
-(median of 5 samples of back-to-back calls that take about 0.2 s; the
-autograd engine's backward runs outside graph capture). Prints TFLOP/s (10 b h n^2 d for
+(bench.median_ms: back-to-back calls; the autograd engine's backward runs
+outside graph capture). Prints TFLOP/s (10 b h n^2 d for
 the five products, halved when causal) and ratios, and the registers,
 local bytes and warps of our kernels.
 """
 import math
 import os
-import statistics
 import sys
 
-bundle = os.path.abspath(sys.argv[1])
-root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(bundle, "python"))
-sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
-os.environ["CUDAPY_LIBRARY_PATH"] = os.path.join(bundle, "lib")
+from bench import ROOT, median_ms
+
+sys.path.insert(0, os.path.join(ROOT, "examples", "python", "tile"))
 
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
 
 import attention_backward as ab  # noqa: E402
-
-
-def median_ms(fn):
-    fn()
-    torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    fn()
-    end.record()
-    end.synchronize()
-    inner = max(1, min(50, int(200 / max(start.elapsed_time(end), 1e-3))))
-    samples = []
-    for _ in range(5):
-        start.record()
-        for _ in range(inner):
-            fn()
-        end.record()
-        end.synchronize()
-        samples.append(start.elapsed_time(end) / inner)
-    return statistics.median(samples)
-
 
 print("device:", torch.cuda.get_device_properties(0).name)
 batch, heads = 4, 16

@@ -52,14 +52,10 @@ def online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, mask, bn: int, d: int):
     return m_new, l_new, acc
 
 
-@ct.kernel
-def attention(q, k, v, o, scale, d: ct.Constant[int], bm: ct.Constant[int],
-              bn: ct.Constant[int], causal: ct.Constant[bool]):
-    if causal:  # 16 MiB of K and V: 2^22 / d heads of a sequence of 1
-        i, h = heaviest_first(ct.bid(0), ct.bid(1), ct.num_blocks(0), ct.num_blocks(1),
-                              k.shape[1], (1 << 22) // d)
-    else:
-        i, h = ct.bid(0), ct.bid(1)
+def attend(q, k, v, h, i, scale, d: int, bm: int, bn: int, causal: bool):
+    """Block i of head h's queries against the keys: each row's running
+    maximum (of the scores scaled by scale · log2(e)) and sum, and the
+    unnormalized output."""
     qt = ct.reshape(ct.load(q, index=(h, i, 0), shape=(1, bm, d),
                             padding_mode=ct.PaddingMode.ZERO), (bm, d))
     seq = k.shape[1]
@@ -83,6 +79,18 @@ def attention(q, k, v, o, scale, d: ct.Constant[int], bm: ct.Constant[int],
         if causal:
             mask = mask & (rows[:, None] >= cols[None, :])
         m_i, l_i, acc = online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, mask, bn, d)
+    return m_i, l_i, acc
+
+
+@ct.kernel
+def attention(q, k, v, o, scale, d: ct.Constant[int], bm: ct.Constant[int],
+              bn: ct.Constant[int], causal: ct.Constant[bool]):
+    if causal:  # 16 MiB of K and V: 2^22 / d heads of a sequence of 1
+        i, h = heaviest_first(ct.bid(0), ct.bid(1), ct.num_blocks(0), ct.num_blocks(1),
+                              k.shape[1], (1 << 22) // d)
+    else:
+        i, h = ct.bid(0), ct.bid(1)
+    m_i, l_i, acc = attend(q, k, v, h, i, scale, d, bm, bn, causal)
     out = ct.reshape(acc / l_i, (1, bm, d))
     ct.store(o, index=(h, i, 0), tile=out.astype(o.dtype))
 

@@ -23,7 +23,7 @@ import math
 
 import cudapy.tile as ct
 
-from attention import LOG2E, online_step
+from attention import LOG2E, attend
 
 
 @ct.kernel
@@ -32,29 +32,7 @@ def attention_lse(q, k, v, o, lse, scale, d: ct.Constant[int], bm: ct.Constant[i
     """attention.py's forward (without its block order), also storing each
     row's log-sum-exp of scores in base 2 for the backward pass."""
     i, h = ct.bid(0), ct.bid(1)
-    qt = ct.reshape(ct.load(q, index=(h, i, 0), shape=(1, bm, d),
-                            padding_mode=ct.PaddingMode.ZERO), (bm, d))
-    seq = k.shape[1]
-    qk_scale = scale * LOG2E
-    m_i = ct.full((bm, 1), -math.inf, dtype=ct.float32)
-    l_i = ct.zeros((bm, 1), dtype=ct.float32)
-    acc = ct.zeros((bm, d), dtype=ct.float32)
-    blocks = ct.cdiv(seq, bn)
-    if causal:
-        unmasked = min(i * bm // bn, seq // bn)
-        end = min(ct.cdiv((i + 1) * bm, bn), blocks)
-    else:
-        unmasked = seq // bn
-        end = blocks
-    for j in range(unmasked):
-        m_i, l_i, acc = online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, None, bn, d)
-    rows = i * bm + ct.arange(bm, dtype=ct.int32)
-    for j in range(unmasked, end):
-        cols = j * bn + ct.arange(bn, dtype=ct.int32)
-        mask = cols[None, :] < seq
-        if causal:
-            mask = mask & (rows[:, None] >= cols[None, :])
-        m_i, l_i, acc = online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, mask, bn, d)
+    m_i, l_i, acc = attend(q, k, v, h, i, scale, d, bm, bn, causal)
     ct.store(o, index=(h, i, 0), tile=ct.reshape(acc / l_i, (1, bm, d)).astype(o.dtype))
     ct.store(lse, index=(h, i), tile=ct.reshape(m_i + ct.log2(l_i), (1, bm)))
 
