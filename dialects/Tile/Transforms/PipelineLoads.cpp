@@ -185,6 +185,11 @@ static Value getStageTile(LoadOp load) {
   return load.getResult();
 }
 
+/// Whether `use` is operand A or B of an mma (or matmul).
+static bool isProductOperand(OpOperand &use) {
+  return isa<MmaOp, MatmulOp>(use.getOwner()) && use.getOperandNumber() < 2;
+}
+
 /// `op` as a transpose (permute [1, 0] of a matrix); null otherwise.
 static PermuteOp asTranspose(Operation *op) {
   auto permute = dyn_cast<PermuteOp>(op);
@@ -217,10 +222,7 @@ static SmallVector<PermuteOp> getOtherTransposes(LoadOp load) {
   for (Operation *user : tile.getUsers()) {
     PermuteOp permute = asTranspose(user);
     if (permute && !permute.getResult().use_empty() &&
-        llvm::all_of(permute.getResult().getUses(), [](OpOperand &use) {
-          return isa<MmaOp, MatmulOp>(use.getOwner()) &&
-                 use.getOperandNumber() < 2;
-        }))
+        llvm::all_of(permute.getResult().getUses(), isProductOperand))
       transposes.push_back(permute);
   }
   return transposes;
@@ -252,8 +254,7 @@ static ConvertOp getOperandConvert(LoadOp load) {
           getStorageBits(convert.getType().getElementType()) ||
       convert.getResult().use_empty() ||
       !llvm::all_of(convert.getResult().getUses(), [&](OpOperand &use) {
-        return isa<MmaOp, MatmulOp>(use.getOwner()) &&
-               use.getOperandNumber() < 2 &&
+        return isProductOperand(use) &&
                use.getOwner()->getBlock() == load->getBlock();
       }))
     return {};

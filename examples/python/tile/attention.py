@@ -52,6 +52,25 @@ def online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, mask, bn: int, d: int):
     return m_new, l_new, acc
 
 
+def key_blocks(i, seq, bm: int, bn: int, causal: bool):
+    """For block i of queries: the blocks of keys before `unmasked` need no
+    mask; those up to `end` do (a partial last block; the diagonal's where
+    causal)."""
+    unmasked, end = seq // bn, ct.cdiv(seq, bn)
+    if causal:
+        unmasked, end = min(i * bm // bn, unmasked), min(ct.cdiv((i + 1) * bm, bn), end)
+    return unmasked, end
+
+
+def key_mask(rows, j, seq, bn: int, causal: bool):
+    """Which scores of block j of keys against queries `rows` count."""
+    cols = j * bn + ct.arange(bn, dtype=ct.int32)
+    mask = cols[None, :] < seq
+    if causal:
+        mask = mask & (rows[:, None] >= cols[None, :])
+    return mask
+
+
 def attend(q, k, v, h, i, scale, d: int, bm: int, bn: int, causal: bool):
     """Block i of head h's queries against the keys: each row's running
     maximum (of the scores scaled by scale · log2(e)) and sum, and the
@@ -63,21 +82,12 @@ def attend(q, k, v, h, i, scale, d: int, bm: int, bn: int, causal: bool):
     m_i = ct.full((bm, 1), -math.inf, dtype=ct.float32)
     l_i = ct.zeros((bm, 1), dtype=ct.float32)
     acc = ct.zeros((bm, d), dtype=ct.float32)
-    blocks = ct.cdiv(seq, bn)
-    if causal:
-        unmasked = min(i * bm // bn, seq // bn)
-        end = min(ct.cdiv((i + 1) * bm, bn), blocks)
-    else:
-        unmasked = seq // bn
-        end = blocks
+    unmasked, end = key_blocks(i, seq, bm, bn, causal)
     for j in range(unmasked):
         m_i, l_i, acc = online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, None, bn, d)
     rows = i * bm + ct.arange(bm, dtype=ct.int32)
     for j in range(unmasked, end):
-        cols = j * bn + ct.arange(bn, dtype=ct.int32)
-        mask = cols[None, :] < seq
-        if causal:
-            mask = mask & (rows[:, None] >= cols[None, :])
+        mask = key_mask(rows, j, seq, bn, causal)
         m_i, l_i, acc = online_step(qt, k, v, h, j, m_i, l_i, acc, qk_scale, mask, bn, d)
     return m_i, l_i, acc
 

@@ -23,7 +23,7 @@ import math
 
 import cudapy.tile as ct
 
-from attention import LOG2E, attend
+from attention import LOG2E, attend, key_blocks, key_mask
 
 
 @ct.kernel
@@ -126,22 +126,13 @@ def attention_dq(q, k, v, do, lse, delta, dq, scale, d: ct.Constant[int],
     qk_scale = scale * LOG2E
     acc = ct.zeros((bm, d), dtype=ct.float32)
     seq = k.shape[1]
-    blocks = ct.cdiv(seq, bn)
-    if causal:
-        unmasked = min(i * bm // bn, seq // bn)
-        end = min(ct.cdiv((i + 1) * bm, bn), blocks)
-    else:
-        unmasked = seq // bn
-        end = blocks
+    unmasked, end = key_blocks(i, seq, bm, bn, causal)
     for j in range(unmasked):
         acc = dq_step(qt, dot, k, v, lse_col, delta_col, h, j, acc, qk_scale, None, bn, d)
     # The blocks of keys the diagonal crosses (causal) and a partial last one.
     rows = i * bm + ct.arange(bm, dtype=ct.int32)
     for j in range(unmasked, end):
-        cols = j * bn + ct.arange(bn, dtype=ct.int32)
-        mask = cols[None, :] < seq
-        if causal:
-            mask = mask & (rows[:, None] >= cols[None, :])
+        mask = key_mask(rows, j, seq, bn, causal)
         acc = dq_step(qt, dot, k, v, lse_col, delta_col, h, j, acc, qk_scale, mask, bn, d)
     ct.store(dq, index=(h, i, 0), tile=ct.reshape(acc * scale, (1, bm, d)).astype(dq.dtype))
 
