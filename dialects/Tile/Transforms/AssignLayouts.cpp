@@ -335,6 +335,19 @@ private:
     value.setType(getTile(value).withEncoding(layout));
   }
 
+  /// Whether every use of `value` is an extract at constant indices (or a
+  /// layout conversion for such extracts).
+  static bool isSlicedOnly(Value value) {
+    return llvm::all_of(value.getUsers(), [](Operation *user) {
+      if (auto convert = dyn_cast<ConvertLayoutOp>(user))
+        return isSlicedOnly(convert.getResult());
+      auto extract = dyn_cast<ExtractOp>(user);
+      return extract && llvm::all_of(extract.getIndices(), [](Value index) {
+               return index.getDefiningOp<ConstantOp>() != nullptr;
+             });
+    });
+  }
+
   /// `value` in `layout`, through a tile.convert_layout before `user` when
   /// it has another.
   Value convertTo(Value value, Attribute layout, Operation *user) {
@@ -356,6 +369,17 @@ private:
         getStorageBits(getTile(convert.getSource()).getElementType()) ==
             getStorageBits(tile.getElementType())) {
       setLayout(convert.getSource(), layout);
+      return setLayout(value, layout), value;
+    }
+    // A sub-tile at constant indices of a tile that only such extracts
+    // take (an mma operand's steps along K, tile-pipeline-loads'
+    // splitAlongDepth) takes the layout with its source: the source
+    // converts once (the conversions of one source merge), and each
+    // extract then selects registers where the layout keeps them there.
+    if (auto extract = value.getDefiningOp<ExtractOp>();
+        extract && value.hasOneUse() && isSlicedOnly(extract.getSource())) {
+      extract.getSourceMutable().assign(
+          convertTo(extract.getSource(), layout, extract));
       return setLayout(value, layout), value;
     }
     OpBuilder builder(user);
@@ -613,15 +637,34 @@ private:
            });
   }
 
+  /// Whether `value` is a tile an scf.for carries, or one computed
+  /// elementwise from such tiles and cheap ones (isCheap): its layout is
+  /// the one the loop carries it in, which the loop takes from what its
+  /// body yields (a running sum scaled each iteration, `l * alpha + p`).
+  static bool isCarried(Value value, int depth = 0) {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return isa<scf::ForOp>(arg.getOwner()->getParentOp());
+    Operation *producer = value.getDefiningOp();
+    if (!producer || depth > 4 || !isElementwise(producer))
+      return false;
+    bool carried = false;
+    for (Value operand : producer->getOperands()) {
+      if (!needsLayout(operand.getType()))
+        continue;
+      if (isCarried(operand, depth + 1))
+        carried = true;
+      else if (!isCheap(operand))
+        return false;
+    }
+    return carried;
+  }
+
   /// The operand of an elementwise `op` whose layout the others take: the
-  /// first that is costly to convert and not a loop-carried tile (whose
-  /// layout the loop takes from what it yields), else the first
-  /// loop-carried one, else the first.
+  /// first that is costly to convert and not carried (isCarried), else the
+  /// first carried one, else the first. (TileGym's flash decode kept its
+  /// running sums `l * alpha + p` in the layout they started in and moved
+  /// each iteration's `p` there from the mma's through shared memory.)
   static Value getAnchor(Operation *op) {
-    auto isCarried = [](Value value) {
-      auto arg = dyn_cast<BlockArgument>(value);
-      return arg && isa<scf::ForOp>(arg.getOwner()->getParentOp());
-    };
     for (Value operand : op->getOperands())
       if (!isCheap(operand) && !isCarried(operand))
         return operand;

@@ -171,7 +171,11 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     tile an mma takes
     through a conversion to a dtype of as many bits (float32 as tf32): the
     stage holds the loaded dtype, and each step's slices are converted
-    after their reads. S is the kernel's
+    after their reads. On mma.sync each mma is cut into steps along K (16
+    deep for 16-bit operands), each reading its slices of the stages; an
+    operand in registers (a decode's queries, attention's P) is cut into
+    `tile.extract`s at constant indices, whose registers
+    tile-assign-layouts keeps. S is the kernel's
     `tile.num_stages`, else the `num-stages` option, else 2 to 4, as many
     as fit in 7/8 of the shared memory the chip gives a block (15/16 where
     the loop does nothing to its tiles but load, multiply and add), less the

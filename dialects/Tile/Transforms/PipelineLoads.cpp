@@ -1710,11 +1710,13 @@ struct TilePipelineLoadsPass
            n >= 16 && k % (256 / getStorageBits(element)) == 0;
   }
 
-  /// An mma (or matmul) on tensor cores of two local_loads, cut along K
-  /// into the steps of its mma.sync (K = 256 / the operands' bits) that
+  /// An mma (or matmul) on tensor cores of a local_load or two, cut along
+  /// K into the steps of its mma.sync (K = 256 / the operands' bits) that
   /// read their slices of the stages: the fragments of one step then load
   /// while the previous step multiplies, and fewer of them are live at
-  /// once.
+  /// once. An operand in registers (a decode's queries, attention's P) is
+  /// cut into the steps' sub-tiles (tile.extract at constant indices, whose
+  /// registers tile-assign-layouts keeps).
   void splitAlongDepth(Operation *op) {
     // Each operand a local_load, or the conversion of one
     // (getOperandConvert), converted a slice at a time.
@@ -1729,14 +1731,14 @@ struct TilePipelineLoadsPass
     auto [b, convertB] = peel(op->getOperand(1));
     auto result = cast<TileType>(op->getResult(0).getType());
     Type element = cast<TileType>(op->getOperand(0).getType()).getElementType();
-    if (!a || !b || result.getRank() != 2 ||
+    if ((!a && !b) || result.getRank() != 2 ||
         cast<TileType>(op->getOperand(1).getType()).getElementType() !=
             element ||
         !getMmaSyncMinimumSm(element, result.getElementType()))
       return;
     int64_t kStep = 256 / getStorageBits(element);
     int64_t m = result.getShape()[0], n = result.getShape()[1];
-    int64_t depth = a.getType().getShape()[1];
+    int64_t depth = cast<TileType>(op->getOperand(0).getType()).getShape()[1];
     if (depth <= kStep || depth % kStep != 0)
       return;
     OpBuilder builder(op);
@@ -1757,14 +1759,41 @@ struct TilePipelineLoadsPass
                                tile, convert.getRoundingAttr(),
                                convert.getFtzAttr());
     };
+    // Step `k`'s sub-tile of `shape` of a tile in registers (K along
+    // `axis`).
+    auto extract = [&](Value tile, ArrayRef<int64_t> shape, int64_t axis,
+                       int64_t k) -> Value {
+      SmallVector<Value> indices;
+      for (int64_t d = 0; d < 2; ++d)
+        indices.push_back(ConstantOp::create(
+            builder, op->getLoc(), getIndexScalarType(&getContext()),
+            builder.getIntegerAttr(
+                builder.getIntegerType(32, /*isSigned=*/true),
+                d == axis ? k / kStep : 0)));
+      auto type = cast<TileType>(tile.getType());
+      return ExtractOp::create(
+          builder, op->getLoc(),
+          TileType::get(&getContext(), shape, type.getElementType()), tile,
+          indices);
+    };
     for (int64_t k = 0; k < depth; k += kStep) {
       // K runs along the stage's columns of A and rows of B, or the other
       // way where the stage holds the operand transposed.
-      SmallVector<int64_t> originA = a.getOrigin(), originB = b.getOrigin();
-      originA[a.getTranspose() ? 0 : 1] += k;
-      originB[b.getTranspose() ? 1 : 0] += k;
-      Value sliceA = slice(a, convertA, {m, kStep}, originA);
-      Value sliceB = slice(b, convertB, {kStep, n}, originB);
+      Value sliceA, sliceB;
+      if (a) {
+        SmallVector<int64_t> originA = a.getOrigin();
+        originA[a.getTranspose() ? 0 : 1] += k;
+        sliceA = slice(a, convertA, {m, kStep}, originA);
+      } else {
+        sliceA = extract(op->getOperand(0), {m, kStep}, 1, k);
+      }
+      if (b) {
+        SmallVector<int64_t> originB = b.getOrigin();
+        originB[b.getTranspose() ? 1 : 0] += k;
+        sliceB = slice(b, convertB, {kStep, n}, originB);
+      } else {
+        sliceB = extract(op->getOperand(1), {kStep, n}, 0, k);
+      }
       acc =
           acc ? MmaOp::create(builder, op->getLoc(), result, sliceA, sliceB,
                               acc)
@@ -1778,9 +1807,9 @@ struct TilePipelineLoadsPass
       convertA->erase();
     if (convertB && convertB != convertA && convertB->use_empty())
       convertB->erase();
-    if (a->use_empty())
+    if (a && a->use_empty())
       a->erase();
-    if (b != a && b->use_empty())
+    if (b && b != a && b->use_empty())
       b->erase();
   }
 };

@@ -2,7 +2,8 @@
 //
 // broadcast and permute (registers renamed), reshape and expand_dims
 // (registers when every thread holds what it takes, else shared memory),
-// extract, insert and cat (through shared memory).
+// extract (registers at constant indices where the layouts keep them),
+// insert and cat (through shared memory).
 //
 //===----------------------------------------------------------------------===//
 
@@ -147,8 +148,29 @@ static SmallVector<Value> getSubTileOrigin(Emitter &e, ValueRange indices,
   return origin;
 }
 
-/// The source through shared memory; each thread reads its elements of
-/// the sub-tile.
+/// The sub-tile's origin where `op`'s indices are constants (wrapped as
+/// getSubTileOrigin wraps them).
+static std::optional<SmallVector<int64_t>> getConstantOrigin(ExtractOp op) {
+  SmallVector<int64_t> origin;
+  ArrayRef<int64_t> sub = op.getType().getShape(),
+                    full = op.getSource().getType().getShape();
+  for (auto [index, extent, total] : llvm::zip(op.getIndices(), sub, full)) {
+    auto constant = index.getDefiningOp<ConstantOp>();
+    auto value = constant ? dyn_cast<DenseIntElementsAttr>(constant.getValue())
+                          : nullptr;
+    if (!value || !value.isSplat())
+      return std::nullopt;
+    int64_t i = value.getSplatValue<APInt>().getSExtValue();
+    origin.push_back((i & (total / extent - 1)) * extent);
+  }
+  return origin;
+}
+
+/// At constant indices, the registers that hold the sub-tile where every
+/// thread holds its elements of it in the source's layout (an mma
+/// operand's steps along K, tile-pipeline-loads' splitAlongDepth), else
+/// through shared memory (remapTile). At other indices, the source through
+/// shared memory; each thread reads its elements of the sub-tile.
 struct ExtractLowering : public TilePattern<ExtractOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -156,6 +178,24 @@ struct ExtractLowering : public TilePattern<ExtractOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Emitter e{rewriter, op.getLoc()};
     TileType source = op.getSource().getType(), result = op.getType();
+    if (std::optional<SmallVector<int64_t>> start = getConstantOrigin(op)) {
+      auto map = [&](ArrayRef<int64_t> indices) {
+        SmallVector<int64_t> out(indices);
+        for (auto [index, offset] : llvm::zip(out, *start))
+          index += offset;
+        return out;
+      };
+      auto valueMap = [&](ArrayRef<Value> indices) {
+        SmallVector<Value> out(indices);
+        for (auto [index, offset] : llvm::zip(out, *start))
+          index = e.add(index, e.i32(offset));
+        return out;
+      };
+      rewriter.replaceOpWithMultiple(
+          op, {remapTile(e, op, source, adaptor.getSource(), result, map,
+                         valueMap)});
+      return success();
+    }
     SmallVector<Value> origin = getSubTileOrigin(
         e, flatten(adaptor.getIndices()), result.getShape(), source.getShape());
     SharedTile shared(e, op, source);

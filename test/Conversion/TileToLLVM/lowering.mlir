@@ -205,8 +205,8 @@ gpu.module @m {
 // -----
 
 // expand_dims of a reduction's slice gives its parent layout: registers
-// only. A reshape between unrelated layouts, extract and cat go through
-// shared memory (one buffer each; rows of 32 or more padded by one
+// only. A reshape between unrelated layouts, an extract at an index known
+// at run time and cat go through shared memory (one buffer each; rows of 32 or more padded by one
 // element, by 16 bytes where both sides move 4-element vectors along the
 // rows, as the reshape does: 16 x (32 + 4)).
 // CHECK-DAG: llvm.mlir.global internal @__tile_shared_scratch_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<576 x f32>
@@ -230,7 +230,8 @@ gpu.module @m {
     %b = tile.broadcast %e : !tile.tile<16x1xf32> -> !tile.tile<16x32xf32>
     %y = tile.add %x, %b : !tile.tile<16x32xf32>
     %r = tile.reshape %y : !tile.tile<16x32xf32> -> !tile.tile<32x16xf32>
-    %t = tile.extract %r[%z, %z] : !tile.tile<32x16xf32> -> !tile.tile<16x16xf32>
+    %bid = tile.bid 0
+    %t = tile.extract %r[%bid, %z] : !tile.tile<32x16xf32> -> !tile.tile<16x16xf32>
     %c = tile.cat %y, %y, 0 : !tile.tile<16x32xf32> -> !tile.tile<32x32xf32>
     %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<16x16, !tile.array<?x?xf32, strides [?, 1]>>
     %vc = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>

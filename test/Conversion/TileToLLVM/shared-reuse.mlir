@@ -1,5 +1,6 @@
 // Scratch buffers share shared memory where the kernel's buffers would not
-// fit the block otherwise: three extracts of 128 x 128 float32 tiles each
+// fit the block otherwise: three extracts of 128 x 128 float32 tiles (at
+// indices known at run time, through shared memory) each
 // take a 66,048-byte scratch buffer (rows padded by one), 198,144 bytes
 // apart, more than sm_80's 166,912; their uses do not overlap, so all three
 // sit at offset 0 of the dynamic array. @three: the first extract's buffer,
@@ -40,22 +41,24 @@ gpu.module @m {
   gpu.func @three(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
     %z = tile.constant dense<0> : !tile.tile<si32>
     %one = tile.constant dense<1> : !tile.tile<si32>
+    %bid = tile.bid 0
     %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
     %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     %x0 = tile.load %v[%z, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-    %e0 = tile.extract %x0[%one, %z] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %e0 = tile.extract %x0[%bid, %z] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
     tile.store %e0, %vo[%z, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     %x1 = tile.load %v[%one, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-    %e1 = tile.extract %x1[%z, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %e1 = tile.extract %x1[%z, %bid] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
     tile.store %e1, %vo[%one, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     %x2 = tile.load %v[%one, %one] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-    %e2 = tile.extract %x2[%one, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %e2 = tile.extract %x2[%bid, %bid] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
     tile.store %e2, %vo[%one, %one] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
   gpu.func @looped(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
     %z = tile.constant dense<0> : !tile.tile<si32>
     %one = tile.constant dense<1> : !tile.tile<si32>
+    %bid = tile.bid 0
     %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
     %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     %c0 = arith.constant 0 : index
@@ -63,13 +66,13 @@ gpu.module @m {
     scf.for %k = %c0 to %n step %c1 {
       %kt = tile.from_scalar %k : index -> !tile.tile<si32>
       %x0 = tile.load %v[%kt, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-      %e0 = tile.extract %x0[%one, %z] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+      %e0 = tile.extract %x0[%bid, %z] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
       tile.store %e0, %vo[%kt, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
       %x1 = tile.load %v[%kt, %one] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-      %e1 = tile.extract %x1[%z, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+      %e1 = tile.extract %x1[%z, %bid] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
       tile.store %e1, %vo[%kt, %one] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
       %x2 = tile.load %v[%one, %kt] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-      %e2 = tile.extract %x2[%one, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+      %e2 = tile.extract %x2[%bid, %bid] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
       tile.store %e2, %vo[%one, %kt] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     }
     gpu.return
@@ -77,14 +80,15 @@ gpu.module @m {
   gpu.func @used_later(%a: !tile.array<?x?xf32, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
     %z = tile.constant dense<0> : !tile.tile<si32>
     %one = tile.constant dense<1> : !tile.tile<si32>
+    %bid = tile.bid 0
     %v = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
     %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     %x0 = tile.load %v[%z, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-    %e0 = tile.extract %x0[%one, %z] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %e0 = tile.extract %x0[%bid, %z] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
     %x1 = tile.load %v[%one, %z] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-    %e1 = tile.extract %x1[%z, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %e1 = tile.extract %x1[%z, %bid] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
     %x2 = tile.load %v[%one, %one] : !tile.view<128x128, !tile.array<?x?xf32, strides [?, 1]>>
-    %e2 = tile.extract %x2[%one, %one] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
+    %e2 = tile.extract %x2[%bid, %bid] : !tile.tile<128x128xf32> -> !tile.tile<64x64xf32>
     %s0 = tile.add %e0, %e1 : !tile.tile<64x64xf32>
     %s1 = tile.add %s0, %e2 : !tile.tile<64x64xf32>
     tile.store %s1, %vo[%z, %z] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>

@@ -3,7 +3,7 @@
 // mma.sync m16n8k16 (sm_80 on), splitting the warps over whole 16x8 blocks,
 // and keeps an accumulator the loop carries in that layout.
 // RUN: cudapy-opt %s --split-input-file --tile-assign-layouts | FileCheck %s
-// RUN: cudapy-opt %s --split-input-file --tile-assign-layouts --convert-tile-to-llvm | FileCheck %s --check-prefix=LLVM
+// RUN: cudapy-opt %s --split-input-file --tile-assign-layouts --cse --convert-tile-to-llvm | FileCheck %s --check-prefix=LLVM
 
 // CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [4, 2]>
 // CHECK-DAG: #[[A:.*]] = #tile.mma_operand<operand = 0, bits = 16, parent = #[[ACC]]>
@@ -285,6 +285,92 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     %y = tile.convert %b : !tile.tile<8x32xf32> -> !tile.tile<8x32xtf32>
     %p = tile.mma %x, %y, %acc : !tile.tile<32x8xtf32>, !tile.tile<8x32xtf32>, !tile.tile<32x32xf32>
     tile.store %p, %vc[%i, %i] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// An mma cut along K into steps (tile-pipeline-loads' splitAlongDepth)
+// whose B is in registers (a decode's queries): each step's B is an
+// extract at constant indices. The extracts take the fragment layout with
+// their source, which converts once (one conversion per extract, which
+// CSE merges, none of the sub-tiles); the extracts then select registers:
+// after the first mma.sync, the only shared memory accesses are the
+// stage's reads of A (ldmatrix), no stores and no barrier.
+// CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [4, 1]>
+// CHECK-DAG: #[[B:.*]] = #tile.mma_operand<operand = 1, bits = 16, parent = #[[ACC]]>
+// CHECK-LABEL: gpu.func @steps_of_registers
+// CHECK: %[[Q:.*]] = tile.convert_layout %{{.*}} -> !tile.tile<32x8xf16, #[[B]]>
+// CHECK: tile.extract %[[Q]][%{{.*}}, %{{.*}}] : !tile.tile<32x8xf16, #[[B]]> -> !tile.tile<16x8xf16, #[[B]]>
+// CHECK-NOT: -> !tile.tile<16x8xf16, #[[B]]>
+// CHECK: tile.matmul
+// CHECK: tile.convert_layout %{{.*}} -> !tile.tile<32x8xf16, #[[B]]>
+// CHECK: tile.extract %{{.*}} : !tile.tile<32x8xf16, #[[B]]> -> !tile.tile<16x8xf16, #[[B]]>
+// CHECK: tile.mma
+// LLVM-LABEL: gpu.func @steps_of_registers
+// LLVM-COUNT-1: gpu.barrier
+// LLVM: nvvm.mma.sync
+// LLVM-NOT: gpu.barrier
+// LLVM-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// LLVM: gpu.return
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @steps_of_registers(%k: !tile.array<?x?xf16, strides [?, 1]>, %q: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %one = tile.constant dense<1> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x8, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x8, !tile.array<?x?xf32, strides [?, 1]>>
+    %sk = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    %s = arith.constant 1 : index
+    %qt = tile.load %vq[%z, %i] : !tile.view<32x8, !tile.array<?x?xf16, strides [?, 1]>>
+    %k0 = tile.local_load %sk[%s] offsets [0, 0] : !tile.shared<2x64x32xf16> -> !tile.tile<64x16xf16>
+    %q0 = tile.extract %qt[%z, %z] : !tile.tile<32x8xf16> -> !tile.tile<16x8xf16>
+    %s0 = tile.matmul %k0, %q0 : !tile.tile<64x16xf16>, !tile.tile<16x8xf16> -> !tile.tile<64x8xf32>
+    %k1 = tile.local_load %sk[%s] offsets [0, 16] : !tile.shared<2x64x32xf16> -> !tile.tile<64x16xf16>
+    %q1 = tile.extract %qt[%one, %z] : !tile.tile<32x8xf16> -> !tile.tile<16x8xf16>
+    %s1 = tile.mma %k1, %q1, %s0 : !tile.tile<64x16xf16>, !tile.tile<16x8xf16>, !tile.tile<64x8xf32>
+    tile.store %s1, %vc[%i, %z] : !tile.view<64x8, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A running sum that a loop scales and adds an mma's result to (flash
+// decode's `l * alpha + p`): the scaled sum is computed from the carried
+// value and a cheap one, so the mma's layout anchors the sum, and the loop
+// carries it in that layout: no conversion in the loop (it started in
+// the constant's layout and moved each iteration's p there).
+// CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [4, 1]>
+// CHECK-LABEL: gpu.func @running_sum
+// CHECK: scf.for {{.*}} -> (!tile.tile<64x8xf32, #[[ACC]]>)
+// CHECK-NOT: tile.convert_layout {{.*}} -> !tile.tile<64x8xf32
+// CHECK: tile.mul {{.*}} : !tile.tile<64x8xf32, #[[ACC]]>
+// CHECK-NEXT: tile.add {{.*}} : !tile.tile<64x8xf32, #[[ACC]]>
+// CHECK-NEXT: scf.yield
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @running_sum(%k: !tile.array<?x?xf16, strides [?, 1]>, %q: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %z = tile.constant dense<0> : !tile.tile<si32>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x8, !tile.array<?x?xf16, strides [?, 1]>>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x8, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%z, %i] : !tile.view<32x8, !tile.array<?x?xf16, strides [?, 1]>>
+    %ones = tile.constant dense<1.0> : !tile.tile<64x8xf32>
+    %half = tile.constant dense<0.5> : !tile.tile<64x8xf32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = scf.for %j = %c0 to %n step %c1 iter_args(%l = %ones) -> (!tile.tile<64x8xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %z] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>>
+      %s = tile.matmul %kt, %qt : !tile.tile<64x32xf16>, !tile.tile<32x8xf16> -> !tile.tile<64x8xf32>
+      %p = tile.math exp2 %s : !tile.tile<64x8xf32>
+      %scaled = tile.mul %l, %half : !tile.tile<64x8xf32>
+      %next = tile.add %scaled, %p : !tile.tile<64x8xf32>
+      scf.yield %next : !tile.tile<64x8xf32>
+    }
+    tile.store %r, %vc[%i, %z] : !tile.view<64x8, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }

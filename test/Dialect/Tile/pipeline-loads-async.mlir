@@ -738,7 +738,9 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // (attention's backward pass, dQ: S = Q Kᵀ and dQ += dS K read one K
 // tile) has one stage, read once transposed and once as it is; on sm_90a
 // every mma reads its B there (wgmma reads a 16-bit B either way). On
-// sm_80, asked for 2 stages: two reads of the stage, into registers.
+// sm_80, asked for 2 stages: each mma cut into steps of 16 along K, each
+// step reading its slice of the stage (transposed for S, as it is for dQ)
+// and its sub-tile of the operand in registers (Q, then P).
 // CHECK-LABEL: gpu.func @attention_backward
 // CHECK: %[[Q:.*]] = tile.alloc_shared : !tile.shared<1x64x64xf16>
 // CHECK: %[[DO:.*]] = tile.alloc_shared : !tile.shared<1x64x64xf16>
@@ -755,10 +757,17 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<2x64x64xf16>
 // CHECK: scf.for
 // CHECK-NOT: tile.permute
-// CHECK: %[[KT:.*]] = tile.local_load %[[K]][%[[ST:.*]]] transpose : !tile.shared<2x64x64xf16> -> !tile.tile<64x64xf16>
-// CHECK-NEXT: %[[KP:.*]] = tile.local_load %[[K]][%[[ST]]] : !tile.shared<2x64x64xf16> -> !tile.tile<64x64xf16>
-// CHECK: tile.mma %{{.*}}, %[[KT]], %{{.*}}
-// CHECK: tile.mma %{{.*}}, %[[KP]], %{{.*}}
+// CHECK: %[[Q0:.*]] = tile.extract %[[QR:.*]][%{{.*}}, %{{.*}}] : !tile.tile<64x64xf16> -> !tile.tile<64x16xf16>
+// CHECK-NEXT: %[[KT:.*]] = tile.local_load %[[K]][%[[ST:.*]]] offsets [0, 0] transpose : !tile.shared<2x64x64xf16> -> !tile.tile<16x64xf16>
+// CHECK-NEXT: %[[S0:.*]] = tile.mma %[[Q0]], %[[KT]], %{{.*}}
+// CHECK: tile.extract %[[QR]]
+// CHECK-NEXT: tile.local_load %[[K]][%[[ST]]] offsets [0, 16] transpose
+// CHECK-NEXT: tile.mma %{{.*}}, %{{.*}}, %[[S0]]
+// CHECK: tile.local_load %[[K]][%[[ST]]] offsets [0, 48] transpose
+// CHECK: %[[P0:.*]] = tile.extract %{{.*}} : !tile.tile<64x64xf16> -> !tile.tile<64x16xf16>
+// CHECK-NEXT: %[[KP:.*]] = tile.local_load %[[K]][%[[ST]]] offsets [0, 0] : !tile.shared<2x64x64xf16> -> !tile.tile<16x64xf16>
+// CHECK-NEXT: tile.mma %[[P0]], %[[KP]], %{{.*}}
+// CHECK: tile.local_load %[[K]][%[[ST]]] offsets [48, 0] :
 // CHECK-NOT: tile.load
 // CHECK: scf.yield
 gpu.module @m attributes {target.chip = "sm_90a"} {
@@ -823,13 +832,22 @@ gpu.module @m80 attributes {target.chip = "sm_80"} {
 // A loop that works on its products on mma.sync but does fewer than 32
 // flops for each byte it loads (a decode's attention: 128 keys against 8
 // queries, 8 flops a byte) is bound by its loads: staged through 2
-// stages without being asked (K read as it is, V transposed).
+// stages without being asked (K read as it is, V transposed). Each mma is
+// cut into steps of 16 along K: a step reads its slice of the stage and
+// takes its 16 x 8 sub-tile of the operand in registers (the queries, P),
+// so that one step's fragments are live, not a whole tile's.
 // CHECK-LABEL: gpu.func @decode
 // CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<2x128x64xf16>
 // CHECK: %[[V:.*]] = tile.alloc_shared : !tile.shared<2x128x64xf16>
 // CHECK: scf.for
-// CHECK: tile.local_load %[[K]][%{{.*}}] : !tile.shared<2x128x64xf16> -> !tile.tile<128x64xf16>
-// CHECK: tile.local_load %[[V]][%{{.*}}] transpose : !tile.shared<2x128x64xf16> -> !tile.tile<64x128xf16>
+// CHECK: %[[K0:.*]] = tile.local_load %[[K]][%[[ST:.*]]] offsets [0, 0] : !tile.shared<2x128x64xf16> -> !tile.tile<128x16xf16>
+// CHECK: %[[Q0:.*]] = tile.extract %{{.*}} : !tile.tile<64x8xf16> -> !tile.tile<16x8xf16>
+// CHECK-NEXT: %[[S0:.*]] = tile.matmul %[[K0]], %[[Q0]] : !tile.tile<128x16xf16>, !tile.tile<16x8xf16> -> !tile.tile<128x8xf32>
+// CHECK: tile.local_load %[[K]][%[[ST]]] offsets [0, 48] : !tile.shared<2x128x64xf16> -> !tile.tile<128x16xf16>
+// CHECK: %[[V0:.*]] = tile.local_load %[[V]][%[[ST]]] offsets [0, 0] transpose : !tile.shared<2x128x64xf16> -> !tile.tile<64x16xf16>
+// CHECK: %[[P0:.*]] = tile.extract %{{.*}} : !tile.tile<128x8xf16> -> !tile.tile<16x8xf16>
+// CHECK-NEXT: tile.mma %[[V0]], %[[P0]], %{{.*}} : !tile.tile<64x16xf16>, !tile.tile<16x8xf16>, !tile.tile<64x8xf32>
+// CHECK: tile.local_load %[[V]][%[[ST]]] offsets [112, 0] transpose : !tile.shared<2x128x64xf16> -> !tile.tile<64x16xf16>
 // CHECK-NOT: tile.load
 // CHECK: scf.yield
 gpu.module @m attributes {target.chip = "sm_80"} {

@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(root, "examples", "python", "tile"))
 
 import attention  # noqa: E402
 import attention_backward  # noqa: E402
+import attention_decode  # noqa: E402
 import batch_matmul  # noqa: E402
 import embedding  # noqa: E402
 import fp8_matmul  # noqa: E402
@@ -76,6 +77,12 @@ cases = [
      [array(f16, 3)] * 2 + [cc.ScalarConstraint(f32), K(64), K(64), K(128), K(True)]),
     (attention_backward.attention_dq, [array(bf16, 3)] * 4 + [array(f32, 2)] * 2 +
      [array(bf16, 3), cc.ScalarConstraint(f32), K(128), K(64), K(64), K(False)]),
+    (attention_decode.attention_decode_split, [array(f16, 4)] * 3 + [array(f32, 5),
+                                                                    array(f32, 4),
+                                                                    cc.ScalarConstraint(f32),
+                                                                    K(128), K(8), K(128), K(4)]),
+    (attention_decode.attention_decode_combine, [array(f32, 5), array(f32, 4), array(f16, 4),
+                                                 K(128), K(8), K(16)]),
 ]
 for kernel, params in cases:
     signature = cc.KernelSignature(params, cc.CallingConvention.cutile_python_v1())
@@ -129,3 +136,7 @@ for kernel, params in cases:
 # CHECK: attention_dkdv sm_80 ptxas ok threads 256
 # CHECK: attention_dq sm_90a ptxas ok threads 128
 # CHECK: attention_dq sm_80 ptxas ok threads 128
+# CHECK: attention_decode_split sm_90a ptxas ok threads 128
+# CHECK: attention_decode_split sm_80 ptxas ok threads 128
+# CHECK: attention_decode_combine sm_90a ptxas ok threads
+# CHECK: attention_decode_combine sm_80 ptxas ok threads
