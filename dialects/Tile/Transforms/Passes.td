@@ -157,8 +157,8 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     mma.sync its live tiles leave the pipeline no registers to spare),
     unless the kernel or the option asks for stages, all its mmas can
     run on warpgroups, or its products do fewer than 32 flops for each
-    byte it loads (a decode's attention: the loads bound it) (2 stages
-    then). A warpgroup mma takes A from the
+    byte it loads (a decode's attention: the loads bound it). A warpgroup
+    mma takes A from the
     registers where it is not a stage: a tile the iteration computes
     (attention's P) or one loaded before the loop; one loaded before the
     loops that only warpgroup mmas of pipelined loops take (attention's Q)
@@ -176,7 +176,8 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     operand in registers (a decode's queries, attention's P) is cut into
     `tile.extract`s at constant indices, whose registers
     tile-assign-layouts keeps. S is the kernel's
-    `tile.num_stages`, else the `num-stages` option, else 2 to 4, as many
+    `tile.num_stages`, else the `num-stages` option, else 2 where the loop
+    works on its products and its math bounds it, else 2 to 4, as many
     as fit in 7/8 of the shared memory the chip gives a block (15/16 where
     the loop does nothing to its tiles but load, multiply and add), less the
     largest tile a permute, reduction, scan or layout conversion outside

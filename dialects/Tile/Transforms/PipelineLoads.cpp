@@ -724,7 +724,7 @@ struct TilePipelineLoadsPass
   /// sm_90a, 4096³: 128x128x64 tiles 423 TFLOP/s with 3 stages, 466 with 4;
   /// 128x256x64 487 with 3, 526 with 4) and a fifth did not (128x256x32: 509
   /// with 4, 501 with 5).
-  int64_t chooseStages(scf::ForOp loop, int64_t bytes) {
+  int64_t chooseStages(scf::ForOp loop, int64_t bytes, bool loadBound) {
     std::optional<CompileTarget> chip = target::getCompileTargetFor(loop, "");
     if (!chip || chip->host || chip->sm < 80)
       return 0;
@@ -739,8 +739,9 @@ struct TilePipelineLoadsPass
     // A loop that works on its products (attention on warpgroup mmas)
     // gained nothing from more than 2 stages (H100, batch 4 x 32 heads,
     // head dim 64 and 128, n 1k-16k, causal and not: 2, 3 and 4 stages
-    // within 3 % of each other), which leave the most shared memory.
-    if (!onlyAccumulates(loop))
+    // within 3 % of each other), which leave the most shared memory. One
+    // whose loads bound it (boundByLoads) keeps more of them in flight.
+    if (!onlyAccumulates(loop) && !loadBound)
       return 2;
     return std::min<int64_t>(fit, 4);
   }
@@ -865,7 +866,7 @@ struct TilePipelineLoadsPass
       int64_t bytes = 0;
       for (auto &entry : loads)
         bytes += getTileBytes(entry.first.getType());
-      int64_t stages = chooseStages(loop, bytes);
+      int64_t stages = chooseStages(loop, bytes, boundByLoads(loop, loads));
       if (stages > 1)
         return pipelineThroughSharedMemory(loop, loads, stages);
     }

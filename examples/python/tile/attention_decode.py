@@ -86,7 +86,9 @@ def run(q, k, v, o, bn=128, blocks_per_split=None, stream=0, target_blocks=132):
     seq = k.shape[2]
     blocks = ct.cdiv(seq, bn)
     if blocks_per_split is None:
-        blocks_per_split = max(1, ct.cdiv(blocks * batch * heads, target_blocks))
+        # At most 32 splits: the combination holds a query's splits at once.
+        blocks_per_split = max(1, ct.cdiv(blocks * batch * heads, target_blocks),
+                               ct.cdiv(blocks, 32))
     splits = ct.cdiv(blocks, blocks_per_split)
     g = max(8, next_power_of_2(group))
     partial = torch.empty(batch, heads, group, splits, d, device=q.device, dtype=torch.float32)

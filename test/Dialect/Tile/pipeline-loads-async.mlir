@@ -831,23 +831,24 @@ gpu.module @m80 attributes {target.chip = "sm_80"} {
 
 // A loop that works on its products on mma.sync but does fewer than 32
 // flops for each byte it loads (a decode's attention: 128 keys against 8
-// queries, 8 flops a byte) is bound by its loads: staged through 2
-// stages without being asked (K read as it is, V transposed). Each mma is
+// queries, 8 flops a byte) is bound by its loads: staged without being
+// asked, through as many stages as fit up to 4 (a loop whose math bounds
+// it gets 2; K read as it is, V transposed). Each mma is
 // cut into steps of 16 along K: a step reads its slice of the stage and
 // takes its 16 x 8 sub-tile of the operand in registers (the queries, P),
 // so that one step's fragments are live, not a whole tile's.
 // CHECK-LABEL: gpu.func @decode
-// CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<2x128x64xf16>
-// CHECK: %[[V:.*]] = tile.alloc_shared : !tile.shared<2x128x64xf16>
+// CHECK: %[[K:.*]] = tile.alloc_shared : !tile.shared<4x128x64xf16>
+// CHECK: %[[V:.*]] = tile.alloc_shared : !tile.shared<4x128x64xf16>
 // CHECK: scf.for
-// CHECK: %[[K0:.*]] = tile.local_load %[[K]][%[[ST:.*]]] offsets [0, 0] : !tile.shared<2x128x64xf16> -> !tile.tile<128x16xf16>
+// CHECK: %[[K0:.*]] = tile.local_load %[[K]][%[[ST:.*]]] offsets [0, 0] : !tile.shared<4x128x64xf16> -> !tile.tile<128x16xf16>
 // CHECK: %[[Q0:.*]] = tile.extract %{{.*}} : !tile.tile<64x8xf16> -> !tile.tile<16x8xf16>
 // CHECK-NEXT: %[[S0:.*]] = tile.matmul %[[K0]], %[[Q0]] : !tile.tile<128x16xf16>, !tile.tile<16x8xf16> -> !tile.tile<128x8xf32>
-// CHECK: tile.local_load %[[K]][%[[ST]]] offsets [0, 48] : !tile.shared<2x128x64xf16> -> !tile.tile<128x16xf16>
-// CHECK: %[[V0:.*]] = tile.local_load %[[V]][%[[ST]]] offsets [0, 0] transpose : !tile.shared<2x128x64xf16> -> !tile.tile<64x16xf16>
+// CHECK: tile.local_load %[[K]][%[[ST]]] offsets [0, 48] : !tile.shared<4x128x64xf16> -> !tile.tile<128x16xf16>
+// CHECK: %[[V0:.*]] = tile.local_load %[[V]][%[[ST]]] offsets [0, 0] transpose : !tile.shared<4x128x64xf16> -> !tile.tile<64x16xf16>
 // CHECK: %[[P0:.*]] = tile.extract %{{.*}} : !tile.tile<128x8xf16> -> !tile.tile<16x8xf16>
 // CHECK-NEXT: tile.mma %[[V0]], %[[P0]], %{{.*}} : !tile.tile<64x16xf16>, !tile.tile<16x8xf16>, !tile.tile<64x8xf32>
-// CHECK: tile.local_load %[[V]][%[[ST]]] offsets [112, 0] transpose : !tile.shared<2x128x64xf16> -> !tile.tile<64x16xf16>
+// CHECK: tile.local_load %[[V]][%[[ST]]] offsets [112, 0] transpose : !tile.shared<4x128x64xf16> -> !tile.tile<64x16xf16>
 // CHECK-NOT: tile.load
 // CHECK: scf.yield
 gpu.module @m attributes {target.chip = "sm_80"} {
