@@ -82,7 +82,7 @@ cases = [
                                                                     cc.ScalarConstraint(f32),
                                                                     K(128), K(8), K(128), K(4)]),
     (attention_decode.attention_decode_combine, [array(f32, 5), array(f32, 4), array(f16, 4),
-                                                 K(128), K(8), K(16)]),
+                                                 K(128), K(16)]),
 ]
 for kernel, params in cases:
     signature = cc.KernelSignature(params, cc.CallingConvention.cutile_python_v1())
