@@ -335,17 +335,18 @@ private:
     value.setType(getTile(value).withEncoding(layout));
   }
 
-  /// Whether every use of `value` is an extract at constant indices (or a
-  /// layout conversion for such extracts).
-  static bool isSlicedOnly(Value value) {
-    return llvm::all_of(value.getUsers(), [](Operation *user) {
-      if (auto convert = dyn_cast<ConvertLayoutOp>(user))
-        return isSlicedOnly(convert.getResult());
-      auto extract = dyn_cast<ExtractOp>(user);
-      return extract && llvm::all_of(extract.getIndices(), [](Value index) {
-               return index.getDefiningOp<ConstantOp>() != nullptr;
-             });
-    });
+  /// Whether `extract` takes a step of its source along one dimension (the
+  /// other extents whole) at constant indices: an mma operand's step along
+  /// K (tile-pipeline-loads' splitAlongDepth).
+  static bool isConstantStep(ExtractOp extract) {
+    ArrayRef<int64_t> sub = extract.getType().getShape(),
+                      full = extract.getSource().getType().getShape();
+    int64_t cut = 0;
+    for (auto [part, whole] : llvm::zip(sub, full))
+      cut += part != whole;
+    return cut <= 1 && llvm::all_of(extract.getIndices(), [](Value index) {
+             return index.getDefiningOp<ConstantOp>() != nullptr;
+           });
   }
 
   /// `value` in `layout`, through a tile.convert_layout before `user` when
@@ -371,13 +372,15 @@ private:
       setLayout(convert.getSource(), layout);
       return setLayout(value, layout), value;
     }
-    // A sub-tile at constant indices of a tile that only such extracts
-    // take (an mma operand's steps along K, tile-pipeline-loads'
-    // splitAlongDepth) takes the layout with its source: the source
-    // converts once (the conversions of one source merge), and each
-    // extract then selects registers where the layout keeps them there.
+    // A step along K of a tensor-core operand (an extract at constant
+    // indices, tile-pipeline-loads' splitAlongDepth) takes the fragment
+    // layout with its source: the source converts once (the conversions
+    // of one source merge in CSE, and move out of loops that do not define
+    // it), its other uses keep it as it is, and each extract then selects
+    // registers.
     if (auto extract = value.getDefiningOp<ExtractOp>();
-        extract && value.hasOneUse() && isSlicedOnly(extract.getSource())) {
+        extract && value.hasOneUse() && isa<MmaOperandLayoutAttr>(layout) &&
+        isConstantStep(extract)) {
       extract.getSourceMutable().assign(
           convertTo(extract.getSource(), layout, extract));
       return setLayout(value, layout), value;

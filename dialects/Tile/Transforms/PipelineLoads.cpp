@@ -732,18 +732,50 @@ struct TilePipelineLoadsPass
       return requested;
     // Stages that do not fit leave the loop's loads as they are: a kernel
     // whose tiles are too large to double-buffer still compiles.
-    int64_t fit =
-        sharedBudget(loop, chip->getMaxSharedMemoryPerBlock()) / bytes;
+    int64_t budget = sharedBudget(loop, chip->getMaxSharedMemoryPerBlock());
+    int64_t fit = budget / bytes;
     if (fit < 2)
       return 0;
+    if (onlyAccumulates(loop))
+      return std::min<int64_t>(fit, 4);
     // A loop that works on its products (attention on warpgroup mmas)
     // gained nothing from more than 2 stages (H100, batch 4 x 32 heads,
     // head dim 64 and 128, n 1k-16k, causal and not: 2, 3 and 4 stages
     // within 3 % of each other), which leave the most shared memory. One
-    // whose loads bound it (boundByLoads) keeps more of them in flight.
-    if (!onlyAccumulates(loop) && !loadBound)
+    // whose loads bound it (boundByLoads) keeps more of them in flight,
+    // as many as fit beside the scratch its body's work may take
+    // (getBodyScratchBytes): at least the 2 it would have had.
+    if (!loadBound)
       return 2;
-    return std::min<int64_t>(fit, 4);
+    int64_t more = (budget - getBodyScratchBytes(loop)) / bytes;
+    return std::clamp<int64_t>(more, 2, 4);
+  }
+
+  /// The largest tile that an op of `loop`'s body may move through shared
+  /// memory as it works on its products: an mma's result (which may become
+  /// another mma's operand), the source of a reduction, scan, permute or
+  /// reshape (not a loaded tile's: the stages hold those). The scratch that
+  /// may be live beside the loop's stages.
+  static int64_t getBodyScratchBytes(scf::ForOp loop) {
+    auto loaded = [](Value value) {
+      Operation *producer = value.getDefiningOp();
+      if (auto reshape = dyn_cast_or_null<ReshapeOp>(producer))
+        producer = reshape.getSource().getDefiningOp();
+      return isa_and_nonnull<LoadOp>(producer);
+    };
+    int64_t scratch = 0;
+    loop.getBody()->walk([&](Operation *op) {
+      Value tile;
+      if (isa<MmaOp, MatmulOp>(op))
+        tile = op->getResult(0);
+      else if (isa<ReduceOp, ReduceWithOp, ScanOp, ScanWithOp, PermuteOp,
+                   ReshapeOp>(op) &&
+               !loaded(op->getOperand(0)))
+        tile = op->getOperand(0);
+      if (auto type = tile ? dyn_cast<TileType>(tile.getType()) : nullptr)
+        scratch = std::max(scratch, getTileBytes(type));
+    });
+    return scratch;
   }
 
   /// The shared memory the stages of `loop` may take of the `limit` a

@@ -295,7 +295,8 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // whose B is in registers (a decode's queries): each step's B is an
 // extract at constant indices. The extracts take the fragment layout with
 // their source, which converts once (one conversion per extract, which
-// CSE merges, none of the sub-tiles); the extracts then select registers:
+// CSE merges, none of the sub-tiles; the source's other uses keep it as
+// it is); the extracts then select registers:
 // after the first mma.sync, the only shared memory accesses are the
 // stage's reads of A (ldmatrix), no stores and no barrier.
 // CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [4, 1]>
@@ -308,6 +309,9 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // CHECK: tile.convert_layout %{{.*}} -> !tile.tile<32x8xf16, #[[B]]>
 // CHECK: tile.extract %{{.*}} : !tile.tile<32x8xf16, #[[B]]> -> !tile.tile<16x8xf16, #[[B]]>
 // CHECK: tile.mma
+// The source's other use (a store) keeps it as it is.
+// CHECK: tile.store %[[QT:.*]], %{{.*}} : !tile.view<32x8
+// CHECK-NOT: tile.convert_layout %[[QT]]
 // LLVM-LABEL: gpu.func @steps_of_registers
 // LLVM-COUNT-1: gpu.barrier
 // LLVM: nvvm.mma.sync
@@ -331,6 +335,7 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     %q1 = tile.extract %qt[%one, %z] : !tile.tile<32x8xf16> -> !tile.tile<16x8xf16>
     %s1 = tile.mma %k1, %q1, %s0 : !tile.tile<64x16xf16>, !tile.tile<16x8xf16>, !tile.tile<64x8xf32>
     tile.store %s1, %vc[%i, %z] : !tile.view<64x8, !tile.array<?x?xf32, strides [?, 1]>>
+    tile.store %qt, %vq[%z, %one] : !tile.view<32x8, !tile.array<?x?xf16, strides [?, 1]>>
     gpu.return
   }
 }
