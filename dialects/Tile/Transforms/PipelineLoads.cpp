@@ -732,7 +732,8 @@ struct TilePipelineLoadsPass
       return requested;
     // Stages that do not fit leave the loop's loads as they are: a kernel
     // whose tiles are too large to double-buffer still compiles.
-    int64_t budget = sharedBudget(loop, chip->getMaxSharedMemoryPerBlock());
+    int64_t limit = chip->getMaxSharedMemoryPerBlock();
+    int64_t budget = sharedBudget(loop, limit);
     int64_t fit = budget / bytes;
     if (fit < 2)
       return 0;
@@ -744,11 +745,13 @@ struct TilePipelineLoadsPass
     // within 3 % of each other), which leave the most shared memory. One
     // whose loads bound it (boundByLoads) keeps more of them in flight,
     // as many as fit beside the scratch its body's work may take
-    // (getBodyScratchBytes): at least the 2 it would have had.
+    // (getBodyScratchBytes) where that exceeds what sharedBudget keeps
+    // for it: at least the 2 it would have had.
     if (!loadBound)
       return 2;
-    int64_t more = (budget - getBodyScratchBytes(loop)) / bytes;
-    return std::clamp<int64_t>(more, 2, 4);
+    int64_t reserve = needsNoScratch(loop) ? limit / 16 : limit / 8;
+    int64_t excess = std::max<int64_t>(getBodyScratchBytes(loop) - reserve, 0);
+    return std::clamp<int64_t>((budget - excess) / bytes, 2, 4);
   }
 
   /// The largest tile that an op of `loop`'s body may move through shared

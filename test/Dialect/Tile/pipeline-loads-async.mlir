@@ -1283,3 +1283,73 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     gpu.return
   }
 }
+
+// -----
+
+// A loop bound by its loads takes as many stages as fit, up to 4 (48 KiB
+// a stage on sm_90a: 4); one whose body also reduces a 64 KiB tile it
+// computed keeps room for that scratch beyond what the pass reserves for
+// the body (1/8 of the block's shared memory): 3.
+// CHECK-LABEL: gpu.func @deep
+// CHECK: tile.alloc_shared : !tile.shared<4x128x64xf16>
+// CHECK: tile.alloc_shared : !tile.shared<4x128x128xf16>
+// CHECK-LABEL: gpu.func @with_scratch
+// CHECK: tile.alloc_shared : !tile.shared<3x128x64xf16>
+// CHECK: tile.alloc_shared : !tile.shared<3x128x128xf16>
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @deep(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %v: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x8, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x8, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%zero, %i] : !tile.view<64x8, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x8xf32>
+    %res = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<128x8xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %s = tile.matmul %kt, %qt : !tile.tile<128x64xf16>, !tile.tile<64x8xf16> -> !tile.tile<128x8xf32>
+      %p = tile.math exp2 %s : !tile.tile<128x8xf32>
+      %ph = tile.convert %p : !tile.tile<128x8xf32> -> !tile.tile<128x8xf16>
+      %vt = tile.load %vv[%jt, %zero] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %vtt = tile.permute %vt [1, 0] : !tile.tile<128x128xf16> -> !tile.tile<128x128xf16>
+      %next = tile.mma %vtt, %ph, %acc : !tile.tile<128x128xf16>, !tile.tile<128x8xf16>, !tile.tile<128x8xf32>
+      scf.yield %next : !tile.tile<128x8xf32>
+    }
+    tile.store %res, %vo[%i, %zero] : !tile.view<128x8, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @with_scratch(%q: !tile.array<?x?xf16, strides [?, 1]>, %k: !tile.array<?x?xf16, strides [?, 1]>, %v: !tile.array<?x?xf16, strides [?, 1]>, %o: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %zero = tile.constant dense<0> : !tile.tile<si32>
+    %vq = tile.make_view %q : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x8, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vk = tile.make_view %k : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vv = tile.make_view %v : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vo = tile.make_view %o : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x8, !tile.array<?x?xf32, strides [?, 1]>>
+    %qt = tile.load %vq[%zero, %i] : !tile.view<64x8, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc0 = tile.constant dense<0.0> : !tile.tile<128x8xf32>
+    %res = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (!tile.tile<128x8xf32>) {
+      %jt = tile.from_scalar %j : index -> !tile.tile<si32>
+      %kt = tile.load %vk[%jt, %zero] : !tile.view<128x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %s = tile.matmul %kt, %qt : !tile.tile<128x64xf16>, !tile.tile<64x8xf16> -> !tile.tile<128x8xf32>
+      %p = tile.math exp2 %s : !tile.tile<128x8xf32>
+      %ph = tile.convert %p : !tile.tile<128x8xf32> -> !tile.tile<128x8xf16>
+      %vt = tile.load %vv[%jt, %zero] : !tile.view<128x128, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %vtt = tile.permute %vt [1, 0] : !tile.tile<128x128xf16> -> !tile.tile<128x128xf16>
+      %vf = tile.convert %vt : !tile.tile<128x128xf16> -> !tile.tile<128x128xf32>
+      %vs = tile.reduce sum %vf axes [1] : !tile.tile<128x128xf32> -> !tile.tile<128xf32>
+      %ve = tile.expand_dims %vs, 1 : !tile.tile<128xf32> -> !tile.tile<128x1xf32>
+      %vb = tile.broadcast %ve : !tile.tile<128x1xf32> -> !tile.tile<128x8xf32>
+      %prod = tile.mma %vtt, %ph, %acc : !tile.tile<128x128xf16>, !tile.tile<128x8xf16>, !tile.tile<128x8xf32>
+      %next = tile.add %prod, %vb : !tile.tile<128x8xf32>
+      scf.yield %next : !tile.tile<128x8xf32>
+    }
+    tile.store %res, %vo[%i, %zero] : !tile.view<128x8, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
