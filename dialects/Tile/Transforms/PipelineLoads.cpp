@@ -1812,24 +1812,21 @@ struct TilePipelineLoadsPass
           TileType::get(&getContext(), shape, type.getElementType()), tile,
           indices);
     };
+    // Step `k` of operand `index` (of `shape`, K along `axis`: 1 for A, 0
+    // for B): its slice of the stage `load` reads (K along the other axis
+    // where the stage holds the operand transposed), else its sub-tile of
+    // the registers.
+    auto step = [&](LocalLoadOp load, ConvertOp convert, int64_t index,
+                    ArrayRef<int64_t> shape, int64_t axis, int64_t k) -> Value {
+      if (!load)
+        return extract(op->getOperand(index), shape, axis, k);
+      SmallVector<int64_t> origin = load.getOrigin();
+      origin[load.getTranspose() ? 1 - axis : axis] += k;
+      return slice(load, convert, shape, origin);
+    };
     for (int64_t k = 0; k < depth; k += kStep) {
-      // K runs along the stage's columns of A and rows of B, or the other
-      // way where the stage holds the operand transposed.
-      Value sliceA, sliceB;
-      if (a) {
-        SmallVector<int64_t> originA = a.getOrigin();
-        originA[a.getTranspose() ? 0 : 1] += k;
-        sliceA = slice(a, convertA, {m, kStep}, originA);
-      } else {
-        sliceA = extract(op->getOperand(0), {m, kStep}, 1, k);
-      }
-      if (b) {
-        SmallVector<int64_t> originB = b.getOrigin();
-        originB[b.getTranspose() ? 1 : 0] += k;
-        sliceB = slice(b, convertB, {kStep, n}, originB);
-      } else {
-        sliceB = extract(op->getOperand(1), {kStep, n}, 0, k);
-      }
+      Value sliceA = step(a, convertA, 0, {m, kStep}, 1, k);
+      Value sliceB = step(b, convertB, 1, {kStep, n}, 0, k);
       acc =
           acc ? MmaOp::create(builder, op->getLoc(), result, sliceA, sliceB,
                               acc)
