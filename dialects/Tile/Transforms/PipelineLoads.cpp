@@ -749,8 +749,8 @@ struct TilePipelineLoadsPass
     // for it: at least the 2 it would have had.
     if (!loadBound)
       return 2;
-    int64_t reserve = needsNoScratch(loop) ? limit / 16 : limit / 8;
-    int64_t excess = std::max<int64_t>(getBodyScratchBytes(loop) - reserve, 0);
+    int64_t excess = std::max<int64_t>(
+        getBodyScratchBytes(loop) - getBodyReserve(loop, limit), 0);
     return std::clamp<int64_t>((budget - excess) / bytes, 2, 4);
   }
 
@@ -779,6 +779,13 @@ struct TilePipelineLoadsPass
         scratch = std::max(scratch, getTileBytes(type));
     });
     return scratch;
+  }
+
+  /// What sharedBudget keeps of a block's `limit` for alignment and the
+  /// small scratch of `loop`'s body: 1/8, 1/16 where nothing in it needs
+  /// scratch (needsNoScratch).
+  static int64_t getBodyReserve(scf::ForOp loop, int64_t limit) {
+    return needsNoScratch(loop) ? limit / 16 : limit / 8;
   }
 
   /// The shared memory the stages of `loop` may take of the `limit` a
@@ -851,7 +858,7 @@ struct TilePipelineLoadsPass
         scratch = std::max(scratch, getTileBytes(tile));
       }
     });
-    int64_t reserve = needsNoScratch(loop) ? limit / 16 : limit / 8;
+    int64_t reserve = getBodyReserve(loop, limit);
     int64_t budget = limit - reserve - std::max(scratch, storeScratch);
     if (storeScratch > scratch)
       budget = std::max(budget, limit - storeScratch - limit / 16);
@@ -876,9 +883,10 @@ struct TilePipelineLoadsPass
     int64_t requested = getRequestedStages(loop);
     if (loads.empty() && requested != 1)
       return prefetchLoads(loop);
+    bool loadBound = !loads.empty() && boundByLoads(loop, loads);
     if (loads.empty() || requested == 1 ||
         (!requested && !onlyAccumulates(loop) &&
-         !multipliesOnWarpgroups(loop, loads) && !boundByLoads(loop, loads)))
+         !multipliesOnWarpgroups(loop, loads) && !loadBound))
       return;
     // A pipeline that leaves another operand's load in the iteration
     // (reaching its mma through a permute, say) hides none of the
@@ -901,7 +909,7 @@ struct TilePipelineLoadsPass
       int64_t bytes = 0;
       for (auto &entry : loads)
         bytes += getTileBytes(entry.first.getType());
-      int64_t stages = chooseStages(loop, bytes, boundByLoads(loop, loads));
+      int64_t stages = chooseStages(loop, bytes, loadBound);
       if (stages > 1)
         return pipelineThroughSharedMemory(loop, loads, stages);
     }
