@@ -146,18 +146,22 @@ for nt in (False, True):
     close("fp8 matmul nt=%s" % nt, c, (a.double() @ w.double().t()) * 0.125, 1e-2)
 # CHECK-COUNT-2: fp8 matmul {{.*}} ok
 
-# Grouped products (a list of arrays per operand): one tile block per
-# output tile, and as many blocks as SMs sharing the tiles.
+# Grouped products (a list or a tuple of arrays per operand): one tile
+# block per output tile, and as many blocks as SMs sharing the tiles. The
+# tuples' groups each have their own facts: tensor copies for the groups
+# whose rows are multiples of 16 bytes, cp.async for the others (300 x 700
+# and 64 x 200 here), in one kernel.
 shapes = [(1024, 512, 256), (300, 700, 500), (128, 128, 64), (64, 200, 1000)]
-for blocks in (None, torch.cuda.get_device_properties(0).multi_processor_count):
-    a = [torch.randn(m, k, device=cuda, dtype=torch.float16) for m, n, k in shapes]
-    b = [torch.randn(k, n, device=cuda, dtype=torch.float16) for m, n, k in shapes]
-    c = [torch.empty(m, n, device=cuda, dtype=torch.float16) for m, n, k in shapes]
-    grouped_matmul.run(a, b, c, blocks=blocks)
-    for g, (x, y, z) in enumerate(zip(a, b, c)):
-        close("grouped matmul blocks=%s group %d" % (blocks, g), z, x.float() @ y.float(),
-              1e-2)
-# CHECK-COUNT-8: grouped matmul {{.*}} ok
+for static in (False, True):
+    for blocks in (None, torch.cuda.get_device_properties(0).multi_processor_count):
+        a = [torch.randn(m, k, device=cuda, dtype=torch.float16) for m, n, k in shapes]
+        b = [torch.randn(k, n, device=cuda, dtype=torch.float16) for m, n, k in shapes]
+        c = [torch.empty(m, n, device=cuda, dtype=torch.float16) for m, n, k in shapes]
+        grouped_matmul.run(a, b, c, blocks=blocks, static=static)
+        for g, (x, y, z) in enumerate(zip(a, b, c)):
+            close("grouped matmul static=%s blocks=%s group %d" % (static, blocks, g), z,
+                  x.float() @ y.float(), 1e-2)
+# CHECK-COUNT-16: grouped matmul {{.*}} ok
 
 # The causal kernels take their blocks heaviest first in groups of 2^22 / d
 # / seq heads: 5 heads of 16384 at head dim 64 make groups of 4 and 1.

@@ -1,11 +1,14 @@
-"""Grouped matrix products (lists of arrays) against PyTorch, one run.
+"""Grouped matrix products (lists and tuples of arrays) against PyTorch,
+one run.
 
 Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
     python3 tools/benchmarks/tile_grouped.py BUNDLE_DIR
 
 For each set of problems (float16 and bfloat16, float32 accumulation):
 examples/python/tile/grouped_matmul.py in one launch, with one tile block
-per output tile and with as many blocks as SMs sharing the tiles; PyTorch's
+per output tile and with as many blocks as SMs sharing the tiles (lists of
+arrays), and its tuple kernel with as many blocks as SMs (each group's
+arrays with their own facts, so tensor copies where they suit); PyTorch's
 loop of one cuBLAS matmul per group (into preallocated outputs); and
 PyTorch's torch._grouped_mm where this PyTorch has it (bfloat16, every
 group's K and N equal: the mixture-of-experts shape). Each result is
@@ -52,8 +55,8 @@ for dtype in (torch.float16, torch.bfloat16):
         ref = [torch.empty(m, n, device="cuda", dtype=dtype) for m, n, k in shapes]
         total = flops(shapes)
 
-        def ours(blocks=None):
-            grouped_matmul.run(a, b, c, blocks=blocks, stream=stream)
+        def ours(blocks=None, static=False):
+            grouped_matmul.run(a, b, c, blocks=blocks, static=static, stream=stream)
 
         def loop():
             for x, y, z in zip(a, b, ref):
@@ -61,7 +64,8 @@ for dtype in (torch.float16, torch.bfloat16):
 
         rows = []
         for label, fn in (("cudapy, a block per tile", lambda: ours()),
-                          ("cudapy, %d persistent blocks" % SMS, lambda: ours(SMS))):
+                          ("cudapy, %d persistent blocks" % SMS, lambda: ours(SMS)),
+                          ("cudapy, tuples, %d blocks" % SMS, lambda: ours(SMS, True))):
             fn()
             torch.cuda.synchronize()
             error = max(((z.float() - x.float() @ y.float()).abs().max() /
@@ -97,3 +101,6 @@ b = [torch.randn(k, n, device="cuda", dtype=torch.float16) for m, n, k in shapes
 c = [torch.empty(m, n, device="cuda", dtype=torch.float16) for m, n, k in shapes]
 print("host time of one grouped launch (16 groups, 48 arrays): %.1f us"
       % launch_us(lambda: grouped_matmul.run(a, b, c, blocks=SMS, stream=stream)))
+print("the same with tuples: %.1f us"
+      % launch_us(lambda: grouped_matmul.run(a, b, c, blocks=SMS, static=True,
+                                             stream=stream)))

@@ -615,18 +615,79 @@ struct StageConstants {
 
 /// The loops from a kernel's first block down to `loop`, outermost first
 /// (a persistent kernel's loop over its tiles, then the loop over K), where
-/// each is in the body of the one before and the first in the first block
-/// of a kernel; empty otherwise.
-static SmallVector<scf::ForOp> getLoopNest(scf::ForOp loop) {
-  SmallVector<scf::ForOp> nest = {loop};
-  while (auto outer = dyn_cast<scf::ForOp>(nest.back()->getParentOp()))
-    nest.push_back(outer);
+/// each is in the body of the one before (a `for`'s, or the `do` region of
+/// a `while`: a persistent loop written as `while tile < end`) and the
+/// first in the first block of a kernel; empty otherwise.
+static SmallVector<Operation *> getLoopNest(scf::ForOp loop) {
+  SmallVector<Operation *> nest = {loop};
+  while (true) {
+    Operation *inner = nest.back(), *parent = inner->getParentOp();
+    auto outerWhile = dyn_cast<scf::WhileOp>(parent);
+    if (!isa<scf::ForOp>(parent) &&
+        !(outerWhile && inner->getParentRegion() == &outerWhile.getAfter()))
+      break;
+    nest.push_back(parent);
+  }
   std::reverse(nest.begin(), nest.end());
   auto kernel = dyn_cast<gpu::GPUFuncOp>(nest.front()->getParentOp());
   if (!kernel || !kernel.isKernel() ||
       nest.front()->getBlock() != &kernel.getBody().front())
     return {};
   return nest;
+}
+
+/// getLoopNest where each of its loops is a `for` (a producer warp runs
+/// the nest again: specializeWarps); empty otherwise.
+static SmallVector<scf::ForOp> getForNest(scf::ForOp loop) {
+  SmallVector<scf::ForOp> nest;
+  for (Operation *op : getLoopNest(loop)) {
+    auto forOp = dyn_cast<scf::ForOp>(op);
+    if (!forOp)
+      return {};
+    nest.push_back(forOp);
+  }
+  return nest;
+}
+
+/// `loop` with `initial` carried as well: new operands, results and
+/// arguments of both its blocks (its condition passes them on), and the
+/// values `next` makes of the `do` block's new arguments yielded. Replaces
+/// `loop`.
+static scf::WhileOp carryThroughWhile(RewriterBase &rewriter, scf::WhileOp loop,
+                                      ValueRange initial,
+                                      const NewYieldValuesFn &next) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop);
+  SmallVector<Value> inits(loop.getInits());
+  inits.append(initial.begin(), initial.end());
+  SmallVector<Type> types(loop.getResultTypes());
+  for (Value value : initial)
+    types.push_back(value.getType());
+  // Empty regions, which take the loop's blocks.
+  auto replaced = scf::WhileOp::create(rewriter, loop.getLoc(), types, inits,
+                                       ArrayRef<NamedAttribute>{});
+  rewriter.inlineRegionBefore(loop.getBefore(), replaced.getBefore(),
+                              replaced.getBefore().end());
+  rewriter.inlineRegionBefore(loop.getAfter(), replaced.getAfter(),
+                              replaced.getAfter().end());
+  Block *before = replaced.getBeforeBody(), *after = replaced.getAfterBody();
+  SmallVector<Value> passed;
+  SmallVector<BlockArgument> carried;
+  for (Value value : initial) {
+    passed.push_back(before->addArgument(value.getType(), value.getLoc()));
+    carried.push_back(after->addArgument(value.getType(), value.getLoc()));
+  }
+  scf::ConditionOp condition = replaced.getConditionOp();
+  rewriter.modifyOpInPlace(condition,
+                           [&] { condition.getArgsMutable().append(passed); });
+  scf::YieldOp yield = replaced.getYieldOp();
+  rewriter.setInsertionPoint(yield);
+  SmallVector<Value> yielded = next(rewriter, yield.getLoc(), carried);
+  rewriter.modifyOpInPlace(yield,
+                           [&] { yield.getResultsMutable().append(yielded); });
+  rewriter.replaceOp(loop,
+                     replaced.getResults().take_front(loop.getNumResults()));
+  return replaced;
 }
 
 /// What a producer warp can compute of a loop nest (getLoopNest): the ops
@@ -1060,33 +1121,44 @@ struct TilePipelineLoadsPass
   /// yields what that loop leaves. The nest's loops are replaced (and
   /// recorded in replacedLoops); false where one could not be.
   bool carryThroughNest(RewriterBase &rewriter,
-                        MutableArrayRef<scf::ForOp> nest, ValueRange initial,
+                        MutableArrayRef<Operation *> nest, ValueRange initial,
                         const NewYieldValuesFn &next) {
     SmallVector<Value> values(initial);
     size_t count = values.size();
     for (auto [level, original] : llvm::enumerate(nest)) {
       bool innermost = level + 1 == nest.size();
+      auto advance = [&](OpBuilder &builder, Location at,
+                         ArrayRef<BlockArgument> carried) {
+        if (innermost)
+          return next(builder, at, carried);
+        return SmallVector<Value>(carried.begin(), carried.end());
+      };
+      replacedLoops.insert(original);
+      if (auto loop = dyn_cast<scf::WhileOp>(original)) {
+        scf::WhileOp replaced =
+            carryThroughWhile(rewriter, loop, values, advance);
+        nest[level] = replaced;
+        values =
+            SmallVector<Value>(replaced.getAfterArguments().take_back(count));
+        continue;
+      }
       FailureOr<LoopLikeOpInterface> replaced =
-          cast<LoopLikeOpInterface>(original.getOperation())
-              .replaceWithAdditionalYields(
-                  rewriter, values, /*replaceInitOperandUsesInLoop=*/false,
-                  [&](OpBuilder &builder, Location at,
-                      ArrayRef<BlockArgument> carried) -> SmallVector<Value> {
-                    if (innermost)
-                      return next(builder, at, carried);
-                    return SmallVector<Value>(carried.begin(), carried.end());
-                  });
+          cast<LoopLikeOpInterface>(original).replaceWithAdditionalYields(
+              rewriter, values, /*replaceInitOperandUsesInLoop=*/false,
+              advance);
       if (failed(replaced))
         return false;
-      replacedLoops.insert(original);
-      nest[level] = cast<scf::ForOp>(replaced->getOperation());
-      values =
-          SmallVector<Value>(nest[level].getRegionIterArgs().take_back(count));
+      auto loop = cast<scf::ForOp>(replaced->getOperation());
+      nest[level] = loop;
+      values = SmallVector<Value>(loop.getRegionIterArgs().take_back(count));
     }
     for (size_t level = 0; level + 1 < nest.size(); ++level) {
-      auto yield = cast<scf::YieldOp>(nest[level].getBody()->getTerminator());
+      Region &body = isa<scf::WhileOp>(nest[level])
+                         ? cast<scf::WhileOp>(nest[level]).getAfter()
+                         : cast<scf::ForOp>(nest[level]).getRegion();
+      auto yield = cast<scf::YieldOp>(body.front().getTerminator());
       unsigned first = yield.getNumOperands() - count;
-      ValueRange left = nest[level + 1].getResults().take_back(count);
+      ValueRange left = nest[level + 1]->getResults().take_back(count);
       for (auto [i, value] : llvm::enumerate(left))
         yield->setOperand(first + i, value);
     }
@@ -1113,8 +1185,8 @@ struct TilePipelineLoadsPass
     // from one run of the loop to the next (carryThroughNest). A loop in
     // no such nest keeps cp.async.
     bool nested = loop->getParentOfType<LoopLikeOpInterface>() != nullptr;
-    SmallVector<scf::ForOp> nest =
-        nested ? getLoopNest(loop) : SmallVector<scf::ForOp>{loop};
+    SmallVector<Operation *> nest =
+        nested ? getLoopNest(loop) : SmallVector<Operation *>{loop};
     bool tensor = mapped && !nest.empty();
     bool throughNest = tensor && nested;
     Value barriers;
@@ -1205,7 +1277,7 @@ struct TilePipelineLoadsPass
                  arith::ConstantIntOp::create(rewriter, loc, 0, 1)};
       if (!carryThroughNest(rewriter, nest, initial, nextStages))
         return;
-      loop = nest.back();
+      loop = cast<scf::ForOp>(nest.back());
       rewriter.setInsertionPoint(loop);
       prologue(loop.getInitArgs().take_back(initial.size()).front(), &counter);
     } else {
@@ -1278,7 +1350,7 @@ struct TilePipelineLoadsPass
   bool canSpecializeWarps(
       scf::ForOp loop,
       ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
-    SmallVector<scf::ForOp> nest = getLoopNest(loop);
+    SmallVector<scf::ForOp> nest = getForNest(loop);
     if (nest.empty() || getNumWarps(loop) + kProducerWarps > 32)
       return false;
     auto kernel = cast<gpu::GPUFuncOp>(nest.front()->getParentOp());
@@ -1349,7 +1421,7 @@ struct TilePipelineLoadsPass
       MutableArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
       int64_t stages) {
     MLIRContext *context = &getContext();
-    SmallVector<scf::ForOp> nest = getLoopNest(loop);
+    SmallVector<scf::ForOp> nest = getForNest(loop);
     auto kernel = cast<gpu::GPUFuncOp>(nest.front()->getParentOp());
     Block &entry = kernel.getBody().front();
     UniformValues uniform(nest);
@@ -1432,8 +1504,9 @@ struct TilePipelineLoadsPass
     StageConstants counter(rewriter, loc, stages);
     SmallVector<Value> initial = {
         counter.zero, arith::ConstantIntOp::create(rewriter, loc, 0, 1)};
+    SmallVector<Operation *> carriers(nest.begin(), nest.end());
     if (!carryThroughNest(
-            rewriter, nest, initial,
+            rewriter, carriers, initial,
             [&](OpBuilder &builder, Location at,
                 ArrayRef<BlockArgument> carried) -> SmallVector<Value> {
               auto [next, wraps] = counter.next(builder, at, carried[0]);
@@ -1441,7 +1514,7 @@ struct TilePipelineLoadsPass
                       arith::XOrIOp::create(builder, at, carried[1], wraps)};
             }))
       return;
-    loop = nest.back();
+    loop = cast<scf::ForOp>(carriers.back());
     ValueRange carried = loop.getRegionIterArgs().take_back(2);
     Value stage = carried[0];
     rewriter.setInsertionPointToStart(loop.getBody());

@@ -48,7 +48,9 @@ _PY_COMPARE = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a
 
 class ArgSpec:
     """What a launch argument says about its parameter: an array (dtype,
-    rank, facts), a scalar (dtype) or a `Constant` value."""
+    rank, facts), a scalar (dtype), a `Constant` value, or a tuple (`value`,
+    the specs of its items: arrays, scalars and tuples, each a kernel
+    argument of its own, in order)."""
 
     __slots__ = ("kind", "dtype", "rank", "value", "unit_stride", "aligned16",
                  "stride_divisibility", "static_shape", "static_strides", "index64",
@@ -69,6 +71,8 @@ class ArgSpec:
     def key(self):
         if self.kind == "constant":
             return ("constant", type(self.value).__name__, self.value)
+        if self.kind == "tuple":
+            return ("tuple",) + tuple(item.key() for item in self.value)
         return (self.kind, self.dtype.name, self.rank, self.unit_stride, self.aligned16,
                 self.stride_divisibility, self.static_shape, self.static_strides,
                 self.index64, self.divisibility)
@@ -542,17 +546,23 @@ class KernelTranslator(_jit.SourceTranslator):
         if len(names) != len(self.specs):
             raise self.error(TileTypeError, "%s takes %d arguments, %d given"
                              % (kernel_name, len(names), len(self.specs)))
-        arg_types, arg_attrs, bind = [], [], []
-        for name, spec, arg in zip(names, self.specs, params.args):
-            self.node = arg
+        arg_types, arg_attrs, arg_locs = [], [], []
+
+        def declare(spec, arg, name):
+            """The kernel arguments of one parameter (a tuple's, its items' in
+            order); returns what gives the parameter's value from the entry
+            block."""
             if spec.kind == "constant":
-                bind.append((name, None))
-                continue
+                return lambda entry: Const(spec.value)
+            if spec.kind == "tuple":
+                items = [declare(s, arg, "%s[%d]" % (name, k)) for k, s in enumerate(spec.value)]
+                return lambda entry: TupleValue([item(entry) for item in items])
             if spec.kind in ("array", "list"):
                 type = self.ir.array_type(spec.array_extents(), spec.dtype.mlir_type(self.ir),
                                           spec.array_strides(), self.loc(arg))
                 if not type:
                     self.check_diagnostics(arg)
+                element = type
                 if spec.kind == "list":
                     # The facts below hold for each of the list's arrays.
                     type = self.ir.list_type(type, self.loc(arg))
@@ -564,35 +574,34 @@ class KernelTranslator(_jit.SourceTranslator):
                         spec.stride_divisibility)
                 if any(d > 1 for d in spec.divisibility):
                     facts["tile.divisibility"] = self.ir.i64_array_attr(spec.divisibility)
-                arg_attrs.append(facts)
             else:
                 type = self.tile_type((), spec.dtype)
-                arg_attrs.append({})
+                facts = {}
+            position = len(arg_types)
             arg_types.append(type)
-            bind.append((name, type))
+            arg_attrs.append(facts)
+            arg_locs.append(self.loc(arg))
+
+            def bind(entry):
+                value = self.ir.block_argument(entry, position)
+                if spec.kind == "list":
+                    return ListValue(value, spec, element, name)
+                if spec.kind == "array":
+                    self.array_arguments[value] = (position, spec)
+                    return ArrayValue(value, spec.dtype, spec.rank, type, name,
+                                      spec.array_strides(), index64=spec.index64,
+                                      extents=spec.array_extents())
+                return TileValue(value, (), spec.dtype, type)
+            return bind
+
+        binders = []
+        for name, spec, arg in zip(names, self.specs, params.args):
+            self.node = arg
+            binders.append((name, declare(spec, arg, name)))
         self.arg_attrs = arg_attrs
-        entry = self.ir.new_block(arg_types, [self.loc(a) for a, (n, t) in
-                                              zip(params.args, bind) if t is not None])
-        position = 0
-        for (name, type), spec in zip(bind, self.specs):
-            if type is None:
-                self.frame.names[name] = Const(spec.value)
-                continue
-            value = self.ir.block_argument(entry, position)
-            position += 1
-            if spec.kind == "list":
-                element = self.ir.array_type(spec.array_extents(),
-                                             spec.dtype.mlir_type(self.ir),
-                                             spec.array_strides(), self.loc())
-                self.frame.names[name] = ListValue(value, spec, element, name)
-            elif spec.kind == "array":
-                self.array_arguments[value] = (position - 1, spec)
-                self.frame.names[name] = ArrayValue(value, spec.dtype, spec.rank, type, name,
-                                                    spec.array_strides(),
-                                                    index64=spec.index64,
-                                                    extents=spec.array_extents())
-            else:
-                self.frame.names[name] = TileValue(value, (), spec.dtype, type)
+        entry = self.ir.new_block(arg_types, arg_locs)
+        for name, bind in binders:
+            self.frame.names[name] = bind(entry)
 
         self.block = self.entry_block = entry
         self.entry_views = []
@@ -1244,6 +1253,11 @@ class KernelTranslator(_jit.SourceTranslator):
             return self.api.subscript(self, base, index)
         if isinstance(base, ListValue):
             return self.list_item(base, index, node)
+        if isinstance(base, TupleValue):
+            # A tuple's items may differ in type: which one is known only at
+            # compile time (cuTile's data model, "Tuples").
+            raise self.error(TileTypeError, "%s is indexed by compile-time integers, not %s"
+                             % (base.describe(), index.describe()), node)
         raise self.error(TileTypeError, "%s cannot be indexed" % base.describe(), node)
 
     def list_item(self, items, index, node):

@@ -287,6 +287,10 @@ class kernel:
                                         "a bool or a tuple, not a list" % (i, self.__name__))
                 specs.append(self._list_spec(i, value, parameter.list_element))
                 continue
+            if isinstance(value, tuple) and not constant:
+                specs.append(self._tuple_spec("argument %d of %s" % (i, self.__name__), value,
+                                              parameter.array))
+                continue
             if parameter.scalar is not None and isinstance(value, int) and \
                     not isinstance(value, bool):
                 if not -2**63 <= value < 2**63:
@@ -314,6 +318,32 @@ class kernel:
             except TypeError as why:
                 raise TileTypeError("argument %d of %s: %s" % (i, self.__name__, why))
         return specs
+
+    def _tuple_spec(self, what, value, annotation):
+        """A tuple argument's specialization: its length and each item's,
+        an array (with its facts), a number (a scalar of its dtype) or a
+        tuple. Each array and number is a kernel argument of its own (the
+        tuple's items in order); in the kernel the parameter is a tuple of
+        compile-time length. An extension of cuTile 1.6, whose kernels take
+        no tuples (NVIDIA TileGym's grouped GEMM passes tuples of arrays)."""
+        from .. import runtime
+        items = []
+        for k, item in enumerate(value):
+            where = "%s, item %d of the tuple" % (what, k)
+            if isinstance(item, tuple):
+                items.append(self._tuple_spec(where, item, annotation))
+            elif isinstance(item, (bool, int, float)):
+                items.append(ArgSpec("scalar", _dtypes.of_python_scalar(item)))
+            else:
+                view = runtime._view(item) if _is_array(item) else None
+                if view is None:
+                    raise TileTypeError("%s: a tuple a kernel takes holds arrays, numbers and "
+                                        "tuples, not a %s" % (where, type(item).__name__))
+                try:
+                    items.append(_array_spec(item, view, annotation))
+                except TypeError as why:
+                    raise TileTypeError("%s: %s" % (where, why))
+        return ArgSpec("tuple", value=tuple(items))
 
     def _list_spec(self, i, value, annotation):
         """The specialization of a list of arrays: its arrays' dtype and
@@ -502,15 +532,15 @@ class kernel:
                 compiled = self._by_launch_key[(key[0], blocks)] = self._compile(
                     specs, chip, self._grid_blocks(blocks, chip))
             words[3] = compiled.block[0]
-            compiled.kernel.launch_words(words, self._num_runtime, key[1], _stream(stream),
-                                         flags)
+            compiled.kernel.launch_words(words, self._num_runtime + key[2], key[1],
+                                         _stream(stream), flags)
             return
         grid = _grid_words(grid)[:3]
         specs = self._specs(args)
         chip = _chip()
         compiled = self._compile(specs, chip, self._grid_blocks(grid[0] * grid[1] * grid[2], chip))
-        positions = compiled.runtime_positions
-        runtime_args = args if len(positions) == len(args) else [args[i] for i in positions]
+        runtime_args = []
+        _runtime_values(args, specs, runtime_args)
         compiled.kernel.launch(grid, compiled.block, *runtime_args, stream=_stream(stream),
                                flags=flags)
 
@@ -598,16 +628,63 @@ def _interface_layout(value, typestr, shape, strides):
 _RECORD_TILE_ARRAY, _RECORD_INT, _RECORD_FLOAT, _RECORD_TILE_ARRAY_LIST = 0, 1, 2, 3
 
 
+def _runtime_values(values, specs, out):
+    """The kernel arguments of a launch's `values` (their `specs`), in
+    order: constants left out, tuples' items in their place."""
+    for value, spec in zip(values, specs):
+        if spec.kind == "tuple":
+            _runtime_values(value, spec.value, out)
+        elif spec.kind != "constant":
+            out.append(value)
+
+
+def _tuple_words(value, words, floats):
+    """A tuple argument on the launch path: (key, the number of kernel
+    arguments it gives), each item's entry appended to `words` as a
+    separate argument's would be; None for what the general path has to
+    look at."""
+    key = []
+    count = 0
+    for item in value:
+        kind = type(item)
+        if kind is tuple:
+            found = _tuple_words(item, words, floats)
+            if found is None:
+                return None
+            key.append(found[0])
+            count += found[1]
+            continue
+        if kind is float:
+            key.append(kind)
+            words.append(_RECORD_FLOAT)
+            floats.append((len(words), item))
+            words.append(0)
+        elif kind is int or kind is bool:
+            key.append(kind if kind is bool or -2**31 <= item < 2**31 else "int64")
+            words += (_RECORD_INT, item)
+        else:
+            words.append(_RECORD_TILE_ARRAY)
+            item_key = _item_words(item, words)
+            if item_key is None:
+                return None
+            key.append(item_key)
+        count += 1
+    return ("tuple",) + tuple(key), count
+
+
 def _launch_key(args, constants, words):
-    """(key, floats): what decides the specialization, cheaply, for
-    PyTorch tensors, `__cuda_array_interface__` arrays, Python numbers and
-    constants, with each runtime argument's entry appended to `words` and
-    the floats' (position, value) pairs (Kernel.launch_words); None for
-    other arguments (the specialization is then worked out in full)."""
+    """(key, floats, extra): what decides the specialization, cheaply, for
+    PyTorch tensors, `__cuda_array_interface__` arrays, Python numbers,
+    tuples of them and constants, with each runtime argument's entry
+    appended to `words`, the floats' (position, value) pairs
+    (Kernel.launch_words) and the kernel arguments tuples give beyond one
+    each; None for other arguments (the specialization is then worked out
+    in full)."""
     if len(args) != len(constants):
         return None
     key = []
     floats = []
+    extra = 0
     for value, constant in zip(args, constants):
         kind = type(value)
         if constant:
@@ -635,6 +712,12 @@ def _launch_key(args, constants, words):
         elif kind is int or kind is bool:
             key.append(kind if kind is bool or -2**31 <= value < 2**31 else "int64")
             words += (_RECORD_INT, value)
+        elif kind is tuple:
+            found = _tuple_words(value, words, floats)
+            if found is None:
+                return None
+            key.append(found[0])
+            extra += found[1] - 1
         elif kind is list:
             # A list of arrays: its record, and the key of each array (the
             # specialization keys on the facts they all share).
@@ -653,7 +736,7 @@ def _launch_key(args, constants, words):
             if item is None:
                 return None
             key.append(item)
-    return tuple(key), floats
+    return tuple(key), floats, extra
 
 
 def _item_words(value, words):

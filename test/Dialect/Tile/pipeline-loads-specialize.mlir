@@ -339,3 +339,46 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     gpu.return
   }
 }
+
+// -----
+
+// A producer warp runs the nest again as loops of `for`: a nest with a
+// `while` (the loop over tiles written as one) is not specialized; its
+// copies are tensor copies all the same, on the consumers' threads.
+// CHECK-LABEL: gpu.func @persistent_while
+// CHECK-NOT: tile.warp_specialize producer_warps
+// CHECK: tile.alloc_barriers {arrivals = 2 : i64} : !tile.barriers<4>
+// CHECK: scf.while
+// CHECK: tile.async_copy {{.*}} barrier
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @persistent_while(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                             %c: !tile.array<?x?xf32, strides [?, 1]>, %tiles: index, %n: index) kernel attributes {tile.warp_specialize = true} {
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %first = tile.bid 0
+    %start = tile.to_scalar %first : !tile.tile<si32> -> index
+    %blocks = tile.num_blocks 0
+    %stride = tile.to_scalar %blocks : !tile.tile<si32> -> index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %end = scf.while (%t = %start) : (index) -> index {
+      %more = arith.cmpi slt, %t, %tiles : index
+      scf.condition(%more) %t : index
+    } do {
+    ^bb0(%t: index):
+      %i = tile.from_scalar %t : index -> !tile.tile<si32>
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+        scf.yield %next : !tile.tile<64x64xf32>
+      }
+      tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+      %after = arith.addi %t, %stride : index
+      scf.yield %after : index
+    }
+    gpu.return
+  }
+}

@@ -203,6 +203,96 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // -----
 
+// The loop over tiles written as a `while` (`while tile < end: ...; tile +=
+// step`, as a persistent kernel's Python may be): the same, the while
+// carrying the stages and the phase through both of its regions (its
+// condition passes them on) and yielding what the inner loop leaves.
+// CHECK-LABEL: gpu.func @nested_while
+// CHECK: %[[BARS:.*]] = tile.alloc_barriers {arrivals = 2 : i64} : !tile.barriers<4>
+// CHECK: %[[THREE:.*]] = arith.constant 3 : index
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: %[[END:.*]]:4 = scf.while (%[[T:.*]] = %{{.*}}, %[[BS:.*]] = %{{.*}}, %[[BN:.*]] = %[[THREE]], %[[BP:.*]] = %[[FALSE]]) : (index, index, index, i1) -> (index, index, index, i1) {
+// CHECK: scf.condition(%{{.*}}) %[[T]], %[[BS]], %[[BN]], %[[BP]] : index, index, index, i1
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%{{.*}}: index, %[[STAGE:.*]]: index, %[[NEXT:.*]]: index, %[[PHASE:.*]]: i1):
+// CHECK: gpu.barrier
+// CHECK: tile.async_copy %{{.*}} barrier %[[BARS]][%[[STAGE]]]
+// CHECK: %[[LEFT:.*]]:4 = scf.if
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[INNER:.*]] = %[[STAGE]], %{{.*}} = %[[NEXT]], %{{.*}} = %[[PHASE]])
+// CHECK-NEXT: tile.barrier_wait %[[BARS]][%[[INNER]]]
+// CHECK-NOT: tile.async_commit
+// CHECK: scf.yield %{{.*}}, %[[LEFT]]#1, %[[LEFT]]#2, %[[LEFT]]#3 : index, index, index, i1
+// CHECK: tile.from_scalar %[[END]]#0
+// OFF-LABEL: gpu.func @nested_while
+// OFF: tile.async_commit
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @nested_while(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                         %n: index, %tiles: index, %first: index, %step: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %end = scf.while (%t = %first) : (index) -> index {
+      %more = arith.cmpi slt, %t, %tiles : index
+      scf.condition(%more) %t : index
+    } do {
+    ^bb0(%t: index):
+      %i = tile.from_scalar %t : index -> !tile.tile<si32>
+      %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+        scf.yield %next : !tile.tile<64x64xf32>
+      }
+      %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+      tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %after = arith.addi %t, %step : index
+      scf.yield %after : index
+    }
+    %last = tile.from_scalar %end : index -> !tile.tile<si32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A loop in a `while`'s condition region runs once more than its body:
+// no nest, so cp.async.
+// CHECK-LABEL: gpu.func @in_while_condition
+// CHECK-NOT: tile.{{[a-z_]*}}barrier
+// CHECK: tile.async_commit
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @in_while_condition(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                               %n: index, %tiles: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %end = scf.while (%t = %c0) : (index) -> index {
+      %i = tile.from_scalar %t : index -> !tile.tile<si32>
+      %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+        scf.yield %next : !tile.tile<64x64xf32>
+      }
+      %out = tile.convert %acc : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+      tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %more = arith.cmpi slt, %t, %tiles : index
+      scf.condition(%more) %t : index
+    } do {
+    ^bb0(%t: index):
+      %after = arith.addi %t, %c1 : index
+      scf.yield %after : index
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 // A nest that is not in the kernel's first block (here in an scf.if) may
 // run more than once: its barriers would be initialized again, so it keeps
 // cp.async.

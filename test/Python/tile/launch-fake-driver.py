@@ -196,7 +196,56 @@ for bad in ([parts[0], 3], [parts[0], Strided(memory, (4, 4), None)], [], (parts
 # CHECK-NEXT: TileTypeError: argument 0 of firsts: item 1 of the list is not an array (int)
 # CHECK-NEXT: TileTypeError: argument 0 of firsts: the list's arrays have one dtype and rank; item 0 is a 1-d float32 array, item 1 a 2-d float32 array
 # CHECK-NEXT: TileValueError: argument 0 of firsts: an empty list has no dtype or rank to compile for
-# CHECK-NEXT: TileTypeError: argument 0 of firsts: cannot pass a tuple to a tile kernel
+# CHECK-NEXT: TileTypeError: {{.*}}launch-fake-driver.py:[[#]]:17: a tuple of 1 items is indexed by compile-time integers, not {{.*}}
+
+
+# A tuple argument (an extension of cuTile 1.6's kernel parameters: NVIDIA
+# TileGym's grouped GEMM passes tuples of arrays): each array and number in
+# it is a kernel argument of its own, in order, and in the kernel the tuple
+# has its length at compile time (len, ct.static_iter, constant indices;
+# tuples in tuples). One specialization per key, the tuple's items' keys;
+# arrays whose records the launch path cannot read go the general way
+# (here strides as a list), with the same arguments.
+@ct.kernel
+def scaled_rows(sources, scales, out):
+    for k in ct.static_iter(range(len(sources))):
+        t = ct.load(sources[k], index=(0,), shape=(16,), padding_mode=ct.PaddingMode.ZERO)
+        ct.store(out, index=(k, 0), tile=ct.reshape(t * scales[0] + scales[1][k], (1, 16)))
+
+
+rows = Strided(memory, (3, 16), None, offset=2048)
+three = (Strided(memory, (40,), None), Strided(memory, (24,), None, offset=256),
+         Strided(memory, (8,), (8,), offset=1024))
+ct.launch(0, (1,), scaled_rows, (three, (0.5, (1, 2, 3)), rows))
+kernel = compiled_of(scaled_rows)[0]
+count, grid, block, values = last_launch(kernel)
+print("tuple:", len(kernel.params), [v - base if v > 1 << 20 else v for v in values])
+# CHECK: tuple: 15 [0, 40, 256, 24, 1024, 8, 2, 0.5, 1, 2, 3, 2048, 3, 16, 16]
+print([l.strip() for l in next(iter(scaled_rows._cache.values())).ir_text.splitlines()
+       if "gpu.func" in l][0].split("(", 1)[1].split(") kernel")[0])
+# CHECK-NEXT: %arg0: !tile.array<?xf32, strides [1]> {{.*}}, %arg1: !tile.array<?xf32, strides [1]> {{.*}}, %arg2: !tile.array<?xf32> {{.*}}, %arg3: !tile.tile<f32> {{.*}}, %arg4: !tile.tile<si32> {{.*}}, %arg5: !tile.tile<si32> {{.*}}, %arg6: !tile.tile<si32> {{.*}}, %arg7: !tile.array<?x?xf32, strides [?, 1]> {{.*}}
+ct.launch(0, (1,), scaled_rows, (three, (-2.0, (4, 5, 6)), rows))
+print(len(scaled_rows._by_launch_key), len(scaled_rows._cache),
+      last_launch(kernel)[3][7:11])
+# CHECK-NEXT: 1 1 [-2.0, 4, 5, 6]
+listed = (three[0], Strided(memory, (24,), [4], offset=256), three[2])
+ct.launch(0, (1,), scaled_rows, (listed, (0.25, (7, 8, 9)), rows))
+print(len(scaled_rows._by_launch_key), len(scaled_rows._cache),
+      [v - base if v > 1 << 20 else v for v in last_launch(kernel)[3]])
+# CHECK-NEXT: 1 1 [0, 40, 256, 24, 1024, 8, 2, 0.25, 7, 8, 9, 2048, 3, 16, 16]
+ct.launch(0, (1,), scaled_rows, (three[:2], (0.5, (1, 2)), rows))
+print(len(scaled_rows._cache), "compiles;", len(compiled_of(scaled_rows)[1].params),
+      "parameters")
+# CHECK-NEXT: 2 compiles; 11 parameters
+for bad in (((three[0], "x"), (0.5, (1,)), rows), ((three[0],), (0.5, ()), rows),
+            ((three[0],), [0.5, (1,)], rows)):
+    try:
+        ct.launch(0, (1,), scaled_rows, bad)
+    except ct.TileError as error:
+        print(type(error).__name__ + ":", str(error).splitlines()[0])
+# CHECK-NEXT: TileTypeError: argument 0 of scaled_rows, item 1 of the tuple: a tuple a kernel takes holds arrays, numbers and tuples, not a str
+# CHECK-NEXT: TileTypeError: {{.*}}launch-fake-driver.py:[[#]]:{{.*}}tuple index: tuple index out of range
+# CHECK-NEXT: TileTypeError: argument 1 of scaled_rows: item 0 of the list is not an array (float)
 
 
 # The warps of a kernel that leaves them to the compiler follow the grid
