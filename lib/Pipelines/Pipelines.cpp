@@ -238,6 +238,9 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
   serialize.format = options.emit;
   serialize.cudaToolkitPath = options.getCudaToolkitPath();
   serialize.lineInfo = options.lineInfo;
+  // No version asked for: the chip's first, or the newer one the module
+  // needs.
+  serialize.raisePtxVersion = options.ptxVersion.empty();
   pm.addPass(createCudapySerializeToPTXPass(serialize));
   return success();
 }

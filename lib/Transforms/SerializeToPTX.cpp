@@ -27,9 +27,12 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
 
 #include <chrono>
 #include <mutex>
@@ -265,6 +268,9 @@ struct SerializedObject {
   /// Milliseconds of each phase.
   double translateMs = 0, linkMs = 0, optimizeMs = 0, llvmToTargetMs = 0,
          assembleMs = 0;
+  /// The target the object was made for: the module's, or one of a newer
+  /// PTX ISA (raisePtxVersion).
+  NVVM::NVVMTargetAttr target;
 };
 
 /// Milliseconds since `start`.
@@ -302,12 +308,43 @@ class PTXSerializer : public LLVM::ModuleToObject {
 public:
   PTXSerializer(gpu::GPUModuleOp module, NVVM::NVVMTargetAttr target,
                 StringRef libdevicePath, StringRef format,
-                StringRef cudaToolkitPath, bool lineInfo)
+                StringRef cudaToolkitPath, bool lineInfo, bool raisePtxVersion)
       : ModuleToObject(*module, target.getTriple(), target.getChip(),
                        target.getFeatures(), target.getO()),
         target(target), libdevicePath(libdevicePath), format(format),
         cudaToolkitPath(cudaToolkitPath), lineInfo(lineInfo),
-        emitLLVM(format == "llvm") {}
+        emitLLVM(format == "llvm"), raisePtxVersion(raisePtxVersion),
+        ptxVersion(cudapy::parsePtxVersion(
+            cudapy::getPtxVersionFromFeatures(target.getFeatures()))) {}
+
+  /// Whether the module may be made for PTX ISA `needed`, newer than the
+  /// target's: raisePtxVersion allows it (and takes it). False where the
+  /// target's version already suffices.
+  bool raiseTo(unsigned needed) {
+    if (!ptxVersion || *ptxVersion >= needed || !raisePtxVersion)
+      return false;
+    ptxVersion = needed;
+    return true;
+  }
+
+  /// The target for the version the module is made for: the module's
+  /// own, or with its `+ptx` feature replaced (raiseTo).
+  NVVM::NVVMTargetAttr getTargetMade() {
+    std::string made = "+ptx" + std::to_string(ptxVersion.value_or(0));
+    if (!ptxVersion || target.getFeatures().contains(made))
+      return target;
+    SmallVector<StringRef> parts;
+    target.getFeatures().split(parts, ',', -1, /*KeepEmpty=*/false);
+    std::string features;
+    for (StringRef part : parts) {
+      bool version = part.starts_with("+ptx");
+      features += (features.empty() ? "" : ",") + (version ? made : part.str());
+    }
+    return NVVM::NVVMTargetAttr::get(
+        target.getContext(), target.getO(), target.getTriple(),
+        target.getChip(), features, target.getFlags(), target.getLink(),
+        target.getVerifyTarget());
+  }
 
   /// NVPTX aligns a function's return .param as its `alignstack` return
   /// attribute says (LLVM's struct types cannot carry the alignment of a
@@ -342,21 +379,22 @@ public:
   /// Refuses, with a diagnostic, a module that calls an intrinsic the
   /// target's PTX ISA version lacks.
   LogicalResult checkPtxVersion(const llvm::Module &llvmModule) {
-    std::optional<unsigned> version = cudapy::parsePtxVersion(
-        cudapy::getPtxVersionFromFeatures(target.getFeatures()));
-    if (!version)
+    if (!ptxVersion)
       return success();
     for (const llvm::Function &function : llvmModule) {
       if (!function.isDeclaration())
         continue;
-      for (const auto &[prefix, needed] : kIntrinsicPtxVersions)
-        if (function.getName().starts_with(prefix) && *version < needed)
+      for (const auto &[prefix, needed] : kIntrinsicPtxVersions) {
+        std::optional<unsigned> version = ptxVersion;
+        if (function.getName().starts_with(prefix) && *version < needed &&
+            !raiseTo(needed))
           return module.emitError()
                  << "'" << function.getName() << "' needs PTX ISA "
                  << cudapy::formatPtxVersion(needed)
                  << " or newer; the target has "
                  << cudapy::formatPtxVersion(*version)
                  << " (set the ptx-version option)";
+      }
     }
     return success();
   }
@@ -365,8 +403,6 @@ public:
   /// PTX ISA version allows, more static shared memory than a kernel can
   /// declare. `kernels` is what describeKernels read off the translation.
   LogicalResult checkKernelLimits(ArrayAttr kernels) {
-    std::optional<unsigned> version = cudapy::parsePtxVersion(
-        cudapy::getPtxVersionFromFeatures(target.getFeatures()));
     // ptxas: a kernel's .param space is 4352 bytes before PTX ISA 8.1,
     // 32764 from 8.1 on (CUDA 12.1, sm_70 and later).
     constexpr uint64_t kParamBytesBefore81 = 4352, kParamBytes = 32764;
@@ -383,9 +419,10 @@ public:
         bytes =
             llvm::alignTo(bytes, param.getAs<IntegerAttr>("align").getInt()) +
             param.getAs<IntegerAttr>("size").getInt();
+      std::optional<unsigned> version = ptxVersion;
       if (version) {
         uint64_t limit = *version >= 81 ? kParamBytes : kParamBytesBefore81;
-        if (bytes > limit) {
+        if (bytes > limit && !(bytes <= kParamBytes && raiseTo(81))) {
           InFlightDiagnostic diag = emitError(loc)
                                     << "kernel '" << name << "' takes " << bytes
                                     << " bytes of parameters; PTX ISA "
@@ -462,7 +499,10 @@ public:
     }
     if (failed(checkPtxVersion(*llvmModule)))
       return failure();
-    FailureOr<llvm::TargetMachine *> machine = getOrCreateTargetMachine();
+    result.target = getTargetMade();
+    FailureOr<llvm::TargetMachine *> machine =
+        result.target == target ? getOrCreateTargetMachine()
+                                : createTargetMachine(result.target);
     if (failed(machine))
       return module.emitError()
              << "the NVPTX target is not available for triple '" << triple
@@ -591,6 +631,23 @@ protected:
     return success();
   }
 
+  /// A target machine for `made` (a newer PTX ISA than the module's
+  /// target; the data layout is the same).
+  FailureOr<llvm::TargetMachine *>
+  createTargetMachine(NVVM::NVVMTargetAttr made) {
+    std::string error;
+    llvm::Triple parsed(triple);
+    const llvm::Target *llvmTarget =
+        llvm::TargetRegistry::lookupTarget(parsed, error);
+    if (!llvmTarget)
+      return failure();
+    raisedMachine.reset(llvmTarget->createTargetMachine(
+        parsed, chip, made.getFeatures(), {}, {}));
+    if (!raisedMachine)
+      return failure();
+    return raisedMachine.get();
+  }
+
 private:
   NVVM::NVVMTargetAttr target;
   StringRef libdevicePath;
@@ -598,6 +655,10 @@ private:
   StringRef cudaToolkitPath;
   bool lineInfo;
   bool emitLLVM;
+  bool raisePtxVersion;
+  /// The PTX ISA version the module is made for (raiseTo).
+  std::optional<unsigned> ptxVersion;
+  std::unique_ptr<llvm::TargetMachine> raisedMachine;
   const llvm::Module *mainModule = nullptr;
 };
 
@@ -646,7 +707,7 @@ struct CudapySerializeToPTXPass
           return signalPassFailure();
         }
         PTXSerializer serializer(module, target, libdevicePath, format,
-                                 cudaToolkitPath, lineInfo);
+                                 cudaToolkitPath, lineInfo, raisePtxVersion);
         FailureOr<SerializedObject> object = serializer.serialize();
         if (failed(object))
           return signalPassFailure();
@@ -673,7 +734,8 @@ struct CudapySerializeToPTXPass
             : object->format == "cubin" ? gpu::CompilationTarget::Binary
                                         : gpu::CompilationTarget::Assembly;
         objects.push_back(gpu::ObjectAttr::get(
-            ctx, target, kind, StringAttr::get(ctx, object->text),
+            ctx, object->target ? object->target : target, kind,
+            StringAttr::get(ctx, object->text),
             DictionaryAttr::get(ctx, properties), nullptr));
       }
       if (objects.empty()) {

@@ -205,6 +205,11 @@ def CudapySerializeToPTXPass
       }, assembly = "..."> ]
     ```
 
+    The pipeline sets `raise-ptx-version` where no PTX ISA version was asked
+    for: the default is the chip's first version, or the newer one the
+    module needs (kernels of more than 4352 bytes of parameters, up to
+    32764: 8.1), which the object's target then names.
+
     With `format=llvm` the object holds the optimized LLVM IR text instead.
     With `format=cubin` the PTX is assembled in process for the target's
     chip by the CUDA toolkit's nvJitLink (include/cudapy/Support/Assembler.h),
@@ -223,6 +228,11 @@ def CudapySerializeToPTXPass
            "CUDA toolkit root where nvJitLink is looked for first">,
     Option<"lineInfo", "line-info", "bool", /*default=*/"true",
            "Assemble cubins with line information (-lineinfo)">,
+    Option<"raisePtxVersion", "raise-ptx-version", "bool",
+           /*default=*/"false",
+           "Make a module that needs a newer PTX ISA than its target's (more "
+           "than 4352 bytes of kernel parameters: 8.1; an intrinsic of a "
+           "newer version) for the version it needs, instead of refusing it">,
   ];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
