@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/Target/IR/TargetDialect.h"
 #include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
@@ -106,12 +107,22 @@ int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   // the 128 rows two warpgroups take (attention's backward pass at head
   // dim 64, 128 keys a block: dK, dV, Sᵀ and dPᵀ, 128 x 64 each; its
   // forward pass, S and the accumulator, keeps 4).
-  if (tiles.largestProduct)
-    return tiles.largestProduct >= 128 * 128 ||
-                   (tiles.productsInBlock > 128 * 128 &&
-                    tiles.fewestProductRows % 128 == 0)
-               ? 8
-               : 4;
+  // On sm_90a the products run on warpgroup mmas, each warpgroup taking 64
+  // rows of the result at a time: two take 128, and products of fewer rows
+  // (64 x 256, say) at 8 warps would fall back to mma.sync (TileGym's
+  // persistent batch matmul at 64 x 256 x 64 tiles: 64 mma.sync where 4
+  // warps make 4 wgmmas).
+  if (tiles.largestProduct) {
+    std::optional<CompileTarget> chip =
+        target::getCompileTargetFor(func.getOperation(), "");
+    bool warpgroups =
+        chip && !chip->host && chip->sm == 90 && chip->variant == 'a';
+    bool eight = (tiles.largestProduct >= 128 * 128 ||
+                  tiles.productsInBlock > 128 * 128) &&
+                 (tiles.fewestProductRows % 128 == 0 ||
+                  (!warpgroups && tiles.largestProduct >= 128 * 128));
+    return eight ? 8 : 4;
+  }
   // Others, from the largest tile a memory access moves: 32 elements a
   // thread where the kernel reduces or scans (its math, in registers, is
   // per element), else 32 bytes a thread (element-wise code moves bytes);

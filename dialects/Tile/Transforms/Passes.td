@@ -197,10 +197,11 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     Q above) is waited for before the loop (`tile.async_wait {pending =
     0}`). Barriers are initialized once: a loop in other loops gets tensor
     copies where they nest from the kernel's first block (a persistent
-    kernel's loop over its tiles); its barriers are made before the nest,
-    whose loops carry the stages and the phase on from one run of the
-    loop to the next (its prologue fills the stages from the carried one
-    on); a loop in no such nest keeps cp.async. The `tensor-copies` option
+    kernel's loop over its tiles, an `scf.for` or the body of an
+    `scf.while`); its barriers are made before the nest, whose loops carry
+    the stages and the phase on from one run of the loop to the next (a
+    while through both of its regions; its prologue fills the stages from
+    the carried one on); a loop in no such nest keeps cp.async. The `tensor-copies` option
     turns them off.
 
     Where the kernel asks for it (`tile.warp_specialize = true`, else the

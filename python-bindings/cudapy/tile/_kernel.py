@@ -638,40 +638,6 @@ def _runtime_values(values, specs, out):
             out.append(value)
 
 
-def _tuple_words(value, words, floats):
-    """A tuple argument on the launch path: (key, the number of kernel
-    arguments it gives), each item's entry appended to `words` as a
-    separate argument's would be; None for what the general path has to
-    look at."""
-    key = []
-    count = 0
-    for item in value:
-        kind = type(item)
-        if kind is tuple:
-            found = _tuple_words(item, words, floats)
-            if found is None:
-                return None
-            key.append(found[0])
-            count += found[1]
-            continue
-        if kind is float:
-            key.append(kind)
-            words.append(_RECORD_FLOAT)
-            floats.append((len(words), item))
-            words.append(0)
-        elif kind is int or kind is bool:
-            key.append(kind if kind is bool or -2**31 <= item < 2**31 else "int64")
-            words += (_RECORD_INT, item)
-        else:
-            words.append(_RECORD_TILE_ARRAY)
-            item_key = _item_words(item, words)
-            if item_key is None:
-                return None
-            key.append(item_key)
-        count += 1
-    return ("tuple",) + tuple(key), count
-
-
 def _launch_key(args, constants, words):
     """(key, floats, extra): what decides the specialization, cheaply, for
     PyTorch tensors, `__cuda_array_interface__` arrays, Python numbers,
@@ -713,11 +679,13 @@ def _launch_key(args, constants, words):
             key.append(kind if kind is bool or -2**31 <= value < 2**31 else "int64")
             words += (_RECORD_INT, value)
         elif kind is tuple:
-            found = _tuple_words(value, words, floats)
+            # Its items, each an argument of its own, in their place.
+            found = _launch_key(value, (False,) * len(value), words)
             if found is None:
                 return None
-            key.append(found[0])
-            extra += found[1] - 1
+            key.append(("tuple",) + found[0])
+            floats += found[1]
+            extra += len(value) + found[2] - 1
         elif kind is list:
             # A list of arrays: its record, and the key of each array (the
             # specialization keys on the facts they all share).

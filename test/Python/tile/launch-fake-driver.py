@@ -202,15 +202,16 @@ for bad in ([parts[0], 3], [parts[0], Strided(memory, (4, 4), None)], [], (parts
 # A tuple argument (an extension of cuTile 1.6's kernel parameters: NVIDIA
 # TileGym's grouped GEMM passes tuples of arrays): each array and number in
 # it is a kernel argument of its own, in order, and in the kernel the tuple
-# has its length at compile time (len, ct.static_iter, constant indices;
-# tuples in tuples). One specialization per key, the tuple's items' keys;
+# has its length at compile time (len, ct.static_iter, constant indices,
+# unpacking; tuples in tuples). One specialization per key, the tuple's items' keys;
 # arrays whose records the launch path cannot read go the general way
 # (here strides as a list), with the same arguments.
 @ct.kernel
 def scaled_rows(sources, scales, out):
+    factor, offsets = scales
     for k in ct.static_iter(range(len(sources))):
         t = ct.load(sources[k], index=(0,), shape=(16,), padding_mode=ct.PaddingMode.ZERO)
-        ct.store(out, index=(k, 0), tile=ct.reshape(t * scales[0] + scales[1][k], (1, 16)))
+        ct.store(out, index=(k, 0), tile=ct.reshape(t * factor + offsets[k], (1, 16)))
 
 
 rows = Strided(memory, (3, 16), None, offset=2048)
