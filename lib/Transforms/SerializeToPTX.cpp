@@ -8,6 +8,7 @@
 #include "cudapy/Support/Assembler.h"
 #include "cudapy/Support/KernelMetadata.h"
 #include "cudapy/Support/Target.h"
+#include "cudapy/Support/TargetCondition.h"
 #include "cudapy/Transforms/Passes.h"
 #include "dialects/Target/IR/TargetDialect.h"
 
@@ -420,15 +421,25 @@ public:
             llvm::alignTo(bytes, param.getAs<IntegerAttr>("align").getInt()) +
             param.getAs<IntegerAttr>("size").getInt();
       std::optional<unsigned> version = ptxVersion;
+      // 8.1's larger space is sm_70's and later's.
+      std::optional<cudapy::CompileTarget> parsed =
+          cudapy::CompileTarget::parse(chip);
+      bool larger = parsed && parsed->sm >= 70;
       if (version) {
-        uint64_t limit = *version >= 81 ? kParamBytes : kParamBytesBefore81;
-        if (bytes > limit && !(bytes <= kParamBytes && raiseTo(81))) {
+        uint64_t limit =
+            *version >= 81 && larger ? kParamBytes : kParamBytesBefore81;
+        if (bytes > kParamBytes && raisePtxVersion)
+          return emitError(loc)
+                 << "kernel '" << name << "' takes " << bytes
+                 << " bytes of parameters; PTX ISA 8.1 and later allow "
+                 << kParamBytes << ", the most any version does";
+        if (bytes > limit && !(larger && bytes <= kParamBytes && raiseTo(81))) {
           InFlightDiagnostic diag = emitError(loc)
                                     << "kernel '" << name << "' takes " << bytes
                                     << " bytes of parameters; PTX ISA "
                                     << cudapy::formatPtxVersion(*version)
                                     << " allows " << limit;
-          if (*version < 81 && bytes <= kParamBytes)
+          if (*version < 81 && larger && bytes <= kParamBytes)
             diag << " (8.1 and later allow " << kParamBytes
                  << ": set the ptx-version option)";
           return diag;
@@ -645,6 +656,8 @@ protected:
         parsed, chip, made.getFeatures(), {}, {}));
     if (!raisedMachine)
       return failure();
+    // What optimizeModule sets on the module's own machine.
+    raisedMachine->setOptLevel(static_cast<llvm::CodeGenOptLevel>(optLevel));
     return raisedMachine.get();
   }
 

@@ -111,7 +111,8 @@ int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
   // rows of the result at a time: two take 128, and products of fewer rows
   // (64 x 256, say) at 8 warps would fall back to mma.sync (TileGym's
   // persistent batch matmul at 64 x 256 x 64 tiles: 64 mma.sync where 4
-  // warps make 4 wgmmas).
+  // warps make 4 wgmmas). A larger product keeps 8 (at 4 warps its
+  // float32 accumulator would take more than 128 registers a thread).
   if (tiles.largestProduct) {
     std::optional<CompileTarget> chip =
         target::getCompileTargetFor(func.getOperation(), "");
@@ -120,6 +121,7 @@ int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
     bool eight = (tiles.largestProduct >= 128 * 128 ||
                   tiles.productsInBlock > 128 * 128) &&
                  (tiles.fewestProductRows % 128 == 0 ||
+                  tiles.largestProduct > 128 * 128 ||
                   (!warpgroups && tiles.largestProduct >= 128 * 128));
     return eight ? 8 : 4;
   }

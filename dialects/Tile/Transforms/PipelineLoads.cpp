@@ -666,6 +666,7 @@ static scf::WhileOp carryThroughWhile(RewriterBase &rewriter, scf::WhileOp loop,
   // Empty regions, which take the loop's blocks.
   auto replaced = scf::WhileOp::create(rewriter, loop.getLoc(), types, inits,
                                        ArrayRef<NamedAttribute>{});
+  replaced->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
   rewriter.inlineRegionBefore(loop.getBefore(), replaced.getBefore(),
                               replaced.getBefore().end());
   rewriter.inlineRegionBefore(loop.getAfter(), replaced.getAfter(),

@@ -193,12 +193,11 @@ def _array_spec(value, view, annotation=None):
 
 
 class _Compiled:
-    __slots__ = ("kernel", "block", "runtime_positions", "metadata", "num_warps", "ir_text")
+    __slots__ = ("kernel", "block", "metadata", "num_warps", "ir_text")
 
-    def __init__(self, kernel, block, runtime_positions, metadata, num_warps, ir_text):
+    def __init__(self, kernel, block, metadata, num_warps, ir_text):
         self.kernel, self.block, self.metadata = kernel, block, metadata
-        self.runtime_positions, self.num_warps, self.ir_text = (runtime_positions, num_warps,
-                                                                ir_text)
+        self.num_warps, self.ir_text = num_warps, ir_text
 
 
 class kernel:
@@ -444,12 +443,11 @@ class kernel:
         translator.ir.close()
         module = _device().load(None, ptx=image(entry), metadata=json.dumps(entry["metadata"]))
         runtime_kernel = module.kernel(self.__name__)
-        positions = [i for i, s in enumerate(specs) if s.kind != "constant"]
         # The block the compile gave the kernel (32 x tile.num_warps, the
         # kernel's own or the compiler's choice).
         block = runtime_kernel.required_block
-        compiled = _Compiled(runtime_kernel, (block[0],), positions, entry["metadata"],
-                             block[0] // 32, ir_text)
+        compiled = _Compiled(runtime_kernel, (block[0],), entry["metadata"], block[0] // 32,
+                             ir_text)
         self._cache[key] = compiled
         return compiled
 

@@ -128,14 +128,27 @@ class Autotuned:
 
     def _launch_key(self, args):
         parts = [_kernel._chip()]
-        for i, value in enumerate(args):
+
+        def dtypes(value):
+            # An array's dtype; a tuple's (or list's) items', in order.
+            if isinstance(value, (tuple, list)):
+                return tuple(dtypes(item) for item in value)
             dtype = getattr(value, "dtype", None)
-            if dtype is not None or _kernel._is_array(value):
-                parts.append((i, str(dtype)))
-        for i in self._key:
-            value = args[i]
+            return str(dtype) if dtype is not None or _kernel._is_array(value) else None
+
+        def shapes(value):
+            # What `key` names: an array's shape, a tuple's items' shapes.
+            if isinstance(value, (tuple, list)):
+                return tuple(shapes(item) for item in value)
             shape = getattr(value, "shape", None)
-            parts.append((i, tuple(shape) if shape is not None else value))
+            return tuple(shape) if shape is not None else value
+
+        for i, value in enumerate(args):
+            found = dtypes(value)
+            if found is not None:
+                parts.append((i, found))
+        for i in self._key:
+            parts.append((i, shapes(args[i])))
         return repr(parts)
 
     def _disk_key(self, key):

@@ -226,10 +226,16 @@ func.func @small_grid_product(%a: !tile.tile<64x32xf16>, %b: !tile.tile<32x64xf1
 // On sm_90a a warpgroup mma takes 64 rows of its result at a time, so 8
 // warps (two warpgroups) need products of a multiple of 128 rows: a
 // 64 x 256 product gets 4 (its wgmmas) where other chips, whose mma.sync
-// splits the columns among warps too, keep 8.
+// splits the columns among warps too, keep 8. A larger product keeps 8
+// (64 x 512: 256 float32 registers a thread at 4 warps), as does a 128 x
+// 256 one beside a product of 64 rows.
 // CHECK-LABEL: func.func @short_wide_sm90a
 // CHECK-SAME: tile.num_warps = 4 : i64
 // CHECK-LABEL: func.func @tall_wide_sm90a
+// CHECK-SAME: tile.num_warps = 8 : i64
+// CHECK-LABEL: func.func @wider_sm90a
+// CHECK-SAME: tile.num_warps = 8 : i64
+// CHECK-LABEL: func.func @tall_and_short_sm90a
 // CHECK-SAME: tile.num_warps = 8 : i64
 // CHECK-LABEL: func.func @short_wide_sm80
 // CHECK-SAME: tile.num_warps = 8 : i64
@@ -241,6 +247,15 @@ gpu.module @m90 attributes {target.chip = "sm_90a"} {
   func.func @tall_wide_sm90a(%a: !tile.tile<128x64xf16>, %b: !tile.tile<64x256xf16>, %c: !tile.tile<128x256xf32>) -> !tile.tile<128x256xf32> {
     %r = tile.mma %a, %b, %c : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
     return %r : !tile.tile<128x256xf32>
+  }
+  func.func @wider_sm90a(%a: !tile.tile<64x64xf16>, %b: !tile.tile<64x512xf16>, %c: !tile.tile<64x512xf32>) -> !tile.tile<64x512xf32> {
+    %r = tile.mma %a, %b, %c : !tile.tile<64x64xf16>, !tile.tile<64x512xf16>, !tile.tile<64x512xf32>
+    return %r : !tile.tile<64x512xf32>
+  }
+  func.func @tall_and_short_sm90a(%a: !tile.tile<128x64xf16>, %b: !tile.tile<64x256xf16>, %c: !tile.tile<128x256xf32>, %d: !tile.tile<64x64xf16>, %e: !tile.tile<64x64xf32>) -> (!tile.tile<128x256xf32>, !tile.tile<64x64xf32>) {
+    %r = tile.mma %a, %b, %c : !tile.tile<128x64xf16>, !tile.tile<64x256xf16>, !tile.tile<128x256xf32>
+    %s = tile.mma %d, %d, %e : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+    return %r, %s : !tile.tile<128x256xf32>, !tile.tile<64x64xf32>
   }
 }
 gpu.module @m80 attributes {target.chip = "sm_80"} {

@@ -257,6 +257,56 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // -----
 
+// Two loops in one while (the second carried through the while the first
+// one's carry made): each has its barriers and its counters, the while
+// carries both sets.
+// CHECK-LABEL: gpu.func @two_in_while
+// CHECK: %[[B1:.*]] = tile.alloc_barriers
+// CHECK: %[[B2:.*]] = tile.alloc_barriers
+// CHECK: scf.while (%{{.*}}, %[[S1:.*]] = %{{.*}}, %{{.*}}, %{{.*}}, %[[S2:.*]] = %{{.*}}, %{{.*}}, %{{.*}}) : (index, index, index, i1, index, index, i1) -> (index, index, index, i1, index, index, i1)
+// CHECK: ^bb0(%{{.*}}: index, %[[D1:[^:]*]]: index, %{{.*}}: index, %{{.*}}: i1, %[[D2:[^:]*]]: index,
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[I1:.*]] = %[[D1]],
+// CHECK-NEXT: tile.barrier_wait %[[B1]][%[[I1]]]
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[I2:.*]] = %[[D2]],
+// CHECK-NEXT: tile.barrier_wait %[[B2]][%[[I2]]]
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @two_in_while(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>},
+                         %n: index, %tiles: index, %first: index, %step: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %end = scf.while (%t = %first) : (index) -> index {
+      %more = arith.cmpi slt, %t, %tiles : index
+      scf.condition(%more) %t : index
+    } do {
+    ^bb0(%t: index):
+      %i = tile.from_scalar %t : index -> !tile.tile<si32>
+      %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+      %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %va[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+        scf.yield %next : !tile.tile<64x64xf32>
+      }
+      %acc2 = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %acc) -> (!tile.tile<64x64xf32>) {
+        %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+        %x = tile.load %va[%kt, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %y = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+        %next = tile.mma %x, %y, %sum : !tile.tile<64x64xf16>, !tile.tile<64x64xf16>, !tile.tile<64x64xf32>
+        scf.yield %next : !tile.tile<64x64xf32>
+      }
+      %out = tile.convert %acc2 : !tile.tile<64x64xf32> -> !tile.tile<64x64xf16>
+      tile.store %out, %va[%i, %i] : !tile.view<64x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %after = arith.addi %t, %step : index
+      scf.yield %after : index
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 // A loop in a `while`'s condition region runs once more than its body:
 // no nest, so cp.async.
 // CHECK-LABEL: gpu.func @in_while_condition

@@ -50,3 +50,28 @@ attempt("launch with too many", lambda: ct.launch(0, (1,), tuned, (1, 2, 3, 4)))
 # CHECK-NEXT: launch with too many TileTypeError
 print(ct.Config({"A": 1}) == ct.Config({"A": 1}), ct.Config({"A": 1}) == ct.Config({"A": 2}))
 # CHECK-NEXT: True False
+
+# The key of a launch's tuning: each array's dtype, also of arrays in a
+# tuple, and the shapes `key` names (a tuple's items' shapes).
+import os  # noqa: E402
+os.environ.setdefault("CUDAPY_CHIP", "sm_90a")
+
+
+class Stand:
+    """An array's dtype and shape, all the key reads."""
+
+    def __init__(self, dtype, shape):
+        self.dtype, self.shape = dtype, shape
+
+
+def pair_kernel(xs, y, n, TILE: ct.Constant[int]):
+    pass
+
+
+pair = ct.autotune(configs, key=["xs"])(ct.kernel(pair_kernel))
+half = pair._launch_key(((Stand("float16", (8,)), Stand("float16", (4,))), Stand("float16", (8,)), 8))
+single = pair._launch_key(((Stand("float32", (8,)), Stand("float16", (4,))), Stand("float16", (8,)), 8))
+other = pair._launch_key(((Stand("float16", (8,)), Stand("float16", (2,))), Stand("float16", (8,)), 8))
+print(half != single, half != other, half == pair._launch_key(
+    ((Stand("float16", (8,)), Stand("float16", (4,))), Stand("float16", (8,)), 8)))
+# CHECK-NEXT: True True True

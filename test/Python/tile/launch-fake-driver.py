@@ -249,6 +249,25 @@ for bad in (((three[0], "x"), (0.5, (1,)), rows), ((three[0],), (0.5, ()), rows)
 # CHECK-NEXT: TileTypeError: argument 1 of scaled_rows: item 0 of the list is not an array (float)
 
 
+# An empty tuple gives no argument; a bool and an int beyond 32 bits in a
+# tuple are scalars of their own (bool, int64: a key apart from int32's).
+@ct.kernel
+def flagged(empty, options, out):
+    on, big = options
+    value = ct.where(on, big, len(empty))
+    ct.store(out, index=(0, 0), tile=ct.full((1, 16), 1.0, dtype=ct.float32) * value)
+
+
+ct.launch(0, (1,), flagged, ((), (True, 2**40), rows))
+kernel = compiled_of(flagged)[0]
+print("flagged:", [(kind, size) for kind, size, _ in kernel.params][:2],
+      last_launch(kernel)[3][:2])
+# CHECK: flagged: [('integer', 1), ('integer', 8)] [1, 1099511627776]
+ct.launch(0, (1,), flagged, ((), (False, 7), rows))
+print(len(flagged._cache), "compiles;", last_launch(compiled_of(flagged)[1])[3][:2])
+# CHECK-NEXT: 2 compiles; [0, 7]
+
+
 # The warps of a kernel that leaves them to the compiler follow the grid
 # where it is too small to fill the device (the fake device's 132 SMs):
 # a column sum of 8 x 256 tiles takes 2 warps from its tiles, 16 for 64
