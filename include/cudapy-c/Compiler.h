@@ -68,8 +68,9 @@ typedef struct CudapyDiagnosticInfo {
 //===----------------------------------------------------------------------===//
 
 /// Creates options with the defaults: chip sm_90, PTX version derived from the
-/// chip, opt level 3, no fast math, no flush to zero, the build's CUDA toolkit
-/// path, PTX output, no timing. The caller owns the result.
+/// chip (or the newer one a module needs), opt level 3, no fast math, no flush
+/// to zero, the build's CUDA toolkit path, PTX output, no timing. The caller
+/// owns the result.
 MLIR_CAPI_EXPORTED CudapyCompileOptions cudapyCompileOptionsCreate(void);
 
 /// Destroys options; a null handle is ignored.
@@ -82,7 +83,9 @@ MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetChip(CudapyCompileOptions options, MlirStringRef chip);
 
 /// Sets the PTX ISA version ("8.0"); empty derives the smallest version that
-/// supports the chip. The string is copied.
+/// supports the chip, raised where a module needs a newer one (more than 4352
+/// bytes of kernel parameters: 8.1; newer instructions). The string is
+/// copied.
 MLIR_CAPI_EXPORTED void
 cudapyCompileOptionsSetPtxVersion(CudapyCompileOptions options,
                                   MlirStringRef version);

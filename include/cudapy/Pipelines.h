@@ -35,7 +35,8 @@ struct CudapyToPTXOptions
   Option<std::string> ptxVersion{
       *this, "ptx-version",
       llvm::cl::desc("PTX ISA version (major.minor); empty: the smallest one "
-                     "that supports the chip"),
+                     "that supports the chip, or the newer one a module "
+                     "needs"),
       llvm::cl::init("")};
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("LLVM optimization level (0-3)"),
