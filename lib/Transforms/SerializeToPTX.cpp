@@ -331,8 +331,11 @@ public:
   /// The target for the version the module is made for: the module's
   /// own, or with its `+ptx` feature replaced (raiseTo).
   NVVM::NVVMTargetAttr getTargetMade() {
-    std::string made = "+ptx" + std::to_string(ptxVersion.value_or(0));
-    if (!ptxVersion || target.getFeatures().contains(made))
+    if (!ptxVersion)
+      return target;
+    std::string made =
+        cudapy::ResolvedTarget{chip.str(), *ptxVersion}.getFeatures();
+    if (target.getFeatures().contains(made))
       return target;
     SmallVector<StringRef> parts;
     target.getFeatures().split(parts, ',', -1, /*KeepEmpty=*/false);
@@ -385,17 +388,15 @@ public:
     for (const llvm::Function &function : llvmModule) {
       if (!function.isDeclaration())
         continue;
-      for (const auto &[prefix, needed] : kIntrinsicPtxVersions) {
-        std::optional<unsigned> version = ptxVersion;
-        if (function.getName().starts_with(prefix) && *version < needed &&
+      for (const auto &[prefix, needed] : kIntrinsicPtxVersions)
+        if (function.getName().starts_with(prefix) && *ptxVersion < needed &&
             !raiseTo(needed))
           return module.emitError()
                  << "'" << function.getName() << "' needs PTX ISA "
                  << cudapy::formatPtxVersion(needed)
                  << " or newer; the target has "
-                 << cudapy::formatPtxVersion(*version)
+                 << cudapy::formatPtxVersion(*ptxVersion)
                  << " (set the ptx-version option)";
-      }
     }
     return success();
   }
@@ -410,6 +411,10 @@ public:
     // ptxas: at most 48 KiB of .shared variables per kernel; more must be
     // dynamic shared memory, opted into at launch.
     constexpr uint64_t kStaticSharedBytes = 48 * 1024;
+    // 8.1's larger space is sm_70's and later's.
+    std::optional<cudapy::CompileTarget> parsed =
+        cudapy::CompileTarget::parse(chip);
+    bool larger = parsed && parsed->sm >= 70;
     for (auto kernel : kernels.getAsRange<DictionaryAttr>()) {
       StringRef name = kernel.getAs<StringAttr>("name").getValue();
       Operation *func = SymbolTable::lookupSymbolIn(&module, name);
@@ -421,10 +426,6 @@ public:
             llvm::alignTo(bytes, param.getAs<IntegerAttr>("align").getInt()) +
             param.getAs<IntegerAttr>("size").getInt();
       std::optional<unsigned> version = ptxVersion;
-      // 8.1's larger space is sm_70's and later's.
-      std::optional<cudapy::CompileTarget> parsed =
-          cudapy::CompileTarget::parse(chip);
-      bool larger = parsed && parsed->sm >= 70;
       if (version) {
         uint64_t limit =
             *version >= 81 && larger ? kParamBytes : kParamBytesBefore81;

@@ -118,11 +118,12 @@ int64_t cudapy::tile::chooseNumWarps(FunctionOpInterface func) {
         target::getCompileTargetFor(func.getOperation(), "");
     bool warpgroups =
         chip && !chip->host && chip->sm == 90 && chip->variant == 'a';
-    bool eight = (tiles.largestProduct >= 128 * 128 ||
-                  tiles.productsInBlock > 128 * 128) &&
-                 (tiles.fewestProductRows % 128 == 0 ||
+    bool large =
+        tiles.largestProduct >= 128 * 128 || tiles.productsInBlock > 128 * 128;
+    bool splits = tiles.fewestProductRows % 128 == 0 ||
                   tiles.largestProduct > 128 * 128 ||
-                  (!warpgroups && tiles.largestProduct >= 128 * 128));
+                  (!warpgroups && tiles.largestProduct == 128 * 128);
+    bool eight = large && splits;
     return eight ? 8 : 4;
   }
   // Others, from the largest tile a memory access moves: 32 elements a

@@ -66,6 +66,24 @@ class Config:
         return hash(repr(self))
 
 
+def _dtypes_of(value):
+    """A launch argument's dtype (an array's; a tuple's or list's items', in
+    order); None for other values."""
+    if isinstance(value, (tuple, list)):
+        return tuple(_dtypes_of(item) for item in value)
+    dtype = getattr(value, "dtype", None)
+    return str(dtype) if dtype is not None or _kernel._is_array(value) else None
+
+
+def _shapes_of(value):
+    """What an autotune `key` names of an argument: an array's shape, a
+    tuple's items' shapes, else the value."""
+    if isinstance(value, (tuple, list)):
+        return tuple(_shapes_of(item) for item in value)
+    shape = getattr(value, "shape", None)
+    return tuple(shape) if shape is not None else value
+
+
 class Autotuned:
     """A kernel with configurations (made by `autotune`); `ct.launch` takes
     it as it takes a kernel. `best_config` is the configuration the last
@@ -128,27 +146,12 @@ class Autotuned:
 
     def _launch_key(self, args):
         parts = [_kernel._chip()]
-
-        def dtypes(value):
-            # An array's dtype; a tuple's (or list's) items', in order.
-            if isinstance(value, (tuple, list)):
-                return tuple(dtypes(item) for item in value)
-            dtype = getattr(value, "dtype", None)
-            return str(dtype) if dtype is not None or _kernel._is_array(value) else None
-
-        def shapes(value):
-            # What `key` names: an array's shape, a tuple's items' shapes.
-            if isinstance(value, (tuple, list)):
-                return tuple(shapes(item) for item in value)
-            shape = getattr(value, "shape", None)
-            return tuple(shape) if shape is not None else value
-
         for i, value in enumerate(args):
-            found = dtypes(value)
+            found = _dtypes_of(value)
             if found is not None:
                 parts.append((i, found))
         for i in self._key:
-            parts.append((i, shapes(args[i])))
+            parts.append((i, _shapes_of(args[i])))
         return repr(parts)
 
     def _disk_key(self, key):
