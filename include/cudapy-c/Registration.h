@@ -16,7 +16,7 @@ extern "C" {
 
 /// Version of the cudapy C API, major * 10000 + minor * 100 + patch. Bumped
 /// on every change of a public C header; the major part on incompatible ones.
-#define CUDAPY_API_VERSION 100
+#define CUDAPY_API_VERSION 200
 
 /// Returns CUDAPY_API_VERSION as the library was built, so that a caller can
 /// check it against the headers it compiled with. Thread-safe.
@@ -37,6 +37,17 @@ MLIR_CAPI_EXPORTED void cudapyRegisterAllPasses(void);
 /// destroys it with mlirContextDestroy. A context must not be used by two
 /// threads at once; distinct contexts may be used concurrently.
 MLIR_CAPI_EXPORTED MlirContext cudapyContextCreate(void);
+
+/// Prints `op` as mlirOperationPrintWithFlags does (`flags` null: the
+/// defaults), but into one buffer that `callback` receives whole, in one
+/// call: a caller across a foreign-function layer (the Python frontends,
+/// which key their compile cache on a kernel's text) pays for one call, not
+/// one for each token. A context serves many modules in turn, each compiled
+/// by cudapyCompileModule and destroyed; the frontends keep theirs.
+MLIR_CAPI_EXPORTED void cudapyOperationPrint(MlirOperation op,
+                                             MlirOpPrintingFlags flags,
+                                             MlirStringCallback callback,
+                                             void *userData);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,10 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
 
 using namespace mlir;
 
@@ -24,4 +28,15 @@ MlirContext cudapyContextCreate(void) {
   auto *context = new MLIRContext(registry, MLIRContext::Threading::DISABLED);
   context->loadAllAvailableDialects();
   return wrap(context);
+}
+
+void cudapyOperationPrint(MlirOperation op, MlirOpPrintingFlags flags,
+                          MlirStringCallback callback, void *userData) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (!flags.ptr)
+    unwrap(op)->print(os);
+  else
+    unwrap(op)->print(os, *unwrap(flags));
+  callback(mlirStringRefCreate(text.data(), text.size()), userData);
 }

@@ -122,6 +122,8 @@ _context_create = _declare("cudapyContextCreate", Context)
 _context_destroy = _declare("mlirContextDestroy", None, Context)
 _attach_handler = _declare("mlirContextAttachDiagnosticHandler", ctypes.c_uint64, Context,
                            _DiagnosticHandler, ctypes.c_void_p, _DeleteUserData)
+_detach_handler = _declare("mlirContextDetachDiagnosticHandler", None, Context,
+                           ctypes.c_uint64)
 _diag_location = _declare("mlirDiagnosticGetLocation", Location, _Diagnostic)
 _diag_severity = _declare("mlirDiagnosticGetSeverity", ctypes.c_int, _Diagnostic)
 _diag_print = _declare("mlirDiagnosticPrint", None, _Diagnostic, _CB, ctypes.c_void_p)
@@ -249,7 +251,9 @@ _operation_region = _declare("mlirOperationGetRegion", Region, Operation, ctypes
 _operation_verify = _declare("mlirOperationVerify", ctypes.c_bool, Operation)
 _operation_set_attr = _declare("mlirOperationSetAttributeByName", None, Operation, _S,
                                Attribute)
-_operation_print = _declare("mlirOperationPrintWithFlags", None, Operation, _PrintingFlags,
+# The whole text in one callback (mlirOperationPrintWithFlags calls back for
+# each token: thousands of calls through ctypes for a kernel).
+_operation_print = _declare("cudapyOperationPrint", None, Operation, _PrintingFlags,
                             _CB, ctypes.c_void_p)
 _operation_destroy = _declare("mlirOperationDestroy", None, Operation)
 _flags_create = _declare("mlirOpPrintingFlagsCreate", _PrintingFlags)
@@ -327,13 +331,26 @@ def file_line_col(location):
     return ("", 0, 0)
 
 
+# Contexts of closed IRs, (context, modules it has held), for the next IR
+# to take: a new context loads every dialect (cudapyContextCreate), which
+# costs milliseconds a kernel. After _CONTEXT_USES modules a context is
+# destroyed, which bounds what its uniqued types and attributes hold.
+_SPARE_CONTEXTS = []
+_CONTEXT_USES = 32
+_MAX_SPARE_CONTEXTS = 4
+
+
 class IR:
     """One context and one module under construction. Diagnostics the
     context emits outside a compile (checked types, verification) collect
-    in `diagnostics`. Not for use by two threads at once."""
+    in `diagnostics`. Not for use by two threads at once. The context
+    comes from a closed IR where one is spare."""
 
     def __init__(self):
-        self.context = _context_create()
+        try:
+            self.context, self._uses = _SPARE_CONTEXTS.pop()
+        except IndexError:
+            self.context, self._uses = _context_create(), 0
         self.diagnostics = []
 
         @_DiagnosticHandler
@@ -341,8 +358,9 @@ class IR:
             self._record(diagnostic)
             return 1
 
-        self._handler = on_diagnostic  # kept alive as long as the context
-        _attach_handler(self.context, on_diagnostic, None, _DeleteUserData(0))
+        self._handler = on_diagnostic  # kept alive as long as it is attached
+        self._handler_id = _attach_handler(self.context, on_diagnostic, None,
+                                           _DeleteUserData(0))
         self._types = {}
         self.module = None
 
@@ -368,7 +386,11 @@ class IR:
             _module_destroy(self.module)
             self.module = None
         if self.context:
-            _context_destroy(self.context)
+            _detach_handler(self.context, self._handler_id)
+            if self._uses + 1 < _CONTEXT_USES and len(_SPARE_CONTEXTS) < _MAX_SPARE_CONTEXTS:
+                _SPARE_CONTEXTS.append((self.context, self._uses + 1))
+            else:
+                _context_destroy(self.context)
             self.context = Context()
 
     def __del__(self):

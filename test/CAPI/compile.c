@@ -10,7 +10,7 @@
 // RUN: count 0 < %t.stderr
 // RUN: %if valgrind %{ %valgrind cudapy-capi-compile > /dev/null %}
 
-// CHECK: api version: 100
+// CHECK: api version: 200
 
 #include "cudapy-c/Compiler.h"
 #include "cudapy-c/Registration.h"
@@ -183,10 +183,45 @@ static void testDiagnostics(void) {
 // CHECK-NEXT: succeeded: 0
 // CHECK-NEXT: diagnostic 0: severity=0 {{.*}} '__nv_expf' is a libdevice function, but libdevice is not at '/nonexistent/libdevice.bc'; install the CUDA toolkit or set the libdevice path
 
+/// Text a print callback receives, and in how many calls.
+struct Text {
+  char *data;
+  size_t length;
+  int calls;
+};
+
+static void appendText(MlirStringRef piece, void *userData) {
+  struct Text *text = (struct Text *)userData;
+  text->data = (char *)realloc(text->data, text->length + piece.length + 1);
+  memcpy(text->data + text->length, piece.data, piece.length);
+  text->length += piece.length;
+  text->data[text->length] = '\0';
+  ++text->calls;
+}
+
 static void testCompileModule(void) {
   printf("== compile module\n");
   MlirContext context = cudapyContextCreate();
   MlirModule module = mlirModuleCreateParse(context, str(kVectorAdd));
+
+  // cudapyOperationPrint: the text mlirOperationPrintWithFlags gives, in
+  // one call of the callback.
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  struct Text whole = {0}, pieces = {0};
+  cudapyOperationPrint(mlirModuleGetOperation(module), flags, appendText,
+                       &whole);
+  mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags, appendText,
+                              &pieces);
+  printf("printed in %d call(s), the same text: %d, with locations: %d\n",
+         whole.calls,
+         whole.length == pieces.length && pieces.calls > 1 &&
+             !memcmp(whole.data, pieces.data, whole.length),
+         strstr(whole.data, "loc(") != NULL);
+  free(whole.data);
+  free(pieces.data);
+  mlirOpPrintingFlagsDestroy(flags);
+
   CudapyCompileOptions options = cudapyCompileOptionsCreate();
   cudapyCompileOptionsSetEmit(options, CUDAPY_EMIT_LLVM);
   CudapyCompileResult result = cudapyCompileModule(module, options);
@@ -203,13 +238,26 @@ static void testCompileModule(void) {
   printf("first op: %.*s\n", (int)firstName.length, firstName.data);
 
   mlirModuleDestroy(module);
+
+  // The context serves a second module after the first (the frontends
+  // keep theirs from kernel to kernel).
+  module = mlirModuleCreateParse(context, str(kVectorAdd));
+  result = cudapyCompileModule(module, options);
+  printf("again in the same context: succeeded: %d\n",
+         cudapyCompileResultSucceeded(result));
+  printLineWith(cudapyCompileResultGetOutput(result, 0), "define ptx_kernel");
+  cudapyCompileResultDestroy(result);
+  mlirModuleDestroy(module);
   cudapyCompileOptionsDestroy(options);
   mlirContextDestroy(context);
 }
 // CHECK-LABEL: == compile module
+// CHECK-NEXT: printed in 1 call(s), the same text: 1, with locations: 1
 // CHECK-NEXT: succeeded: 1 outputs: 1
 // CHECK-NEXT: define ptx_kernel void @vadd(
 // CHECK-NEXT: first op: gpu.binary
+// CHECK-NEXT: again in the same context: succeeded: 1
+// CHECK-NEXT: define ptx_kernel void @vadd(
 
 struct ThreadJob {
   CudapyCompileOptions options;

@@ -10,7 +10,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 examples = os.path.join(here, "..", "..", "examples")
 
 print("api", cudapy.api_version())
-# CHECK: api 100
+# CHECK: api 200
 
 with open(os.path.join(examples, "vector_add.mlir")) as f:
     compiled = cudapy.compile(f.read(), source_name="vector_add.mlir", chip="sm_80")
