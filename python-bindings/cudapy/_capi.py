@@ -231,7 +231,12 @@ def compile_module(ir, options: dict):
         result = _compile_module(_Handle(ir.module.ptr), handle)
     finally:
         _options_destroy(handle)
-    return _read_result(result)
+    compiled = _read_result(result)
+    if isinstance(compiled, list):
+        # A failed compile (an internal error among them) may leave the
+        # context in any state: it is destroyed with the IR, not kept.
+        ir.keep_context = False
+    return compiled
 
 
 def assemble(ptx, chip: str, options: dict):

@@ -351,6 +351,7 @@ class IR:
             self.context, self._uses = _SPARE_CONTEXTS.pop()
         except IndexError:
             self.context, self._uses = _context_create(), 0
+        self.keep_context = True  # whether close() may give it to the next IR
         self.diagnostics = []
 
         @_DiagnosticHandler
@@ -387,7 +388,8 @@ class IR:
             self.module = None
         if self.context:
             _detach_handler(self.context, self._handler_id)
-            if self._uses + 1 < _CONTEXT_USES and len(_SPARE_CONTEXTS) < _MAX_SPARE_CONTEXTS:
+            if self.keep_context and self._uses + 1 < _CONTEXT_USES and \
+                    len(_SPARE_CONTEXTS) < _MAX_SPARE_CONTEXTS:
                 _SPARE_CONTEXTS.append((self.context, self._uses + 1))
             else:
                 _context_destroy(self.context)
