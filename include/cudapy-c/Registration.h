@@ -35,15 +35,16 @@ MLIR_CAPI_EXPORTED void cudapyRegisterAllPasses(void);
 /// Creates a context with every dialect of cudapyRegisterAllDialects
 /// registered and loaded, and multithreading disabled. The caller owns it and
 /// destroys it with mlirContextDestroy. A context must not be used by two
-/// threads at once; distinct contexts may be used concurrently.
+/// threads at once; distinct contexts may be used concurrently. A context
+/// serves many modules in turn (each compiled by cudapyCompileModule and
+/// destroyed): the Python frontends keep theirs from kernel to kernel.
 MLIR_CAPI_EXPORTED MlirContext cudapyContextCreate(void);
 
 /// Prints `op` as mlirOperationPrintWithFlags does (`flags` null: the
 /// defaults), but into one buffer that `callback` receives whole, in one
 /// call: a caller across a foreign-function layer (the Python frontends,
 /// which key their compile cache on a kernel's text) pays for one call, not
-/// one for each token. A context serves many modules in turn, each compiled
-/// by cudapyCompileModule and destroyed; the frontends keep theirs.
+/// one for each token.
 MLIR_CAPI_EXPORTED void cudapyOperationPrint(MlirOperation op,
                                              MlirOpPrintingFlags flags,
                                              MlirStringCallback callback,
