@@ -205,18 +205,81 @@ def _library_identity():
     return _LIBRARY_IDENTITY
 
 
+_FRONTEND_IDENTITIES = {}
+
+
+def frontend_identity(directory):
+    """The size and time of a frontend's own files (the .py files of
+    `directory`, and those it translates and compiles with: _ir.py,
+    _jit.py, _capi.py): a source-keyed cache entry is only as valid as the
+    translator that made it."""
+    found = _FRONTEND_IDENTITIES.get(directory)
+    if found is None:
+        here = os.path.dirname(os.path.abspath(__file__))
+        files = [os.path.join(directory, f) for f in sorted(os.listdir(directory))
+                 if f.endswith(".py")]
+        files += [os.path.join(here, f) for f in ("_ir.py", "_jit.py", "_capi.py")]
+        stamps = []
+        for path in files:
+            try:
+                status = os.stat(path)
+                stamps.append("%s:%d:%d" % (os.path.basename(path), status.st_size,
+                                            int(status.st_mtime)))
+            except OSError:
+                stamps.append(path + ":?")
+        found = _FRONTEND_IDENTITIES[directory] = ",".join(stamps)
+    return found
+
+
+def source_text(function):
+    """The lines of `function`'s source, from its first line (its first
+    decorator's) to the last line its code or any code nested in it covers,
+    read as the translators read them (linecache); None where the file
+    cannot be read. Cheaper than inspect.getsource, which tokenizes."""
+    import linecache
+    import types
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return None
+    lines = linecache.getlines(code.co_filename)
+    if not lines:
+        return None
+    last = code.co_firstlineno
+    stack = [code]
+    while stack:
+        current = stack.pop()
+        if hasattr(current, "co_positions"):
+            ends = (p[1] for p in current.co_positions())
+        else:
+            ends = (line for _, _, line in current.co_lines())
+        last = max([last] + [end for end in ends if end is not None])
+        stack.extend(c for c in current.co_consts if isinstance(c, types.CodeType))
+    return "".join(lines[code.co_firstlineno - 1:last])
+
+
 def source_fingerprint(function, describe):
     """A digest of what a function's compiled code depends on: its source
-    and, for each global or closure name its code reads, the value:
-    numbers, strings and tuples of them by value, modules by name, other
-    objects by `describe(obj)` (text, or None when the object cannot be
-    described; the digest is then None: no source-keyed caching)."""
-    parts = []
-    try:
-        parts.append(inspect.getsource(function))
-    except (OSError, TypeError):
+    (source_text), its default values, and, for each global or closure
+    name its code reads, the value: numbers, strings and tuples of them by
+    value, cudapy's modules and a few of Python's (math, cmath, operator,
+    numpy) by name, other objects by `describe(obj)` (text, or None when
+    the object cannot be described; the digest is then None: no
+    source-keyed caching). Another module is not described: what a kernel
+    reads from it (`config.BLOCK`) may change while its name does not."""
+    text = source_text(function)
+    if text is None:
         return None
+    parts = [text]
     code = function.__code__
+    defaults = list(function.__defaults__ or ()) + sorted(
+        (function.__kwdefaults__ or {}).items())
+    for value in defaults:
+        item = _describe_constant(value)
+        if item is None:
+            item = describe(value)
+        if item is None:
+            return None
+        parts.append("default " + item)
     names = set()
     stack = [code]
     while stack:
@@ -236,7 +299,7 @@ def source_fingerprint(function, describe):
             continue
         value = scope[name]
         text = _describe_constant(value)
-        if text is None:
+        if text is None and not inspect.ismodule(value):
             text = describe(value)
         if text is None:
             return None
@@ -244,13 +307,20 @@ def source_fingerprint(function, describe):
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
+_STABLE_MODULES = ("math", "cmath", "operator", "numpy")
+
+
 def _describe_constant(value):
     if value is None or isinstance(value, (bool, int, float, complex, str)):
         return repr(value)
-    if isinstance(value, tuple) and all(_describe_constant(v) is not None for v in value):
-        return repr(value)
+    if isinstance(value, tuple):
+        items = [_describe_constant(v) for v in value]
+        return None if None in items else "(%s)" % ", ".join(items)
     if inspect.ismodule(value):
-        return "module " + value.__name__
+        name = value.__name__
+        if name in _STABLE_MODULES or name == "cudapy" or name.startswith("cudapy."):
+            return "module " + name
+        return None
     if inspect.isbuiltin(value):
         return "builtin %s.%s" % (getattr(value, "__module__", ""), value.__name__)
     return None

@@ -457,7 +457,8 @@ class kernel(_Decorated):
                 if dtype is None:
                     return None
                 types.append("%s[%d]" % (dtype.name, ndim))
-        text = "\0".join([_jit._library_identity(), _frontend_identity(), chip,
+        frontend = _jit.frontend_identity(os.path.dirname(os.path.abspath(__file__)))
+        text = "\0".join([_jit._library_identity(), frontend, chip,
                            "policy %d" % self._policy,
                            "interop %s" % self.interop, "link %s" % (self.link,),
                            "assertions %s" % self._assertions,
@@ -681,29 +682,6 @@ def _key_and_words(args, flags, grid, block):
             words += (_RECORD_ARRAY, view.pointer, len(view.shape), view.itemsize,
                       *view.shape, *view.strides)
     return tuple(key), (words, floats) if records else None
-
-
-_FRONTEND_IDENTITY = []
-
-
-def _frontend_identity():
-    """The size and time of the frontend's own files (cudapy.device and
-    what it translates with): a source-keyed cache entry is only as valid as
-    the translator that made it."""
-    if not _FRONTEND_IDENTITY:
-        here = os.path.dirname(os.path.abspath(__file__))
-        files = [os.path.join(here, f) for f in sorted(os.listdir(here)) if f.endswith(".py")]
-        files += [os.path.join(os.path.dirname(here), f) for f in ("_ir.py", "_jit.py")]
-        stamps = []
-        for path in files:
-            try:
-                status = os.stat(path)
-                stamps.append("%s:%d:%d" % (os.path.basename(path), status.st_size,
-                                            int(status.st_mtime)))
-            except OSError:
-                stamps.append(path + ":?")
-        _FRONTEND_IDENTITY.append(",".join(stamps))
-    return _FRONTEND_IDENTITY[0]
 
 
 # The context in which launch arguments' types are made (on first use).

@@ -22,23 +22,6 @@ docs/TilePython.md lists every cuTile API entry and its status here.
 
 import contextlib as _contextlib
 
-from . import _api
-from ._api import (MemoryOrder, MemoryScope, PaddingMode, RoundingMode, abs, add, arange,
-                   argmax, argmin, astype, atomic_add, atomic_and, atomic_cas, atomic_max,
-                   atomic_min, atomic_or, atomic_xchg, atomic_xor, bid, bitcast, bitwise_and,
-                   bitwise_lshift, bitwise_not, bitwise_or, bitwise_rshift, bitwise_xor,
-                   broadcast_to, cat, cdiv, ceil, cos, cosh, cumprod, cumsum, ensure_constant,
-                   equal, exp, exp2, expand_dims, extract, floor, floordiv, full, gather,
-                   greater, greater_equal, insert, isnan, less, less_equal, load, log, log2,
-                   matmul, max, maximum, min, minimum, mma, mod, mul, negative, not_equal,
-                   num_blocks, num_tiles, ones, permute, pow, prod, reduce, reshape, rsqrt, scan,
-                   scatter,
-                   sin, sinh, sqrt, static_assert, static_iter, store, sub, sum, tan, tanh,
-                   transpose, truediv, where, zeros)
-from ._api import (Slice, assert_, assume_divisible_by, astile, atan2, divmod,
-                   grid_dependency_control_launch_dependents, grid_dependency_control_wait,
-                   load_advanced_indexing, mma_scaled, pack_to_bytes, print, printf, static_eval,
-                   store_advanced_indexing, unpack_from_bytes)
 from ._dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2,
                       float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64,
                       tfloat32, uint8, uint16, uint32, uint64)
@@ -46,10 +29,30 @@ from ._errors import (TileCompilerExecutionError, TileCompilerTimeoutError, Tile
                       TileInternalError, TileRecursionError, TileStaticAssertionError,
                       TileStaticEvalError, TileSyntaxError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
-from . import compilation, tune
 from .autotune import Autotuned, Config, autotune
 from ._kernel import (ArrayAnnotation, ByTarget, Constant, ConstantAnnotation, IndexedWithInt64,
-                      ListAnnotation, ScalarInt64, kernel, launch)
+                      ListAnnotation, ScalarInt64, cdiv, kernel, launch)
+
+
+# The operations (cudapy.tile._api, the translator's half of cuTile's API)
+# and the modules `compilation` and `tune` are imported on first use: a
+# program whose kernels the disk cache holds translates none of them, and
+# imports only what launching needs. _LAZY: the names of __all__ not
+# defined here.
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError("module %r has no attribute %r" % (__name__, name))
+    import importlib
+    if name in ("compilation", "tune"):
+        value = importlib.import_module("." + name, __name__)
+    else:
+        value = getattr(importlib.import_module("._api", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | _LAZY)
 
 
 def function(func=None, /, *, host=False, tile=True):
@@ -122,3 +125,5 @@ __all__ = [
     "load_advanced_indexing", "print", "printf", "static_eval", "store_advanced_indexing",
     "pack_to_bytes", "unpack_from_bytes", "mma_scaled",
 ]
+
+_LAZY = frozenset(name for name in __all__ if name not in globals())

@@ -15,6 +15,7 @@ import math
 import operator
 
 from . import _dtypes
+from ._kernel import cdiv  # defined with launch: host code takes it without this module
 from ._errors import (TileStaticAssertionError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                       TileValueError)
 from ._values import (ArrayValue, BoundMethod, Const, DirectCombiner, FormattedText, ListValue,
@@ -286,11 +287,6 @@ def _t_num_tiles(tr, array, axis, shape, order):
     view = _view(tr, array, shape, axes, int(PaddingMode.UNDETERMINED))
     return tr.tile_op("tile.num_tiles", [view], (), _dtypes.int32,
                       {"dim": tr.ir.i64_attr(axes[k])})
-
-
-def cdiv(x, y, /):
-    """`ceil(x / y)` of integers; in host code and in kernels."""
-    return -(-x // y)
 
 
 @translation("cdiv")

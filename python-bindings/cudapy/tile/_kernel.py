@@ -10,13 +10,22 @@ import typing
 
 from .._jit import (_TENSOR_TYPES, LazyModule, _cache_enabled, _chip, _device, _is_array,
                     _is_tensor, _library_identity, _read_cache, _runtime, _stream,
-                    _write_cache, assemble, assembly_chip, compile_chip, image)
+                    _write_cache, assemble, assembly_chip, compile_chip, frontend_identity,
+                    image, source_fingerprint)
 from . import _dtypes
-from ._compiler import ArgSpec, FunctionSource, KernelTranslator
+from ._values import ArgSpec
 from ._errors import (TileCompilerExecutionError, TileInternalError, TileTypeError,
                       TileUnsupportedFeatureError, TileValueError)
 
 _capi = LazyModule("cudapy._capi")
+# The translator: imported on the first compile (a launch whose kernel
+# the disk cache holds under its source key translates nothing).
+_compiler = LazyModule("cudapy.tile._compiler")
+
+
+def cdiv(x, y, /):
+    """`ceil(x / y)` of integers; in host code and in kernels."""
+    return -(-x // y)
 
 
 class ConstantAnnotation:
@@ -192,6 +201,39 @@ def _array_spec(value, view, annotation=None):
                    static_strides=static_strides, index64=index64, divisibility=extents)
 
 
+def _fingerprint(function, seen):
+    """The source fingerprint of a kernel or helper function
+    (cudapy._jit.source_fingerprint): the helpers it calls by their own
+    fingerprints, dtypes by name, cudapy's functions, classes and
+    enumerations by name (the frontend's identity in the key covers
+    them); anything else it reads makes it None."""
+    import enum
+    import inspect
+
+    def describe(value):
+        if isinstance(value, _dtypes.DType):
+            return "dtype " + value.name
+        module = getattr(value, "__module__", None)
+        ours = isinstance(module, str) and (module == "cudapy" or module.startswith("cudapy."))
+        helper = hasattr(value, "__cudapy_tile_function__")
+        if inspect.isfunction(value) and ours and not helper:
+            return "cudapy %s.%s" % (module, value.__qualname__)
+        if inspect.isfunction(value) or helper:
+            inner = getattr(value, "__wrapped__", value)
+            if inner in seen:
+                return "function " + inner.__qualname__
+            seen.add(inner)
+            text = _fingerprint(inner, seen)
+            return text and "function %s %s" % (inner.__qualname__, text)
+        if isinstance(value, enum.Enum) and type(value).__module__.startswith("cudapy."):
+            return "cudapy %r" % (value,)
+        if inspect.isclass(value) and ours:
+            return "cudapy %s.%s" % (module, value.__qualname__)
+        return None
+
+    return source_fingerprint(function, describe)
+
+
 class _Compiled:
     __slots__ = ("kernel", "block", "metadata", "num_warps", "ir_text")
 
@@ -229,6 +271,7 @@ class kernel:
         self.__doc__ = getattr(function, "__doc__", None)
         self.__wrapped__ = function
         self._source = None
+        self._fingerprint = None
         self._constants = None
 
     def __call__(self, *args, **kwargs):
@@ -421,35 +464,67 @@ class kernel:
         found = self._cache.get(key)
         if found is not None:
             return found
-        translator, ir_text = self.translate(specs, chip, grid_blocks)
         options = {"chip": chip, "opt_level": self._hints["opt_level"]
                    if not isinstance(self._hints["opt_level"], ByTarget)
                    else self._hints["opt_level"].resolve(chip) or 3}
         # The cubin's chip: the device's, also for PTX of another chip.
         target = assembly_chip(chip)
-        disk_key = hashlib.sha256("\0".join([_library_identity(), "entry 4", target,
-                                             json.dumps(options), ir_text]).encode()
-                                  ).hexdigest()
-        entry = _read_cache(disk_key) if _cache_enabled() else None
-        if entry is None:
-            entry = self._run_pipeline(translator, options)
-            # A cubin, so that loading runs no PTX JIT (where nvJitLink is
-            # found; else the driver JIT-compiles the PTX).
-            cubin = assemble(entry["ptx"], target, options["opt_level"])
-            if cubin is not None:
-                entry["cubin"] = cubin
-            if _cache_enabled():
-                _write_cache(disk_key, entry)
-        translator.ir.close()
+        # First the disk cache under the kernel's source and the launch's
+        # specialization: a hit translates nothing and loads no compiler.
+        source_key = self._source_key(specs, chip, grid_blocks, options, target) \
+            if _cache_enabled() else None
+        entry = _read_cache(source_key) if source_key else None
+        if entry is None or not isinstance(entry.get("ir"), str):
+            translator, ir_text = self.translate(specs, chip, grid_blocks)
+            try:
+                # Then under the IR (another source may make the same IR).
+                disk_key = hashlib.sha256("\0".join([_library_identity(), "entry 4", target,
+                                                     json.dumps(options), ir_text]).encode()
+                                          ).hexdigest()
+                entry = _read_cache(disk_key) if _cache_enabled() else None
+                if entry is None:
+                    entry = self._run_pipeline(translator, options)
+                    # A cubin, so that loading runs no PTX JIT (where nvJitLink is
+                    # found; else the driver JIT-compiles the PTX).
+                    cubin = assemble(entry["ptx"], target, options["opt_level"])
+                    if cubin is not None:
+                        entry["cubin"] = cubin
+                    if _cache_enabled():
+                        _write_cache(disk_key, entry)
+            finally:
+                translator.ir.close()
+            entry["ir"] = ir_text
+            if source_key:
+                _write_cache(source_key, entry)
         module = _device().load(None, ptx=image(entry), metadata=json.dumps(entry["metadata"]))
         runtime_kernel = module.kernel(self.__name__)
         # The block the compile gave the kernel (32 x tile.num_warps, the
         # kernel's own or the compiler's choice).
         block = runtime_kernel.required_block
         compiled = _Compiled(runtime_kernel, (block[0],), entry["metadata"], block[0] // 32,
-                             ir_text)
+                             entry["ir"])
         self._cache[key] = compiled
         return compiled
+
+    def _source_key(self, specs, chip, grid_blocks, options, target):
+        """The disk-cache key of a compile from the kernel's source
+        fingerprint (cudapy._jit.source_fingerprint: its source, and what
+        it reads, helper functions' sources included), the arguments'
+        specializations, the hints and options, the frontend's and the
+        compiler's builds; None where the kernel reads something that
+        cannot be described (a compile then translates, and its IR is the
+        key)."""
+        if self._fingerprint is None:
+            self._fingerprint = _fingerprint(self._function, set()) or ""
+        if not self._fingerprint:
+            return None
+        multiprocessors = _device().multiprocessors if grid_blocks is not None else 0
+        text = "\0".join([_library_identity(),
+                           frontend_identity(os.path.dirname(os.path.abspath(__file__))),
+                           "source entry 1", chip, target, json.dumps(options, sort_keys=True),
+                           repr(sorted(self._hints.items())), self.__name__, self._fingerprint,
+                           repr([s.key() for s in specs]), repr((grid_blocks, multiprocessors))])
+        return "src-" + hashlib.sha256(text.encode()).hexdigest()
 
     def translate(self, specs, chip="sm_90a", grid_blocks=None):
         """The kernel's IR for argument specs: (translator, text with
@@ -457,9 +532,9 @@ class kernel:
         compiler's choice of warps with the device's SMs
         (tile.grid_blocks, tile.multiprocessors)."""
         if self._source is None:
-            self._source = FunctionSource(self._function)
+            self._source = _compiler.FunctionSource(self._function)
         from . import _api
-        translator = KernelTranslator(self._source, specs, _api, {"chip": chip})
+        translator = _compiler.KernelTranslator(self._source, specs, _api, {"chip": chip})
         num_warps = self._num_warps(chip)
 
         def choose(tr):

@@ -1,6 +1,54 @@
 """The values a kernel's Python names stand for while it is translated."""
 
 
+class ArgSpec:
+    """What a launch argument says about its parameter: an array (dtype,
+    rank, facts), a scalar (dtype), a `Constant` value, or a tuple (`value`,
+    the specs of its items: arrays, scalars and tuples, each a kernel
+    argument of its own, in order)."""
+
+    __slots__ = ("kind", "dtype", "rank", "value", "unit_stride", "aligned16",
+                 "stride_divisibility", "static_shape", "static_strides", "index64",
+                 "divisibility")
+
+    def __init__(self, kind, dtype=None, rank=0, value=None, unit_stride=False,
+                 aligned16=False, stride_divisibility=(), static_shape=(), static_strides=(),
+                 index64=False, divisibility=()):
+        self.kind, self.dtype, self.rank, self.value = kind, dtype, rank, value
+        self.unit_stride, self.aligned16 = unit_stride, aligned16
+        self.stride_divisibility = tuple(stride_divisibility)
+        # (dimension, value) pairs compiled in (ct.ArrayAnnotation).
+        self.static_shape, self.static_strides = tuple(static_shape), tuple(static_strides)
+        self.index64 = index64
+        # Per dimension, a number the extent is a multiple of (16 or 1).
+        self.divisibility = tuple(divisibility)
+
+    def key(self):
+        if self.kind == "constant":
+            return ("constant", type(self.value).__name__, self.value)
+        if self.kind == "tuple":
+            return ("tuple",) + tuple(item.key() for item in self.value)
+        return (self.kind, self.dtype.name, self.rank, self.unit_stride, self.aligned16,
+                self.stride_divisibility, self.static_shape, self.static_strides,
+                self.index64, self.divisibility)
+
+    def array_extents(self):
+        """Per dimension, the extent compiled in, or None."""
+        extents = [None] * self.rank
+        for d, extent in self.static_shape:
+            extents[d] = extent
+        return extents
+
+    def array_strides(self):
+        """Per dimension, the stride compiled in, or None."""
+        strides = [None] * self.rank
+        if self.unit_stride and self.rank:
+            strides[-1] = 1
+        for d, stride in self.static_strides:
+            strides[d] = stride
+        return strides
+
+
 class TileValue:
     """An SSA value of type `!tile.tile<shape x dtype>` (shape () = scalar)."""
 

@@ -157,10 +157,7 @@ class Autotuned:
     def _disk_key(self, key):
         from .. import _jit
         function = self.kernel.function
-        try:
-            source = inspect.getsource(function)
-        except (OSError, TypeError):
-            source = repr(function.__code__.co_code)
+        source = _jit.source_text(function) or repr(function.__code__.co_code)
         text = "\0".join([_jit._library_identity(), "autotune 1", function.__qualname__,
                           source, repr(sorted(self.kernel._hints.items(), key=str)),
                           repr(self.configs), key])

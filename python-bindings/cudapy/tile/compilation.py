@@ -13,7 +13,7 @@ import os
 import shutil
 import tempfile
 
-from ._compiler import ArgSpec
+from ._values import ArgSpec
 from ._kernel import _extent_fact
 
 
