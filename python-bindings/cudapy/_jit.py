@@ -185,23 +185,33 @@ def _cache_enabled():
 _LIBRARY_IDENTITY = None
 
 
+# The files of the CUDA toolkit a compile reads, at the compiler's default
+# toolkit path (the frontends pass none): libdevice, and ptxas and
+# nvJitLink, which assemble cubins.
+_TOOLKIT_FILES = ("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
+                  "/usr/local/cuda/bin/ptxas", "/usr/local/cuda/lib64/libnvJitLink.so")
+
+
 def _library_identity():
     """What a cached kernel depends on besides its IR: the compiler build
     (the size and time of the compiler library that would be loaded, found
-    as cudapy._capi finds it, without loading it)."""
+    as cudapy._capi finds it, without loading it) and the toolkit's files
+    (_TOOLKIT_FILES), so that a new toolkit compiles again."""
     global _LIBRARY_IDENTITY
     if _LIBRARY_IDENTITY is None:
         import sys
         capi = sys.modules.get(__package__ + "._capi")
         path = (capi.library_path if capi is not None
                 else _libraries.find("libcudapy-c.so"))
-        try:
-            status = os.stat(path)
-            stamp = "%s:%d:%d" % (os.path.basename(path), status.st_size,
-                                  int(status.st_mtime))
-        except (OSError, TypeError):
-            stamp = "?"
-        _LIBRARY_IDENTITY = stamp
+        stamps = []
+        for file in [path] + list(_TOOLKIT_FILES):
+            try:
+                status = os.stat(file)
+                stamps.append("%s:%d:%d" % (os.path.basename(file), status.st_size,
+                                            int(status.st_mtime)))
+            except (OSError, TypeError):
+                stamps.append("?")
+        _LIBRARY_IDENTITY = ",".join(stamps)
     return _LIBRARY_IDENTITY
 
 
