@@ -517,12 +517,25 @@ struct LoadLowering : public TilePattern<LoadOp> {
     int64_t width = access.isAtomic() ? 1 : access.getVectorWidth();
     Value padding =
         toMemory(e, getPaddingValue(e, access.view), access.memoryType);
-    Value fastPath = e.andI(access.tileInBounds(), access.isAligned(width));
     // The groups of `width` registers adjacent along the fastest dimension;
     // copies within the thread (a tile smaller than the layout's registers
     // along a dimension, such as a column broadcast along the rows) take the
     // first's value below.
     SmallVector<SmallVector<int64_t>> groups = dist.vectorGroups(width);
+    // One element a thread (a tile of as many elements as threads, or
+    // fewer): its own check costs what the tile's would, so one predicated
+    // load, without the whole-tile branch.
+    SmallVector<Value> chunks;
+    if (width == 1 && groups.size() == 1 && !access.packed &&
+        !access.isAtomic()) {
+      auto [offset, inside] = access.locate(groups[0][0]);
+      if (Value element = loadIf(e, access.address(offset), access.memoryType,
+                                 inside, padding))
+        chunks.push_back(element);
+    }
+    Value fastPath =
+        chunks.empty() ? e.andI(access.tileInBounds(), access.isAligned(width))
+                       : Value();
     Type chunkType = width == 1 ? access.memoryType
                                 : VectorType::get({width}, access.memoryType);
     // With facts that make every vector wholly inside or outside the array
@@ -590,9 +603,9 @@ struct LoadLowering : public TilePattern<LoadOp> {
       }
       return result;
     };
-    SmallVector<Value> chunks = vectorEdges
-                                    ? build(/*fast=*/false)
-                                    : emitIfElse(e, fastPath, types, build);
+    if (chunks.empty())
+      chunks = vectorEdges ? build(/*fast=*/false)
+                           : emitIfElse(e, fastPath, types, build);
     SmallVector<Value> values(registers);
     for (auto [group, chunk] : llvm::zip(groups, chunks))
       for (auto [i, r] : llvm::enumerate(group)) {
@@ -674,6 +687,18 @@ struct StoreLowering : public TilePattern<StoreOp> {
     // and aligned, edge tiles store whole vectors too, one check each.
     bool vectorEdges = exact && width > 1 && access.isKnownAligned(width) &&
                        access.hasWholeVectors(width);
+    // One element a thread: one predicated store under its own check (and
+    // its owner's, where threads hold copies), without the whole-tile
+    // branch (see LoadLowering).
+    if (width == 1 && registers == 1 && !access.packed && !access.isAtomic()) {
+      auto [offset, inside] = access.locate(0);
+      Value store = exact ? inside : e.andI(inside, dist.isOwner(e, 0));
+      if (storeIf(e, access.address(offset),
+                  toMemory(e, values[0], access.memoryType), store)) {
+        rewriter.eraseOp(op);
+        return success();
+      }
+    }
     Value fastPath = exact || vectorCopies ? e.andI(access.tileInBounds(),
                                                     access.isAligned(width))
                                            : e.boolean(false);

@@ -34,6 +34,44 @@ gpu.module @m {
 
 // -----
 
+// One element a thread (256 float8 elements over 8 warps): the element's
+// own check is the only one, by a predicated load and a predicated store,
+// no whole-tile branch. A tile smaller than the threads (64 elements over
+// 4 warps: each thread holds a copy) loads the same way and stores where
+// the thread owns its element.
+// CHECK-LABEL: gpu.func @one_each
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$1 ld.global.b8 $0, [$2];", "=h,b,l,0"
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.b8 [$1], $2;", "b,l,h"
+// CHECK-NOT: scf.if
+// CHECK-LABEL: gpu.func @copies
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$1 ld.global.b32 $0, [$2];", "=r,b,l,0"
+// CHECK: %[[OWNER:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.b32 [$1], $2;", "b,l,r" %[[OWNER]]
+gpu.module @m {
+  gpu.func @one_each(%a: !tile.array<?xf8E4M3FN, strides [1]>, %b: !tile.array<?xf8E4M3FN, strides [1]>) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?xf8E4M3FN, strides [1]> -> !tile.view<256, !tile.array<?xf8E4M3FN, strides [1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?xf8E4M3FN, strides [1]> -> !tile.view<256, !tile.array<?xf8E4M3FN, strides [1]>>
+    %x = tile.load %va[%i] : !tile.view<256, !tile.array<?xf8E4M3FN, strides [1]>, padding zero>
+    tile.store %x, %vb[%i] : !tile.view<256, !tile.array<?xf8E4M3FN, strides [1]>>
+    gpu.return
+  }
+  gpu.func @copies(%a: !tile.array<?xf32, strides [1]>, %b: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+    %x = tile.load %va[%i] : !tile.view<64, !tile.array<?xf32, strides [1]>, padding zero>
+    tile.store %x, %vb[%i] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+    gpu.return
+  }
+}
+
+// -----
+
 // A row maximum over 4 warps: in the thread, 5 butterfly shuffles, then
 // across the warps lanes 0-3 of each warp (and 4-7, ...) read one warp's
 // partial each from shared memory and fold them by 2 more butterflies;

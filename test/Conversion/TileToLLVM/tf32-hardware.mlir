@@ -10,10 +10,10 @@
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 
 // SM90-LABEL: .entry tf32(
-// SM90: setp.nan.f32 [[NAN:%p[0-9]+]], [[X:%r[0-9]+]], [[X]];
-// SM90: cvt.rn.tf32.f32 [[R:%r[0-9]+]], [[X]];
-// SM90-NEXT: and.b32 [[CODE:%r[0-9]+]], [[R]], -8192;
-// SM90-NEXT: selp.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[CODE]], [[NAN]];
+// SM90-DAG: setp.nan.f32 [[NAN:%p[0-9]+]], [[X:%r[0-9]+]], [[X]];
+// SM90-DAG: cvt.rn.tf32.f32 [[R:%r[0-9]+]], [[X]];
+// SM90-DAG: and.b32 [[CODE:%r[0-9]+]], [[R]], -8192;
+// SM90: selp.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[CODE]], [[NAN]];
 // The rz conversion: the 13 bits dropped, no cvt.
 // SM90-NOT: cvt.rz.tf32
 // SM90-NOT: cvt.rn.tf32.f32
