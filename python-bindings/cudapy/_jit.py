@@ -186,10 +186,14 @@ _LIBRARY_IDENTITY = None
 
 
 # The files of the CUDA toolkit a compile reads, at the compiler's default
-# toolkit path (the frontends pass none): libdevice, and ptxas and
-# nvJitLink, which assemble cubins.
-_TOOLKIT_FILES = ("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
-                  "/usr/local/cuda/bin/ptxas", "/usr/local/cuda/lib64/libnvJitLink.so")
+# toolkit path (the frontends pass none; a build may set another, which
+# these do not follow): libdevice, and ptxas and nvJitLink, which assemble
+# cubins (the first of the names the assembler tries that exists).
+_TOOLKIT = "/usr/local/cuda"
+_TOOLKIT_FILES = (("nvvm/libdevice/libdevice.10.bc",), ("bin/ptxas",),
+                  tuple("%s/libnvJitLink.so.%s" % (folder, version)
+                        for version in ("13", "12")
+                        for folder in ("lib64", "targets/x86_64-linux/lib")))
 
 
 def _library_identity():
@@ -204,13 +208,19 @@ def _library_identity():
         path = (capi.library_path if capi is not None
                 else _libraries.find("libcudapy-c.so"))
         stamps = []
-        for file in [path] + list(_TOOLKIT_FILES):
-            try:
-                status = os.stat(file)
-                stamps.append("%s:%d:%d" % (os.path.basename(file), status.st_size,
-                                            int(status.st_mtime)))
-            except (OSError, TypeError):
-                stamps.append("?")
+        candidates = [(path,)] + [tuple(os.path.join(_TOOLKIT, f) for f in names)
+                                  for names in _TOOLKIT_FILES]
+        for names in candidates:
+            stamp = "?"
+            for file in names:
+                try:
+                    status = os.stat(file)
+                except (OSError, TypeError):
+                    continue
+                stamp = "%s:%d:%d" % (os.path.basename(file), status.st_size,
+                                      int(status.st_mtime))
+                break
+            stamps.append(stamp)
         _LIBRARY_IDENTITY = ",".join(stamps)
     return _LIBRARY_IDENTITY
 
@@ -251,6 +261,9 @@ def source_text(function):
     code = getattr(function, "__code__", None)
     if code is None:
         return None
+    # The file as it is now (a module reloaded after an edit), as
+    # inspect.getsource reads it.
+    linecache.checkcache(code.co_filename)
     lines = linecache.getlines(code.co_filename)
     if not lines:
         return None
@@ -269,7 +282,8 @@ def source_text(function):
 
 def source_fingerprint(function, describe):
     """A digest of what a function's compiled code depends on: its source
-    (source_text), its default values, and, for each global or closure
+    (source_text) and where it is (file and first line: the code's
+    locations), its default values, and, for each global or closure
     name its code reads, the value: numbers, strings and tuples of them by
     value, cudapy's modules and a few of Python's (math, cmath, operator,
     numpy) by name, other objects by `describe(obj)` (text, or None when
@@ -279,17 +293,17 @@ def source_fingerprint(function, describe):
     text = source_text(function)
     if text is None:
         return None
-    parts = [text]
     code = function.__code__
-    defaults = list(function.__defaults__ or ()) + sorted(
+    parts = ["%s:%d" % (code.co_filename, code.co_firstlineno), text]
+    defaults = [("", v) for v in function.__defaults__ or ()] + sorted(
         (function.__kwdefaults__ or {}).items())
-    for value in defaults:
+    for name, value in defaults:
         item = _describe_constant(value)
         if item is None:
             item = describe(value)
         if item is None:
             return None
-        parts.append("default " + item)
+        parts.append("default %s=%s" % (name, item))
     names = set()
     stack = [code]
     while stack:

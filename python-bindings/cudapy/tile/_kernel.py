@@ -201,37 +201,56 @@ def _array_spec(value, view, annotation=None):
                    static_strides=static_strides, index64=index64, divisibility=extents)
 
 
-def _fingerprint(function, seen):
-    """The source fingerprint of a kernel or helper function
-    (cudapy._jit.source_fingerprint): the helpers it calls by their own
-    fingerprints, dtypes by name, cudapy's functions, classes and
-    enumerations by name (the frontend's identity in the key covers
-    them); anything else it reads makes it None."""
+def _describe(value, seen):
+    """A value a kernel reads, as the source key describes it (text), or
+    None: dtypes by name; the helpers it calls by their own fingerprints
+    (_fingerprint); cudapy's functions, classes and enumerations by name
+    (the frontend's identity in the key covers them)."""
     import enum
     import inspect
+    if isinstance(value, _dtypes.DType):
+        return "dtype " + value.name
+    module = getattr(value, "__module__", None)
+    ours = isinstance(module, str) and (module == "cudapy" or module.startswith("cudapy."))
+    helper = hasattr(value, "__cudapy_tile_function__")
+    if inspect.isfunction(value) and ours and not helper:
+        return "cudapy %s.%s" % (module, value.__qualname__)
+    if inspect.isfunction(value) or helper:
+        inner = getattr(value, "__wrapped__", value)
+        if inner in seen:
+            return "function " + inner.__qualname__
+        seen.add(inner)
+        text = _fingerprint(inner, seen)
+        return text and "function %s %s" % (inner.__qualname__, text)
+    if isinstance(value, enum.Enum) and type(value).__module__.startswith("cudapy."):
+        return "cudapy %r" % (value,)
+    if inspect.isclass(value) and ours:
+        return "cudapy %s.%s" % (module, value.__qualname__)
+    return None
 
-    def describe(value):
-        if isinstance(value, _dtypes.DType):
-            return "dtype " + value.name
-        module = getattr(value, "__module__", None)
-        ours = isinstance(module, str) and (module == "cudapy" or module.startswith("cudapy."))
-        helper = hasattr(value, "__cudapy_tile_function__")
-        if inspect.isfunction(value) and ours and not helper:
-            return "cudapy %s.%s" % (module, value.__qualname__)
-        if inspect.isfunction(value) or helper:
-            inner = getattr(value, "__wrapped__", value)
-            if inner in seen:
-                return "function " + inner.__qualname__
-            seen.add(inner)
-            text = _fingerprint(inner, seen)
-            return text and "function %s %s" % (inner.__qualname__, text)
-        if isinstance(value, enum.Enum) and type(value).__module__.startswith("cudapy."):
-            return "cudapy %r" % (value,)
-        if inspect.isclass(value) and ours:
-            return "cudapy %s.%s" % (module, value.__qualname__)
-        return None
 
-    return source_fingerprint(function, describe)
+def _fingerprint(function, seen):
+    """The source fingerprint of a kernel or helper function
+    (cudapy._jit.source_fingerprint, what it reads by _describe)."""
+    return source_fingerprint(function, lambda value: _describe(value, seen))
+
+
+def _spec_text(spec, seen):
+    """A launch argument's specialization in the source key: `Constant`
+    values by value or by _describe (a function passed as one, by its
+    fingerprint), never by `repr` (an address, or less); None where one
+    cannot be described."""
+    if spec.kind == "constant":
+        from .._jit import _describe_constant
+        value = spec.value
+        text = _describe_constant(value)
+        if text is None:
+            text = _describe(value, seen)
+        return None if text is None else "constant %s %s" % (type(value).__name__, text)
+    if spec.kind == "tuple":
+        items = [_spec_text(item, seen) for item in spec.value]
+        return None if None in items else "tuple(%s)" % ", ".join(items)
+    return repr(spec.key())
 
 
 class _Compiled:
@@ -271,7 +290,6 @@ class kernel:
         self.__doc__ = getattr(function, "__doc__", None)
         self.__wrapped__ = function
         self._source = None
-        self._fingerprint = None
         self._constants = None
 
     def __call__(self, *args, **kwargs):
@@ -514,16 +532,19 @@ class kernel:
         compiler's builds; None where the kernel reads something that
         cannot be described (a compile then translates, and its IR is the
         key)."""
-        if self._fingerprint is None:
-            self._fingerprint = _fingerprint(self._function, set()) or ""
-        if not self._fingerprint:
+        # Made again at each compile (a new specialization): the globals and
+        # helpers it reads may have been rebound since the last one.
+        seen = set()
+        fingerprint = _fingerprint(self._function, seen)
+        specs_text = [_spec_text(s, seen) for s in specs]
+        if fingerprint is None or None in specs_text:
             return None
         multiprocessors = _device().multiprocessors if grid_blocks is not None else 0
         text = "\0".join([_library_identity(),
                            frontend_identity(os.path.dirname(os.path.abspath(__file__))),
                            "source entry 1", chip, target, json.dumps(options, sort_keys=True),
-                           repr(sorted(self._hints.items())), self.__name__, self._fingerprint,
-                           repr([s.key() for s in specs]), repr((grid_blocks, multiprocessors))])
+                           repr(sorted(self._hints.items())), self.__name__, fingerprint,
+                           repr(specs_text), repr((grid_blocks, multiprocessors))])
         return "src-" + hashlib.sha256(text.encode()).hexdigest()
 
     def translate(self, specs, chip="sm_90a", grid_blocks=None):
