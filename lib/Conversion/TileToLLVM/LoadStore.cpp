@@ -529,8 +529,12 @@ struct LoadLowering : public TilePattern<LoadOp> {
     if (width == 1 && groups.size() == 1 && !access.packed &&
         !access.isAtomic()) {
       auto [offset, inside] = access.locate(groups[0][0]);
-      if (Value element = loadIf(e, access.address(offset), access.memoryType,
-                                 inside, padding))
+      // A check known true (a rank-0 tile) is a plain load, which LLVM may
+      // still move (out of a loop) or merge.
+      if (matchPattern(inside, m_One()))
+        chunks.push_back(access.loadElement(offset));
+      else if (Value element = loadIf(e, access.address(offset),
+                                      access.memoryType, inside, padding))
         chunks.push_back(element);
     }
     Value fastPath =
