@@ -12,9 +12,11 @@ events (bench.median_ms: back-to-back calls, launch cost included) and from
 CUDA graphs (the GPU's time alone). Prints GB/s and the ratios Python/MLIR
 and Python/Triton. Then the CPU time of one launch, and the time of a first
 call in a fresh process (import, compile, load, launch of vector add) with
-an empty and with a warm disk cache.
+an empty and with a warm disk cache, without bytecode of cudapy's Python
+files and with the package byte-compiled.
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -213,15 +215,26 @@ done = time.perf_counter()
 assert bool((c == 2).all())
 print("%%.1f %%.1f" %% ((done - ready) * 1e3, (ready - start) * 1e3))
 """ % (BUNDLE, os.path.join(ROOT, "examples", "python", "tile"))
-with tempfile.TemporaryDirectory() as cache:
-    environment = dict(os.environ, CUDAPY_CACHE_DIR=cache,
-                       CUDAPY_LIBRARY_PATH=os.path.join(BUNDLE, "lib"))
-    for label in ("empty cache", "warm cache", "warm cache"):
-        result = subprocess.run([sys.executable, "-c", script], env=environment,
-                                capture_output=True, text=True)
-        if result.returncode:
-            print("first call failed:", result.stderr[-2000:])
-            break
-        ours, torch_setup = result.stdout.split()
-        print("first call, %s: %s ms (import cudapy.tile + compile or cache + load + launch;"
-              " PyTorch's own setup before it %s ms)" % (label, ours, torch_setup))
+# Twice: without bytecode of cudapy's Python files (every process compiles
+# them, as under PYTHONDONTWRITEBYTECODE=1), then with the bundle's package
+# byte-compiled (`python3 -m compileall`, as a pip install does).
+package = os.path.join(BUNDLE, "python", "cudapy")
+for bytecode in (False, True):
+    for folder, folders, _ in os.walk(package):
+        if "__pycache__" in folders:
+            shutil.rmtree(os.path.join(folder, "__pycache__"))
+    if bytecode:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", package], check=True)
+    with tempfile.TemporaryDirectory() as cache:
+        environment = dict(os.environ, CUDAPY_CACHE_DIR=cache, PYTHONDONTWRITEBYTECODE="1",
+                           CUDAPY_LIBRARY_PATH=os.path.join(BUNDLE, "lib"))
+        for label in ("empty cache", "warm cache", "warm cache", "warm cache"):
+            result = subprocess.run([sys.executable, "-c", script], env=environment,
+                                    capture_output=True, text=True)
+            if result.returncode:
+                print("first call failed:", result.stderr[-2000:])
+                break
+            ours, torch_setup = result.stdout.split()
+            print("first call, %s, %s: %s ms (import cudapy.tile + compile or cache + load + "
+                  "launch; PyTorch's own setup before it %s ms)"
+                  % ("bytecode" if bytecode else "no bytecode", label, ours, torch_setup))
