@@ -207,22 +207,21 @@ def _library_identity():
         capi = sys.modules.get(__package__ + "._capi")
         path = (capi.library_path if capi is not None
                 else _libraries.find("libcudapy-c.so"))
-        stamps = []
         candidates = [(path,)] + [tuple(os.path.join(_TOOLKIT, f) for f in names)
                                   for names in _TOOLKIT_FILES]
-        for names in candidates:
-            stamp = "?"
-            for file in names:
-                try:
-                    status = os.stat(file)
-                except (OSError, TypeError):
-                    continue
-                stamp = "%s:%d:%d" % (os.path.basename(file), status.st_size,
-                                      int(status.st_mtime))
-                break
-            stamps.append(stamp)
-        _LIBRARY_IDENTITY = ",".join(stamps)
+        _LIBRARY_IDENTITY = ",".join(
+            next((stamp for stamp in map(_file_stamp, names) if stamp), "?")
+            for names in candidates)
     return _LIBRARY_IDENTITY
+
+
+def _file_stamp(path):
+    """A file's name, size and modification time, or None."""
+    try:
+        status = os.stat(path)
+    except (OSError, TypeError):
+        return None
+    return "%s:%d:%d" % (os.path.basename(path), status.st_size, int(status.st_mtime))
 
 
 _FRONTEND_IDENTITIES = {}
@@ -239,15 +238,8 @@ def frontend_identity(directory):
         files = [os.path.join(directory, f) for f in sorted(os.listdir(directory))
                  if f.endswith(".py")]
         files += [os.path.join(here, f) for f in ("_ir.py", "_jit.py", "_capi.py")]
-        stamps = []
-        for path in files:
-            try:
-                status = os.stat(path)
-                stamps.append("%s:%d:%d" % (os.path.basename(path), status.st_size,
-                                            int(status.st_mtime)))
-            except OSError:
-                stamps.append(path + ":?")
-        found = _FRONTEND_IDENTITIES[directory] = ",".join(stamps)
+        found = _FRONTEND_IDENTITIES[directory] = ",".join(
+            _file_stamp(path) or path + ":?" for path in files)
     return found
 
 
@@ -298,9 +290,7 @@ def source_fingerprint(function, describe):
     defaults = [("", v) for v in function.__defaults__ or ()] + sorted(
         (function.__kwdefaults__ or {}).items())
     for name, value in defaults:
-        item = _describe_constant(value)
-        if item is None:
-            item = describe(value)
+        item = describe_value(value, describe)
         if item is None:
             return None
         parts.append("default %s=%s" % (name, item))
@@ -321,10 +311,7 @@ def source_fingerprint(function, describe):
     for name in sorted(names):
         if name not in scope:
             continue
-        value = scope[name]
-        text = _describe_constant(value)
-        if text is None and not inspect.ismodule(value):
-            text = describe(value)
+        text = describe_value(scope[name], describe)
         if text is None:
             return None
         parts.append("%s=%s" % (name, text))
@@ -332,6 +319,23 @@ def source_fingerprint(function, describe):
 
 
 _STABLE_MODULES = ("math", "cmath", "operator", "numpy")
+
+
+def is_cudapy_module(name):
+    """Whether a module name is cudapy's own (the frontends' identities
+    cover what such a module holds)."""
+    return isinstance(name, str) and (name == "cudapy" or name.startswith("cudapy."))
+
+
+def describe_value(value, describe):
+    """A value as source keys describe it: numbers, strings, tuples of
+    them, builtins and the stable modules by value or name
+    (_describe_constant), another module never, anything else by
+    `describe(value)`; None where it cannot be described."""
+    text = _describe_constant(value)
+    if text is None and not inspect.ismodule(value):
+        text = describe(value)
+    return text
 
 
 def _describe_constant(value):
@@ -342,7 +346,7 @@ def _describe_constant(value):
         return None if None in items else "(%s)" % ", ".join(items)
     if inspect.ismodule(value):
         name = value.__name__
-        if name in _STABLE_MODULES or name == "cudapy" or name.startswith("cudapy."):
+        if name in _STABLE_MODULES or is_cudapy_module(name):
             return "module " + name
         return None
     if inspect.isbuiltin(value):

@@ -10,8 +10,8 @@ import typing
 
 from .._jit import (_TENSOR_TYPES, LazyModule, _cache_enabled, _chip, _device, _is_array,
                     _is_tensor, _library_identity, _read_cache, _runtime, _stream,
-                    _write_cache, assemble, assembly_chip, compile_chip, frontend_identity,
-                    image, source_fingerprint)
+                    _write_cache, assemble, assembly_chip, compile_chip, describe_value,
+                    frontend_identity, image, is_cudapy_module, source_fingerprint)
 from . import _dtypes
 from ._values import ArgSpec
 from ._errors import (TileCompilerExecutionError, TileInternalError, TileTypeError,
@@ -211,7 +211,7 @@ def _describe(value, seen):
     if isinstance(value, _dtypes.DType):
         return "dtype " + value.name
     module = getattr(value, "__module__", None)
-    ours = isinstance(module, str) and (module == "cudapy" or module.startswith("cudapy."))
+    ours = is_cudapy_module(module)
     helper = hasattr(value, "__cudapy_tile_function__")
     if inspect.isfunction(value) and ours and not helper:
         return "cudapy %s.%s" % (module, value.__qualname__)
@@ -222,7 +222,7 @@ def _describe(value, seen):
         seen.add(inner)
         text = _fingerprint(inner, seen)
         return text and "function %s %s" % (inner.__qualname__, text)
-    if isinstance(value, enum.Enum) and type(value).__module__.startswith("cudapy."):
+    if isinstance(value, enum.Enum) and is_cudapy_module(type(value).__module__):
         return "cudapy %r" % (value,)
     if inspect.isclass(value) and ours:
         return "cudapy %s.%s" % (module, value.__qualname__)
@@ -241,11 +241,8 @@ def _spec_text(spec, seen):
     fingerprint), never by `repr` (an address, or less); None where one
     cannot be described."""
     if spec.kind == "constant":
-        from .._jit import _describe_constant
         value = spec.value
-        text = _describe_constant(value)
-        if text is None:
-            text = _describe(value, seen)
+        text = describe_value(value, lambda v: _describe(v, seen))
         return None if text is None else "constant %s %s" % (type(value).__name__, text)
     if spec.kind == "tuple":
         items = [_spec_text(item, seen) for item in spec.value]
@@ -489,8 +486,9 @@ class kernel:
         target = assembly_chip(chip)
         # First the disk cache under the kernel's source and the launch's
         # specialization: a hit translates nothing and loads no compiler.
+        cached = _cache_enabled()
         source_key = self._source_key(specs, chip, grid_blocks, options, target) \
-            if _cache_enabled() else None
+            if cached else None
         entry = _read_cache(source_key) if source_key else None
         if entry is None or not isinstance(entry.get("ir"), str):
             translator, ir_text = self.translate(specs, chip, grid_blocks)
@@ -499,7 +497,7 @@ class kernel:
                 disk_key = hashlib.sha256("\0".join([_library_identity(), "entry 4", target,
                                                      json.dumps(options), ir_text]).encode()
                                           ).hexdigest()
-                entry = _read_cache(disk_key) if _cache_enabled() else None
+                entry = _read_cache(disk_key) if cached else None
                 if entry is None:
                     entry = self._run_pipeline(translator, options)
                     # A cubin, so that loading runs no PTX JIT (where nvJitLink is
@@ -507,7 +505,7 @@ class kernel:
                     cubin = assemble(entry["ptx"], target, options["opt_level"])
                     if cubin is not None:
                         entry["cubin"] = cubin
-                    if _cache_enabled():
+                    if cached:
                         _write_cache(disk_key, entry)
             finally:
                 translator.ir.close()
