@@ -270,8 +270,9 @@ print("low_precision", [
 # CHECK: low_precision [True, True, True, True, True]
 
 # IEEE quotients by shared divisors (a row's, a column's, a scalar; one
-# reciprocal each and the correction steps where every dividend and
-# divisor of a thread is moderate, else the division) equal NumPy's
+# reciprocal each and the correction steps where every divisor of a thread
+# is positive and moderate and every dividend moderate or zero, else the
+# division: the signs below take both paths) equal NumPy's
 # float32 division bit for bit: blocks 0-31 of moderate numbers (|v| in
 # [2^-63, 2^63), zeros of both signs in x, significands near all ones),
 # blocks 32-63 across the whole range (subnormals, infinities, NaN, the

@@ -7,19 +7,25 @@ Usage (GPU machine, bundle unpacked, see docs/Bundle.md):
 
 Families: ew1d (1-D element-wise), row and col (2-D element-wise with a
 broadcast row or column), rowsum and colsum (reductions), cumsum (row
-scans), softmax, layernorm, gather, scatter (random indices), window
-(element-wise through gather/scatter at arange offsets), transpose; and,
-only when named, softmax_approx: the softmax points with our kernel asking for the
-approximations Triton's defaults are (`ct.exp` with RoundingMode.APPROX,
-`ct.truediv` with RoundingMode.FULL), which sets the two compilers' code
-side by side at equal arithmetic. Storage is f32,
-f16, bf16 or fp8 (e4m3); the math is f32. Warps 1, 2, 4, 8 and 16 wherever
-the tile gives every thread from 1 to 64 elements (fewer leaves threads
-idle, more is not a configuration anyone writes).
+scans), softmax, softmax_approx, softmax_mixed, layernorm, gather, scatter
+(random indices), window (element-wise through gather/scatter at arange
+offsets), transpose. Storage is f32, f16, bf16 or fp8 (e4m3); the math is
+f32. Warps 1, 2, 4, 8 and 16 wherever the tile gives every thread from 1 to
+64 elements (fewer leaves threads idle, more is not a configuration anyone
+writes).
 
-Both kernels check bounds (Triton's with masks, as cuTile's loads and
-stores do) and use each language's default operations (cuTile's `exp` and
-`/` round as IEEE 754 does, Triton's `tl.exp` and `/` approximate).
+Both kernels of a point check bounds (Triton's with masks, as cuTile's loads
+and stores do) and compute the same arithmetic, except in softmax_mixed:
+- softmax: cuTile's default `ct.exp` (full range) and `/` (IEEE 754
+  rounding) against Triton's kernel with the same operations
+  (`libdevice.exp`, `tl.math.div_rn`);
+- softmax_approx: both with the approximations Triton's defaults are (ours
+  `ct.exp` with RoundingMode.APPROX and `ct.truediv` with
+  RoundingMode.FULL, Triton's `tl.exp` and `/`);
+- softmax_mixed: each language's default operations (ours exact, Triton's
+  approximate), which compares arithmetic as much as compilers.
+The summary gives the figures over every point and over the points of
+equal arithmetic (all but softmax_mixed).
 Each point checks both kernels against PyTorch, then times both from CUDA
 graphs (bench.graph_ms: the GPU's time alone) and prints the ratio
 (Triton's time / ours: above 1 is faster than Triton), registers and
@@ -39,6 +45,7 @@ from bench import BUNDLE, graph_ms  # noqa: F401  (sets up the import path)
 import torch  # noqa: E402
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
+from triton.language.extra import libdevice  # noqa: E402
 
 import cudapy.tile as ct  # noqa: E402
 
@@ -188,14 +195,18 @@ def softmax_approx(x, y, R: ct.Constant[int], C: ct.Constant[int]):
 
 
 @triton.jit
-def tr_softmax(x, y, M, N, R: tl.constexpr, C: tl.constexpr):
+def tr_softmax(x, y, M, N, R: tl.constexpr, C: tl.constexpr, IEEE: tl.constexpr):
     rows = tl.program_id(0) * R + tl.arange(0, R)
     cols = tl.arange(0, C)
     m = (rows[:, None] < M) & (cols[None, :] < N)
     t = tl.load(x + rows[:, None] * N + cols[None, :], mask=m, other=-float("inf"))
     t = t.to(tl.float32)
-    e = tl.exp(t - tl.max(t, axis=1, keep_dims=True))
-    r = e / tl.sum(e, axis=1, keep_dims=True)
+    if IEEE:  # cuTile's defaults: the full-range exp, the IEEE quotient
+        e = libdevice.exp(t - tl.max(t, axis=1, keep_dims=True))
+        r = tl.math.div_rn(e, tl.sum(e, axis=1, keep_dims=True))
+    else:  # Triton's defaults: ex2.approx and div.full
+        e = tl.exp(t - tl.max(t, axis=1, keep_dims=True))
+        r = e / tl.sum(e, axis=1, keep_dims=True)
     tl.store(y + rows[:, None] * N + cols[None, :], r.to(y.dtype.element_ty), mask=m)
 
 
@@ -379,8 +390,10 @@ def points():
                 lambda w, x=x, yt=yt, r=r, n=n, m=m: tr_cumsum[(m // r,)](
                     x, yt, m, n, R=r, C=n, num_warps=w),
                 (y, yt), want, tolerance_dtype="f16")
-    for family in ("softmax", "softmax_approx"):
-        if family not in FAMILIES and (FAMILIES or family == "softmax_approx"):
+    # (family, whether Triton's kernel computes cuTile's IEEE arithmetic)
+    for family, ieee in (("softmax", True), ("softmax_approx", False),
+                         ("softmax_mixed", False)):
+        if FAMILIES and family not in FAMILIES:
             continue
         for dtype in ("f32", "f16"):
             for n in (128, 512, 2048, 8192, 16384):
@@ -393,8 +406,8 @@ def points():
                     family, "%dx%d" % (r, n), dtype, r * n,
                     lambda k, x=x, y=y, r=r, n=n, m=m: ct.launch(
                         bench.launch_stream() or 0, (m // r,), k, (x, y, r, n)),
-                    lambda w, x=x, yt=yt, r=r, n=n, m=m: tr_softmax[(m // r,)](
-                        x, yt, m, n, R=r, C=n, num_warps=w),
+                    lambda w, x=x, yt=yt, r=r, n=n, m=m, ieee=ieee: tr_softmax[(m // r,)](
+                        x, yt, m, n, R=r, C=n, IEEE=ieee, num_warps=w),
                     (y, yt), want)
     if not FAMILIES or "layernorm" in FAMILIES:
         for dtype in ("f16", "bf16"):
@@ -471,8 +484,13 @@ def points():
 
 KERNELS = {"ew1d": ew1d, "row": ew_row, "col": ew_col, "rowsum": rowsum, "colsum": colsum,
            "cumsum": cumsum, "softmax": softmax, "softmax_approx": softmax_approx,
+           "softmax_mixed": softmax,
            "layernorm": layernorm, "gather": gather,
            "scatter": scatter, "window": window, "transpose": transpose}
+
+
+# Families whose two kernels compute different arithmetic.
+MIXED_ARITHMETIC = {"softmax_mixed"}
 
 
 def our_kernel_info(kernel, launch):
@@ -565,6 +583,13 @@ def main():
     print("points: %d timed, %d failed" % (len(timed), len(failed)))
     print("geometric mean %.3f, minimum %.3f, points below 0.9: %d"
           % (geomean, min(ratios), sum(1 for x in ratios if x < 0.9)))
+    equal = [r[1] for r in timed if r[0].split()[0] not in MIXED_ARITHMETIC]
+    if equal and len(equal) < len(ratios):
+        print("of equal arithmetic (%d points, all but %s): geometric mean %.3f, minimum %.3f,"
+              " points below 0.9: %d"
+              % (len(equal), ", ".join(sorted(MIXED_ARITHMETIC)),
+                 math.exp(sum(math.log(x) for x in equal) / len(equal)), min(equal),
+                 sum(1 for x in equal if x < 0.9)))
     print("worst five:")
     for label, ratio, ours, theirs, times in sorted(timed, key=lambda r: r[1])[:5]:
         print("  %s  %.3f  regs %s/%s  local %s" % (label, ratio, ours[0], theirs[0], ours[1]))

@@ -9,6 +9,7 @@
 #include "Utility.h"
 
 #include "cudapy/Conversion/LoweringUtils/InlinePtx.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
@@ -190,19 +191,73 @@ static FailureOr<Value> emitBinary(Emitter &e, Operation *op, Type dtype,
   return failure();
 }
 
-/// Whether |x| (f32) lies in [2^-63, 2^63), or x is a zero (`zero`): no
-/// NaN, infinity or subnormal, and far enough from both ends of the
-/// exponent range for divideByReciprocal's steps.
-static Value isModerate(Emitter &e, Value x, bool zero) {
+/// The sum of `values` (f32), added in pairs (a tree: its latency the log
+/// of their number).
+static Value sumPairwise(Emitter &e, SmallVector<Value> values) {
+  while (values.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < values.size(); i += 2)
+      next.push_back(
+          arith::AddFOp::create(e.b, e.loc, values[i], values[i + 1]));
+    if (values.size() % 2)
+      next.push_back(values.back());
+    values = std::move(next);
+  }
+  return values.front();
+}
+
+/// Whether every dividend (f32) is moderate, |a| in [2^-63, 2^63), or a
+/// zero: no NaN, infinity or subnormal, and far enough from both ends of
+/// the exponent range for divideByReciprocal's steps. In arithmetic rather
+/// than comparisons (three an element, on the ALU pipe, which throttled a
+/// softmax's quotients; these are fmas and adds), and two comparisons for
+/// all: the magnitudes' sum is below 2^63 (a NaN or infinity makes it
+/// NaN or infinite; moderate ones summing to 2^63 or more take the
+/// division, which is still exact), and no u = sat(|a| 2^63) lies strictly
+/// between 0 and 1 (each u - u^2 >= 0 is positive for those alone, and no
+/// smaller than 2^-87, so their sum is 0 exactly when none is).
+static Value areModerateOrZero(Emitter &e, ArrayRef<Value> dividends) {
   Type f32 = e.b.getF32Type();
-  Value magnitude = math::AbsFOp::create(e.b, e.loc, x);
+  Value scale = e.floatConst(f32, 0x1p63), zero = e.floatConst(f32, 0.0);
+  SmallVector<Value> magnitudes, between;
+  for (Value a : dividends) {
+    Value magnitude = math::AbsFOp::create(e.b, e.loc, a);
+    magnitudes.push_back(magnitude);
+    Value u = LLVM::CallIntrinsicOp::create(
+                  e.b, e.loc, f32, e.b.getStringAttr("llvm.nvvm.fma.rn.sat.f"),
+                  ValueRange{magnitude, scale, zero})
+                  .getResult(0);
+    between.push_back(math::FmaOp::create(
+        e.b, e.loc, arith::NegFOp::create(e.b, e.loc, u), u, u));
+  }
+  Value bounded =
+      e.cmpf(arith::CmpFPredicate::OLT, sumPairwise(e, magnitudes), scale);
+  Value none = e.cmpf(arith::CmpFPredicate::OEQ, sumPairwise(e, between), zero);
+  return e.andI(bounded, none);
+}
+
+/// Whether the divisor b (f32) lies in [2^-63, 2^63): moderate and positive,
+/// which divideByReciprocal's zero quotients and reciprocalOfModerate need.
+static Value isPositiveModerate(Emitter &e, Value b) {
+  Type f32 = e.b.getF32Type();
   Value above =
-      e.cmpf(arith::CmpFPredicate::OGE, magnitude, e.floatConst(f32, 0x1p-63));
-  if (zero)
-    above = e.orI(above, e.cmpf(arith::CmpFPredicate::OEQ, magnitude,
-                                e.floatConst(f32, 0.0)));
-  return e.andI(above, e.cmpf(arith::CmpFPredicate::OLT, magnitude,
-                              e.floatConst(f32, 0x1p63)));
+      e.cmpf(arith::CmpFPredicate::OGE, b, e.floatConst(f32, 0x1p-63));
+  Value below = e.cmpf(arith::CmpFPredicate::OLT, b, e.floatConst(f32, 0x1p63));
+  return e.andI(above, below);
+}
+
+/// RN(1/b) for b in [2^-63, 2^63) (isPositiveModerate): the reciprocal
+/// approximation, then one Newton step, y0 + y0 (1 - b y0), with fmas, the
+/// steps of PTX's rcp.rn.f32 for a b inside its range check, which the
+/// divisor's check already makes. test/GPU/reciprocal.py compares it with
+/// 1/b rounded to nearest for every such b.
+static Value reciprocalOfModerate(Emitter &e, Value b) {
+  Type f32 = e.b.getF32Type();
+  Value y0 = NVVM::RcpApproxFtzF32Op::create(e.b, e.loc, f32, b);
+  Value error =
+      math::FmaOp::create(e.b, e.loc, arith::NegFOp::create(e.b, e.loc, b), y0,
+                          e.floatConst(f32, 1.0));
+  return math::FmaOp::create(e.b, e.loc, y0, error, y0);
 }
 
 /// a / b rounded to nearest (IEEE, f32) from y = RN(1/b), computed once
@@ -211,28 +266,30 @@ static Value isModerate(Emitter &e, Value x, bool zero) {
 /// (within 1 ulp); then r1 = a - q1 b is exact and q2 = RN(q1 + r1 y) is
 /// RN(a/b) (Markstein's theorem: y within half an ulp of 1/b, q1 within
 /// one ulp of a/b). That holds while nothing under- or overflows: with |a|
-/// and |b| in [2^-63, 2^63) (isModerate) every intermediate is a normal
-/// number (a residual, if not 0, is a multiple of ulp(q) ulp(b) >= 2^-48
-/// |a| / 2). A zero a gives a zero of the right sign: q0's, whose sign
-/// every nonzero q2 has too. A multiply, four fmas and a sign where the
-/// division takes a reciprocal approximation and eight fmas.
+/// and b in [2^-63, 2^63) (areModerateOrZero, isPositiveModerate) every
+/// intermediate is a normal number (a residual, if not 0, is a multiple of
+/// ulp(q) ulp(b) >= 2^-48 |a| / 2). Each step forms the residual negated,
+/// q b - a, and adds -(q b - a) y: the same values, and for a zero a (whose
+/// residual is +0) the term -0, which keeps q0's zero and so its sign (the
+/// quotient's, y being positive). A multiply and four fmas where the
+/// division takes a reciprocal approximation, eight fmas and a range check.
 static Value divideByReciprocal(Emitter &e, Value a, Value b, Value y) {
+  Value negated = arith::NegFOp::create(e.b, e.loc, a);
   auto correct = [&](Value q) -> Value {
-    Value residual = math::FmaOp::create(
-        e.b, e.loc, arith::NegFOp::create(e.b, e.loc, q), b, a);
-    return math::FmaOp::create(e.b, e.loc, residual, y, q);
+    Value residual = math::FmaOp::create(e.b, e.loc, q, b, negated);
+    return math::FmaOp::create(
+        e.b, e.loc, arith::NegFOp::create(e.b, e.loc, residual), y, q);
   };
-  Value q0 = arith::MulFOp::create(e.b, e.loc, a, y);
-  return math::CopySignOp::create(e.b, e.loc, correct(correct(q0)), q0);
+  return correct(correct(arith::MulFOp::create(e.b, e.loc, a, y)));
 }
 
 /// The divisions of a tile: IEEE f32 quotients whose divisor several
 /// registers share (a broadcast row or column, a scalar) divide by one
-/// reciprocal each (divideByReciprocal) where every such dividend and
-/// divisor of the thread is moderate (isModerate; zero dividends too),
-/// else by themselves: one branch for the thread's tile, so that the
-/// quotients' steps interleave. Fewer than four registers sharing a
-/// divisor gain nothing over the division's own steps.
+/// reciprocal each (reciprocalOfModerate, divideByReciprocal) where every
+/// such divisor of the thread is positive and moderate and every such
+/// dividend moderate or zero, else by themselves: one branch for the
+/// thread's tile, so that the quotients' steps interleave. Fewer than four
+/// registers sharing a divisor gain nothing over the division's own steps.
 static std::optional<SmallVector<Value>>
 emitSharedDivisorQuotients(Emitter &e, DivOp op, Type dtype, ValueRange lhs,
                            ValueRange rhs) {
@@ -245,33 +302,38 @@ emitSharedDivisorQuotients(Emitter &e, DivOp op, Type dtype, ValueRange lhs,
   if (llvm::none_of(uses,
                     [&](auto &entry) { return entry.second >= kSharing; }))
     return std::nullopt;
-  // The shared divisors' reciprocals and the condition, in register order.
-  llvm::SmallDenseMap<Value, Value> reciprocals;
-  SmallVector<Value> conditions;
+  // The condition: each shared divisor's, in register order, then the
+  // dividends'.
+  llvm::SmallDenseSet<Value> checked;
+  SmallVector<Value> conditions, dividends;
   SmallVector<int64_t> shared;
   for (auto [r, pair] : llvm::enumerate(llvm::zip(lhs, rhs))) {
     auto [a, b] = pair;
     if (uses[b] < kSharing)
       continue;
     shared.push_back(r);
-    auto [entry, inserted] = reciprocals.try_emplace(b);
-    if (inserted) {
-      entry->second =
-          arith::DivFOp::create(e.b, e.loc, e.floatConst(dtype, 1.0), b);
-      conditions.push_back(isModerate(e, b, /*zero=*/false));
-    }
-    conditions.push_back(isModerate(e, a, /*zero=*/true));
+    if (checked.insert(b).second)
+      conditions.push_back(isPositiveModerate(e, b));
+    dividends.push_back(a);
   }
+  conditions.push_back(areModerateOrZero(e, dividends));
   SmallVector<Type> types(shared.size(), dtype);
   SmallVector<Value> quotients =
       emitIfElse(e, e.allOf(conditions), types, [&](bool fast) {
+        // Each shared divisor's reciprocal, made once in the fast path.
+        llvm::SmallDenseMap<Value, Value> reciprocals;
         SmallVector<Value> values;
-        for (int64_t r : shared)
-          values.push_back(
-              fast ? divideByReciprocal(e, lhs[r], rhs[r],
-                                        reciprocals.lookup(rhs[r]))
-                   : arith::DivFOp::create(e.b, e.loc, lhs[r], rhs[r])
-                         .getResult());
+        for (int64_t r : shared) {
+          Value a = lhs[r], b = rhs[r];
+          if (!fast) {
+            values.push_back(arith::DivFOp::create(e.b, e.loc, a, b));
+            continue;
+          }
+          auto [entry, inserted] = reciprocals.try_emplace(b);
+          if (inserted)
+            entry->second = reciprocalOfModerate(e, b);
+          values.push_back(divideByReciprocal(e, a, b, entry->second));
+        }
         return values;
       });
   // The registers in order: `shared` lists those with quotients in order.

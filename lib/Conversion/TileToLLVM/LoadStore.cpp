@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
+
 #include "cudapy/Conversion/LoweringUtils/Atomics.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace cudapy;
@@ -228,6 +230,17 @@ struct ViewAccess {
           .getResult();
     };
     for (int64_t k = 0; k < rank(); ++k) {
+      // A constant start in [0, 2^30 - the tile's extent] (a row of a
+      // softmax's tile starts at column 0, say) needs neither: its first
+      // index lies in [0, 2^30), so remaining is the extent (below 2^31)
+      // less it in i32, above -2^30, and nothing is before the array.
+      if (std::optional<int64_t> known = getConstantIntValue(start[k]);
+          known && *known >= 0 && *known + dist.shape()[k] <= (1 << 30)) {
+        Value first = e.add(e.i32(*known), dist.threadOffset[k]);
+        remaining.push_back(e.sub(array.extents[arrayDim(k)], first));
+        lowest.push_back(e.i32(0));
+        continue;
+      }
       Value first = e.add(start[k], e.ext64(dist.threadOffset[k]));
       remaining.push_back(
           clamp(e.sub(e.ext64(array.extents[arrayDim(k)]), first), -1));

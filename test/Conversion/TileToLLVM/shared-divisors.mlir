@@ -3,29 +3,54 @@
 
 // IEEE f32 quotients whose divisor four or more of a thread's registers
 // share (here a scalar, broadcast: 4 registers a thread) divide by one
-// reciprocal, RN(1/b), with a multiply and two correction steps each (four
-// fmas) and the quotient's sign on a zero, where the thread's dividends
-// and divisor are all moderate (|v| in [2^-63, 2^63), dividends zero too);
-// otherwise each takes the division. Fewer sharing (2 a thread) divide
-// plainly; with a rounding mode the division is PTX's; under fast math
-// every quotient is one division.
+// reciprocal, RN(1/b) (the approximation and a Newton step, made in the
+// fast path), with a multiply and two correction steps each (four fmas,
+// each residual negated: a zero dividend keeps its quotient's sign), where
+// the thread's divisor is positive and moderate (b in [2^-63, 2^63)) and
+// its dividends moderate (|a| in [2^-63, 2^63)) or zero, which arithmetic
+// tells: the magnitudes' sum below 2^63, and the sum of u - u^2 for each
+// u = sat(|a| 2^63) zero; otherwise each takes the division. Fewer sharing (2 a thread) divide plainly; with a
+// rounding mode the division is PTX's; under fast math every quotient is
+// one division.
 
 // CHECK-LABEL: gpu.func @scalar
 // CHECK-SAME: (%[[X:.*]]: !llvm.ptr<1>{{.*}}, %[[S:[^:]*]]: f32)
-// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK: %[[Y:.*]] = arith.divf %[[ONE]], %[[S]] : f32
-// CHECK: %[[SA:.*]] = math.absf %[[S]] : f32
-// CHECK-COUNT-4: math.absf
+// CHECK: %[[LOW:.*]] = arith.constant 1.08420217E-19 : f32
+// CHECK: arith.cmpf oge, %[[S]], %[[LOW]] : f32
+// CHECK: %[[HIGH:.*]] = arith.constant 9.22337203E+18 : f32
+// CHECK: arith.cmpf olt, %[[S]], %[[HIGH]] : f32
+// CHECK: %[[SCALE:.*]] = arith.constant 9.22337203E+18 : f32
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[M0:.*]] = math.absf %{{.*}} : f32
+// CHECK: %[[U0:.*]] = llvm.call_intrinsic "llvm.nvvm.fma.rn.sat.f"(%[[M0]], %[[SCALE]], %[[ZERO]])
+// CHECK: %[[NU0:.*]] = arith.negf %[[U0]] : f32
+// CHECK: %[[V0:.*]] = math.fma %[[NU0]], %[[U0]], %[[U0]] : f32
+// CHECK-COUNT-3: llvm.call_intrinsic "llvm.nvvm.fma.rn.sat.f"
+// CHECK: %[[MS:.*]] = arith.addf %[[M0]], %{{.*}} : f32
+// CHECK: %[[MT:.*]] = arith.addf
+// CHECK: %[[MSUM:.*]] = arith.addf %[[MS]], %[[MT]] : f32
+// CHECK: arith.cmpf olt, %[[MSUM]], %[[SCALE]] : f32
+// CHECK: %[[VS:.*]] = arith.addf %[[V0]], %{{.*}} : f32
+// CHECK: %[[VT:.*]] = arith.addf
+// CHECK: %[[VSUM:.*]] = arith.addf %[[VS]], %[[VT]] : f32
+// CHECK: arith.cmpf oeq, %[[VSUM]], %[[ZERO]] : f32
 // CHECK: %[[Q:.*]]:4 = scf.if %{{.*}} -> (f32, f32, f32, f32) {
-// CHECK: %[[Q0:.*]] = arith.mulf %[[A:.*]], %[[Y]] : f32
-// CHECK: %[[N0:.*]] = arith.negf %[[Q0]] : f32
-// CHECK: %[[R0:.*]] = math.fma %[[N0]], %[[S]], %[[A]] : f32
-// CHECK: %[[Q1:.*]] = math.fma %[[R0]], %[[Y]], %[[Q0]] : f32
-// CHECK: %[[N1:.*]] = arith.negf %[[Q1]] : f32
-// CHECK: %[[R1:.*]] = math.fma %[[N1]], %[[S]], %[[A]] : f32
-// CHECK: %[[Q2:.*]] = math.fma %[[R1]], %[[Y]], %[[Q1]] : f32
-// CHECK: math.copysign %[[Q2]], %[[Q0]] : f32
+// CHECK: %[[Y0:.*]] = nvvm.rcp.approx.ftz.f %[[S]] : f32
+// CHECK: %[[NS:.*]] = arith.negf %[[S]] : f32
+// CHECK: %[[E:.*]] = math.fma %[[NS]], %[[Y0]], %{{.*}} : f32
+// CHECK: %[[Y:.*]] = math.fma %[[Y0]], %[[E]], %[[Y0]] : f32
+// CHECK: %[[NA:.*]] = arith.negf %[[A:.*]] : f32
+// CHECK: %[[Q0:.*]] = arith.mulf %[[A]], %[[Y]] : f32
+// CHECK: %[[R0:.*]] = math.fma %[[Q0]], %[[S]], %[[NA]] : f32
+// CHECK: %[[N0:.*]] = arith.negf %[[R0]] : f32
+// CHECK: %[[Q1:.*]] = math.fma %[[N0]], %[[Y]], %[[Q0]] : f32
+// CHECK: %[[R1:.*]] = math.fma %[[Q1]], %[[S]], %[[NA]] : f32
+// CHECK: %[[N1:.*]] = arith.negf %[[R1]] : f32
+// CHECK: %[[Q2:.*]] = math.fma %[[N1]], %[[Y]], %[[Q1]] : f32
+// CHECK-NOT: math.copysign
+// CHECK-NOT: nvvm.rcp.approx.ftz.f
 // CHECK: } else {
+// CHECK-NOT: nvvm.rcp.approx.ftz.f
 // CHECK-COUNT-4: arith.divf %{{.*}}, %[[S]] : f32
 // CHECK: }
 // CHECK-LABEL: gpu.func @few
