@@ -254,9 +254,9 @@ static Value isPositiveModerate(Emitter &e, Value b) {
 static Value reciprocalOfModerate(Emitter &e, Value b) {
   Type f32 = e.b.getF32Type();
   Value y0 = NVVM::RcpApproxFtzF32Op::create(e.b, e.loc, f32, b);
-  Value error =
-      math::FmaOp::create(e.b, e.loc, arith::NegFOp::create(e.b, e.loc, b), y0,
-                          e.floatConst(f32, 1.0));
+  Value negated = arith::NegFOp::create(e.b, e.loc, b);
+  Value one = e.floatConst(f32, 1.0);
+  Value error = math::FmaOp::create(e.b, e.loc, negated, y0, one);
   return math::FmaOp::create(e.b, e.loc, y0, error, y0);
 }
 

@@ -231,9 +231,11 @@ struct ViewAccess {
     };
     for (int64_t k = 0; k < rank(); ++k) {
       // A constant start in [0, 2^30 - the tile's extent] (a row of a
-      // softmax's tile starts at column 0, say) needs neither: its first
-      // index lies in [0, 2^30), so remaining is the extent (below 2^31)
-      // less it in i32, above -2^30, and nothing is before the array.
+      // softmax's tile starts at column 0, say) needs neither: along a
+      // dimension the layout covers exactly, the thread's first index lies
+      // in [0, 2^30), so remaining is the extent (in [0, 2^31): the
+      // runtimes refuse others) less it in i32, above -2^30, and nothing
+      // is before the array. (Elsewhere locate checks each index itself.)
       if (std::optional<int64_t> known = getConstantIntValue(start[k]);
           known && *known >= 0 && *known + dist.shape()[k] <= (1 << 30)) {
         Value first = e.add(e.i32(*known), dist.threadOffset[k]);
