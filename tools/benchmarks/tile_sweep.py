@@ -565,6 +565,13 @@ def run_point(p, results, auto_rows):
              ours_by_warps[best_warps], ratio), flush=True)
 
 
+def describe(ratios):
+    """The geometric mean, the minimum and the points below 0.9 of `ratios`."""
+    geomean = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+    return "geometric mean %.3f, minimum %.3f, points below 0.9: %d" % (
+        geomean, min(ratios), sum(1 for x in ratios if x < 0.9))
+
+
 def main():
     print("device:", torch.cuda.get_device_properties(0).name, "| Triton", triton.__version__)
     print("ratio = Triton's time / ours (GPU time, CUDA graphs); regs ours/Triton;"
@@ -578,18 +585,13 @@ def main():
         print("no point ran")
         return 1
     ratios = [r[1] for r in timed]
-    geomean = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
     print()
     print("points: %d timed, %d failed" % (len(timed), len(failed)))
-    print("geometric mean %.3f, minimum %.3f, points below 0.9: %d"
-          % (geomean, min(ratios), sum(1 for x in ratios if x < 0.9)))
+    print(describe(ratios))
     equal = [r[1] for r in timed if r[0].split()[0] not in MIXED_ARITHMETIC]
     if equal and len(equal) < len(ratios):
-        print("of equal arithmetic (%d points, all but %s): geometric mean %.3f, minimum %.3f,"
-              " points below 0.9: %d"
-              % (len(equal), ", ".join(sorted(MIXED_ARITHMETIC)),
-                 math.exp(sum(math.log(x) for x in equal) / len(equal)), min(equal),
-                 sum(1 for x in equal if x < 0.9)))
+        print("of equal arithmetic (%d points, all but %s): %s"
+              % (len(equal), ", ".join(sorted(MIXED_ARITHMETIC)), describe(equal)))
     print("worst five:")
     for label, ratio, ours, theirs, times in sorted(timed, key=lambda r: r[1])[:5]:
         print("  %s  %.3f  regs %s/%s  local %s" % (label, ratio, ours[0], theirs[0], ours[1]))

@@ -303,20 +303,20 @@ emitSharedDivisorQuotients(Emitter &e, DivOp op, Type dtype, ValueRange lhs,
                     [&](auto &entry) { return entry.second >= kSharing; }))
     return std::nullopt;
   // The condition: each shared divisor's, in register order, then the
-  // dividends'.
-  llvm::SmallDenseSet<Value> checked;
-  SmallVector<Value> conditions, dividends;
+  // dividends' (each value once: copies of an element share it).
+  llvm::SmallSetVector<Value, 8> divisors, dividends;
+  SmallVector<Value> conditions;
   SmallVector<int64_t> shared;
   for (auto [r, pair] : llvm::enumerate(llvm::zip(lhs, rhs))) {
     auto [a, b] = pair;
     if (uses[b] < kSharing)
       continue;
     shared.push_back(r);
-    if (checked.insert(b).second)
+    if (divisors.insert(b))
       conditions.push_back(isPositiveModerate(e, b));
-    dividends.push_back(a);
+    dividends.insert(a);
   }
-  conditions.push_back(areModerateOrZero(e, dividends));
+  conditions.push_back(areModerateOrZero(e, dividends.getArrayRef()));
   SmallVector<Type> types(shared.size(), dtype);
   SmallVector<Value> quotients =
       emitIfElse(e, e.allOf(conditions), types, [&](bool fast) {
