@@ -152,6 +152,22 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     }
     return success();
   }
+  if (name == WithinTilesAttrHelper::getNameStr()) {
+    auto bounds = dyn_cast<DenseI64ArrayAttr>(value);
+    ViewType view;
+    if (auto load = dyn_cast<LoadOp>(op))
+      view = load.getView().getType();
+    else if (auto store = dyn_cast<StoreOp>(op))
+      view = store.getView().getType();
+    if (!bounds || !view ||
+        bounds.size() != static_cast<int64_t>(view.getSteps().size()) ||
+        llvm::any_of(bounds.asArrayRef(), [](int64_t c) { return c < -1; }))
+      return op->emitOpError("'")
+             << name
+             << "' is, on a load or store, a number of tiles past the "
+                "view's end (-1: unknown) per array dimension";
+    return success();
+  }
   if (isArrayFact(name))
     return op->emitOpError("'")
            << name << "' states a fact about an array argument: it belongs "

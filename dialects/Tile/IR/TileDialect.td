@@ -37,6 +37,11 @@ def Tile_Dialect : Dialect {
   //    array argument: facts a JIT specializes on and the runtime checks;
   //  - `tile.array_facts` on a load or store: the facts of the array it
   //    accesses, which convert-tile-to-llvm copies there;
+  //  - `tile.within_tiles` on a load or store: per array dimension, c >= 0
+  //    where its index lies in [0, num_tiles + c) of the view's tiles
+  //    along it (the index of a loop over `tile.num_tiles`), -1 elsewhere;
+  //    convert-tile-to-llvm finds it and puts it there (replacing any the
+  //    input has), and keeps that dimension's bounds in 32 bits;
   //  - `tile.grid_blocks` and `tile.multiprocessors` (positive integers)
   //    on a kernel: the tile blocks a JIT launches it with and the SMs of
   //    the device, which tile-choose-num-warps weighs.
@@ -48,6 +53,7 @@ def Tile_Dialect : Dialect {
     "::mlir::DenseI64ArrayAttr":$divisibility,
     "::mlir::DenseI64ArrayAttr":$stride_divisibility,
     "::mlir::DictionaryAttr":$array_facts,
+    "::mlir::DenseI64ArrayAttr":$within_tiles,
     "::mlir::IntegerAttr":$grid_blocks,
     "::mlir::IntegerAttr":$multiprocessors);
   let hasOperationAttrVerify = 1;

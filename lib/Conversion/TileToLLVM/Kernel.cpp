@@ -109,6 +109,122 @@ static void annotateArrayFacts(FunctionOpInterface func) {
   }
 }
 
+/// How far past the view's tiles along array dimension `dim` the tile index
+/// `index` of an access through `view` can lie: c >= 0 when it lies in [0,
+/// num_tiles + c), -1 when unknown. Known for the induction variable of an
+/// scf.for from a bound >= 0 (a constant, or the block's index) to the
+/// number of tiles along `dim` of a view of the same array with the same
+/// step (cuTile's `for j in range(ct.num_tiles(...))`), plus a constant c
+/// (the loads that tile-pipeline-loads issues ahead).
+static int64_t getTilesPastEnd(Value index, Value view, int64_t dim) {
+  auto scalar = index.getDefiningOp<FromScalarOp>();
+  if (!scalar)
+    return -1;
+  Value counter = scalar.getSource();
+  int64_t ahead = 0;
+  if (auto add = counter.getDefiningOp<arith::AddIOp>()) {
+    for (auto [x, y] : {std::pair(add.getLhs(), add.getRhs()),
+                        std::pair(add.getRhs(), add.getLhs())}) {
+      std::optional<int64_t> c = getConstantIntValue(y);
+      if (c && *c >= 0) {
+        counter = x;
+        ahead = *c;
+        break;
+      }
+    }
+    if (counter == add.getResult())
+      return -1;
+  }
+  auto iv = dyn_cast<BlockArgument>(counter);
+  auto loop = iv ? dyn_cast_or_null<scf::ForOp>(iv.getOwner()->getParentOp())
+                 : scf::ForOp();
+  if (!loop || loop.getInductionVar() != iv)
+    return -1;
+  // From a bound >= 0 (scf.for's step is positive: the counter only grows).
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  auto lowerTile = loop.getLowerBound().getDefiningOp<ToScalarOp>();
+  if (!(lower && *lower >= 0) &&
+      !(lowerTile && lowerTile.getSource().getDefiningOp<BidOp>()))
+    return -1;
+  // To the tiles of the same array with the same step along `dim`.
+  auto upper = loop.getUpperBound().getDefiningOp<ToScalarOp>();
+  auto tiles =
+      upper ? upper.getSource().getDefiningOp<NumTilesOp>() : NumTilesOp();
+  if (!tiles || static_cast<int64_t>(tiles.getDim()) != dim)
+    return -1;
+  auto counted = tiles.getView().getDefiningOp<MakeViewOp>();
+  auto accessed = view.getDefiningOp<MakeViewOp>();
+  if (!counted || !accessed || counted.getArray() != accessed.getArray() ||
+      tiles.getView().getType().getSteps()[dim] !=
+          cast<ViewType>(view.getType()).getSteps()[dim])
+    return -1;
+  return ahead;
+}
+
+/// Puts on each load and store `tile.within_tiles` where an index of it is
+/// known to lie within (or a few tiles past) its view's tiles, and removes
+/// it elsewhere: the lowering trusts it, so it is this pass's own finding.
+static void annotateTilesWithin(FunctionOpInterface func) {
+  TileDialect::WithinTilesAttrHelper within(func->getContext());
+  func->walk([&](Operation *op) {
+    Value view;
+    ValueRange indices;
+    if (auto load = dyn_cast<LoadOp>(op))
+      view = load.getView(), indices = load.getIndices();
+    else if (auto store = dyn_cast<StoreOp>(op))
+      view = store.getView(), indices = store.getIndices();
+    else
+      return;
+    op->removeAttr(within.getName());
+    SmallVector<int64_t> bounds;
+    for (auto [dim, index] : llvm::enumerate(indices))
+      bounds.push_back(getTilesPastEnd(index, view, dim));
+    if (llvm::any_of(bounds, [](int64_t c) { return c >= 0; }))
+      within.setAttr(op, DenseI64ArrayAttr::get(func->getContext(), bounds));
+  });
+}
+
+/// Whether `x` (an index) holds an i32's value: a constant in range, or an
+/// si32 tile's scalar.
+static bool holdsI32(Value x) {
+  if (std::optional<int64_t> c = getConstantIntValue(x))
+    return *c >= INT32_MIN && *c <= INT32_MAX;
+  auto scalar = x.getDefiningOp<ToScalarOp>();
+  return scalar &&
+         scalar.getSource().getType().getElementType().isSignedInteger(32);
+}
+
+/// Counts in i32 the scf.for loops over index whose bounds hold i32 values
+/// and whose step is 1 (a loop over a view's tiles, say): the counter's
+/// increment cannot pass the upper bound, and the code generator then
+/// counts in one register with 32-bit adds and compares instead of two
+/// (index is i64). The counter's uses take it as an index again.
+static void narrowLoopCounters(FunctionOpInterface func) {
+  SmallVector<scf::ForOp> loops;
+  func->walk([&](scf::ForOp loop) {
+    if (loop.getInductionVar().getType().isIndex() &&
+        isConstantIntValue(loop.getStep(), 1) &&
+        holdsI32(loop.getLowerBound()) && holdsI32(loop.getUpperBound()))
+      loops.push_back(loop);
+  });
+  for (scf::ForOp loop : loops) {
+    OpBuilder b(loop);
+    Type i32 = b.getI32Type();
+    auto narrow = [&](Value x) {
+      return arith::IndexCastOp::create(b, loop.getLoc(), i32, x).getResult();
+    };
+    loop.getLowerBoundMutable().assign(narrow(loop.getLowerBound()));
+    loop.getUpperBoundMutable().assign(narrow(loop.getUpperBound()));
+    loop.getStepMutable().assign(narrow(loop.getStep()));
+    Value counter = loop.getInductionVar();
+    counter.setType(i32);
+    b.setInsertionPointToStart(loop.getBody());
+    auto index =
+        arith::IndexCastOp::create(b, loop.getLoc(), b.getIndexType(), counter);
+    counter.replaceAllUsesExcept(index, index);
+  }
+}
+
 /// Gives each tensor copy of `kernel` the tensor map it copies with: one
 /// new argument (an !llvm.ptr to the by-value map) per array argument, box
 /// and swizzle, placed after that array's argument (and its earlier maps).
@@ -184,6 +300,8 @@ LogicalResult lowering::prepareKernels(Operation *root,
     if (func.isExternal())
       return WalkResult::advance();
     annotateArrayFacts(func);
+    annotateTilesWithin(func);
+    narrowLoopCounters(func);
     auto kernel = dyn_cast<gpu::GPUFuncOp>(func.getOperation());
     if (kernel && kernel.isKernel() && usesTiles(kernel)) {
       // The launch's block is the CTA of num_warps warps; the metadata

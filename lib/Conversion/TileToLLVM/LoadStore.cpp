@@ -144,12 +144,18 @@ struct NumTilesLowering : public TilePattern<NumTilesOp> {
     ViewType view = op.getView().getType();
     ArrayValues array(e, view.getArray(), adaptor.getView());
     int64_t step = view.getSteps()[op.getDim()];
-    // ceildiv in 64 bits: extent + step - 1 may pass 2^31.
-    Value extent =
-        arith::ExtUIOp::create(rewriter, op.getLoc(), rewriter.getI64Type(),
-                               array.extents[op.getDim()]);
+    // ceildiv, unsigned: extent + step - 1 may pass 2^31 but not 2^32
+    // while the step is below 2^31 (extents are below 2^31).
+    Value extent = array.extents[op.getDim()];
+    if (step < (int64_t{1} << 31)) {
+      rewriter.replaceOpWithNewOp<arith::DivUIOp>(
+          op, e.add(extent, e.i32(step - 1)), e.i32(step));
+      return success();
+    }
     Value tiles = arith::DivUIOp::create(
-        rewriter, op.getLoc(), e.add(extent, e.i64(step - 1)), e.i64(step));
+        rewriter, op.getLoc(),
+        e.add(e.zext(rewriter.getI64Type(), extent), e.i64(step - 1)),
+        e.i64(step));
     rewriter.replaceOpWithNewOp<arith::TruncIOp>(op, rewriter.getI32Type(),
                                                  tiles);
     return success();
@@ -229,7 +235,27 @@ struct ViewAccess {
       return arith::TruncIOp::create(e.b, e.loc, e.b.getI32Type(), x)
           .getResult();
     };
+    DenseI64ArrayAttr within =
+        TileDialect::WithinTilesAttrHelper(op->getContext()).getAttr(op);
+    tileRoom.resize(rank());
     for (int64_t k = 0; k < rank(); ++k) {
+      // An index in [0, num_tiles + c) (a loop's over the tiles,
+      // tile.within_tiles) starts its tile at most c steps past the
+      // array's last element: E - start lies in [1 - c * step, E] and the
+      // thread's remaining above -2^30 when c * step + the tile's extent
+      // is at most 2^30. In i32 then (the product may wrap where c > 0,
+      // the differences, in that range, come out exact), and nothing is
+      // before the array.
+      int64_t step = view.getSteps()[arrayDim(k)];
+      if (int64_t ahead = within ? within[arrayDim(k)] : -1;
+          ahead >= 0 && ahead <= (1 << 30) / step &&
+          ahead * step + dist.shape()[k] <= (1 << 30)) {
+        tileRoom[k] = e.sub(array.extents[arrayDim(k)],
+                            e.mul(indices[arrayDim(k)], e.i32(step)));
+        remaining.push_back(e.sub(tileRoom[k], dist.threadOffset[k]));
+        lowest.push_back(e.i32(0));
+        continue;
+      }
       // A constant start in [0, 2^30 - the tile's extent] (a row of a
       // softmax's tile starts at column 0, say) needs neither: along a
       // dimension the layout covers exactly, the thread's first index lies
@@ -265,6 +291,10 @@ struct ViewAccess {
   Value tileInBounds() {
     SmallVector<Value> conditions;
     for (int64_t k = 0; k < rank(); ++k) {
+      if (tileRoom[k]) {
+        conditions.push_back(e.sle(e.i32(dist.shape()[k]), tileRoom[k]));
+        continue;
+      }
       Value end = e.add(start[k], e.i64(dist.shape()[k]));
       conditions.push_back(e.sle(e.i64(0), start[k]));
       conditions.push_back(e.sle(end, e.ext64(array.extents[arrayDim(k)])));
@@ -278,6 +308,9 @@ struct ViewAccess {
   /// far before the array's start that index is (i64). An element is inside
   /// where its register's constant offset lies between them.
   SmallVector<Value> remaining, lowest;
+  /// Per tile dimension k, the array's extent less the tile's start (i32)
+  /// where tile.within_tiles bounds it; null elsewhere.
+  SmallVector<Value> tileRoom;
   bool combineDimensions = false;
 
   /// Register `r`'s element offset and whether it is inside the array. Along

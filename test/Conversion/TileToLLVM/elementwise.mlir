@@ -127,14 +127,14 @@ gpu.module @m2 {
 }
 
 // Arrays made in the kernel pass their values through; array_dim is the
-// extent, num_tiles the ceiling division in 64 bits; iota the row-major
+// extent, num_tiles the ceiling division, unsigned in 32 bits (an extent
+// below 2^31 plus a step less one stays below 2^32); iota the row-major
 // position of each register's element.
 // CHECK-LABEL: gpu.func @arrays
 // CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32)
-// CHECK: %[[WIDE:.*]] = arith.extui %[[N]] : i32 to i64
-// CHECK: %[[UP:.*]] = arith.addi %[[WIDE]], %{{.*}} : i64
-// CHECK: %[[T:.*]] = arith.divui %[[UP]], %{{.*}} : i64
-// CHECK: arith.trunci %[[T]] : i64 to i32
+// CHECK: %[[C63:.*]] = arith.constant 63 : i32
+// CHECK: %[[UP:.*]] = arith.addi %[[N]], %[[C63]] : i32
+// CHECK: arith.divui %[[UP]], %{{.*}} : i32
 // CHECK: gpu.thread_id  x
 // CHECK: arith.uitofp %{{.*}} : i32 to f32
 gpu.module @m3 {

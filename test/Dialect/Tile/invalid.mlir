@@ -1092,6 +1092,35 @@ func.func @f() {
 }
 
 // -----
+
+func.func @f(%a: !tile.array<?xf32, strides [1]>) {
+  %i = tile.bid 0
+  %v = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+  // expected-error @below {{'tile.load' op 'tile.within_tiles' is, on a load or store, a number of tiles past the view's end (-1: unknown) per array dimension}}
+  %t = tile.load %v[%i] {tile.within_tiles = array<i64: 0, 0>} : !tile.view<64, !tile.array<?xf32, strides [1]>>
+  return
+}
+
+// -----
+
+func.func @f(%a: !tile.array<?xf32, strides [1]>) {
+  %i = tile.bid 0
+  %v = tile.make_view %a : !tile.array<?xf32, strides [1]> -> !tile.view<64, !tile.array<?xf32, strides [1]>>
+  %t = tile.load %v[%i] : !tile.view<64, !tile.array<?xf32, strides [1]>>
+  // expected-error @below {{'tile.store' op 'tile.within_tiles' is, on a load or store, a number of tiles past the view's end (-1: unknown) per array dimension}}
+  tile.store %t, %v[%i] {tile.within_tiles = array<i64: -2>} : !tile.view<64, !tile.array<?xf32, strides [1]>>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @below {{'tile.bid' op 'tile.within_tiles' is, on a load or store, a number of tiles past the view's end (-1: unknown) per array dimension}}
+  %i = tile.bid 0 {tile.within_tiles = array<i64: 0>}
+  return
+}
+
+// -----
 // Layouts: a slice's parent is a distributed layout.
 
 // expected-error @below {{slice dimension 2 is not one of the parent's 2}}

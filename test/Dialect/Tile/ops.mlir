@@ -28,6 +28,8 @@ func.func @arrays_and_views(%p: !tile.tile<!tile.ptr<f32>>, %m: !tile.tile<si32>
   %zero = tile.constant dense<0> : !tile.tile<si32>
   // CHECK: %[[T:.*]] = tile.load %[[V]][%[[BID]], %{{.*}}] : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
   %t = tile.load %v[%b, %zero] : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
+  // CHECK: tile.load %[[V]][%[[BID]], %{{.*}}] {tile.within_tiles = array<i64: -1, 0>}
+  %within = tile.load %v[%b, %zero] {tile.within_tiles = array<i64: -1, 0>} : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
   // CHECK: tile.store %[[T]], %[[V]][%[[BID]], %{{.*}}] : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
   tile.store %t, %v[%b, %zero] : !tile.view<32x64, !tile.array<?x64xf32, strides [?, 1]>, padding zero>
   // Transposed, overlapping and gapped views.
