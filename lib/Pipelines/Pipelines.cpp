@@ -215,6 +215,9 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
   // Tensor maps (tile tensor copies) as by-value kernel parameters, which
   // the gpu.func lowering cannot say.
   device.addPass(createCudapyGridConstantParamsPass());
+  // The scf.for annotations scf-to-cf left on back edges, as the branches'
+  // own (which become !llvm.loop).
+  device.addPass(createCudapyLoopAnnotationsPass());
   device.addPass(createConvertNVVMToLLVMPass());
   device.addPass(LLVM::createNVVMOptimizeForTargetPass());
   device.addPass(createCanonicalizerPass());

@@ -231,7 +231,12 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     tiles are loaded before the loop, and each iteration loads the next
     one's before its own multiply, carrying them as loop values; a load past
     the last tile reads the view's padding (loads are bounds-checked), so
-    the loop needs no epilogue.
+    the loop needs no epilogue. A loop loaded ahead in registers (this one
+    and those below) gets `llvm.loop_annotation = #llvm.loop_annotation<
+    unroll = <runtimeDisable = true>>`: LLVM's unrolling at run time would
+    start a second iteration's loads as well, beyond the registers the
+    depth was chosen within (scf-to-cf and cudapy-loop-annotations carry
+    it to the loop's back edge).
 
     Loops without products get the same register pipeline for their loads
     (a column sum's loop over row tiles, whose latency one iteration's
@@ -297,7 +302,7 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
   ];
   let dependentDialects = ["cudapy::tile::TileDialect",
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
-                           "mlir::gpu::GPUDialect"];
+                           "mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect"];
 }
 
 #endif // CUDAPY_TILE_PASSES_TD

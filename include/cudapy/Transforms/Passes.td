@@ -158,6 +158,32 @@ def CudapyGridConstantParamsPass
                            "mlir::NVVM::NVVMDialect"];
 }
 
+def CudapyLoopAnnotationsPass
+    : Pass<"cudapy-loop-annotations", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Give lowered loops the annotations their scf.for had";
+  let description = [{
+    Runs on a `gpu.module` lowered to the LLVM dialect. scf-to-cf moves an
+    `scf.for`'s discardable `llvm.loop_annotation` (tile-pipeline-loads sets
+    one on the loops it loads ahead) to the loop's back edge, and the
+    lowering to LLVM keeps it there as a discardable attribute, which the
+    translation to LLVM IR ignores. This pass makes it the `llvm.br`'s or
+    `llvm.cond_br`'s own `loop_annotation`, which becomes the branch's
+    `!llvm.loop` metadata.
+
+    Before:
+    ```mlir
+    llvm.br ^bb1(%next : i32) {llvm.loop_annotation = #llvm.loop_annotation<
+        unroll = <runtimeDisable = true>>}
+    ```
+    After:
+    ```mlir
+    llvm.br ^bb1(%next : i32) {loop_annotation = #llvm.loop_annotation<
+        unroll = <runtimeDisable = true>>}
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def CudapySerializeToPTXPass
     : Pass<"cudapy-serialize-to-ptx", "mlir::ModuleOp"> {
   let summary = "Translate lowered gpu.modules to PTX (or LLVM IR) objects";

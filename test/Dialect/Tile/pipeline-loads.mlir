@@ -89,6 +89,10 @@ func.func @ordered(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?
 // A loop without products (a column sum over row tiles) whose body writes
 // no memory: its load one iteration ahead in registers too (128 bytes a
 // thread at 4 warps, within prefetch-bytes and more than a quarter of it).
+// The loop asks LLVM not to unroll it at run time (which would start a
+// second iteration's loads ahead).
+// CHECK-DAG: #[[UNROLL:.*]] = #llvm.loop_unroll<runtimeDisable = true>
+// CHECK-DAG: #[[NO_RUNTIME_UNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @column_sum
 // CHECK: %[[X0:.*]] = tile.load
 // CHECK: %{{.*}}:2 = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[STEP:.*]] iter_args(%[[ACC:.*]] = %{{.*}}, %[[X:.*]] = %[[X0]])
@@ -97,6 +101,7 @@ func.func @ordered(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?
 // CHECK-NEXT: %[[X1:.*]] = tile.load %{{.*}}[%[[IT]], %{{.*}}]
 // CHECK-NEXT: %[[SUM:.*]] = tile.add %[[ACC]], %[[X]]
 // CHECK-NEXT: scf.yield %[[SUM]], %[[X1]]
+// CHECK-NEXT: } {llvm.loop_annotation = #[[NO_RUNTIME_UNROLL]]}
 func.func @column_sum(%a: !tile.array<?x?xf32, strides [?, 1]>, %n: index) -> !tile.tile<32x128xf32> attributes {tile.num_warps = 4} {
   %j = tile.bid 0
   %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x128, !tile.array<?x?xf32, strides [?, 1]>>
