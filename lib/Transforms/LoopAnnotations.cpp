@@ -7,6 +7,8 @@
 
 #include "cudapy/Transforms/Passes.h"
 
+#include "cudapy/Support/KernelAbi.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace cudapy {
@@ -17,23 +19,22 @@ namespace cudapy {
 using namespace mlir;
 
 namespace {
-/// The discardable attribute scf-to-cf leaves on a loop's back edge.
-constexpr llvm::StringLiteral kDiscardableName = "llvm.loop_annotation";
-
 struct CudapyLoopAnnotationsPass
     : public cudapy::impl::CudapyLoopAnnotationsPassBase<
           CudapyLoopAnnotationsPass> {
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
-      auto annotation =
-          op->getAttrOfType<LLVM::LoopAnnotationAttr>(kDiscardableName);
+      auto annotation = op->getAttrOfType<LLVM::LoopAnnotationAttr>(
+          cudapy::kLoopAnnotationAttrName);
       if (!annotation)
         return;
-      op->removeAttr(kDiscardableName);
       if (auto branch = dyn_cast<LLVM::BrOp>(op))
         branch.setLoopAnnotationAttr(annotation);
       else if (auto branch = dyn_cast<LLVM::CondBrOp>(op))
         branch.setLoopAnnotationAttr(annotation);
+      else
+        return;
+      op->removeAttr(cudapy::kLoopAnnotationAttrName);
     });
   }
 };

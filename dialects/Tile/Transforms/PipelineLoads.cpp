@@ -12,6 +12,7 @@
 #include "dialects/Tile/IR/TileLayouts.h"
 #include "dialects/Tile/Transforms/Passes.h"
 
+#include "cudapy/Support/KernelAbi.h"
 #include "cudapy/Support/Target.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,10 +35,6 @@ using namespace cudapy;
 using namespace cudapy::tile;
 
 namespace {
-
-/// The discardable attribute scf-to-cf moves from an scf.for to its back
-/// edge (cudapy-loop-annotations then makes it the llvm.br's own).
-constexpr llvm::StringLiteral kLoopAnnotationAttrName = "llvm.loop_annotation";
 
 /// The ops of `loop`'s body that `load`'s operands are computed by, in body
 /// order, when they are all free of side effects and use only the

@@ -57,6 +57,12 @@ inline constexpr llvm::StringLiteral kReturnAlignAttrName =
 inline constexpr llvm::StringLiteral kTensorMapParamsAttrName =
     "cudapy.tensor_map_params";
 
+/// scf.for attribute (tile-pipeline-loads sets it) that scf-to-cf moves to
+/// the loop's back edge, still discardable; cudapy-loop-annotations makes
+/// it the llvm.br's or llvm.cond_br's own loop_annotation.
+inline constexpr llvm::StringLiteral kLoopAnnotationAttrName =
+    "llvm.loop_annotation";
+
 /// The bytes and alignment of a tensor map (CUDA's CUtensorMap).
 inline constexpr int64_t kTensorMapBytes = 128, kTensorMapAlign = 64;
 
