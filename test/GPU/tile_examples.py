@@ -17,11 +17,18 @@ device = runtime.Device(0)
 rng = np.random.default_rng(8)
 
 
-def load(name, **replace):
-    source = open(os.path.join(root, "examples", "tile", name + ".mlir")).read()
-    for old, new in replace.items():
-        source = source.replace(old, new)
-    return device.load(cudapy.compile(source, chip=device.chip))
+def load(path):
+    """Compiles an MLIR file of the repository as it is written."""
+    source = open(os.path.join(root, path)).read()
+    return device.load(cudapy.compile(source, source_name=path, chip=device.chip))
+
+
+def load_example(name):
+    return load(os.path.join("examples", "tile", name + ".mlir"))
+
+
+# Other configurations of the examples (4096-column rows, facts), written out.
+variants = load(os.path.join("test", "GPU", "Inputs", "tile_example_variants.mlir"))
 
 
 def close(got, want, rtol, atol):
@@ -31,7 +38,7 @@ def close(got, want, rtol, atol):
 # Vector add, float32 and float16: a whole number of tiles, a partial last
 # tile, fewer elements than one tile, and a misaligned start (a view that
 # begins one element into the buffer: the vector path's alignment check).
-module = load("vector_add")
+module = load_example("vector_add")
 for dtype, kernel, tile in [(np.float32, "vector_add", 1024),
                             (np.float16, "vector_add_f16", 2048)]:
     results = []
@@ -60,13 +67,13 @@ def softmax_ref(x):
 # Softmax over rows (N <= 1024), and the same kernel with 4096-column tiles
 # on 8 warps.
 results = []
-for block, warps, shapes in [("1024", 4, [(64, 1024), (33, 1000), (5, 17)]),
-                             ("4096", 8, [(16, 4096), (7, 3001)])]:
-    module = load("softmax", **{"1024": block, "kernel {": "kernel attributes {tile.num_warps = %d} {" % warps})
+for kernel, warps, shapes in [(load_example("softmax").kernel("softmax"), 4,
+                               [(64, 1024), (33, 1000), (5, 17)]),
+                              (variants.kernel("softmax_4096"), 8, [(16, 4096), (7, 3001)])]:
     for m, n in shapes:
         x = (rng.standard_normal((m, n)) * 4).astype(np.float32)
         dy = cp.zeros((m, n), dtype=cp.float32)
-        module.kernel("softmax").launch((m,), (32 * warps,), cp.asarray(x), dy)
+        kernel.launch((m,), (32 * warps,), cp.asarray(x), dy)
         results.append(close(cp.asnumpy(dy), softmax_ref(x), 1e-5, 1e-6))
 print("softmax", results)
 # CHECK: softmax [True, True, True, True, True]
@@ -79,49 +86,43 @@ def layernorm_ref(x, w, b, eps=1e-5):
     return ((x - mean) / np.sqrt(var + eps) * w.astype(np.float64) + b.astype(np.float64))
 
 
-def check_layernorm(module, shapes):
+def check_layernorm(kernel, shapes, warps=4):
     results = []
     for m, n in shapes:
         x = rng.standard_normal((m, n)).astype(np.float16)
         w = rng.standard_normal(n).astype(np.float16)
         b = rng.standard_normal(n).astype(np.float16)
         dy = cp.zeros((m, n), dtype=cp.float16)
-        module.kernel("layernorm").launch((m,), (128,), cp.asarray(x), cp.asarray(w),
-                                          cp.asarray(b), dy)
+        kernel.launch((m,), (32 * warps,), cp.asarray(x), cp.asarray(w), cp.asarray(b), dy)
         got = cp.asnumpy(dy).astype(np.float64)
         results.append(close(got, layernorm_ref(x, w, b), 1e-2, 1e-2))
     return results
 
 
-print("layernorm", check_layernorm(load("layernorm"), [(64, 1024), (37, 1000), (3, 5)]))
+print("layernorm", check_layernorm(load_example("layernorm").kernel("layernorm"),
+                                   [(64, 1024), (37, 1000), (3, 5)]))
 # CHECK: layernorm [True, True, True]
+print("layernorm 4096", check_layernorm(variants.kernel("layernorm_4096"),
+                                        [(16, 4096), (7, 3001)], warps=8))
+# CHECK: layernorm 4096 [True, True]
 
 # The same kernel specialized on facts, as a JIT does where they hold
 # (bases 16-byte aligned, columns and row strides multiples of 16): edge
 # tiles move whole vectors. The runtime refuses arrays that break a fact.
-FACTS_2D = ("{tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, "
-            "tile.stride_divisibility = array<i64: 16, 1>}")
-FACTS_1D = "{tile.alignment = 16 : i64, tile.divisibility = array<i64: 16>}"
-module = load("layernorm", **{
-    "%x: !tile.array<?x?xf16, strides [?, 1]>,":
-        "%x: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ",",
-    "%w: !tile.array<?xf16, strides [1]>,": "%w: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
-    "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + FACTS_1D + ",",
-    "%y: !tile.array<?x?xf16, strides [?, 1]>)":
-        "%y: !tile.array<?x?xf16, strides [?, 1]> " + FACTS_2D + ")"})
-results = check_layernorm(module, [(64, 1024), (37, 1008), (3, 16)])
+results = check_layernorm(variants.kernel("layernorm_facts"), [(64, 1024), (37, 1008), (3, 16)])
+results += check_layernorm(variants.kernel("layernorm_4096_facts"), [(16, 4096), (7, 3008)], warps=8)
 try:
     x = cp.zeros((4, 1000), dtype=cp.float16)
     w = cp.zeros(1000, dtype=cp.float16)
-    module.kernel("layernorm").launch((4,), (128,), x, w, w, x)
+    variants.kernel("layernorm_facts").launch((4,), (128,), x, w, w, x)
     results.append("launched")
 except TypeError as error:
     results.append("refused" if "a multiple of 16" in str(error) else str(error))
 print("layernorm with facts", results)
-# CHECK: layernorm with facts [True, True, True, 'refused']
+# CHECK: layernorm with facts [True, True, True, True, True, 'refused']
 
 # Row sums: 4 rows per CTA; M not a multiple of 4, N not of 1024.
-module = load("row_sum")
+module = load_example("row_sum")
 results = []
 for m, n in [(256, 1024), (103, 999), (2, 3)]:
     x = rng.standard_normal((m, n)).astype(np.float32)
@@ -134,7 +135,7 @@ print("row_sum", results)
 # CHECK: row_sum [True, True, True]
 
 # Transpose through 64 x 64 tiles, exact and ragged, and from a strided view.
-module = load("transpose")
+module = load_example("transpose")
 results = []
 for m, n in [(256, 128), (100, 37), (1, 65)]:
     x = rng.standard_normal((m, n)).astype(np.float32)
@@ -152,7 +153,7 @@ print("transpose", results)
 
 # Embedding lookup: ids in range, ids outside [0, V) (zero rows), N not a
 # multiple of 32, D below the tile's 128 columns.
-module = load("embedding")
+module = load_example("embedding")
 results = []
 for n, v, d in [(256, 1000, 128), (77, 50, 100), (5, 3, 7)]:
     table = rng.standard_normal((v, d)).astype(np.float32)
@@ -169,7 +170,7 @@ print("embedding", results)
 # A launch whose block is not the kernel's CTA fails instead of computing
 # garbage.
 try:
-    module = load("transpose")
+    module = load_example("transpose")
     module.kernel("transpose").launch((1, 1), (256,), cp.asarray(x), dy)
     device.synchronize()
     print("wrong block: launched")

@@ -92,17 +92,16 @@ def graph_ms(fn):
     return statistics.median(samples)
 
 
-# The facts a JIT specializes the layer norm example on (as Triton
-# specializes on divisibility by 16): 16-byte aligned bases, columns and row
-# strides multiples of 16; replacements of examples/tile/layernorm.mlir's
-# argument types.
-_FACTS_2D = ("{tile.alignment = 16 : i64, tile.divisibility = array<i64: 1, 16>, "
-             "tile.stride_divisibility = array<i64: 16, 1>}")
-_FACTS_1D = "{tile.alignment = 16 : i64, tile.divisibility = array<i64: 16>}"
-LAYERNORM_FACTS = {
-    "%x: !tile.array<?x?xf16, strides [?, 1]>,":
-        "%x: !tile.array<?x?xf16, strides [?, 1]> " + _FACTS_2D + ",",
-    "%w: !tile.array<?xf16, strides [1]>,": "%w: !tile.array<?xf16, strides [1]> " + _FACTS_1D + ",",
-    "%b: !tile.array<?xf16, strides [1]>,": "%b: !tile.array<?xf16, strides [1]> " + _FACTS_1D + ",",
-    "%y: !tile.array<?x?xf16, strides [?, 1]>)":
-        "%y: !tile.array<?x?xf16, strides [?, 1]> " + _FACTS_2D + ")"}
+# MLIR kernels of the repository, compiled as they are written: the tile
+# examples (examples/tile) and their other configurations
+# (test/GPU/Inputs/tile_example_variants.mlir: 4096-column rows, the facts
+# a JIT specializes on).
+EXAMPLE_VARIANTS = os.path.join("test", "GPU", "Inputs", "tile_example_variants.mlir")
+
+
+def mlir_source(path):
+    """The text of an MLIR file under ROOT (`name` alone: examples/tile/NAME.mlir)."""
+    if os.sep not in path:
+        path = os.path.join("examples", "tile", path + ".mlir")
+    with open(os.path.join(ROOT, path)) as handle:
+        return path, handle.read()

@@ -16,14 +16,16 @@ vector add also the ratio to PyTorch's copy bandwidth
 version of our kernel (examples/python/tile through cudapy.tile, warps
 chosen by the frontend), checked likewise; a table gives its GPU time
 against our MLIR kernel's. Ends with the in-process compile time of each
-kernel through the C API (median of 6 warm compiles).
+file through the C API (median of 6 warm compiles, the compile cache off).
+The MLIR kernels are compiled as they are written: the examples, and their
+other configurations in test/GPU/Inputs/tile_example_variants.mlir.
 """
 import os
 import statistics
 import sys
 import time
 
-from bench import INNER, ROOT as root, graph_ms, median_ms
+from bench import EXAMPLE_VARIANTS, INNER, ROOT as root, graph_ms, median_ms, mlir_source
 from bench import launch_stream as cur
 from bench import launch_us
 
@@ -43,17 +45,23 @@ print("device:", props.name, device.chip, "SMs:", props.multi_processor_count)
 compile_times = {}
 
 
-def compile_example(name, label=None, **replace):
-    source = open(os.path.join(root, "examples", "tile", name + ".mlir")).read()
-    for old, new in replace.items():
-        source = source.replace(old, new)
+loaded = {}
+
+
+def compile_example(path, label=None):
+    """An MLIR file compiled as it is written (bench.mlir_source), loaded
+    once; its compile time the median of 6 warm compiles without the cache."""
+    if path in loaded:
+        return loaded[path]
+    source_name, source = mlir_source(path)
     times = []
     for _ in range(7):
         start = time.perf_counter()
-        compiled = cudapy.compile(source, chip=device.chip)
+        compiled = cudapy.compile(source, source_name=source_name, chip=device.chip, cache=False)
         times.append((time.perf_counter() - start) * 1e3)
-    compile_times[label or name] = statistics.median(times[1:])
-    return device.load(compiled)
+    compile_times[label or path] = statistics.median(times[1:])
+    loaded[path] = device.load(compiled)
+    return loaded[path]
 
 
 from triton_kernels import (tr_add, tr_layernorm, tr_row_sum, tr_softmax,  # noqa: E402
@@ -125,12 +133,12 @@ for dtype, kernel, tile in [(torch.float32, "vector_add", 1024), (torch.float16,
         copy_gbs = 2 * N * 4 / copy_ms / 1e6
     del a, b, c, ct, cp
 
-# Softmax over rows, float32.
-for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
+# Softmax over rows, float32: the example (rows of up to 1024, 4 warps) and
+# its 4096-column version on 8 warps.
+for (m, n, warps, path, name) in [(4096, 4096, 8, EXAMPLE_VARIANTS, "softmax_4096"),
+                                  (16384, 1024, 4, "softmax", "softmax")]:
     block = triton.next_power_of_2(n)
-    module = compile_example("softmax", "softmax %d" % block, **{
-        "1024": str(block), "kernel {": "kernel attributes {tile.num_warps = %d} {" % warps})
-    k = module.kernel("softmax")
+    k = compile_example(path, "variants" if path == EXAMPLE_VARIANTS else path).kernel(name)
     x = torch.randn(m, n, device="cuda", generator=gen)
     y, yt, yp = torch.empty_like(x), torch.empty_like(x), torch.empty_like(x)
     report("softmax %dx%d" % (m, n), 2 * x.numel() * 4,
@@ -142,19 +150,18 @@ for (m, n, warps) in [(4096, 4096, 8), (16384, 1024, 4)]:
            (lambda: tile_py.launch(cur(), (m,), py_softmax.softmax, (x, yp, n)),
             lambda: close(yp, torch.softmax(x, 1), 1e-5)))
 
-# Layer norm forward, float16 in and out, float32 inside; then the kernel
+# Layer norm forward, float16 in and out, float32 inside: the example (rows
+# of up to 1024, 4 warps), its 4096-column version on 8 warps, then both
 # specialized on the facts that hold here (as Triton specializes on
 # divisibility by 16): 16-byte aligned bases, columns and row strides
 # multiples of 16.
-from bench import LAYERNORM_FACTS as FACTS  # noqa: E402
-for (m, n, warps, facts) in [(4096, 4096, 8, False), (16384, 1024, 4, False),
-                             (4096, 4096, 8, True), (16384, 1024, 4, True)]:
+for (m, n, warps, facts, path, name) in [
+        (4096, 4096, 8, False, EXAMPLE_VARIANTS, "layernorm_4096"),
+        (16384, 1024, 4, False, "layernorm", "layernorm"),
+        (4096, 4096, 8, True, EXAMPLE_VARIANTS, "layernorm_4096_facts"),
+        (16384, 1024, 4, True, EXAMPLE_VARIANTS, "layernorm_facts")]:
     block = triton.next_power_of_2(n)
-    module = compile_example("layernorm", "layernorm %d%s" % (block, " facts" if facts else ""),
-                             **{"1024": str(block),
-                                "kernel {": "kernel attributes {tile.num_warps = %d} {" % warps},
-                             **(FACTS if facts else {}))
-    k = module.kernel("layernorm")
+    k = compile_example(path, "variants" if path == EXAMPLE_VARIANTS else path).kernel(name)
     x = torch.randn(m, n, device="cuda", generator=gen, dtype=torch.float16)
     w = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
     b = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
@@ -172,8 +179,7 @@ for (m, n, warps, facts) in [(4096, 4096, 8, False), (16384, 1024, 4, False),
             lambda: close(yp, ref, 2e-2)))
 
 # Row sums, float32: 4 rows of 1024 per CTA of 8 warps.
-module = compile_example("row_sum")
-k = module.kernel("row_sum")
+k = compile_example("row_sum").kernel("row_sum")
 m, n = 16384, 1024
 x = torch.randn(m, n, device="cuda", generator=gen)
 s, st, sp = (torch.empty(m, device="cuda") for _ in range(3))
@@ -187,8 +193,7 @@ report("row sum %dx%d" % (m, n), x.numel() * 4 + m * 4,
         lambda: close(sp, x.sum(1), 1e-4)))
 
 # Transpose copy, float32, 64 x 64 tiles.
-module = compile_example("transpose")
-k = module.kernel("transpose")
+k = compile_example("transpose").kernel("transpose")
 m, n = 8192, 8192
 x = torch.randn(m, n, device="cuda", generator=gen)
 y, yt, yp = (torch.empty(n, m, device="cuda") for _ in range(3))

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-from bench import BUNDLE, ROOT, graph_ms, median_ms
+from bench import BUNDLE, EXAMPLE_VARIANTS, ROOT, graph_ms, median_ms, mlir_source
 from bench import launch_stream as cur
 from bench import launch_us
 
@@ -51,13 +51,11 @@ device = runtime.Device(0)
 print("device:", torch.cuda.get_device_properties(0).name, device.chip)
 
 
-def mlir_kernel(name, kernel, warps=None, **replace):
-    source = open(os.path.join(ROOT, "examples", "tile", name + ".mlir")).read()
-    for old, new in replace.items():
-        source = source.replace(old, new)
-    if warps:
-        source = source.replace("kernel {", "kernel attributes {tile.num_warps = %d} {" % warps)
-    return device.load(cudapy.compile(source, chip=device.chip)).kernel(kernel)
+def mlir_kernel(path, kernel):
+    """A kernel of an MLIR file compiled as it is written (bench.mlir_source)."""
+    source_name, source = mlir_source(path)
+    return device.load(cudapy.compile(source, source_name=source_name,
+                                      chip=device.chip)).kernel(kernel)
 
 
 rows = []
@@ -94,7 +92,7 @@ for dtype, mlir_name, tile in ((torch.float32, "vector_add", 1024),
 m, n = 16384, 1024
 x = torch.randn(m, n, device="cuda", generator=gen)
 y, ym, yx = torch.empty_like(x), torch.empty_like(x), torch.empty_like(x)
-k = mlir_kernel("softmax", "softmax", 4)
+k = mlir_kernel("softmax", "softmax")
 variants = [("python", lambda: ct.launch(cur(), (m,), softmax.softmax, (x, y, n))),
             ("mlir", lambda: k.launch((m,), (128,), x, ym, stream=cur())),
             ("triton", lambda: tr_softmax[(m,)](x, yx, n, n, BLOCK=n, num_warps=4))]
@@ -120,15 +118,18 @@ measure("transpose %dx%d" % (m, n), 2 * x.numel() * 4, variants,
         lambda: all(torch.equal(t, x.t()) for t in (y, ym, yx)))
 
 # Layer norm, float16 in and out: the MLIR version with and without the
-# facts a JIT specializes on (the Python version specializes by itself).
-from bench import LAYERNORM_FACTS as FACTS  # noqa: E402
-for m, n, warps in ((16384, 1024, 4), (4096, 4096, 8)):
+# facts a JIT specializes on (the Python version specializes by itself); the
+# example's rows of up to 1024 on 4 warps, and its 4096-column version on 8
+# (tile_example_variants.mlir).
+for m, n, warps, plain, facts in (
+        (16384, 1024, 4, mlir_kernel("layernorm", "layernorm"),
+         mlir_kernel(EXAMPLE_VARIANTS, "layernorm_facts")),
+        (4096, 4096, 8, mlir_kernel(EXAMPLE_VARIANTS, "layernorm_4096"),
+         mlir_kernel(EXAMPLE_VARIANTS, "layernorm_4096_facts"))):
     x = torch.randn(m, n, device="cuda", generator=gen, dtype=torch.float16)
     w = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
     b = torch.randn(n, device="cuda", generator=gen, dtype=torch.float16)
     y, ym, yf, yx = (torch.empty_like(x) for _ in range(4))
-    plain = mlir_kernel("layernorm", "layernorm", warps, **{"1024": str(n)})
-    facts = mlir_kernel("layernorm", "layernorm", warps, **{"1024": str(n)}, **FACTS)
     variants = [("python", lambda: ct.launch(cur(), (m,), layernorm.layernorm_row,
                                              (x, w, b, y, 1e-5, n))),
                 ("mlir", lambda: plain.launch((m,), (32 * warps,), x, w, b, ym, stream=cur())),
