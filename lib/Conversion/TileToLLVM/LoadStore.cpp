@@ -634,18 +634,27 @@ struct LoadLowering : public TilePattern<LoadOp> {
           continue;
         }
         // Partial (or misaligned) tile: element by element, the ones
-        // outside the array are the padding.
+        // outside the array are the padding: a predicated load each,
+        // straight-line code that LLVM and the NVPTX back end go through
+        // faster than a branch an element (docs/performance.md, "Compile
+        // latency"); a branch each where no predicated load fits (packed
+        // or atomic elements, pointers).
         Value chunk = width == 1
                           ? Value()
                           : LLVM::PoisonOp::create(rewriter, e.loc, chunkType);
         for (auto [i, r] : llvm::enumerate(group)) {
           auto [offset, inside] = access.locate(r);
-          Value element = emitIfElse(e, inside, access.memoryType,
-                                     [&](bool load) -> SmallVector<Value> {
-                                       if (!load)
-                                         return {padding};
-                                       return {access.loadElement(offset)};
-                                     })[0];
+          Value element;
+          if (!access.packed && !access.isAtomic())
+            element = loadIf(e, access.address(offset), access.memoryType,
+                             inside, padding);
+          if (!element)
+            element = emitIfElse(e, inside, access.memoryType,
+                                 [&](bool load) -> SmallVector<Value> {
+                                   if (!load)
+                                     return {padding};
+                                   return {access.loadElement(offset)};
+                                 })[0];
           chunk = width == 1 ? element
                              : LLVM::InsertElementOp::create(
                                    rewriter, e.loc, chunk, element,
@@ -809,9 +818,15 @@ struct StoreLowering : public TilePattern<StoreOp> {
         }
         return {};
       }
+      // Element by element: a predicated store each, as the loads' partial
+      // tiles (a branch each where none fits).
       for (int64_t r = 0; r < registers; ++r) {
         auto [offset, inside] = access.locate(r);
         Value store = exact ? inside : e.andI(inside, dist.isOwner(e, r));
+        if (!access.packed && !access.isAtomic() &&
+            storeIf(e, access.address(offset),
+                    toMemory(e, values[r], access.memoryType), store))
+          continue;
         auto ifOp = scf::IfOp::create(rewriter, e.loc, store);
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());

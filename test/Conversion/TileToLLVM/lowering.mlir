@@ -3,9 +3,10 @@
 // A whole tile inside the array and aligned: 16-byte vector loads and
 // stores without masks. Otherwise element by element inside the array
 // (each register's constant offset compared with the thread's room before
-// and after the array's ends, computed once), the padding (here -inf) for
-// the rest, gathered into the same vectors; the registers come out of the
-// vectors after the branch.
+// and after the array's ends, computed once), a predicated load each, the
+// padding (here -inf) for the rest, gathered into the same vectors; the
+// registers come out of the vectors after the branch. The stores of a
+// partial tile: a predicated store each.
 // CHECK-LABEL: gpu.func @copy
 // CHECK-SAME: (%[[A:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %[[B:.*]]: !llvm.ptr<1>, %{{.*}}: i32) kernel
 // CHECK-SAME: cudapy.signature = [{element = "f32", element_bits = 32 : i64, element_bytes = 4 : i64, kind = "tile_array", params = 2 : i64, rank = 1 : i64, shape = array<i64: -1>, strides = array<i64: 1>
@@ -14,13 +15,14 @@
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: } else {
 // CHECK: arith.cmpi sgt, %{{.*}}, %c{{[0-9]+}}_i32{{[_0-9]*}} : i32
-// CHECK: scf.if %{{.*}} -> (f32) {
-// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
-// CHECK: } else {
-// CHECK: scf.yield %{{.*}} : f32
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$1 ld.global.b32 $0, [$2];", "=r,b,l,0"
 // CHECK: llvm.insertelement
 // CHECK: llvm.extractelement
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: } else {
+// CHECK-NOT: scf.if
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.b32 [$1], $2;", "b,l,r"
 gpu.module @m {
   gpu.func @copy(%a: !tile.array<?xf32, strides [1]>, %b: !tile.array<?xf32, strides [1]>) kernel attributes {tile.num_warps = 2} {
     %i = tile.bid 0
