@@ -119,6 +119,10 @@ struct ModuleUses {
   /// Ops of the vector, py or simt dialects, for convert-vector-to-scf
   /// (tile lowerings create no vector transfers).
   bool vectorOps = true;
+  /// Ops of the memref or affine dialects, or memref values, for
+  /// expand-strided-metadata and lower-affine (no cudapy lowering creates
+  /// them; convert-vector-to-scf does, so vector ops count too).
+  bool memrefs = true;
 };
 
 /// What `module` uses (ModuleUses), read off it before it is compiled.

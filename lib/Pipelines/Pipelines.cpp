@@ -95,25 +95,31 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
 
 cudapy::ModuleUses cudapy::findModuleUses(ModuleOp module) {
   ModuleUses uses;
-  uses.complexNumbers = uses.vectorOps = false;
+  uses.complexNumbers = uses.vectorOps = uses.memrefs = false;
   auto isPythonOrComplex = [](Type type) {
     return isa<ComplexType>(type) ||
            llvm::is_contained({"py", "simt", "complex"},
                               type.getDialect().getNamespace());
   };
+  auto anyType = [](Operation *op, function_ref<bool(Type)> is) {
+    return llvm::any_of(op->getOperandTypes(), is) ||
+           llvm::any_of(op->getResultTypes(), is) ||
+           llvm::any_of(op->getRegions(), [&](Region &region) {
+             return llvm::any_of(region.getArgumentTypes(), is);
+           });
+  };
+  auto isMemref = [](Type type) { return isa<BaseMemRefType>(type); };
   module.walk([&](Operation *op) {
     StringRef dialect = op->getName().getDialectNamespace();
     bool python = dialect == "py" || dialect == "simt";
     uses.vectorOps |= python || dialect == "vector";
     uses.complexNumbers |=
-        python || dialect == "complex" ||
-        llvm::any_of(op->getOperandTypes(), isPythonOrComplex) ||
-        llvm::any_of(op->getResultTypes(), isPythonOrComplex) ||
-        llvm::any_of(op->getRegions(), [&](Region &region) {
-          return llvm::any_of(region.getArgumentTypes(), isPythonOrComplex);
-        });
-    return uses.complexNumbers && uses.vectorOps ? WalkResult::interrupt()
-                                                 : WalkResult::advance();
+        python || dialect == "complex" || anyType(op, isPythonOrComplex);
+    uses.memrefs |= uses.vectorOps || dialect == "memref" ||
+                    dialect == "affine" || anyType(op, isMemref);
+    return uses.complexNumbers && uses.vectorOps && uses.memrefs
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
   return uses;
 }
@@ -200,8 +206,10 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
     device.addPass(createCudapyFastMathPass());
   // Strided memrefs (subviews, views) to their base and offsets, whose
   // affine.apply ops lower-affine then makes arithmetic.
-  device.addPass(memref::createExpandStridedMetadataPass());
-  device.addPass(createLowerAffinePass());
+  if (uses.memrefs) {
+    device.addPass(memref::createExpandStridedMetadataPass());
+    device.addPass(createLowerAffinePass());
+  }
   if (uses.vectorOps)
     device.addPass(createConvertVectorToSCFPass());
   device.addPass(createSCFToControlFlowPass());
