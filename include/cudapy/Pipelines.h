@@ -123,6 +123,10 @@ struct ModuleUses {
   /// expand-strided-metadata and lower-affine (no cudapy lowering creates
   /// them; convert-vector-to-scf does, so vector ops count too).
   bool memrefs = true;
+  /// Ops, values or function types of the py or simt dialects, for
+  /// convert-simt-to-gpu and the py passes (py-specialize-constexpr,
+  /// py-legalize, convert-py-to-llvm); no tile lowering creates them.
+  bool pythonCode = true;
 };
 
 /// What `module` uses (ModuleUses), read off it before it is compiled.

@@ -95,11 +95,21 @@ cudapy::validateCudapyToPTXOptions(const CudapyToPTXOptions &options,
 
 cudapy::ModuleUses cudapy::findModuleUses(ModuleOp module) {
   ModuleUses uses;
-  uses.complexNumbers = uses.vectorOps = uses.memrefs = false;
-  auto isPythonOrComplex = [](Type type) {
-    return isa<ComplexType>(type) ||
-           llvm::is_contained({"py", "simt", "complex"},
-                              type.getDialect().getNamespace());
+  uses.complexNumbers = uses.vectorOps = uses.memrefs = uses.pythonCode = false;
+  // Types within types too (a tuple or memref of py values).
+  auto isPython = [](Type type) {
+    return type
+        .walk([](Type inner) {
+          return llvm::is_contained({"py", "simt"},
+                                    inner.getDialect().getNamespace())
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
+  };
+  auto isPythonOrComplex = [&](Type type) {
+    return isa<ComplexType>(type) || isPython(type) ||
+           type.getDialect().getNamespace() == "complex";
   };
   auto anyType = [](Operation *op, function_ref<bool(Type)> is) {
     return llvm::any_of(op->getOperandTypes(), is) ||
@@ -117,7 +127,14 @@ cudapy::ModuleUses cudapy::findModuleUses(ModuleOp module) {
         python || dialect == "complex" || anyType(op, isPythonOrComplex);
     uses.memrefs |= uses.vectorOps || dialect == "memref" ||
                     dialect == "affine" || anyType(op, isMemref);
-    return uses.complexNumbers && uses.vectorOps && uses.memrefs
+    // A declaration's function type names its parameters without a region.
+    auto function = dyn_cast<FunctionOpInterface>(op);
+    uses.pythonCode |=
+        python || anyType(op, isPython) ||
+        (function && (llvm::any_of(function.getArgumentTypes(), isPython) ||
+                      llvm::any_of(function.getResultTypes(), isPython)));
+    return uses.complexNumbers && uses.vectorOps && uses.memrefs &&
+                   uses.pythonCode
                ? WalkResult::interrupt()
                : WalkResult::advance();
   });
@@ -189,12 +206,14 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
   // specialize for ConstExpr arguments, make conversions
   // explicit, then lower to arith, math, complex, scf and llvm; complex
   // arithmetic then to arith and math.
-  device.addPass(createConvertSimtToGPUPass());
-  device.addPass(py::createPySpecializeConstExprPass());
-  device.addPass(py::createPyLegalizePass());
-  ConvertPyToLLVMPassOptions pyOptions;
-  pyOptions.boundsCheck = options.boundsCheck;
-  device.addPass(createConvertPyToLLVMPass(pyOptions));
+  if (uses.pythonCode) {
+    device.addPass(createConvertSimtToGPUPass());
+    device.addPass(py::createPySpecializeConstExprPass());
+    device.addPass(py::createPyLegalizePass());
+    ConvertPyToLLVMPassOptions pyOptions;
+    pyOptions.boundsCheck = options.boundsCheck;
+    device.addPass(createConvertPyToLLVMPass(pyOptions));
+  }
   if (uses.complexNumbers) {
     device.addPass(createConvertComplexToStandardPass());
     device.addPass(createConvertComplexToLLVMPass());
