@@ -28,7 +28,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/OptBisect.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -260,20 +259,6 @@ struct ForwardLLVMDiagnostics : public llvm::DiagnosticHandler {
   Location loc;
 };
 
-/// The NVPTX backend's passes the serializer leaves out (docs/Pipeline.md,
-/// "LLVM to PTX"). Straight-line strength reduction rewrites the address
-/// arithmetic of unrolled code that ptxas strength-reduces again anyway;
-/// on a tile kernel it is the backend's costliest pass (each candidate
-/// asks ScalarEvolution whether an existing value may be reused, a walk
-/// of the operands' poison facts), a third of LLVM-to-PTX time for the
-/// attention example, for a few instructions of PTX.
-struct CodegenPassGate : public llvm::OptPassGate {
-  bool shouldRunPass(StringRef pass, StringRef) const override {
-    return pass != "slsr" && pass != "Straight line strength reduction";
-  }
-  bool isEnabled() const override { return true; }
-};
-
 /// What one serialization produced.
 struct SerializedObject {
   std::string text;
@@ -491,7 +476,6 @@ public:
   }
 
   FailureOr<SerializedObject> serializeUnwatched() {
-    CodegenPassGate gate; // Outlives the context that refers to it.
     llvm::LLVMContext llvmContext;
     llvmContext.setDiagnosticHandler(
         std::make_unique<ForwardLLVMDiagnostics>(module.getLoc()));
@@ -536,7 +520,6 @@ public:
              << "the NVPTX target is not available for triple '" << triple
              << "' and chip '" << chip << "'";
     start = std::chrono::steady_clock::now();
-    llvmContext.setOptPassGate(gate);
     FailureOr<SmallString<0>> ptx = translateModuleToISA(
         *llvmModule, **machine, [&] { return module.emitError(); });
     if (failed(ptx))
