@@ -864,14 +864,14 @@ static void handleFatalError(void *, const char *reason, bool) {
 /// becomes an "internal error" diagnostic of `result` instead of killing
 /// the caller's process. `input` says where the input can be found again
 /// (a saved file, or how to save it), for the report.
-static void runRecoveringCrashes(CompileResultImpl &result,
+static bool runRecoveringCrashes(CompileResultImpl &result,
                                  llvm::function_ref<void()> compile,
                                  llvm::function_ref<std::string()> input) {
   // CUDAPY_CRASH_RECOVERY=off: crashes take their usual course (a fuzzer
   // or a debugger wants them with their stack).
   if (getKnob("", "CUDAPY_CRASH_RECOVERY") == "off") {
     compile();
-    return;
+    return true;
   }
   static std::once_flag enable;
   std::call_once(enable, [] {
@@ -881,7 +881,7 @@ static void runRecoveringCrashes(CompileResultImpl &result,
   fatalErrorReason.clear();
   llvm::CrashRecoveryContext recovery;
   if (recovery.RunSafely(compile))
-    return;
+    return true;
   // What ran was abandoned midway; its diagnostics may be incomplete.
   result.succeeded = false;
   std::string message = "internal error: the compiler ";
@@ -892,6 +892,65 @@ static void runRecoveringCrashes(CompileResultImpl &result,
     message += "stopped on an LLVM fatal error (" + fatalErrorReason + ")";
   message += "; " + input() + ". Please report it.";
   recordDiagnostic(result, LocationAttr(), DiagnosticSeverity::Error, message);
+  return false;
+}
+
+namespace {
+/// MLIR contexts kept from one cudapyCompileSource to the next: a new
+/// context loads its dialects again, 5-7 % of compiling a small tile
+/// kernel (docs/CompileCache.md). A context serves one compile at a time
+/// (compiles on other threads take others), at most kMaxIdle wait, and
+/// each is retired after kMaxUses compiles, so that what it keeps uniqued
+/// (types, attributes, locations) stays bounded. A context a compile
+/// crashed in is never given back.
+class ContextPool {
+public:
+  struct Lease {
+    std::unique_ptr<MLIRContext> context;
+    unsigned uses = 0;
+  };
+
+  Lease take() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!idle.empty()) {
+        Lease lease = std::move(idle.back());
+        idle.pop_back();
+        return lease;
+      }
+    }
+    DialectRegistry registry;
+    cudapy::registerAllDialects(registry);
+    Lease lease;
+    lease.context = std::make_unique<MLIRContext>(
+        registry, MLIRContext::Threading::DISABLED);
+    // Diagnostics name their source location; a dump of the operation in
+    // generic form would only bury it.
+    lease.context->printOpOnDiagnostic(false);
+    return lease;
+  }
+
+  void giveBack(Lease lease) {
+    if (++lease.uses >= kMaxUses)
+      return;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (idle.size() < kMaxIdle)
+      idle.push_back(std::move(lease));
+  }
+
+private:
+  static constexpr unsigned kMaxUses = 32;
+  static constexpr size_t kMaxIdle = 4;
+  std::mutex mutex;
+  std::vector<Lease> idle;
+};
+} // namespace
+
+/// The process's pool; never destroyed, so that no context outlives the
+/// LLVM and MLIR statics its destructor uses at exit.
+static ContextPool &getContextPool() {
+  static ContextPool *pool = new ContextPool();
+  return *pool;
 }
 
 /// A failed result with one error: for arguments no compile can start from.
@@ -1143,32 +1202,33 @@ CudapyCompileResult cudapyCompileSource(MlirStringRef source,
     }
   }
   auto parseStart = std::chrono::steady_clock::now();
-  DialectRegistry registry;
-  cudapy::registerAllDialects(registry);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  // Diagnostics name their source location; a dump of the operation in
-  // generic form would only bury it.
-  context.printOpOnDiagnostic(false);
-  CapturingDiagnosticHandler handler(&context, *result);
-  runRecoveringCrashes(
-      *result,
-      [&] {
-        // Parsed, checked for what upstream's parser and verifier would
-        // crash on, then verified (cudapy/Support/SourceChecks.h).
-        if (failed(cudapy::checkSourceText(text, name, &context)))
-          return;
-        OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-            text, ParserConfig(&context, /*verifyAfterParse=*/false), name);
-        if (!module || hasErrors(*result) ||
-            failed(cudapy::checkParsedModule(*module)) ||
-            failed(verify(*module)))
-          return;
-        compileModule(*module, compileOptions, *result,
-                      std::chrono::duration<double, std::milli>(
-                          std::chrono::steady_clock::now() - parseStart)
-                          .count());
-      },
-      [&] { return saveCrashInput(text); });
+  ContextPool::Lease lease = getContextPool().take();
+  MLIRContext &context = *lease.context;
+  bool completed;
+  {
+    CapturingDiagnosticHandler handler(&context, *result);
+    completed = runRecoveringCrashes(
+        *result,
+        [&] {
+          // Parsed, checked for what upstream's parser and verifier would
+          // crash on, then verified (cudapy/Support/SourceChecks.h).
+          if (failed(cudapy::checkSourceText(text, name, &context)))
+            return;
+          OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+              text, ParserConfig(&context, /*verifyAfterParse=*/false), name);
+          if (!module || hasErrors(*result) ||
+              failed(cudapy::checkParsedModule(*module)) ||
+              failed(verify(*module)))
+            return;
+          compileModule(*module, compileOptions, *result,
+                        std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - parseStart)
+                            .count());
+        },
+        [&] { return saveCrashInput(text); });
+  }
+  if (completed)
+    getContextPool().giveBack(std::move(lease));
   if (!cacheKey.empty() && result->succeeded) {
     std::string entry = serializeResult(*result);
     (void)cudapyCacheStore(cacheKey.c_str(), entry.data(), entry.size());

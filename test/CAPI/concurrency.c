@@ -2,11 +2,12 @@
 |*                                                                            *|
 |* 16 threads compile a mix of modules (the files named on the command line)  *|
 |* COUNT times each: half through cudapyCompileModule on a context of their   *|
-|* own, reused across their compiles, half through cudapyCompileSource (a     *|
-|* private context per call): with the compile cache off, or on (hits and    *|
-|* stores into one cache from many threads). Every output must be byte-       *|
-|* identical to a serial compile of the same module. The TSan build runs it   *|
-|* with COUNT 200 (docs/Fuzzing.md); the suite with a small COUNT.            *|
+|* own, reused across their compiles, half through cudapyCompileSource (its   *|
+|* pool's contexts, each serving one compile at a time and retired after 32): *|
+|* with the compile cache off, or on (hits and stores into one cache from     *|
+|* many threads). Every output must be byte-identical to a serial compile of  *|
+|* the same module. The TSan build runs it with COUNT 200 (docs/Fuzzing.md);  *|
+|* the suite with a small COUNT.                                              *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
