@@ -863,7 +863,8 @@ static void handleFatalError(void *, const char *reason, bool) {
 /// Runs `compile` so that a crash in it (a signal, an LLVM fatal error)
 /// becomes an "internal error" diagnostic of `result` instead of killing
 /// the caller's process. `input` says where the input can be found again
-/// (a saved file, or how to save it), for the report.
+/// (a saved file, or how to save it), for the report. Returns whether
+/// `compile` ran to its end.
 static bool runRecoveringCrashes(CompileResultImpl &result,
                                  llvm::function_ref<void()> compile,
                                  llvm::function_ref<std::string()> input) {
