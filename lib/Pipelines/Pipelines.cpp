@@ -107,8 +107,8 @@ cudapy::ModuleUses cudapy::findModuleUses(ModuleOp module) {
         })
         .wasInterrupted();
   };
-  auto isPythonOrComplex = [&](Type type) {
-    return isa<ComplexType>(type) || isPython(type) ||
+  auto isComplex = [](Type type) {
+    return isa<ComplexType>(type) ||
            type.getDialect().getNamespace() == "complex";
   };
   auto anyType = [](Operation *op, function_ref<bool(Type)> is) {
@@ -121,18 +121,19 @@ cudapy::ModuleUses cudapy::findModuleUses(ModuleOp module) {
   auto isMemref = [](Type type) { return isa<BaseMemRefType>(type); };
   module.walk([&](Operation *op) {
     StringRef dialect = op->getName().getDialectNamespace();
-    bool python = dialect == "py" || dialect == "simt";
-    uses.vectorOps |= python || dialect == "vector";
-    uses.complexNumbers |=
-        python || dialect == "complex" || anyType(op, isPythonOrComplex);
-    uses.memrefs |= uses.vectorOps || dialect == "memref" ||
-                    dialect == "affine" || anyType(op, isMemref);
+    bool pythonOp = dialect == "py" || dialect == "simt";
     // A declaration's function type names its parameters without a region.
     auto function = dyn_cast<FunctionOpInterface>(op);
-    uses.pythonCode |=
-        python || anyType(op, isPython) ||
+    bool python =
+        pythonOp || anyType(op, isPython) ||
         (function && (llvm::any_of(function.getArgumentTypes(), isPython) ||
                       llvm::any_of(function.getResultTypes(), isPython)));
+    uses.pythonCode |= python;
+    uses.vectorOps |= pythonOp || dialect == "vector";
+    uses.complexNumbers |=
+        python || dialect == "complex" || anyType(op, isComplex);
+    uses.memrefs |= uses.vectorOps || dialect == "memref" ||
+                    dialect == "affine" || anyType(op, isMemref);
     return uses.complexNumbers && uses.vectorOps && uses.memrefs &&
                    uses.pythonCode
                ? WalkResult::interrupt()
