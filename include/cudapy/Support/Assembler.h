@@ -53,6 +53,9 @@ const char *cudapyAssemblerVersion(void);
 /// toolkit's ptxas program, whole program, where it runs (nvJitLink
 /// compiles PTX as relocatable code, which costs registers), else with
 /// nvJitLink. Either needs nvJitLink found (ptxas is looked for beside it).
+/// ptxas optimizes the kernels of a PTX with several in parallel
+/// (--split-compile: a thread a kernel, at most the processors the process
+/// may run on); each kernel's code is what it would be without it.
 /// Thread-safe.
 CudapyAssembly cudapyAssemblePtx(const char *toolkitPath, const char *ptx,
                                  size_t size, const char *chip, int optLevel,
