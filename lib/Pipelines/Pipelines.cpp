@@ -247,7 +247,8 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
   // own (which become !llvm.loop).
   device.addPass(createCudapyLoopAnnotationsPass());
   device.addPass(createConvertNVVMToLLVMPass());
-  device.addPass(LLVM::createNVVMOptimizeForTargetPass());
+  // Upstream's float16 division rewrite, on modules that divide in float16.
+  device.addPass(createCudapyOptimizeForNVVMPass());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
