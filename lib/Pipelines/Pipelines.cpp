@@ -236,6 +236,9 @@ cudapy::buildCudapyToPTXPipeline(OpPassManager &pm,
   // Upstream's warp-level tensor-core, async-copy, TMA and mbarrier ops
   // (nvgpu) to NVVM, before the gpu ops and memrefs they use.
   device.addPass(createConvertNVGPUToNVVMPass());
+  // arith ops whose types stay, straight to LLVM ops (what the conversion
+  // below would make of them, without its driver's cost an op).
+  device.addPass(createCudapyArithToLLVMPass());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.indexBitwidth = 64;
   toNVVM.useBarePtrCallConv = options.barePtrMemrefABI;

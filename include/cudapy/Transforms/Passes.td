@@ -184,6 +184,46 @@ def CudapyLoopAnnotationsPass
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
+def CudapyArithToLLVMPass
+    : Pass<"cudapy-arith-to-llvm", "mlir::gpu::GPUModuleOp"> {
+  let summary = "arith ops to LLVM ops, one to one, in one walk";
+  let description = [{
+    Runs on a `gpu.module` before `convert-gpu-to-nvvm` and replaces each
+    `arith` op whose operand and result types the LLVM dialect keeps as they
+    are (signless integers, f16, bf16, f32, f64, 1-D vectors of them) by
+    the op arith-to-llvm would make of it: the same LLVM op, the same
+    operands, fast-math and overflow flags converted the same way
+    (upstream's attribute converters). It walks the module once and builds
+    each op directly, where the dialect conversion driver spends several
+    microseconds an op on legality, pattern selection and its rewrite log;
+    the tile lowering leaves thousands of such ops in a large kernel.
+
+    An op that folds is folded first, in the order that conversion takes
+    the ops, as its driver folds before it converts. Left to
+    `convert-gpu-to-nvvm`: constants (its greedy pre-pass merges equal
+    constants of one dialect, and arith's would merge differently as
+    LLVM's), ops on `index` or narrow floats (their types change),
+    `arith.remf`, `arith.maxnumf` and `arith.minnumf` (libdevice calls on
+    NVVM), an `arith.truncf` with a rounding mode, a bitcast to its own
+    type, and the ops this pass does not know (extended and ceil/floor
+    divisions, index casts). convert-gpu-to-nvvm then makes the module it
+    makes alone (lit: `Pipelines/arith-to-llvm.test` compares the two on
+    tile and py kernels).
+
+    Before:
+    ```mlir
+    %s = arith.addi %a, %b overflow<nsw> : i32
+    %p = arith.cmpf olt, %x, %y fastmath<nnan> : f32
+    ```
+    After:
+    ```mlir
+    %s = llvm.add %a, %b overflow<nsw> : i32
+    %p = llvm.fcmp "olt" %x, %y {fastmathFlags = #llvm.fastmath<nnan>} : f32
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def CudapyOptimizeForNVVMPass
     : Pass<"cudapy-optimize-for-nvvm", "mlir::gpu::GPUModuleOp"> {
   let summary = "Upstream's NVVM rewrites, on the modules that have use for them";
