@@ -288,7 +288,8 @@ static CudapyAssembly assembleWithPtxas(const char *ptxas, const char *ptx,
       level[2] = '0';
     unsigned splits = splitThreads(ptx, size);
     snprintf(threads, sizeof(threads), "%u", splits);
-    char *argv[9] = {program, arch, level, input, outputFlag, output};
+    // Six, -lineinfo, --split-compile N and the terminating null.
+    char *argv[10] = {program, arch, level, input, outputFlag, output};
     int argc = 6;
     if (lineInfo)
       argv[argc++] = lines;
