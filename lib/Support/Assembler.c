@@ -255,6 +255,23 @@ static unsigned splitThreads(const char *ptx, size_t size) {
   return kernels < processors ? kernels : processors;
 }
 
+/// The GLIBC_TUNABLES entry of ptxas's environment: the caller's tunables
+/// with `glibc.malloc.hugetlb=1` appended, or NULL to pass the caller's
+/// entry on as it is (it sets hugetlb itself) or where memory ran out.
+static char *hugePageTunables(void) {
+  static const char request[] = "glibc.malloc.hugetlb=1";
+  const char *own = getenv("GLIBC_TUNABLES");
+  if (own && strstr(own, "glibc.malloc.hugetlb"))
+    return NULL;
+  size_t size = sizeof("GLIBC_TUNABLES=") + sizeof(request) +
+                (own && *own ? strlen(own) + 1 : 0);
+  char *entry = malloc(size);
+  if (entry)
+    snprintf(entry, size, "GLIBC_TUNABLES=%s%s%s", own && *own ? own : "",
+             own && *own ? ":" : "", request);
+  return entry;
+}
+
 /// Assembles with the ptxas program (a whole-program compile) in a fresh
 /// temporary folder. `*ran` is false when ptxas could not be run (the
 /// caller then uses nvJitLink).
@@ -298,11 +315,16 @@ static CudapyAssembly assembleWithPtxas(const char *ptxas, const char *ptx,
       argv[argc++] = threads;
     }
     argv[argc] = NULL;
-    // Not the sanitizers' preloaded runtime of a checked host process.
+    // Not the sanitizers' preloaded runtime of a checked host process; and
+    // glibc's malloc asks for transparent huge pages (where the kernel gives
+    // them on request), which spares ptxas most of the page faults that are
+    // much of its time on a small kernel (docs/CompileCache.md). A caller's
+    // own GLIBC_TUNABLES stays, the request appended unless it names it.
     size_t count = 0;
     while (environ && environ[count])
       ++count;
-    char **env = calloc(count + 1, sizeof(char *));
+    char **env = calloc(count + 2, sizeof(char *));
+    char *tunables = hugePageTunables();
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
@@ -312,8 +334,11 @@ static CudapyAssembly assembleWithPtxas(const char *ptxas, const char *ptx,
     if (env) {
       size_t kept = 0;
       for (size_t i = 0; i < count; ++i)
-        if (strncmp(environ[i], "LD_PRELOAD=", 11))
+        if (strncmp(environ[i], "LD_PRELOAD=", 11) &&
+            (!tunables || strncmp(environ[i], "GLIBC_TUNABLES=", 15)))
           env[kept++] = environ[i];
+      if (tunables)
+        env[kept++] = tunables;
       int status = 0;
       if (!posix_spawn(&child, ptxas, &actions, NULL, argv, env) &&
           waitpid(child, &status, 0) == child) {
@@ -334,6 +359,7 @@ static CudapyAssembly assembleWithPtxas(const char *ptxas, const char *ptx,
       }
       free(env);
     }
+    free(tunables);
     posix_spawn_file_actions_destroy(&actions);
   }
   unlink(input);
