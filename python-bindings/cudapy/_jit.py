@@ -382,14 +382,15 @@ def _write_cache(key, entry, frontend="tile"):
 
 
 def assemble(ptx, chip, opt_level=3, line_info=True):
-    """The cubin of `ptx` for `chip` (nvJitLink, in process), or None where
-    the CUDA toolkit's nvJitLink is not found: the driver then JIT-compiles
-    the PTX at load. Raises RuntimeError when nvJitLink refuses the PTX."""
+    """The cubin of `ptx` for `chip` (the CUDA toolkit's ptxas, or its
+    nvJitLink in process where ptxas cannot run; docs/CompileCache.md), or
+    None where neither is found: the driver then JIT-compiles the PTX at
+    load. Raises RuntimeError when the assembler refuses the PTX."""
     from . import _capi
     result = _capi.assemble(ptx, chip, {"emit": "cubin-or-ptx", "opt_level": opt_level,
                                         "line_info": line_info})
     if isinstance(result, list):
-        raise RuntimeError("\n".join(str(d) for d in result) or "nvJitLink failed")
+        raise RuntimeError("\n".join(str(d) for d in result) or "the assembler failed")
     output = result.outputs[0]
     return output.data if output.format == "cubin" else None
 
