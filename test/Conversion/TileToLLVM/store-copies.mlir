@@ -6,13 +6,14 @@
 // in the 32 x 128 load's layout: the four warps each hold all of them)
 // still stores 16-byte vectors where the tile lies inside the array, each
 // under its owner's condition (warp 0's), which the vector's four elements
-// share; at the edges, element by element, a predicated store each under
-// its element's check and its owner's.
+// share; at the edges, element by element, a branch around each store
+// under its element's check and its owner's.
 // CHECK-LABEL: gpu.func @column_sums
 // CHECK: scf.if
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 // CHECK: } else {
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$0 st.global.b32 [$1], $2;", "b,l,r"
+// CHECK: scf.if
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
 gpu.module @m {
   gpu.func @column_sums(%a: !tile.array<?x?xf32, strides [?, 1]>,
                         %s: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
