@@ -27,6 +27,25 @@
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
+// The milliseconds of `reps` calls of `launch` (CUDA events), after one
+// call to warm up.
+template <class Launch> static float timeLaunches(Launch launch, int reps) {
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  launch();
+  cudaEventRecord(e0);
+  for (int r = 0; r < reps; ++r)
+    launch();
+  cudaEventRecord(e1);
+  cudaEventSynchronize(e1);
+  float ms;
+  cudaEventElapsedTime(&ms, e0, e1);
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  return ms;
+}
+
 // 1.
 template <int CHAINS> __global__ void peak(float *out, int iters) {
   unsigned a0 = threadIdx.x, a1 = a0 * 3, a2 = a0 * 5, a3 = a0 * 7, b0 = a0 ^ 9,
@@ -56,17 +75,8 @@ template <int CHAINS> void runPeak(int warps, int blocksPerSM) {
   float *out;
   cudaMalloc(&out, 4);
   int iters = 4096, blocks = sms * blocksPerSM;
-  cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
-  peak<CHAINS><<<blocks, warps * 32>>>(out, iters);
-  cudaEventRecord(e0);
-  for (int r = 0; r < 5; ++r)
-    peak<CHAINS><<<blocks, warps * 32>>>(out, iters);
-  cudaEventRecord(e1);
-  cudaEventSynchronize(e1);
-  float ms;
-  cudaEventElapsedTime(&ms, e0, e1);
+  float ms = timeLaunches(
+      [&] { peak<CHAINS><<<blocks, warps * 32>>>(out, iters); }, 5);
   double flop = 5.0 * blocks * warps * (double)iters * CHAINS * 2 * 16 * 8 * 16;
   printf("chains %2d warps %2d blocks/SM %d: %.1f TFLOP/s\n", CHAINS, warps,
          blocksPerSM, flop / ms / 1e9);
@@ -139,17 +149,8 @@ template <bool LOADS> void runInner(int blocksPerSM) {
   float *out;
   cudaMalloc(&out, 4);
   int iters = 4096, blocks = sms * blocksPerSM;
-  cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
-  inner<LOADS><<<blocks, 256>>>(out, iters);
-  cudaEventRecord(e0);
-  for (int r = 0; r < 5; ++r)
-    inner<LOADS><<<blocks, 256>>>(out, iters);
-  cudaEventRecord(e1);
-  cudaEventSynchronize(e1);
-  float ms;
-  cudaEventElapsedTime(&ms, e0, e1);
+  float ms =
+      timeLaunches([&] { inner<LOADS><<<blocks, 256>>>(out, iters); }, 5);
   double flop = 5.0 * blocks * 8 * (double)iters * 32 * 4096;
   printf("ldmatrix %d, %d block(s)/SM of 8 warps: %.1f TFLOP/s (%s)\n", LOADS,
          blocksPerSM, flop / ms / 1e9, cudaGetErrorString(cudaGetLastError()));
@@ -339,17 +340,7 @@ template <int V> void runLoop(const half *A, const half *B, float *C) {
   cudaFuncSetAttribute(skel<V>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                        bytes);
   dim3 grid(N / BN, N / BM);
-  cudaEvent_t e0, e1;
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
-  skel<V><<<grid, 256, bytes>>>(A, B, C);
-  cudaEventRecord(e0);
-  for (int r = 0; r < 20; ++r)
-    skel<V><<<grid, 256, bytes>>>(A, B, C);
-  cudaEventRecord(e1);
-  cudaEventSynchronize(e1);
-  float ms;
-  cudaEventElapsedTime(&ms, e0, e1);
+  float ms = timeLaunches([&] { skel<V><<<grid, 256, bytes>>>(A, B, C); }, 20);
   printf("loop order %d: %.1f TFLOP/s (%s)\n", V,
          20 * 2.0 * N * N * (double)N / ms / 1e9,
          cudaGetErrorString(cudaGetLastError()));
