@@ -331,6 +331,32 @@ private:
     }
   }
 
+  /// The fragment layout of `arg` where every use of it is the same
+  /// operand (A or B) of mmas on tensor cores of one accumulator layout;
+  /// null otherwise.
+  Attribute getCarriedOperandLayout(Value arg) {
+    Attribute fragments;
+    for (OpOperand &use : arg.getUses()) {
+      Operation *user = use.getOwner();
+      Attribute accumulator =
+          isa<MmaOp, MatmulOp>(user) && use.getOperandNumber() < 2
+              ? getTensorCoreLayout(user)
+              : Attribute();
+      if (!accumulator)
+        return {};
+      Type operandType = getTensorCoreOperandType(
+          getTile(user->getOperand(0)).getElementType(),
+          getTile(user->getResult(0)).getElementType());
+      Attribute layout = MmaOperandLayoutAttr::get(
+          context, use.getOperandNumber(), getStorageBits(operandType),
+          cast<MmaAccumulatorLayoutAttr>(accumulator));
+      if (fragments && layout != fragments)
+        return {};
+      fragments = layout;
+    }
+    return fragments;
+  }
+
   void setLayout(Value value, Attribute layout) {
     value.setType(getTile(value).withEncoding(layout));
   }
@@ -438,6 +464,12 @@ private:
         auto hint = loopHints.find({loopIndex[loop], int64_t(i)});
         if (hint != loopHints.end())
           layout = hint->second;
+        // A tensor-core operand the loop carries (tile-pipeline-loads reads
+        // the next stage's first step an iteration ahead) stays in its
+        // fragments: the reads of the stage before the loop and at the end
+        // of each iteration take that layout as they are made.
+        if (Attribute fragments = getCarriedOperandLayout(arg))
+          layout = fragments;
         if (layout != getTile(init).getEncoding())
           loop.getInitArgsMutable()[i].assign(convertTo(init, layout, loop));
         setLayout(arg, layout);

@@ -227,6 +227,18 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     stage and its phase on through the nest, whose barriers are made once,
     before it.
 
+    With the `read-ahead` option (off by default), a cp.async pipeline
+    whose iteration only reads its stage into a chain of two or more
+    mma.sync steps and accumulates is reordered as Ampere's GEMMs order
+    theirs: the wait for the next stage (and its barrier) moves before the
+    last step's mma, after that step's reads; the next stage's first step
+    is read right after it and carried into the next iteration (the first
+    stage's wait and first step before the loop), whose first mma then
+    needs no read; the iteration's copies ahead follow that first mma.
+    Measured on an H200 it pays only where the copies take no edge path
+    in the loop (docs/performance.md): ptxas predicates both of their
+    paths in the reordered loop.
+
     Elsewhere, a two-stage pipeline in registers: the first iteration's
     tiles are loaded before the loop, and each iteration loads the next
     one's before its own multiply, carrying them as loop values; a load past
@@ -285,6 +297,12 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
            "Give a loop's tensor copies a producer warp of their own where "
            "its mma runs on warpgroups (a kernel's tile.warp_specialize "
            "comes first)">,
+    Option<"readAhead", "read-ahead", "bool", /*default=*/"false",
+           "On cp.async pipelines whose iteration only reads its stage into "
+           "mma.sync steps: read the next stage's first step an iteration "
+           "ahead, its wait and barrier before the last step's mma (off: "
+           "slower until tiles inside the arrays copy without the edges' "
+           "path, docs/performance.md)">,
     Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"256",
            "Bytes a thread that the loads of a loop without products may "
            "take to be loaded an iteration ahead (0: none)">,

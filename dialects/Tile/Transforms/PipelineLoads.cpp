@@ -1325,8 +1325,10 @@ struct TilePipelineLoadsPass
       // after every thread has read it.
       BarrierWaitOp::create(rewriter, loc, barriers, stage, carried[2]);
       gpu::BarrierOp::create(rewriter, loc);
-    } else
-      AsyncWaitOp::create(rewriter, loc, stages - 2);
+    }
+    AsyncWaitOp wait;
+    if (!tensor)
+      wait = AsyncWaitOp::create(rewriter, loc, stages - 2);
     readStages(rewriter, loads, buffers, stage);
     Value ahead = arith::AddIOp::create(
         rewriter, loc, inductionVar,
@@ -1352,6 +1354,115 @@ struct TilePipelineLoadsPass
     }
     if (shared.size() == 1 && multiplies.size() == 1)
       overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
+    if (wait && shared.empty() && readAhead)
+      readFirstStepAhead(rewriter, loop, wait, counter, aheadCopies,
+                         aheadCommit);
+  }
+
+  /// The next stage's first K step read an iteration ahead, as Ampere's
+  /// GEMMs do: where the body of a cp.async pipeline (`wait` at its top)
+  /// only reads its stage into a chain of two or more mma.sync steps
+  /// (splitAlongDepth), the wait for the next stage (and its barrier) moves
+  /// before the chain's last mma, the next stage's first step is read right
+  /// after it and carried into the next iteration, whose first mma then
+  /// needs no read; the iteration's copies ahead go after that first mma.
+  /// The warps thus wait with the second-to-last step's mmas queued, and
+  /// start each iteration on the tensor cores. Before the loop, the first
+  /// stage is waited for and its first step read. The last iteration reads
+  /// a stage no copy fills (harmless: the reads are of shared memory the
+  /// pipeline owns) and leaves them unused. The barrier still comes after
+  /// every read of the stage that the next iteration's copies refill: its
+  /// last step's reads precede the wait.
+  void readFirstStepAhead(RewriterBase &rewriter, scf::ForOp loop,
+                          AsyncWaitOp wait, const StageConstants &counter,
+                          Operation *copies, Operation *commit) {
+    SmallVector<Operation *> chain;
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (isa<MmaOp, MatmulOp>(op))
+        chain.push_back(&op);
+    if (chain.size() < 2)
+      return;
+    for (auto [before, after] : llvm::zip(chain, ArrayRef(chain).drop_front()))
+      if (!isa<MmaOp>(after) || after->getOperand(2) != before->getResult(0) ||
+          !before->getResult(0).hasOneUse())
+        return;
+    Operation *first = chain.front(), *last = chain.back();
+    // The ops that compute each operand of the first step: a read of the
+    // stage, or the conversion of one (tf32), each used once.
+    SmallVector<SmallVector<Operation *, 2>, 2> reads;
+    Value stage;
+    for (Value operand : first->getOperands().take_front(2)) {
+      auto convert = operand.getDefiningOp<ConvertOp>();
+      Value read = convert ? convert.getSource() : operand;
+      auto load = read.getDefiningOp<LocalLoadOp>();
+      if (!load || load->getBlock() != loop.getBody() || !operand.hasOneUse() ||
+          !read.hasOneUse() || (stage && load.getStage() != stage))
+        return;
+      stage = load.getStage();
+      reads.push_back({load});
+      if (convert)
+        reads.back().push_back(convert);
+    }
+    // Every read of a stage in the body comes before the last step's mma,
+    // where the barrier goes.
+    bool readsAfter = false;
+    loop.getBody()->walk([&](LocalLoadOp load) {
+      readsAfter |=
+          load->getBlock() != loop.getBody() || !load->isBeforeInBlock(last);
+    });
+    if (readsAfter || !isa<BlockArgument>(stage) ||
+        cast<BlockArgument>(stage).getOwner() != loop.getBody())
+      return;
+    Location loc = wait.getLoc();
+    // Before the loop: the first stage's wait and first step.
+    rewriter.setInsertionPoint(loop);
+    AsyncWaitOp::create(rewriter, loc, wait.getPending());
+    IRMapping atStart;
+    atStart.map(stage, loop.getTiedLoopInit(cast<BlockArgument>(stage))->get());
+    SmallVector<Value> initial;
+    for (ArrayRef<Operation *> ops : reads) {
+      Operation *clone = nullptr;
+      for (Operation *op : ops)
+        clone = rewriter.clone(*op, atStart);
+      initial.push_back(clone->getResult(0));
+    }
+    auto nextReads = [&](OpBuilder &builder, Location,
+                         ArrayRef<BlockArgument>) -> SmallVector<Value> {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPoint(last);
+      wait->moveBefore(last);
+      // The block's stage argument, the new loop's by now.
+      Value current = cast<LocalLoadOp>(reads.front().front()).getStage();
+      IRMapping atNext;
+      atNext.map(current, counter.next(builder, loc, current).first);
+      SmallVector<Value> values;
+      for (ArrayRef<Operation *> ops : reads) {
+        Operation *clone = nullptr;
+        for (Operation *op : ops)
+          clone = builder.clone(*op, atNext);
+        values.push_back(clone->getResult(0));
+      }
+      return values;
+    };
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(loop.getOperation())
+            .replaceWithAdditionalYields(rewriter, initial,
+                                         /*replaceInitOperandUsesInLoop=*/false,
+                                         nextReads);
+    if (failed(replaced))
+      return;
+    pipelinedLoops.erase(loop);
+    pipelinedLoops.insert(replaced->getOperation());
+    auto carried = cast<scf::ForOp>(replaced->getOperation())
+                       .getRegionIterArgs()
+                       .take_back(2);
+    for (auto [index, ops] : llvm::enumerate(reads)) {
+      first->setOperand(index, carried[index]);
+      for (Operation *op : llvm::reverse(ops))
+        rewriter.eraseOp(op);
+    }
+    copies->moveAfter(first);
+    commit->moveAfter(copies);
   }
 
   /// Whether `loop`'s pipeline of tensor copies can run on a producer warp

@@ -1,0 +1,70 @@
+// tile-pipeline-loads with read-ahead=1 (off by default): the cp.async
+// pipeline of a loop that only reads its stage into mma.sync steps gets the
+// order of Ampere's GEMMs. The first stage's wait and first K step go before
+// the loop, which carries the step; each iteration multiplies it at once,
+// then starts its copies ahead, reads and multiplies the middle steps, reads
+// its last step, waits for the next stage (the wait is a barrier, after every
+// read of the stage the next iteration's copies refill), reads that stage's
+// first step and only then multiplies its last.
+// RUN: cudapy-opt %s --tile-pipeline-loads='read-ahead=1' | FileCheck %s
+// The carried steps keep the fragments' layout: no conversion in the loop.
+// RUN: cudapy-opt %s --tile-pipeline-loads='read-ahead=1' --tile-assign-layouts | FileCheck %s --check-prefix=LAYOUT
+
+// CHECK-LABEL: gpu.func @matmul
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf16>
+// CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x32x64xf16>
+// CHECK-COUNT-3: tile.async_commit
+// CHECK-NOT: tile.async_commit
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK: %[[THREE:.*]] = arith.constant 3 : index
+// CHECK-NEXT: tile.async_wait {pending = 2 : i64}
+// CHECK-NEXT: %[[X0:.*]] = tile.local_load %[[A]][%[[ZERO]]] offsets [0, 0] : !tile.shared<4x64x32xf16> -> !tile.tile<64x16xf16>
+// CHECK-NEXT: %[[Y0:.*]] = tile.local_load %[[B]][%[[ZERO]]] offsets [0, 0] : !tile.shared<4x32x64xf16> -> !tile.tile<16x64xf16>
+// CHECK-NEXT: scf.for %[[K:.*]] = %{{.*}} to %[[N:.*]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[STAGE:.*]] = %[[ZERO]], %[[NEXT:.*]] = %[[THREE]], %[[X:.*]] = %[[X0]], %[[Y:.*]] = %[[Y0]]) -> (!tile.tile<64x64xf32>, index, index, !tile.tile<64x16xf16>, !tile.tile<16x64xf16>)
+// CHECK-NOT: tile.local_load
+// CHECK: %[[P0:.*]] = tile.mma %[[X]], %[[Y]], %[[ACC]]
+// CHECK-NEXT: scf.if
+// CHECK: tile.async_copy %{{.*}}, %[[A]][%[[NEXT]]]
+// CHECK: tile.async_copy %{{.*}}, %[[B]][%[[NEXT]]]
+// CHECK: tile.async_commit
+// CHECK-NEXT: %[[X1:.*]] = tile.local_load %[[A]][%[[STAGE]]] offsets [0, 16]
+// CHECK-NEXT: %[[Y1:.*]] = tile.local_load %[[B]][%[[STAGE]]] offsets [16, 0]
+// CHECK-NEXT: tile.async_wait {pending = 2 : i64}
+// CHECK-NEXT: %[[S1:.*]] = arith.addi %[[STAGE]], %[[ONE]] : index
+// CHECK-NEXT: %[[W1:.*]] = arith.cmpi eq, %[[S1]], %[[FOUR]] : index
+// CHECK-NEXT: %[[S2:.*]] = arith.select %[[W1]], %[[ZERO]], %[[S1]] : index
+// CHECK-NEXT: %[[XN:.*]] = tile.local_load %[[A]][%[[S2]]] offsets [0, 0]
+// CHECK-NEXT: %[[YN:.*]] = tile.local_load %[[B]][%[[S2]]] offsets [0, 0]
+// CHECK-NEXT: %[[P1:.*]] = tile.mma %[[X1]], %[[Y1]], %[[P0]]
+// CHECK: scf.yield %[[P1]], %{{.*}}, %{{.*}}, %[[XN]], %[[YN]] : !tile.tile<64x64xf32>, index, index, !tile.tile<64x16xf16>, !tile.tile<16x64xf16>
+// CHECK-NOT: tile.async_wait
+
+// LAYOUT-LABEL: gpu.func @matmul
+// LAYOUT: tile.local_load {{.*}} -> !tile.tile<64x16xf16, #mma_operand>
+// LAYOUT: tile.local_load {{.*}} -> !tile.tile<16x64xf16, #mma_operand1>
+// LAYOUT: scf.for {{.*}} -> (!tile.tile<64x64xf32, #mma_accumulator>, index, index, !tile.tile<64x16xf16, #mma_operand>, !tile.tile<16x64xf16, #mma_operand1>)
+// LAYOUT-NOT: tile.convert_layout
+// LAYOUT: scf.yield
+// CHECK-NOT: tile.load
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @matmul(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x32xf16>, !tile.tile<32x64xf16>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
