@@ -1395,8 +1395,16 @@ def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
     TileLayouts.h: 16-byte rows, up to 256 rows and columns per box, and
     swizzled rows in groups of 8).
 
+    With `inside`, the tile lies wholly inside the array: the copy checks
+    no bounds (where the lowering would otherwise choose at run time
+    between whole chunks and chunks counted at the array's edges). It is
+    the compiler's promise, made where it has checked the bounds before
+    (tile-pipeline-loads' version of a loop whose copies all lie inside);
+    a tile outside the array is then undefined.
+
     ```mlir
     tile.async_copy %v[%i, %k], %buffer[%stage] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x128x32xf16>
+    tile.async_copy %v[%i, %k], %buffer[%stage] inside : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x128x32xf16>
     tile.async_copy %v[%i, %k], %buffer[%stage] barrier %barriers[%stage] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x128x32xf16>, !tile.barriers<3>
     ```
   }];
@@ -1404,9 +1412,9 @@ def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
                        Tile_SharedType:$buffer, Index:$stage,
                        Optional<Tile_BarriersType>:$barriers,
                        Optional<Index>:$barrier,
-                       Optional<AnyType>:$tensorMap);
+                       Optional<AnyType>:$tensorMap, UnitAttr:$inside);
   let assemblyFormat = [{
-    $view `[` $indices `]` `,` $buffer `[` $stage `]`
+    $view `[` $indices `]` `,` $buffer `[` $stage `]` (`inside` $inside^)?
     (`barrier` $barriers^ `[` $barrier `]`)? (`tensor_map` $tensorMap^)?
     attr-dict `:` qualified(type($view)) `,` qualified(type($buffer))
     (`,` qualified(type($barriers))^)? (`,` type($tensorMap)^)?

@@ -297,12 +297,11 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
            "Give a loop's tensor copies a producer warp of their own where "
            "its mma runs on warpgroups (a kernel's tile.warp_specialize "
            "comes first)">,
-    Option<"readAhead", "read-ahead", "bool", /*default=*/"false",
+    Option<"readAhead", "read-ahead", "bool", /*default=*/"true",
            "On cp.async pipelines whose iteration only reads its stage into "
-           "mma.sync steps: read the next stage's first step an iteration "
-           "ahead, its wait and barrier before the last step's mma (off: "
-           "slower until tiles inside the arrays copy without the edges' "
-           "path, docs/performance.md)">,
+           "mma.sync steps: a version of the loop for copies inside the "
+           "arrays that reads the next stage's first step an iteration "
+           "ahead">,
     Option<"prefetchBytes", "prefetch-bytes", "int64_t", /*default=*/"256",
            "Bytes a thread that the loads of a loop without products may "
            "take to be loaded an iteration ahead (0: none)">,

@@ -1354,65 +1354,215 @@ struct TilePipelineLoadsPass
     }
     if (shared.size() == 1 && multiplies.size() == 1)
       overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
-    if (wait && shared.empty() && readAhead)
-      readFirstStepAhead(rewriter, loop, wait, counter, aheadCopies,
-                         aheadCommit);
+    if (wait && shared.empty() && readAhead && !tensor)
+      if (std::optional<StepChain> steps = getStepChain(loop);
+          steps && paysToReadAhead(*steps)) {
+        IRMapping inside;
+        if (scf::ForOp version =
+                versionInside(rewriter, loop, aheadCopies, stages, inside))
+          if (std::optional<StepChain> copied = getStepChain(version))
+            readFirstStepAhead(rewriter, version, *copied,
+                               cast<AsyncWaitOp>(inside.lookup(wait)), counter,
+                               inside.lookup(aheadCopies),
+                               inside.lookup(aheadCommit));
+      }
   }
 
-  /// The next stage's first K step read an iteration ahead, as Ampere's
-  /// GEMMs do: where the body of a cp.async pipeline (`wait` at its top)
-  /// only reads its stage into a chain of two or more mma.sync steps
-  /// (splitAlongDepth), the wait for the next stage (and its barrier) moves
-  /// before the chain's last mma, the next stage's first step is read right
-  /// after it and carried into the next iteration, whose first mma then
-  /// needs no read; the iteration's copies ahead go after that first mma.
-  /// The warps thus wait with the second-to-last step's mmas queued, and
-  /// start each iteration on the tensor cores. Before the loop, the first
-  /// stage is waited for and its first step read. The last iteration reads
-  /// a stage no copy fills (harmless: the reads are of shared memory the
-  /// pipeline owns) and leaves them unused. The barrier still comes after
-  /// every read of the stage that the next iteration's copies refill: its
-  /// last step's reads precede the wait.
-  void readFirstStepAhead(RewriterBase &rewriter, scf::ForOp loop,
-                          AsyncWaitOp wait, const StageConstants &counter,
-                          Operation *copies, Operation *commit) {
+  /// A second version of the pipelined `loop` for tile blocks whose copies
+  /// in the loop all lie inside their arrays: `scf.if` of that condition
+  /// takes a copy of the loop whose tile.async_copy ops are marked `inside`
+  /// (no bounds checks, hence no second path that ptxas would predicate
+  /// along, docs/performance.md), else the loop as it is. The copies of
+  /// the loop (`copies`, an `scf.if` on `ahead < n`) are for iterations
+  /// first = lb + S - 1 to last = n - 1 (step 1); where each index of each
+  /// copy is an affine function of `ahead` (additions, subtractions,
+  /// products with values of outside the loop, casts), its tiles lie
+  /// inside along a dimension at every iteration where they do at `first`
+  /// and at `last`, which the condition checks before the loop. Returns
+  /// the copy of the loop, `mapping` mapping the loop's ops to their
+  /// copies; null (and nothing changed) where the step is not 1 or an
+  /// index is not such a function.
+  scf::ForOp versionInside(RewriterBase &rewriter, scf::ForOp loop,
+                           Operation *copies, int64_t stages,
+                           IRMapping &mapping) {
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    auto guard = cast<scf::IfOp>(copies);
+    auto runs = guard.getCondition().getDefiningOp<arith::CmpIOp>();
+    if (!step || *step != 1 || !runs)
+      return {};
+    Value ahead = runs.getLhs();
+    Block *block = guard.thenBlock();
+    // The values of the block that depend on `ahead`; each op of the block
+    // but the copies keeps them affine in it.
+    llvm::SmallPtrSet<Value, 8> affine = {ahead};
+    SmallVector<AsyncCopyOp> copyOps;
+    for (Operation &op : block->without_terminator()) {
+      if (auto copy = dyn_cast<AsyncCopyOp>(op)) {
+        auto view = copy.getView().getDefiningOp<MakeViewOp>();
+        if (copy.isTensorCopy() || !view || loop->isAncestor(view))
+          return {};
+        copyOps.push_back(copy);
+        continue;
+      }
+      int64_t dependent = llvm::count_if(op.getOperands(), [&](Value value) {
+        return affine.contains(value);
+      });
+      bool keepsAffine = isa<FromScalarOp, arith::IndexCastOp, arith::AddIOp,
+                             arith::SubIOp, AddOp, SubOp>(op) ||
+                         (isa<arith::MulIOp, MulOp>(op) && dependent <= 1) ||
+                         (dependent == 0 && isMemoryEffectFree(&op));
+      if (!keepsAffine || op.getNumRegions() != 0)
+        return {};
+      // Other operands come from outside the loop (getIndexSlice).
+      for (Value operand : op.getOperands())
+        if (!affine.contains(operand) &&
+            loop->isAncestor(operand.getParentRegion()->getParentOp()))
+          return {};
+      if (dependent > 0)
+        affine.insert(op.getResults().begin(), op.getResults().end());
+    }
+    if (copyOps.empty())
+      return {};
+    Location loc = loop.getLoc();
+    rewriter.setInsertionPoint(loop);
+    auto index = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, value);
+    };
+    Value zero = index(0);
+    Value inside;
+    auto all = [&](Value condition) {
+      inside = inside ? arith::AndIOp::create(rewriter, loc, inside, condition)
+                            .getResult()
+                      : condition;
+    };
+    for (Value at :
+         {arith::AddIOp::create(rewriter, loc, loop.getLowerBound(),
+                                index(stages - 1))
+              .getResult(),
+          arith::SubIOp::create(rewriter, loc, loop.getUpperBound(), index(1))
+              .getResult()}) {
+      IRMapping atIteration;
+      atIteration.map(ahead, at);
+      for (Operation &op : block->without_terminator())
+        if (!isa<AsyncCopyOp>(op))
+          rewriter.clone(op, atIteration);
+      for (AsyncCopyOp copy : copyOps) {
+        ViewType view = copy.getView().getType();
+        ArrayRef<int64_t> shape = view.getTileType().getShape();
+        Value array = copy.getView().getDefiningOp<MakeViewOp>().getArray();
+        for (auto [d, tileIndex] : llvm::enumerate(copy.getIndices())) {
+          Value position =
+              ToScalarOp::create(rewriter, loc, rewriter.getIndexType(),
+                                 atIteration.lookupOrDefault(tileIndex));
+          Value start = arith::MulIOp::create(rewriter, loc, position,
+                                              index(view.getSteps()[d]));
+          Value extent = ToScalarOp::create(
+              rewriter, loc, rewriter.getIndexType(),
+              ArrayDimOp::create(rewriter, loc,
+                                 getIndexScalarType(&getContext()), array,
+                                 rewriter.getI64IntegerAttr(d)));
+          all(arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle,
+                                    zero, start));
+          all(arith::CmpIOp::create(
+              rewriter, loc, arith::CmpIPredicate::sle,
+              arith::AddIOp::create(rewriter, loc, start, index(shape[d])),
+              extent));
+        }
+      }
+    }
+    auto version = scf::IfOp::create(rewriter, loc, loop.getResultTypes(),
+                                     inside, /*withElseRegion=*/true);
+    loop->replaceAllUsesWith(version.getResults());
+    rewriter.setInsertionPointToStart(version.thenBlock());
+    auto copy = cast<scf::ForOp>(rewriter.clone(*loop, mapping));
+    scf::YieldOp::create(rewriter, loc, copy.getResults());
+    rewriter.setInsertionPointToStart(version.elseBlock());
+    auto yield = scf::YieldOp::create(rewriter, loc, loop.getResults());
+    loop->moveBefore(yield);
+    copy->walk([](AsyncCopyOp op) { op.setInside(true); });
+    // Only the copies in the loop: the prologue's are outside it.
+    pipelinedLoops.insert(copy);
+    return copy;
+  }
+
+  /// What readFirstStepAhead moves: the chain of mma steps of a
+  /// pipelined loop's body, and the ops that read each operand of its
+  /// first step from the stage.
+  struct StepChain {
+    Operation *first, *last;
+    SmallVector<SmallVector<Operation *, 2>, 2> reads;
+    Value stage;
+  };
+
+  /// The chain of `loop`'s body where its iteration only reads its stage
+  /// into two or more mma.sync steps, each accumulating into the next, the
+  /// first step's operands each a read of the stage or the conversion of
+  /// one (tf32), used once, and every read of a stage in the body before
+  /// the last step's mma (where the barrier goes); none otherwise.
+  static std::optional<StepChain> getStepChain(scf::ForOp loop) {
     SmallVector<Operation *> chain;
     for (Operation &op : loop.getBody()->without_terminator())
       if (isa<MmaOp, MatmulOp>(op))
         chain.push_back(&op);
     if (chain.size() < 2)
-      return;
+      return std::nullopt;
     for (auto [before, after] : llvm::zip(chain, ArrayRef(chain).drop_front()))
       if (!isa<MmaOp>(after) || after->getOperand(2) != before->getResult(0) ||
           !before->getResult(0).hasOneUse())
-        return;
-    Operation *first = chain.front(), *last = chain.back();
-    // The ops that compute each operand of the first step: a read of the
-    // stage, or the conversion of one (tf32), each used once.
-    SmallVector<SmallVector<Operation *, 2>, 2> reads;
-    Value stage;
-    for (Value operand : first->getOperands().take_front(2)) {
+        return std::nullopt;
+    StepChain steps{chain.front(), chain.back(), {}, Value()};
+    for (Value operand : steps.first->getOperands().take_front(2)) {
       auto convert = operand.getDefiningOp<ConvertOp>();
       Value read = convert ? convert.getSource() : operand;
       auto load = read.getDefiningOp<LocalLoadOp>();
       if (!load || load->getBlock() != loop.getBody() || !operand.hasOneUse() ||
-          !read.hasOneUse() || (stage && load.getStage() != stage))
-        return;
-      stage = load.getStage();
-      reads.push_back({load});
+          !read.hasOneUse() || (steps.stage && load.getStage() != steps.stage))
+        return std::nullopt;
+      steps.stage = load.getStage();
+      steps.reads.push_back({load});
       if (convert)
-        reads.back().push_back(convert);
+        steps.reads.back().push_back(convert);
     }
-    // Every read of a stage in the body comes before the last step's mma,
-    // where the barrier goes.
     bool readsAfter = false;
     loop.getBody()->walk([&](LocalLoadOp load) {
-      readsAfter |=
-          load->getBlock() != loop.getBody() || !load->isBeforeInBlock(last);
+      readsAfter |= load->getBlock() != loop.getBody() ||
+                    !load->isBeforeInBlock(steps.last);
     });
-    if (readsAfter || !isa<BlockArgument>(stage) ||
-        cast<BlockArgument>(stage).getOwner() != loop.getBody())
-      return;
+    auto stage = dyn_cast<BlockArgument>(steps.stage);
+    if (readsAfter || !stage || stage.getOwner() != loop.getBody())
+      return std::nullopt;
+    return steps;
+  }
+
+  /// Whether the read-ahead pays for `steps` (measured on an H200,
+  /// docs/performance.md): where each warp's share of the product is 1024
+  /// elements or more (8 mma.sync a step), it gained 5 to 17 %; at 256 or
+  /// fewer (the 16- and 32-row tiles of skinny products) it lost 9 to 12 %.
+  bool paysToReadAhead(const StepChain &steps) {
+    auto result = cast<TileType>(steps.last->getResult(0).getType());
+    return result.getNumElements() / getNumWarps(steps.last) >= 1024;
+  }
+
+  /// The next stage's first K step read an iteration ahead, as Ampere's
+  /// GEMMs do, in a loop of getStepChain: the wait for the next stage (and
+  /// its barrier) moves before the chain's last mma, the next stage's
+  /// first step is read right after it and carried into the next
+  /// iteration, whose first mma then needs no read; the iteration's copies
+  /// ahead go after that first mma. The warps thus wait with the
+  /// second-to-last step's mmas queued, and start each iteration on the
+  /// tensor cores. Before the loop, the first stage is waited for and its
+  /// first step read. The last iteration reads a stage no copy fills
+  /// (harmless: the reads are of shared memory the pipeline owns) and
+  /// leaves them unused. The barrier still comes after every read of the
+  /// stage that the next iteration's copies refill: its last step's reads
+  /// precede the wait.
+  void readFirstStepAhead(RewriterBase &rewriter, scf::ForOp loop,
+                          const StepChain &steps, AsyncWaitOp wait,
+                          const StageConstants &counter, Operation *copies,
+                          Operation *commit) {
+    Operation *first = steps.first, *last = steps.last;
+    const auto &reads = steps.reads;
+    Value stage = steps.stage;
     Location loc = wait.getLoc();
     // Before the loop: the first stage's wait and first step.
     rewriter.setInsertionPoint(loop);

@@ -371,7 +371,8 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
     };
     // Aligned chunks of a tile inside the array take whole 16 bytes with
     // nothing to compute but their addresses; at the array's edges, each
-    // chunk counts its elements inside.
+    // chunk counts its elements inside. A copy marked `inside` takes the
+    // first path alone.
     auto either = [&](Value condition, llvm::function_ref<void()> then,
                       llvm::function_ref<void()> otherwise) {
       auto ifOp = scf::IfOp::create(rewriter, e.loc, condition,
@@ -383,6 +384,8 @@ struct AsyncCopyLowering : public TilePattern<AsyncCopyOp> {
       otherwise();
     };
     auto aligned = [&] {
+      if (op.getInside())
+        return copyChunks(CopyMode::Interior);
       either(
           e.allOf(whole), [&] { copyChunks(CopyMode::Interior); },
           [&] { copyChunks(CopyMode::Edge); });

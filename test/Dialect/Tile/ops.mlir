@@ -304,6 +304,8 @@ func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.ar
   %buf = tile.alloc_shared : !tile.shared<3x64x32xf16>
   // CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[BUF]][%{{.*}}] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
   tile.async_copy %v[%i, %i], %buf[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
+  // CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[BUF]][%{{.*}}] inside : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
+  tile.async_copy %v[%i, %i], %buf[%s] inside : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
   // A batch's matrix: the stage drops the view tile's leading unit dimension.
   // CHECK: tile.async_copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %[[BUF]][%{{.*}}] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
   tile.async_copy %v3[%i, %i, %i], %buf[%s] : !tile.view<1x64x32, !tile.array<?x?x?xf16, strides [?, ?, 1]>, padding zero>, !tile.shared<3x64x32xf16>
