@@ -244,7 +244,7 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     stage's wait and first step before the loop), whose first mma then
     needs no read; the iteration's copies ahead follow that first mma.
     Measured on an H200 (docs/performance.md): the f16 and bf16 matmuls
-    of 4096³ and 8192³ 3-11 % faster; with both copy paths in the
+    of 4096³ and 8192³ 3-7 % faster; with both copy paths in the
     reordered loop ptxas predicates both, and it was slower than the
     plain order; for products of 256 elements a warp or fewer it lost.
 
