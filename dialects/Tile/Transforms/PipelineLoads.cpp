@@ -1354,7 +1354,7 @@ struct TilePipelineLoadsPass
     }
     if (shared.size() == 1 && multiplies.size() == 1)
       overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
-    if (wait && shared.empty() && readAhead && !tensor)
+    if (wait && shared.empty() && readAhead)
       if (std::optional<StepChain> steps = getStepChain(loop);
           steps && paysToReadAhead(*steps)) {
         IRMapping inside;
@@ -1536,8 +1536,9 @@ struct TilePipelineLoadsPass
 
   /// Whether the read-ahead pays for `steps` (measured on an H200,
   /// docs/performance.md): where each warp's share of the product is 1024
-  /// elements or more (8 mma.sync a step), it gained 5 to 17 %; at 256 or
-  /// fewer (the 16- and 32-row tiles of skinny products) it lost 9 to 12 %.
+  /// elements or more (8 mma.sync a step), the large matmuls gained 3 to
+  /// 7 %; at 256 or fewer (the 16- and 32-row tiles of skinny products) it
+  /// lost 9 to 12 %.
   bool paysToReadAhead(const StepChain &steps) {
     auto result = cast<TileType>(steps.last->getResult(0).getType());
     return result.getNumElements() / getNumWarps(steps.last) >= 1024;
@@ -1567,15 +1568,21 @@ struct TilePipelineLoadsPass
     // Before the loop: the first stage's wait and first step.
     rewriter.setInsertionPoint(loop);
     AsyncWaitOp::create(rewriter, loc, wait.getPending());
+    // The first step's operands read again at `builder`, of the stage
+    // `mapping` maps the loop's to.
+    auto readAgain = [&](OpBuilder &builder, IRMapping &mapping) {
+      SmallVector<Value> values;
+      for (ArrayRef<Operation *> ops : reads) {
+        Operation *clone = nullptr;
+        for (Operation *op : ops)
+          clone = builder.clone(*op, mapping);
+        values.push_back(clone->getResult(0));
+      }
+      return values;
+    };
     IRMapping atStart;
     atStart.map(stage, loop.getTiedLoopInit(cast<BlockArgument>(stage))->get());
-    SmallVector<Value> initial;
-    for (ArrayRef<Operation *> ops : reads) {
-      Operation *clone = nullptr;
-      for (Operation *op : ops)
-        clone = rewriter.clone(*op, atStart);
-      initial.push_back(clone->getResult(0));
-    }
+    SmallVector<Value> initial = readAgain(rewriter, atStart);
     auto nextReads = [&](OpBuilder &builder, Location,
                          ArrayRef<BlockArgument>) -> SmallVector<Value> {
       OpBuilder::InsertionGuard guard(builder);
@@ -1585,14 +1592,7 @@ struct TilePipelineLoadsPass
       Value current = cast<LocalLoadOp>(reads.front().front()).getStage();
       IRMapping atNext;
       atNext.map(current, counter.next(builder, loc, current).first);
-      SmallVector<Value> values;
-      for (ArrayRef<Operation *> ops : reads) {
-        Operation *clone = nullptr;
-        for (Operation *op : ops)
-          clone = builder.clone(*op, atNext);
-        values.push_back(clone->getResult(0));
-      }
-      return values;
+      return readAgain(builder, atNext);
     };
     FailureOr<LoopLikeOpInterface> replaced =
         cast<LoopLikeOpInterface>(loop.getOperation())
