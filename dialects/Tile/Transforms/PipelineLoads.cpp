@@ -1359,12 +1359,16 @@ struct TilePipelineLoadsPass
           steps && paysToReadAhead(*steps)) {
         IRMapping inside;
         if (scf::ForOp version =
-                versionInside(rewriter, loop, aheadCopies, stages, inside))
+                versionInside(rewriter, loop, aheadCopies, stages, inside)) {
           if (std::optional<StepChain> copied = getStepChain(version))
             readFirstStepAhead(rewriter, version, *copied,
                                cast<AsyncWaitOp>(inside.lookup(wait)), counter,
                                inside.lookup(aheadCopies),
                                inside.lookup(aheadCommit));
+          if (paysToCopyWithoutBranch(*steps))
+            copyWithoutBranch(rewriter,
+                              cast<scf::IfOp>(inside.lookup(aheadCopies)));
+        }
       }
   }
 
@@ -1485,6 +1489,37 @@ struct TilePipelineLoadsPass
     return copy;
   }
 
+  /// The copies ahead of the inside version of a loop (versionInside)
+  /// made on every iteration: `guard`'s `ahead < n` (no copy past the
+  /// last iteration) goes, and the copies take the tiles of iteration
+  /// min(ahead, n - 1), inside the arrays as the condition checked: past
+  /// the last iteration they copy the last tile again, into a stage no
+  /// iteration reads after. The loop's body is then one block, which
+  /// ptxas schedules as one: the mma.sync of the iteration go between its
+  /// copies (behind the branch, the copies were a block of their own that
+  /// the tensor cores waited out, docs/performance.md). The thread waits
+  /// for all its copies after the loop, before the stages' memory is used
+  /// again.
+  void copyWithoutBranch(RewriterBase &rewriter, scf::IfOp guard) {
+    auto runs = guard.getCondition().getDefiningOp<arith::CmpIOp>();
+    auto loop = guard->getParentOfType<scf::ForOp>();
+    Location loc = guard.getLoc();
+    rewriter.setInsertionPoint(loop);
+    Value last =
+        arith::SubIOp::create(rewriter, loc, runs.getRhs(),
+                              arith::ConstantIndexOp::create(rewriter, loc, 1));
+    rewriter.setInsertionPoint(guard);
+    Value clamped = arith::MinSIOp::create(rewriter, loc, runs.getLhs(), last);
+    replaceAllUsesInRegionWith(runs.getLhs(), clamped, guard.getThenRegion());
+    rewriter.eraseOp(guard.thenBlock()->getTerminator());
+    rewriter.inlineBlockBefore(guard.thenBlock(), guard);
+    rewriter.eraseOp(guard);
+    if (runs->use_empty())
+      rewriter.eraseOp(runs);
+    rewriter.setInsertionPointAfter(loop);
+    AsyncWaitOp::create(rewriter, loc, 0);
+  }
+
   /// What readFirstStepAhead moves: the chain of mma steps of a
   /// pipelined loop's body, and the ops that read each operand of its
   /// first step from the stage.
@@ -1542,6 +1577,18 @@ struct TilePipelineLoadsPass
   bool paysToReadAhead(const StepChain &steps) {
     auto result = cast<TileType>(steps.last->getResult(0).getType());
     return result.getNumElements() / getNumWarps(steps.last) >= 1024;
+  }
+
+  /// Whether copyWithoutBranch pays for `steps` (measured on an H200,
+  /// docs/performance.md): at 2048 elements of the product a warp or more
+  /// (128x256, 128x128 and 64x128 tiles) the f16 and bf16 matmuls gained
+  /// up to 6 % or held; at 1024 (64x64 tiles of 4 warps, 16 copies a
+  /// thread to 64 mma.sync a warp an iteration) they lost 3 to 7 % where
+  /// the loop is short or the grid one wave (1024³, 64 and 128 rows by
+  /// 4096²) and held elsewhere.
+  bool paysToCopyWithoutBranch(const StepChain &steps) {
+    auto result = cast<TileType>(steps.last->getResult(0).getType());
+    return result.getNumElements() / getNumWarps(steps.last) >= 2048;
   }
 
   /// The next stage's first K step read an iteration ahead, as Ampere's

@@ -81,6 +81,26 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 
 // -----
 
+// `inside`: the whole chunks alone, with no branch on the tile's bounds.
+// CHECK-LABEL: gpu.func @inside
+// CHECK-NOT: scf.if
+// CHECK: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK-NOT: nvvm.cp.async.shared.global {{.*}}, i32
+// CHECK: nvvm.cp.async.commit.group
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @inside(%a: !tile.array<?x?xf16, strides [?, 1]> {tile.alignment = 16 : i64, tile.stride_divisibility = array<i64: 8, 1>}) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %v = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %buf = tile.alloc_shared : !tile.shared<2x64x32xf16>
+    tile.async_copy %v[%i, %i], %buf[%c0] inside : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x64x32xf16>
+    tile.async_commit
+    gpu.return
+  }
+}
+
+// -----
+
 // A batch's matrix (a 1x64x32 tile of a 3-D array): the tile's first index
 // along the batch moves its chunks by multiples of the batch stride, so the
 // facts must prove that stride aligned too (else the run-time check covers

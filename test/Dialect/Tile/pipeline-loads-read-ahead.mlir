@@ -12,7 +12,8 @@
 // reads its last step, waits for the next stage (the wait is a barrier,
 // after every read of the stage the next iteration's copies refill), reads
 // that stage's first step and only then multiplies its last. The other
-// version is the loop as it is.
+// version is the loop as it is. With 1024 elements of the product a warp
+// (64x64 over 4 warps), the copies ahead keep their branch (@wide below).
 // RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads | FileCheck %s
 // The carried steps keep the fragments' layout: no conversion in the loop.
 // RUN: cudapy-opt %s --split-input-file --tile-pipeline-loads --tile-assign-layouts | FileCheck %s --check-prefix=LAYOUT
@@ -123,6 +124,57 @@ gpu.module @m attributes {target.chip = "sm_80"} {
       scf.yield %next : !tile.tile<16x32xf32>
     }
     tile.store %acc, %vc[%i, %i] : !tile.view<16x32, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A 128x64 product over 4 warps (2048 elements a warp): in the inside
+// version the copies ahead are made on every iteration with no branch
+// around them, of the tiles of iteration min(ahead, n - 1) (past the last
+// iteration, the last tile again, into a stage nothing reads), and the
+// thread waits for all its copies after the loop.
+// CHECK-LABEL: gpu.func @wide
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x128x32xf16>
+// CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x32x64xf16>
+// CHECK: scf.if %{{.*}} -> (!tile.tile<128x64xf32>, index, index) {
+// CHECK: %[[END:.*]] = arith.subi %[[N:.*]], %{{.*}} : index
+// CHECK-NEXT: scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[STAGE:.*]] = %{{.*}}, %[[NEXT:.*]] = %{{.*}}, %[[X:.*]] = %{{.*}}, %[[Y:.*]] = %{{.*}}) -> (!tile.tile<128x64xf32>, index, index, !tile.tile<128x16xf16>, !tile.tile<16x64xf16>)
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK-NEXT: %[[P0:.*]] = tile.mma %[[X]], %[[Y]], %[[ACC]]
+// CHECK-NEXT: %[[CLAMPED:.*]] = arith.minsi %[[AHEAD]], %[[END]] : index
+// CHECK-NEXT: %[[KT:.*]] = tile.from_scalar %[[CLAMPED]]
+// CHECK-NEXT: tile.async_copy %{{.*}}[%{{.*}}, %[[KT]]], %[[A]][%[[NEXT]]] inside :
+// CHECK-NEXT: tile.async_copy %{{.*}}[%[[KT]], %{{.*}}], %[[B]][%[[NEXT]]] inside :
+// CHECK-NEXT: tile.async_commit
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: tile.async_wait {pending = 0 : i64}
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.for
+// CHECK: arith.cmpi slt
+// CHECK-NEXT: scf.if
+// CHECK: tile.async_copy %{{.*}}, %[[A]][%{{.*}}] :
+// CHECK: tile.store
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @wide(%a: !tile.array<?x?xf16, strides [?, 1]>, %b: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf16, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf16, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x32xf16>, !tile.tile<32x64xf16>, !tile.tile<128x64xf32>
+      scf.yield %next : !tile.tile<128x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }
