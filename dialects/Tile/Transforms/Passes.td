@@ -242,13 +242,14 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     last step's mma, after that step's reads; the next stage's first step
     is read right after it and carried into the next iteration (the first
     stage's wait and first step before the loop), whose first mma then
-    needs no read; the iteration's copies ahead follow that first mma,
-    made on every iteration with no branch around them: past the last
-    iteration they are `inside when` the iteration copies (cp.async of no
-    bytes, zero-filling a stage nothing reads; the indices those of the
-    last iteration), and the thread waits for all its copies after the
-    loop. The iteration is then one block, whose mma.sync ptxas schedules
-    between the copies.
+    needs no read; the iteration's copies ahead follow that first mma.
+    Where each warp's share is 2048 elements or more, they are made on
+    every iteration with no branch around them: past the last iteration
+    they copy the last iteration's tiles again, into a stage nothing
+    reads, and the thread waits for all its copies after the loop. The
+    iteration is then one block, whose mma.sync ptxas schedules between
+    the copies (measured: up to 6 % faster at those shares, 3 to 7 %
+    slower at 1024 where the loop is short, so not there).
     Measured on an H200 (docs/performance.md): the f16 and bf16 matmuls
     of 4096³ and 8192³ 3-7 % faster; with both copy paths in the
     reordered loop ptxas predicates both, and it was slower than the
