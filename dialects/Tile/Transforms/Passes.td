@@ -248,7 +248,7 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     they copy the last iteration's tiles again, into a stage nothing
     reads, and the thread waits for all its copies after the loop. The
     iteration is then one block, whose mma.sync ptxas schedules between
-    the copies (measured: up to 6 % faster at those shares, 3 to 7 %
+    the copies (measured: up to 6 % faster at those shares, 3 to 9 %
     slower at 1024 where the loop is short, so not there).
     Measured on an H200 (docs/performance.md): the f16 and bf16 matmuls
     of 4096³ and 8192³ 3-7 % faster; with both copy paths in the

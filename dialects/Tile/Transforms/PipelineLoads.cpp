@@ -1582,10 +1582,10 @@ struct TilePipelineLoadsPass
   /// Whether copyWithoutBranch pays for `steps` (measured on an H200,
   /// docs/performance.md): at 2048 elements of the product a warp or more
   /// (128x256, 128x128 and 64x128 tiles) the f16 and bf16 matmuls gained
-  /// up to 6 % or held; at 1024 (64x64 tiles of 4 warps, 16 copies a
-  /// thread to 64 mma.sync a warp an iteration) they lost 3 to 7 % where
-  /// the loop is short or the grid one wave (1024³, 64 and 128 rows by
-  /// 4096²) and held elsewhere.
+  /// up to 6 % or held (but 128x128 at 1024³, 3 % behind); at 1024 (64x64 tiles
+  /// of 4 warps, 16 copies a thread to 64 mma.sync a warp an iteration) they
+  /// lost 3 to 9 % where the loop is short or the grid one wave (1024³, 64 and
+  /// 128 rows by 4096²) and held elsewhere.
   bool paysToCopyWithoutBranch(const StepChain &steps) {
     auto result = cast<TileType>(steps.last->getResult(0).getType());
     return result.getNumElements() / getNumWarps(steps.last) >= 2048;
