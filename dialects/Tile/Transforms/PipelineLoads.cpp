@@ -1575,8 +1575,13 @@ struct TilePipelineLoadsPass
   /// 7 %; at 256 or fewer (the 16- and 32-row tiles of skinny products) it
   /// lost 9 to 12 %.
   bool paysToReadAhead(const StepChain &steps) {
+    return getWarpShare(steps) >= 1024;
+  }
+
+  /// The elements of the product of `steps` each warp holds.
+  int64_t getWarpShare(const StepChain &steps) {
     auto result = cast<TileType>(steps.last->getResult(0).getType());
-    return result.getNumElements() / getNumWarps(steps.last) >= 1024;
+    return result.getNumElements() / getNumWarps(steps.last);
   }
 
   /// Whether copyWithoutBranch pays for `steps` (measured on an H200,
@@ -1587,8 +1592,7 @@ struct TilePipelineLoadsPass
   /// lost 3 to 9 % where the loop is short or the grid one wave (1024³, 64 and
   /// 128 rows by 4096²) and held elsewhere.
   bool paysToCopyWithoutBranch(const StepChain &steps) {
-    auto result = cast<TileType>(steps.last->getResult(0).getType());
-    return result.getNumElements() / getNumWarps(steps.last) >= 2048;
+    return getWarpShare(steps) >= 2048;
   }
 
   /// The next stage's first K step read an iteration ahead, as Ampere's
