@@ -75,7 +75,7 @@ def to_tf32(x):
 # float32 as tfloat32: within 1e-5 of the float64 product of the operands
 # rounded to nearest even (truncated operands miss it by about 1e-3); B
 # also as a view of Bᵀ (column-major strides).
-for tm, tn, tk in ((128, 128, 32), (64, 128, 32)):
+for tm, tn, tk in ((128, 128, 32), (64, 128, 32), (128, 256, 32)):
     a = torch.randn(300, 200, device=cuda)
     for label, b in (("", torch.randn(200, 520, device=cuda)),
                      (" B column-major", torch.randn(520, 200, device=cuda).t())):
@@ -100,7 +100,7 @@ if chip == "device":
 # CHECK: batch matmul 64x64x128 [device] ok
 # CHECK: matmul epilogue 64x64x128 [device] ok
 # CHECK-COUNT-2: fp8 matmul nt {{.*}} [device] ok
-# CHECK-COUNT-4: matmul tf32 {{.*}} [device] ok
+# CHECK-COUNT-6: matmul tf32 {{.*}} [device] ok
 # CHECK: compiled for sm_
 # CHECK-COUNT-2: matmul 128x256x64 {{.*}} [sm_80] ok
 # CHECK: batch matmul 128x256x64 [sm_80] ok
@@ -109,6 +109,6 @@ if chip == "device":
 # CHECK: batch matmul 64x64x128 [sm_80] ok
 # CHECK: matmul epilogue 64x64x128 [sm_80] ok
 # CHECK-COUNT-2: fp8 matmul nt {{.*}} [sm_80] ok
-# CHECK-COUNT-4: matmul tf32 {{.*}} [sm_80] ok
+# CHECK-COUNT-6: matmul tf32 {{.*}} [sm_80] ok
 # CHECK: compiled for sm_80
 # CHECK-NOT: FAILED

@@ -555,11 +555,10 @@ bool tile::haveSameDistribution(DistributedLayoutInterface a,
   return true;
 }
 
-BlockedLayoutAttr tile::getCoalescedLayout(MLIRContext *context,
-                                           ArrayRef<int64_t> shape,
-                                           int64_t elementBits,
-                                           ArrayRef<int64_t> order,
-                                           int64_t numWarps) {
+BlockedLayoutAttr
+tile::getCoalescedLayout(MLIRContext *context, ArrayRef<int64_t> shape,
+                         int64_t elementBits, ArrayRef<int64_t> order,
+                         int64_t numWarps, ArrayRef<int64_t> threadOrder) {
   int64_t rank = shape.size();
   SmallVector<int64_t> sizePerThread(rank, 1), threadsPerWarp(rank, 1),
       warpsPerCTA(rank, 1);
@@ -575,22 +574,24 @@ BlockedLayoutAttr tile::getCoalescedLayout(MLIRContext *context,
   sizePerThread[fastest] = std::clamp<int64_t>(
       std::min(128 / std::max<int64_t>(elementBits, 1), perThread), 1,
       shape[fastest]);
+  if (threadOrder.empty())
+    threadOrder = order;
   int64_t lanes = kWarpSize, warps = numWarps;
-  for (int64_t d : order) {
+  for (int64_t d : threadOrder) {
     int64_t room = std::max<int64_t>(1, shape[d] / sizePerThread[d]);
     threadsPerWarp[d] = std::min(lanes, room);
     lanes /= threadsPerWarp[d];
   }
-  threadsPerWarp[fastest] *= lanes;
-  for (int64_t d : order) {
+  threadsPerWarp[threadOrder.front()] *= lanes;
+  for (int64_t d : threadOrder) {
     int64_t room =
         std::max<int64_t>(1, shape[d] / (sizePerThread[d] * threadsPerWarp[d]));
     warpsPerCTA[d] = std::min(warps, room);
     warps /= warpsPerCTA[d];
   }
-  warpsPerCTA[fastest] *= warps;
+  warpsPerCTA[threadOrder.front()] *= warps;
   return BlockedLayoutAttr::get(context, sizePerThread, threadsPerWarp,
-                                warpsPerCTA, order);
+                                warpsPerCTA, threadOrder);
 }
 
 TensorCopyBoxes cudapy::tile::getTensorCopyBoxes(ArrayRef<int64_t> tileShape,

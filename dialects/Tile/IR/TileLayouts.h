@@ -111,11 +111,15 @@ bool haveSameDistribution(DistributedLayoutInterface a,
 /// tile has fewer elements than that for each of the CTA's threads), then
 /// lanes and warps along `order` as far as the shape goes (what remains
 /// wraps along `order[0]`). `order` lists dimensions from the fastest.
-BlockedLayoutAttr getCoalescedLayout(mlir::MLIRContext *context,
-                                     llvm::ArrayRef<int64_t> shape,
-                                     int64_t elementBits,
-                                     llvm::ArrayRef<int64_t> order,
-                                     int64_t numWarps);
+/// With `threadOrder`, the lanes and warps go along that order instead
+/// (the layout's order; what remains wraps along `threadOrder[0]`): a
+/// thread's 128 bits along one dimension, a warp's lanes along another
+/// (a tile written transposed to shared memory, whose scalar reads then
+/// run along rows of the stage it comes from).
+BlockedLayoutAttr
+getCoalescedLayout(mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
+                   int64_t elementBits, llvm::ArrayRef<int64_t> order,
+                   int64_t numWarps, llvm::ArrayRef<int64_t> threadOrder = {});
 
 /// The bits an element of `dtype` takes in a tile's storage: tf32 as the
 /// float32 it is kept in, fp4 as half a byte (packed), bools as a byte,

@@ -1285,6 +1285,24 @@ LogicalResult LocalLoadOp::verify() {
   return success();
 }
 
+/// The tile is the whole stage, or with `transpose` (rank 2) the stage
+/// transposed, in the stage's dtype.
+LogicalResult LocalStoreOp::verify() {
+  TileType stage = getBuffer().getType().getStageType();
+  TileType value = getValue().getType();
+  if (getTranspose() && stage.getRank() != 2)
+    return emitOpError("transposes stages of rank 2, not ") << stage;
+  SmallVector<int64_t> extents(value.getShape());
+  if (getTranspose())
+    std::reverse(extents.begin(), extents.end());
+  if (value.getElementType() != stage.getElementType() ||
+      ArrayRef<int64_t>(extents) != stage.getShape())
+    return emitOpError("writes the whole stage ")
+           << stage << (getTranspose() ? " transposed" : "") << ", not "
+           << value.dropEncoding();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Debugging and grid dependencies
 //===----------------------------------------------------------------------===//

@@ -1605,6 +1605,35 @@ def Tile_LocalLoadOp : Tile_Op<"local_load", [
   }];
 }
 
+def Tile_LocalStoreOp : Tile_Op<"local_store", [
+    MemoryEffects<[MemWrite]>]> {
+  let summary = "Write a tile into a stage of a shared buffer";
+  let description = [{
+    Each thread writes its part of `value` into stage `stage` of `buffer`:
+    the stage then holds `value` (with `transpose`, a tile of rank 2
+    transposed: the stage is N x M for an M x N tile) once every thread
+    has passed a CTA barrier after it. Warpgroup mmas (`tile.shared_mma`)
+    may read the stage after that barrier: on sm_90a each thread's writes
+    are fenced to the async proxy those read through.
+
+    `tile-pipeline-loads` makes it for float32 stages an mma takes as
+    tfloat32: a stage read, rounded, and written to a stage of tfloat32 in
+    the order wgmma reads it (B as Bᵀ, K-major).
+
+    ```mlir
+    tile.local_store %a, %buffer[%stage] : !tile.tile<128x32xtf32>, !tile.shared<2x128x32xtf32>
+    tile.local_store %b, %bt[%stage] transpose : !tile.tile<32x128xtf32>, !tile.shared<2x128x32xtf32>
+    ```
+  }];
+  let arguments = (ins Tile_TileType:$value, Tile_SharedType:$buffer,
+                       Index:$stage, UnitAttr:$transpose);
+  let assemblyFormat = [{
+    $value `,` $buffer `[` $stage `]` (`transpose` $transpose^)?
+    attr-dict `:` qualified(type($value)) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_SharedMmaOp : Tile_Op<"shared_mma", [
     MemoryEffects<[MemRead]>, AllTypesMatch<["acc", "result"]>]> {
   let summary = "Matrix multiply-accumulate of a stage of a shared buffer";

@@ -421,6 +421,27 @@ private:
       return assignStore(store);
     if (isa<ScatterOp, StorePtrOp>(op))
       return convertOperandsLike(op, op->getOperand(0)), success();
+    // A stage's writes: the tile in a layout whose threads each hold 16
+    // bytes along the stage's rows, which a read of another stage,
+    // converted or not, takes at no cost (convertTo). Written as it is, the
+    // lanes go along the rows too (16-byte chunks of rows both ways);
+    // written transposed, along the tile's rows, so that the read from the
+    // stage it comes from is 32 elements of one row a register and the
+    // writes 16-byte chunks of 32 rows (the stages' swizzle spreads both
+    // over the banks).
+    if (auto store = dyn_cast<LocalStoreOp>(op)) {
+      TileType tile = getTile(store.getValue());
+      SmallVector<int64_t> order =
+          llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(0, tile.getRank())));
+      SmallVector<int64_t> threadOrder = order;
+      if (store.getTranspose())
+        std::reverse(order.begin(), order.end());
+      Attribute layout = getCoalescedLayout(
+          context, tile.getShape(), getStorageBits(tile.getElementType()),
+          order, numWarps, threadOrder);
+      store.getValueMutable().assign(convertTo(store.getValue(), layout, op));
+      return success();
+    }
     // A print's tiles of rank 1 or more share the first one's layout, so
     // that one register of each holds one element.
     if (auto print = dyn_cast<PrintOp>(op)) {

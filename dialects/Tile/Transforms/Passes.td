@@ -171,7 +171,11 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     tile an mma takes
     through a conversion to a dtype of as many bits (float32 as tf32): the
     stage holds the loaded dtype, and each step's slices are converted
-    after their reads. On mma.sync each mma is cut into steps along K (16
+    after their reads; on sm_90a an mma of two float32 stages as tf32 runs
+    on warpgroups, each iteration rounding its stages once into two
+    stages of tf32 of their own taken in turn (`tile.local_store`, B as
+    Bᵀ: wgmma reads tf32 K-major), which the stage count leaves room for.
+    On mma.sync each mma is cut into steps along K (16
     deep for 16-bit operands), each reading its slices of the stages; an
     operand in registers (a decode's queries, attention's P) is cut into
     `tile.extract`s at constant indices, whose registers

@@ -747,6 +747,9 @@ struct TilePipelineLoadsPass
   /// starts with the wait for its stage, which covers every group
   /// committed before the loop's copies.
   llvm::SmallPtrSet<Operation *, 8> pipelinedLoops;
+  /// Whether the loop being pipelined has room for multiplyRounded's
+  /// stages.
+  bool roundsInStages = false;
   /// Loops enclosing a specialized one that were replaced (by loops that
   /// also carry its stage counters), after the walk saw them.
   llvm::SmallPtrSet<Operation *, 8> replacedLoops;
@@ -787,8 +790,10 @@ struct TilePipelineLoadsPass
   /// fourth stage paid where half the shared memory held only 2 or 3 (H100,
   /// sm_90a, 4096³: 128x128x64 tiles 423 TFLOP/s with 3 stages, 466 with 4;
   /// 128x256x64 487 with 3, 526 with 4) and a fifth did not (128x256x32: 509
-  /// with 4, 501 with 5).
-  int64_t chooseStages(scf::ForOp loop, int64_t bytes, bool loadBound) {
+  /// with 4, 501 with 5). `reserved` bytes of the budget go to the loop's
+  /// other buffers (getRoundedStageBytes).
+  int64_t chooseStages(scf::ForOp loop, int64_t bytes, bool loadBound,
+                       int64_t reserved) {
     std::optional<CompileTarget> chip = target::getCompileTargetFor(loop, "");
     if (!chip || chip->host || chip->sm < 80)
       return 0;
@@ -797,7 +802,7 @@ struct TilePipelineLoadsPass
     // Stages that do not fit leave the loop's loads as they are: a kernel
     // whose tiles are too large to double-buffer still compiles.
     int64_t limit = chip->getMaxSharedMemoryPerBlock();
-    int64_t budget = sharedBudget(loop, limit);
+    int64_t budget = sharedBudget(loop, limit) - reserved;
     int64_t fit = budget / bytes;
     if (fit < 2)
       return 0;
@@ -973,7 +978,15 @@ struct TilePipelineLoadsPass
       int64_t bytes = 0;
       for (auto &entry : loads)
         bytes += getTileBytes(entry.first.getType());
-      int64_t stages = chooseStages(loop, bytes, loadBound);
+      int64_t rounded = getRoundedStageBytes(loop, loads);
+      int64_t stages = chooseStages(loop, bytes, loadBound, rounded);
+      // The rounded stages where they fit beside those (a kernel may ask
+      // for more stages than leave room for them).
+      std::optional<CompileTarget> chip = target::getCompileTargetFor(loop, "");
+      roundsInStages =
+          rounded && chip &&
+          stages * bytes + rounded <=
+              sharedBudget(loop, chip->getMaxSharedMemoryPerBlock());
       if (stages > 1)
         return pipelineThroughSharedMemory(loop, loads, stages);
     }
@@ -2100,6 +2113,8 @@ struct TilePipelineLoadsPass
   /// attention's P, or one from before the loop, as its Q) goes from the
   /// registers: 16-bit floats only.
   FailureOr<SharedMmaOp> multiplyInSharedMemory(Operation *op) {
+    if (FailureOr<SharedMmaOp> mma = multiplyRounded(op); succeeded(mma))
+      return mma;
     auto a = op->getOperand(0).getDefiningOp<LocalLoadOp>();
     auto b = op->getOperand(1).getDefiningOp<LocalLoadOp>();
     bool sharedA = a && !a.getOffsets() && !a.getTranspose() && a->hasOneUse();
@@ -2125,6 +2140,115 @@ struct TilePipelineLoadsPass
     return product;
   }
 
+  /// The whole stage an operand of an mma reads (a local_load) and its
+  /// conversion to the operand's dtype, each used once; null where the
+  /// operand is no such conversion.
+  static std::pair<LocalLoadOp, ConvertOp> getConvertedStage(Value operand) {
+    auto convert = operand.getDefiningOp<ConvertOp>();
+    auto load =
+        convert ? convert.getSource().getDefiningOp<LocalLoadOp>() : nullptr;
+    if (!load || load.getOffsets() || !load->hasOneUse() ||
+        !convert->hasOneUse())
+      return {};
+    return {load, convert};
+  }
+
+  /// Whether `op` multiplies two float32 stages as tfloat32 on warpgroups
+  /// (multiplyRounded).
+  bool multipliesRounded(Operation *op) {
+    auto [a, convertA] = getConvertedStage(op->getOperand(0));
+    auto [b, convertB] = getConvertedStage(op->getOperand(1));
+    return a && b && convertA.getType().getElementType().isTF32() &&
+           convertA.getSource().getType().getElementType().isF32() &&
+           fitsWarpgroupMma(op, /*sharedA=*/true, /*transposedB=*/true);
+  }
+
+  /// The shared memory multiplyRounded adds for the mmas of `loop` that
+  /// will multiply two stages of `loads` as tfloat32 on warpgroups: two
+  /// stages of each operand.
+  int64_t getRoundedStageBytes(
+      scf::ForOp loop,
+      ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(loop, "");
+    if (!chip || chip->host || chip->sm != 90 || chip->variant != 'a')
+      return 0;
+    int64_t bytes = 0;
+    for (Operation &op : loop.getBody()->without_terminator()) {
+      if (!isa<MmaOp, MatmulOp>(op))
+        continue;
+      auto [a, transposedA] = findLoad(loads, op.getOperand(0));
+      auto [b, transposedB] = findLoad(loads, op.getOperand(1));
+      ConvertOp convertA = a ? getOperandConvert(a) : nullptr;
+      ConvertOp convertB = b ? getOperandConvert(b) : nullptr;
+      if (!convertA || !convertB || convertA == convertB ||
+          !convertA.getType().getElementType().isTF32() ||
+          !convertA.getSource().getType().getElementType().isF32() ||
+          !fitsWarpgroupMma(&op, /*sharedA=*/true, /*transposedB=*/true))
+        continue;
+      bytes += 2 * (getTileBytes(convertA.getType()) +
+                    getTileBytes(convertB.getType()));
+    }
+    return bytes;
+  }
+
+  /// An mma (or matmul) of two float32 stages as tfloat32 (`astype`, the
+  /// loads' getOperandConvert) on warpgroups, sm_90a: wgmma reads tf32
+  /// operands from shared memory K-major only, and would not round them.
+  /// Each iteration rounds its two stages once (every thread its part of
+  /// them, as the conversion says) into stages of tf32 of their own in the
+  /// order wgmma reads, A as it is and B as Bᵀ (tile.local_store, B
+  /// transposed), then a CTA barrier, then one tile.shared_mma of those
+  /// (`transpose`). Two stages of each, taken in turn: an iteration's
+  /// rounding writes the stage the mmas of two iterations before read,
+  /// which have completed (overlapWarpgroupMmas keeps at most the previous
+  /// iteration's running, and a barrier follows each warpgroup's wait),
+  /// while the previous iteration's mmas may still run.
+  FailureOr<SharedMmaOp> multiplyRounded(Operation *op) {
+    auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+    if (!loop || !roundsInStages || !multipliesRounded(op))
+      return failure();
+    auto [a, convertA] = getConvertedStage(op->getOperand(0));
+    auto [b, convertB] = getConvertedStage(op->getOperand(1));
+    Location loc = op->getLoc();
+    MLIRContext *context = &getContext();
+    TileType typeA = convertA.getType(), typeB = convertB.getType();
+    int64_t m = typeA.getShape()[0], k = typeA.getShape()[1],
+            n = typeB.getShape()[1];
+    Type tf32 = typeA.getElementType();
+    OpBuilder builder(loop);
+    Value roundedA = AllocSharedOp::create(
+        builder, loc, SharedType::get(context, {2, m, k}, tf32));
+    Value roundedB = AllocSharedOp::create(
+        builder, loc, SharedType::get(context, {2, n, k}, tf32));
+    // The turn: ((iv - lb) / step) mod 2, at the top of the iteration.
+    builder.setInsertionPointToStart(loop.getBody());
+    Value iterations = arith::DivUIOp::create(
+        builder, loc,
+        arith::SubIOp::create(builder, loc, loop.getInductionVar(),
+                              loop.getLowerBound()),
+        loop.getStep());
+    Value turn =
+        arith::RemUIOp::create(builder, loc, iterations,
+                               arith::ConstantIndexOp::create(builder, loc, 2));
+    builder.setInsertionPoint(op);
+    LocalStoreOp::create(builder, loc, convertA.getResult(), roundedA, turn,
+                         UnitAttr());
+    LocalStoreOp::create(builder, loc, convertB.getResult(), roundedB, turn,
+                         builder.getUnitAttr());
+    gpu::BarrierOp::create(builder, loc);
+    auto result = cast<TileType>(op->getResult(0).getType());
+    Value acc = isa<MmaOp>(op) ? op->getOperand(2) : Value();
+    if (!acc)
+      acc = ConstantOp::create(builder, loc, result,
+                               builder.getF32FloatAttr(0.0f));
+    auto product = SharedMmaOp::create(builder, loc, result, roundedA, roundedB,
+                                       turn, acc, turn,
+                                       /*pending=*/0, /*transpose=*/true);
+    op->getResult(0).replaceAllUsesWith(product.getResult());
+    op->erase();
+    return product;
+  }
+
   /// Whether the mma (or matmul) `op` can run as a warpgroup mma, with A
   /// from shared memory (`sharedA`) or registers and B from a stage of B
   /// or of Bᵀ (`transposedB`): sm_90a; f16 or bf16 operands, B either
@@ -2146,7 +2270,8 @@ struct TilePipelineLoadsPass
     bool halves = isa<Float16Type, BFloat16Type>(element);
     bool quarters = isa<Float8E4M3FNType, Float8E5M2Type>(element) && sharedA &&
                     transposedB;
-    if (!halves && !quarters)
+    bool words = element.isTF32() && sharedA && transposedB;
+    if (!halves && !quarters && !words)
       return false;
     int64_t m = result.getShape()[0], n = result.getShape()[1];
     int64_t k = a.getShape()[1];

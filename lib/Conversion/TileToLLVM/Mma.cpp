@@ -442,8 +442,10 @@ static bool isZeroTile(Value value) {
   return number && number.getValue().isZero();
 }
 
-/// The wgmma operand type of `element`: 16-bit and 8-bit floats.
+/// The wgmma operand type of `element`: 16-bit and 8-bit floats, tf32.
 static std::optional<NVVM::WGMMATypes> getWgmmaType(Type element) {
+  if (element.isTF32())
+    return NVVM::WGMMATypes::tf32;
   if (element.isF16())
     return NVVM::WGMMATypes::f16;
   if (element.isBF16())
@@ -468,11 +470,11 @@ static Value makeMatrixDescriptor(Emitter &e, Value address, int64_t leading,
 }
 
 /// `tile.shared_mma` on sm_90a: per 32 bytes of K (16 of f16/bf16, 32 of
-/// fp8) and per 64 rows of its warpgroup's share, one `wgmma.mma_async`
-/// m64nNkK reading A (K-major, rows of the stage) and B from their stages
-/// through descriptors of their slabs' swizzle (SwizzledLayout): B
+/// fp8, 8 of tf32) and per 64 rows of its warpgroup's share, one
+/// `wgmma.mma_async` m64nNkK reading A (K-major, rows of the stage) and B from
+/// their stages through descriptors of their slabs' swizzle (SwizzledLayout): B
 /// N-major (a stage of B, its rows K: `.trans`) or, with `transpose`,
-/// K-major (a stage of Bᵀ; the only way for 8-bit operands). The
+/// K-major (a stage of Bᵀ; the only way for 8-bit and tf32 operands). The
 /// accumulator is in the registers of #tile.mma_accumulator<[numWarps, 1]>;
 /// then commit them and wait until at most `pending` groups run. A tile A
 /// (16-bit floats, in the #tile.mma_operand<0> layout of that accumulator,
@@ -496,12 +498,12 @@ struct SharedMmaLowering : public TilePattern<SharedMmaOp> {
     if (!layout || layout.getWarpsPerCTA()[1] != 1 || !ptxA || !ptxB ||
         !result.getElementType().isF32())
       return rewriter.notifyMatchFailure(op, "not a warpgroup mma");
-    // 8-bit operands only K-major (B from a stage of Bᵀ); K in steps of
-    // 32 bytes.
+    // 8-bit and tf32 operands only K-major (B from a stage of Bᵀ); K in
+    // steps of 32 bytes.
     bool transposed = op.getTranspose();
     int64_t kStep = 256 / getStorageBits(elementA);
     if (kStep != 16 && !transposed)
-      return rewriter.notifyMatchFailure(op, "8-bit B not K-major");
+      return rewriter.notifyMatchFailure(op, "8- or 32-bit B not K-major");
     auto layoutA =
         tileA ? dyn_cast<MmaOperandLayoutAttr>(tileA.getEncoding()) : nullptr;
     if (tileA && (kStep != 16 || !layoutA || layoutA.getOperand() != 0 ||

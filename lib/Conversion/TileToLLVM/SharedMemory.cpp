@@ -412,6 +412,18 @@ struct AsyncCommitLowering : public TilePattern<AsyncCommitOp> {
   }
 };
 
+/// On sm_90a, a proxy fence: orders this thread's writes to shared memory
+/// through the generic proxy before what reads it through the async proxy
+/// (wgmma) after the CTA's next barrier.
+static void fenceForWarpgroupMmas(OpBuilder &builder, Operation *op) {
+  std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+  if (chip && !chip->host && chip->sm >= 90 && chip->variant == 'a')
+    NVVM::FenceProxyOp::create(
+        builder, op->getLoc(), NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(builder.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+}
+
 /// cp.async.wait_group, then a barrier: each thread waits for its own
 /// copies only. On sm_90a, a proxy fence between them makes the copies
 /// visible to wgmma, which reads shared memory through the async proxy
@@ -423,12 +435,7 @@ struct AsyncWaitLowering : public TilePattern<AsyncWaitOp> {
                   ConversionPatternRewriter &rewriter) const override {
     NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(),
                                      static_cast<int32_t>(op.getPending()));
-    std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
-    if (chip && !chip->host && chip->sm >= 90 && chip->variant == 'a')
-      NVVM::FenceProxyOp::create(
-          rewriter, op.getLoc(), NVVM::ProxyKind::async_shared,
-          NVVM::SharedSpaceAttr::get(rewriter.getContext(),
-                                     NVVM::SharedSpace::shared_cta));
+    fenceForWarpgroupMmas(rewriter, op);
     rewriter.replaceOpWithNewOp<gpu::BarrierOp>(op);
     return success();
   }
@@ -481,12 +488,72 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     return success();
   }
 };
+
+/// Each thread stores its registers at their elements' places in the
+/// stage (with `transpose`, element (i, j) at (j, i)): runs of up to 16
+/// bytes it holds along the stage's rows as one vector, else element by
+/// element. On sm_90a a proxy fence then orders the writes before the
+/// warpgroup mmas that read the stage after the CTA's next barrier.
+struct LocalStoreLowering : public TilePattern<LocalStoreOp> {
+  using TilePattern::TilePattern;
+  LogicalResult
+  matchAndRewrite(LocalStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Emitter e{rewriter, op.getLoc()};
+    SharedType bufferType = op.getBuffer().getType();
+    TileType type = op.getValue().getType();
+    SwizzledLayout shared = getStageLayout(bufferType);
+    Value stage = getStage(e, bufferType, adaptor.getBuffer().front(),
+                           adaptor.getStage().front());
+    bool transposed = op.getTranspose();
+    Distribution dist(e, type);
+    Type memoryType = getMemoryType(type.getElementType());
+    int64_t bytes = getMemoryBytes(type.getElementType());
+    ValueRange values = adaptor.getValue();
+    ArrayRef<int64_t> whole = bufferType.getShape().drop_front();
+    auto addressOf = [&](int64_t r) {
+      SmallVector<Value> indices = dist.indices(e, r);
+      if (transposed)
+        std::reverse(indices.begin(), indices.end());
+      Value row =
+          e.rowMajor(ArrayRef<Value>(indices).drop_back(), whole.drop_back());
+      return e.gep(stage, memoryType, shared.offset(e, row, indices.back()));
+    };
+    // The tile's dimension along the stage's rows.
+    int64_t along = transposed ? 0 : type.getRank() - 1;
+    int64_t width =
+        type.getRank() > 0 && !isPacked(type.getElementType())
+            ? std::min(dist.vectorWidth(bytes * 8, along), shared.chunkElements)
+            : 1;
+    if (width > 1) {
+      auto vectorType = VectorType::get({width}, memoryType);
+      for (ArrayRef<int64_t> group : dist.vectorGroups(width, along)) {
+        Value vector = LLVM::PoisonOp::create(rewriter, e.loc, vectorType);
+        for (auto [i, r] : llvm::enumerate(group))
+          vector = LLVM::InsertElementOp::create(
+              rewriter, e.loc, vector, toMemory(e, values[r], memoryType),
+              e.i32(i));
+        LLVM::StoreOp::create(rewriter, e.loc, vector, addressOf(group.front()),
+                              width * bytes);
+      }
+    } else {
+      for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r)
+        if (dist.firstInThread(r) == r)
+          LLVM::StoreOp::create(rewriter, e.loc,
+                                toMemory(e, values[r], memoryType),
+                                addressOf(r), bytes);
+    }
+    fenceForWarpgroupMmas(rewriter, op);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
 } // namespace
 
 void cudapy::populateTileSharedMemoryToLLVMPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<AllocSharedLowering, AllocBarriersLowering, AsyncCopyLowering,
                AsyncCommitLowering, AsyncWaitLowering, BarrierWaitLowering,
-               BarrierArriveLowering, LocalLoadLowering>(converter,
-                                                         patterns.getContext());
+               BarrierArriveLowering, LocalLoadLowering, LocalStoreLowering>(
+      converter, patterns.getContext());
 }

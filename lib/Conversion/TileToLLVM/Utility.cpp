@@ -232,16 +232,18 @@ int64_t Distribution::firstInThread(int64_t r) const {
   return r;
 }
 
-int64_t Distribution::vectorWidth(int64_t bits) const {
-  int64_t d = fastest();
+int64_t Distribution::vectorWidth(int64_t bits, int64_t d) const {
+  if (d < 0)
+    d = fastest();
   int64_t width = std::min<int64_t>(getContiguity(layout, d),
                                     std::max<int64_t>(128 / bits, 1));
   return std::max<int64_t>(std::min<int64_t>(width, shape()[d]), 1);
 }
 
-SmallVector<SmallVector<int64_t>>
-Distribution::vectorGroups(int64_t width) const {
-  int64_t d = fastest();
+SmallVector<SmallVector<int64_t>> Distribution::vectorGroups(int64_t width,
+                                                             int64_t d) const {
+  if (d < 0)
+    d = fastest();
   SmallVector<SmallVector<int64_t>> groups;
   for (int64_t r = 0, n = numRegisters(); r < n; ++r) {
     SmallVector<int64_t> local = delinearize(r);

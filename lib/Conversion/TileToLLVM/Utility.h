@@ -159,15 +159,16 @@ struct Distribution {
   /// The first of the thread's registers that holds register `r`'s element
   /// (`r` itself unless the layout wraps around the tile within a thread).
   int64_t firstInThread(int64_t r) const;
-  /// Elements of `bits` bits a vector access along the fastest dimension
-  /// moves: up to 16 bytes of elements the thread holds contiguously along
-  /// it (at least 1).
-  int64_t vectorWidth(int64_t bits) const;
+  /// Elements of `bits` bits a vector access along dimension `d` (-1: the
+  /// fastest) moves: up to 16 bytes of elements the thread holds
+  /// contiguously along it (at least 1).
+  int64_t vectorWidth(int64_t bits, int64_t d = -1) const;
   /// The registers a vector access of `width` elements moves: groups of
-  /// `width` adjacent along the fastest dimension, each starting at a
-  /// multiple of `width` and the first copy of its elements in the thread
-  /// (a thread reads or writes each element once).
-  SmallVector<SmallVector<int64_t>> vectorGroups(int64_t width) const;
+  /// `width` adjacent along dimension `d` (-1: the fastest), each starting
+  /// at a multiple of `width` and the first copy of its elements in the
+  /// thread (a thread reads or writes each element once).
+  SmallVector<SmallVector<int64_t>> vectorGroups(int64_t width,
+                                                 int64_t d = -1) const;
   /// Emits `body(r)` for each register `r` whose element the thread owns
   /// (isOwner): all of them, unconditionally, where the layout is exact;
   /// else one `scf.if` per group of registers that share the ownership test

@@ -280,3 +280,74 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
     gpu.return
   }
 }
+
+// -----
+
+// tf32 from stages of tf32: K-major only (B from a stage of Bᵀ, `col`), in
+// steps of 8 of K, 32 bytes further along the rows of each stage each step
+// (the descriptors: + 2).
+// CHECK-LABEL: gpu.func @warpgroup_mma_tf32
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: nvvm.wgmma.mma_async %[[A0:[^,]*]], %[[B0:[^,]*]], {{.*}}, <m = 64, n = 64, k = 8>, D[<f32>, <zero>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+// CHECK: %[[B1:.*]] = arith.addi %[[B0]], %c2_i64{{.*}} : i64
+// CHECK: %[[A1:.*]] = arith.addi %[[A0]], %c2_i64{{.*}} : i64
+// CHECK: nvvm.wgmma.mma_async %[[A1]], %[[B1]], {{.*}}, <m = 64, n = 64, k = 8>
+// CHECK-COUNT-2: nvvm.wgmma.mma_async
+// CHECK-NOT: nvvm.wgmma.mma_async
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @warpgroup_mma_tf32(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %a = tile.alloc_shared : !tile.shared<2x64x32xtf32>
+    %bt = tile.alloc_shared : !tile.shared<2x64x32xtf32>
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %p = tile.shared_mma %a[%c0], %bt[%c0] transpose, %zero : !tile.shared<2x64x32xtf32>, !tile.shared<2x64x32xtf32>, !tile.tile<64x64xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// local_store: each thread's 16 bytes along the stage's rows as one vector
+// store (its layout, tile-assign-layouts, holds them so: the read from the
+// other stage then takes that layout too), transposed or not; on sm_90a a
+// proxy fence after the stores, for the warpgroup mmas that read the stage.
+// A 32 x 64 float32 tile over 128 threads: 16 elements a thread, 4 stores.
+// CHECK-LABEL: gpu.func @store_stage
+// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @store_stage() kernel attributes {tile.num_warps = 4} {
+    %c0 = arith.constant 0 : index
+    %a = tile.alloc_shared : !tile.shared<2x32x64xf32>
+    %r = tile.alloc_shared : !tile.shared<2x32x64xtf32>
+    %rt = tile.alloc_shared : !tile.shared<2x64x32xtf32>
+    %x = tile.local_load %a[%c0] : !tile.shared<2x32x64xf32> -> !tile.tile<32x64xf32>
+    %y = tile.convert %x : !tile.tile<32x64xf32> -> !tile.tile<32x64xtf32>
+    tile.local_store %y, %r[%c0] : !tile.tile<32x64xtf32>, !tile.shared<2x32x64xtf32>
+    %x2 = tile.local_load %a[%c0] : !tile.shared<2x32x64xf32> -> !tile.tile<32x64xf32>
+    %y2 = tile.convert %x2 : !tile.tile<32x64xf32> -> !tile.tile<32x64xtf32>
+    tile.local_store %y2, %rt[%c0] transpose : !tile.tile<32x64xtf32>, !tile.shared<2x64x32xtf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Without warpgroup mmas (sm_80), no fence.
+// CHECK-LABEL: gpu.func @store_stage_sm80
+// CHECK-NOT: nvvm.fence.proxy
+// CHECK: gpu.return
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @store_stage_sm80() kernel attributes {tile.num_warps = 4} {
+    %c0 = arith.constant 0 : index
+    %a = tile.alloc_shared : !tile.shared<2x32x64xf32>
+    %x = tile.local_load %a[%c0] : !tile.shared<2x32x64xf32> -> !tile.tile<32x64xf32>
+    tile.local_store %x, %a[%c0] : !tile.tile<32x64xf32>, !tile.shared<2x32x64xf32>
+    gpu.return
+  }
+}

@@ -1317,6 +1317,39 @@ func.func @f() {
 }
 
 // -----
+// local_store: the whole stage, or the stage transposed, in its dtype.
+
+func.func @f(%b: !tile.shared<2x32x64xf32>, %s: index, %t: !tile.tile<32x64xtf32>) {
+  // expected-error @below {{'tile.local_store' op writes the whole stage '!tile.tile<32x64xf32>', not '!tile.tile<32x64xtf32>'}}
+  tile.local_store %t, %b[%s] : !tile.tile<32x64xtf32>, !tile.shared<2x32x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !tile.shared<2x32x64xf32>, %s: index, %t: !tile.tile<32x64xf32>) {
+  // expected-error @below {{'tile.local_store' op writes the whole stage '!tile.tile<32x64xf32>' transposed, not '!tile.tile<32x64xf32>'}}
+  tile.local_store %t, %b[%s] transpose : !tile.tile<32x64xf32>, !tile.shared<2x32x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !tile.shared<2x32x64xf32>, %s: index, %t: !tile.tile<32x32xf32>) {
+  // expected-error @below {{'tile.local_store' op writes the whole stage '!tile.tile<32x64xf32>', not '!tile.tile<32x32xf32>'}}
+  tile.local_store %t, %b[%s] : !tile.tile<32x32xf32>, !tile.shared<2x32x64xf32>
+  return
+}
+
+// -----
+
+func.func @f(%b: !tile.shared<2x4x8x8xf32>, %s: index, %t: !tile.tile<8x8x4xf32>) {
+  // expected-error @below {{'tile.local_store' op transposes stages of rank 2, not '!tile.tile<4x8x8xf32>'}}
+  tile.local_store %t, %b[%s] transpose : !tile.tile<8x8x4xf32>, !tile.shared<2x4x8x8xf32>
+  return
+}
+
+// -----
 // local_load: the stage's tile or a part of it inside the stage.
 
 func.func @f(%b: !tile.shared<2x32x32xf16>, %s: index) {

@@ -329,6 +329,11 @@ func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.ar
   %h = tile.local_load %buf[%s] offsets [0, 16] : !tile.shared<3x64x32xf16> -> !tile.tile<64x16xf16>
   // CHECK: tile.local_load %[[BUF]][%{{.*}}] offsets [0, 16] transpose : !tile.shared<3x64x32xf16> -> !tile.tile<16x64xf16>
   %ht = tile.local_load %buf[%s] offsets [0, 16] transpose : !tile.shared<3x64x32xf16> -> !tile.tile<16x64xf16>
+  // CHECK: tile.local_store %{{.*}}, %[[BUF]][%{{.*}}] : !tile.tile<64x32xf16>, !tile.shared<3x64x32xf16>
+  tile.local_store %t, %buf[%s] : !tile.tile<64x32xf16>, !tile.shared<3x64x32xf16>
+  // CHECK: tile.local_store %{{.*}}, %[[BUF]][%{{.*}}] transpose : !tile.tile<32x64xf16>, !tile.shared<3x64x32xf16>
+  %tt = tile.local_load %buf[%s] transpose : !tile.shared<3x64x32xf16> -> !tile.tile<32x64xf16>
+  tile.local_store %tt, %buf[%s] transpose : !tile.tile<32x64xf16>, !tile.shared<3x64x32xf16>
   // CHECK: tile.shared_mma %[[BUF]][%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} : !tile.shared<3x64x32xf16>, !tile.shared<3x32x64xf16>, !tile.tile<64x64xf32>
   %b = tile.alloc_shared : !tile.shared<3x32x64xf16>
   %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>

@@ -505,6 +505,77 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 
 // -----
 
+// sm_90a, float32 multiplied as tf32: wgmma reads tf32 K-major only and
+// rounds nothing, so each iteration rounds its two stages once, into two
+// stages of tf32 of their own taken in turn (((k - lb) / step) mod 2): A
+// as it is, B as Bᵀ (local_store transpose), then a CTA barrier, then one
+// shared_mma of those. The stages of float32 count the rounded ones in the
+// shared memory they leave (2 of 48 KiB beside 2 x 48 KiB, not 4). A
+// float32 mma without the conversion keeps mma.sync's steps.
+// CHECK-LABEL: gpu.func @tf32_rounded
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<2x128x32xf32>
+// CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<2x32x256xf32>
+// CHECK: %[[RA:.*]] = tile.alloc_shared : !tile.shared<2x128x32xtf32>
+// CHECK: %[[RB:.*]] = tile.alloc_shared : !tile.shared<2x256x32xtf32>
+// CHECK: scf.for %[[K:.*]] = %[[LB:.*]] to %{{.*}} step %[[STEP:[^ ]*]] iter_args(
+// CHECK-NEXT: %[[ITER:.*]] = arith.subi %[[K]], %[[LB]] : index
+// CHECK-NEXT: %[[DIV:.*]] = arith.divui %[[ITER]], %[[STEP]] : index
+// CHECK: %[[TURN:.*]] = arith.remui %[[DIV]], %{{.*}} : index
+// CHECK: tile.async_wait
+// CHECK: %[[X32:.*]] = tile.local_load %[[A]][%[[S:.*]]] : !tile.shared<2x128x32xf32> -> !tile.tile<128x32xf32>
+// CHECK: %[[Y32:.*]] = tile.local_load %[[B]][%[[S]]] : !tile.shared<2x32x256xf32> -> !tile.tile<32x256xf32>
+// CHECK: %[[X:.*]] = tile.convert %[[X32]] : !tile.tile<128x32xf32> -> !tile.tile<128x32xtf32>
+// CHECK: %[[Y:.*]] = tile.convert %[[Y32]] : !tile.tile<32x256xf32> -> !tile.tile<32x256xtf32>
+// CHECK-NEXT: tile.local_store %[[X]], %[[RA]][%[[TURN]]] : !tile.tile<128x32xtf32>, !tile.shared<2x128x32xtf32>
+// CHECK-NEXT: tile.local_store %[[Y]], %[[RB]][%[[TURN]]] transpose : !tile.tile<32x256xtf32>, !tile.shared<2x256x32xtf32>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: tile.shared_mma %[[RA]][%[[TURN]]], %[[RB]][%[[TURN]]] transpose, %{{.*}} {pending = 1 : i64} : !tile.shared<2x128x32xtf32>, !tile.shared<2x256x32xtf32>, !tile.tile<128x256xf32>
+// CHECK-LABEL: gpu.func @f32_fma
+// CHECK-NOT: tile.shared_mma
+// CHECK-NOT: tile.local_store
+gpu.module @m attributes {target.chip = "sm_90a"} {
+  gpu.func @tf32_rounded(%a: !tile.array<?x?xf32, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x256, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x256, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x256xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x256xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x32 = tile.load %va[%i, %kt] : !tile.view<128x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %y32 = tile.load %vb[%kt, %i] : !tile.view<32x256, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %x = tile.convert %x32 : !tile.tile<128x32xf32> -> !tile.tile<128x32xtf32>
+      %y = tile.convert %y32 : !tile.tile<32x256xf32> -> !tile.tile<32x256xtf32>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x32xtf32>, !tile.tile<32x256xtf32>, !tile.tile<128x256xf32>
+      scf.yield %next : !tile.tile<128x256xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x256, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @f32_fma(%a: !tile.array<?x?xf32, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 8} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<128x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<128x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x = tile.load %va[%i, %kt] : !tile.view<128x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %y = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %next = tile.mma %x, %y, %sum : !tile.tile<128x32xf32>, !tile.tile<32x64xf32>, !tile.tile<128x64xf32>
+      scf.yield %next : !tile.tile<128x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<128x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
 // sm_90a, a loop that only accumulates its shared_mma's result: the
 // warpgroup mmas run on into the next iteration (pending = 1), whose copies
 // ahead follow its shared_mma (after a barrier: two warpgroups); the loop
