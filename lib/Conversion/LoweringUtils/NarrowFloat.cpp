@@ -49,7 +49,7 @@ static Format getFormat(FloatType type) {
   if (isa<Float4E2M1FNType>(type))
     return {2, 1, 1, true, true, 0x7, 0x7, true, Format::NoSpecials};
   assert(isa<FloatTF32Type>(type) && "not a narrow float");
-  return {8, 10, 127, true, true, 0x3FBFF, 0x3FE00, false, Format::Ieee};
+  return {8, 10, 127, true, true, 0x3FBFF, 0x3FFFF, false, Format::Ieee};
 }
 
 bool cudapy::isNarrowFloat(Type type) {
@@ -112,6 +112,22 @@ Value cudapy::decodeNarrowFloat(OpBuilder &builder, Location location,
   return arith::BitcastOp::create(b, loc, f32, magnitude);
 }
 
+/// The tf32 register of the code `rounded` (float32 `value` rounded at its
+/// 13 low bits, as an i32, the low bits not yet cleared): those bits
+/// cleared, and NaN the format's NaN (0x7FFFE000).
+static Value finishTF32(OpBuilder &builder, Location location, Value value,
+                        Value rounded) {
+  LoweringBuilder e{builder, location};
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Type i32 = b.getI32Type();
+  auto c = [&](uint32_t v) { return e.intConst(i32, int64_t(int32_t(v))); };
+  Value code = e.andI(rounded, c(0xFFFFE000));
+  Value isNaN = e.cmpf(arith::CmpFPredicate::UNO, value, value);
+  return arith::BitcastOp::create(b, loc, b.getF32Type(),
+                                  e.select(isNaN, c(0x7FFFE000), code));
+}
+
 /// tf32 from float32, the general encoding's results in fewer operations
 /// (the exponents agree: no subnormal or range path): the magnitude's 13
 /// low bits dropped (finishTF32) after adding 0xFFF plus the kept lowest
@@ -143,21 +159,6 @@ static Value encodeTF32FromFloat32(LoweringBuilder &e, Value value,
     rounded = e.select(away, e.add(bits, c(0x1FFF)), bits);
   }
   return finishTF32(b, loc, value, rounded);
-}
-
-Value cudapy::finishTF32(OpBuilder &builder, Location location, Value value,
-                         Value rounded) {
-  LoweringBuilder e{builder, location};
-  OpBuilder &b = e.b;
-  Location loc = e.loc;
-  Type i32 = b.getI32Type();
-  auto c = [&](uint32_t v) { return e.intConst(i32, int64_t(int32_t(v))); };
-  Value bits = arith::BitcastOp::create(b, loc, i32, value);
-  Value code = e.andI(rounded, c(0xFFFFE000));
-  Value isNaN = e.cmpf(arith::CmpFPredicate::UNO, value, value);
-  Value nan = e.orI(e.andI(bits, c(0x80000000)), c(0x7FC00000));
-  return arith::BitcastOp::create(b, loc, b.getF32Type(),
-                                  e.select(isNaN, nan, code));
 }
 
 Value cudapy::encodeNarrowFloat(OpBuilder &builder, Location location,
@@ -263,8 +264,9 @@ Value cudapy::encodeNarrowFloat(OpBuilder &builder, Location location,
   code = e.select(isNaN, c(f.nanCode), code);
   if (f.hasSign) {
     // NaN keeps its sign (as CUDA's fp8 conversions do) where the format
-    // has a NaN; fp4's stand-in, its largest value, is positive.
-    Value sign = f.specials == Format::NoSpecials
+    // has a NaN, but for tf32's, which CUDA's cvt gives positive; fp4's
+    // stand-in, its largest value, is positive.
+    Value sign = f.specials == Format::NoSpecials || isa<FloatTF32Type>(target)
                      ? e.select(isNaN, c(0), signBit)
                      : signBit;
     code = e.orI(code, e.shl(sign, c(f.exponentBits + f.mantissaBits)));

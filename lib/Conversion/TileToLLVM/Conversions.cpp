@@ -115,15 +115,16 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
     }
     // tf32 from float32 to nearest: one cvt on sm_90 on (PTX ISA 7.8),
     // on the conversion pipe instead of the integer sequence's five ALU
-    // operations (a float32 matmul on tensor cores converts every fragment
-    // element it loads); finishTF32 keeps the software's bits.
+    // operations (a float32 matmul on tensor cores converts every element
+    // it loads). Its bits are the software's: the 13 low bits zero, every
+    // NaN 0x7FFFE000 (H200, all 2^32 inputs, docs/performance.md).
     if (isa<FloatTF32Type>(to) && from.isF32() && nearest &&
-        hasConversionsOf(op, 90)) {
-      Value rounded = NVVM::ConvertFloatToTF32Op::create(
-          b, loc, b.getI32Type(), x, NVVM::FPRoundingMode::RN,
-          NVVM::SaturationMode::NONE, /*relu=*/false);
-      return finishTF32(b, loc, x, rounded);
-    }
+        hasConversionsOf(op, 90))
+      return Value(arith::BitcastOp::create(
+          b, loc, f32,
+          NVVM::ConvertFloatToTF32Op::create(
+              b, loc, b.getI32Type(), x, NVVM::FPRoundingMode::RN,
+              NVVM::SaturationMode::NONE, /*relu=*/false)));
     Type source = from;
     if (isa<Float16Type, BFloat16Type>(from)) {
       x = arith::ExtFOp::create(b, loc, f32, x);

@@ -1,7 +1,7 @@
 // tf32 from float32 to nearest on chips that have cvt.rn.tf32.f32 (sm_90
-// and PTX ISA 7.8 on): one cvt, its 13 low bits then cleared and NaN made
-// the format's with its sign (the software encoding's bits); other
-// roundings, and older chips, in integer arithmetic on the bits.
+// and PTX ISA 7.8 on): one cvt, whose bits are the software encoding's
+// (the 13 low bits zero, every NaN 0x7FFFE000); other roundings, and
+// older chips, in integer arithmetic on the bits, NaN selected.
 // RUN: cudapy-compile %s --chip sm_90 -o %t.sm90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t.sm90.ptx
 // RUN: %ptxas -arch=sm_90 %t.sm90.ptx -o /dev/null
@@ -10,13 +10,15 @@
 // RUN: %ptxas -arch=sm_80 %t.sm80.ptx -o /dev/null
 
 // SM90-LABEL: .entry tf32(
-// SM90-DAG: setp.nan.f32 [[NAN:%p[0-9]+]], [[X:%r[0-9]+]], [[X]];
-// SM90-DAG: cvt.rn.tf32.f32 [[R:%r[0-9]+]], [[X]];
-// SM90-DAG: and.b32 [[CODE:%r[0-9]+]], [[R]], -8192;
-// SM90: selp.b32 %r{{[0-9]+}}, %r{{[0-9]+}}, [[CODE]], [[NAN]];
-// The rz conversion: the 13 bits dropped, no cvt.
+// SM90: cvt.rn.tf32.f32 [[R:%r[0-9]+]], [[X:%r[0-9]+]];
+// SM90-NOT: selp
+// SM90: st.global.b32 [%{{.*}}], [[R]];
+// The rz conversion: the 13 bits dropped, NaN selected, no cvt.
 // SM90-NOT: cvt.rz.tf32
 // SM90-NOT: cvt.rn.tf32.f32
+// SM90-DAG: setp.nan.f32 [[NAN:%p[0-9]+]], [[X]], [[X]];
+// SM90-DAG: and.b32 [[CODE:%r[0-9]+]], [[X]], -8192;
+// SM90: selp.b32 %r{{[0-9]+}}, 2147475456, [[CODE]], [[NAN]];
 // SM90: ret;
 // SM80-LABEL: .entry tf32(
 // SM80-NOT: cvt.{{.*}}tf32

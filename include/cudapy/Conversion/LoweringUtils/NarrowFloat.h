@@ -37,7 +37,8 @@ mlir::Value decodeNarrowFloat(mlir::OpBuilder &builder, mlir::Location loc,
 ///    754 says (or to its largest finite value rounding toward zero);
 ///  - NaN becomes the format's NaN, with its sign (e8m0: 0xFF); fp4,
 ///    which has none, takes its largest value, +6, as CUDA's conversions
-///    do;
+///    do; tf32's is 0x7FFFE000 whatever the sign, the one NaN CUDA's cvt
+///    to tf32 gives (cvt.rn.tf32.f32 on sm_90, every float32 NaN);
 ///  - e8m0 has no sign and no zero: it encodes |value|, and magnitudes
 ///    below its smallest value 2^-127 become 2^-127. Its values are powers
 ///    of two, so a tie (1.5 · 2^k) goes to the larger one, as LLVM's
@@ -47,13 +48,6 @@ encodeNarrowFloat(mlir::OpBuilder &builder, mlir::Location loc,
                   mlir::Value value, mlir::FloatType source,
                   mlir::FloatType target,
                   NarrowRounding rounding = NarrowRounding::NearestEven);
-
-/// The tf32 register of the code `rounded` (float32 `value` rounded at its
-/// 13 low bits, as an i32, the low bits not yet cleared; a cvt's result):
-/// those bits cleared, and NaN the format's NaN with `value`'s sign, as
-/// encodeNarrowFloat gives.
-mlir::Value finishTF32(mlir::OpBuilder &builder, mlir::Location loc,
-                       mlir::Value value, mlir::Value rounded);
 
 /// The float64 nearest the integer `value` (`isSigned` or not) rounded to
 /// odd: exact up to 2^53, otherwise truncated with the last bit set when
