@@ -2140,26 +2140,25 @@ struct TilePipelineLoadsPass
     return product;
   }
 
-  /// The whole stage an operand of an mma reads (a local_load) and its
-  /// conversion to the operand's dtype, each used once; null where the
-  /// operand is no such conversion.
-  static std::pair<LocalLoadOp, ConvertOp> getConvertedStage(Value operand) {
+  /// The conversion an operand of an mma is of the whole stage a
+  /// local_load reads, each used once; null where the operand is no such
+  /// conversion.
+  static ConvertOp getConvertedStage(Value operand) {
     auto convert = operand.getDefiningOp<ConvertOp>();
     auto load =
         convert ? convert.getSource().getDefiningOp<LocalLoadOp>() : nullptr;
     if (!load || load.getOffsets() || !load->hasOneUse() ||
         !convert->hasOneUse())
       return {};
-    return {load, convert};
+    return convert;
   }
 
-  /// Whether `op` multiplies two float32 stages as tfloat32 on warpgroups
+  /// Whether `op` multiplies the tiles of two conversions (null: no) of
+  /// float32 to tfloat32 on warpgroups once their stages are rounded
   /// (multiplyRounded).
-  bool multipliesRounded(Operation *op) {
-    auto [a, convertA] = getConvertedStage(op->getOperand(0));
-    auto [b, convertB] = getConvertedStage(op->getOperand(1));
-    return a && b && convertA.getType().getElementType().isTF32() &&
-           convertA.getSource().getType().getElementType().isF32() &&
+  bool multipliesRounded(Operation *op, ConvertOp a, ConvertOp b) {
+    return a && b && a != b && a.getType().getElementType().isTF32() &&
+           a.getSource().getType().getElementType().isF32() &&
            fitsWarpgroupMma(op, /*sharedA=*/true, /*transposedB=*/true);
   }
 
@@ -2169,9 +2168,6 @@ struct TilePipelineLoadsPass
   int64_t getRoundedStageBytes(
       scf::ForOp loop,
       ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
-    std::optional<CompileTarget> chip = target::getCompileTargetFor(loop, "");
-    if (!chip || chip->host || chip->sm != 90 || chip->variant != 'a')
-      return 0;
     int64_t bytes = 0;
     for (Operation &op : loop.getBody()->without_terminator()) {
       if (!isa<MmaOp, MatmulOp>(op))
@@ -2180,10 +2176,7 @@ struct TilePipelineLoadsPass
       auto [b, transposedB] = findLoad(loads, op.getOperand(1));
       ConvertOp convertA = a ? getOperandConvert(a) : nullptr;
       ConvertOp convertB = b ? getOperandConvert(b) : nullptr;
-      if (!convertA || !convertB || convertA == convertB ||
-          !convertA.getType().getElementType().isTF32() ||
-          !convertA.getSource().getType().getElementType().isF32() ||
-          !fitsWarpgroupMma(&op, /*sharedA=*/true, /*transposedB=*/true))
+      if (!multipliesRounded(&op, convertA, convertB))
         continue;
       bytes += 2 * (getTileBytes(convertA.getType()) +
                     getTileBytes(convertB.getType()));
@@ -2205,10 +2198,10 @@ struct TilePipelineLoadsPass
   /// while the previous iteration's mmas may still run.
   FailureOr<SharedMmaOp> multiplyRounded(Operation *op) {
     auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-    if (!loop || !roundsInStages || !multipliesRounded(op))
+    ConvertOp convertA = getConvertedStage(op->getOperand(0));
+    ConvertOp convertB = getConvertedStage(op->getOperand(1));
+    if (!loop || !roundsInStages || !multipliesRounded(op, convertA, convertB))
       return failure();
-    auto [a, convertA] = getConvertedStage(op->getOperand(0));
-    auto [b, convertB] = getConvertedStage(op->getOperand(1));
     Location loc = op->getLoc();
     MLIRContext *context = &getContext();
     TileType typeA = convertA.getType(), typeB = convertB.getType();

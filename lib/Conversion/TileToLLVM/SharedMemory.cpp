@@ -441,6 +441,24 @@ struct AsyncWaitLowering : public TilePattern<AsyncWaitOp> {
   }
 };
 
+/// The address in `stage` (laid out as `shared`, its tile `whole`) of the
+/// element register `r` of `dist` holds, where the tile starts at `origin`
+/// of the stage (empty: at 0); with `transposed`, element (i, j) at (j, i).
+static Value getStageElement(Emitter &e, Distribution &dist, int64_t r,
+                             bool transposed, ArrayRef<int64_t> origin,
+                             ArrayRef<int64_t> whole,
+                             const SwizzledLayout &shared, Value stage,
+                             Type memoryType) {
+  SmallVector<Value> indices = dist.indices(e, r);
+  if (transposed)
+    std::reverse(indices.begin(), indices.end());
+  for (auto [index, offset] : llvm::zip(indices, origin))
+    index = e.add(index, e.i32(offset));
+  Value row =
+      e.rowMajor(ArrayRef<Value>(indices).drop_back(), whole.drop_back());
+  return e.gep(stage, memoryType, shared.offset(e, row, indices.back()));
+}
+
 /// mma operands by ldmatrix (B also from a stage that holds Bᵀ); any other
 /// layout element by element.
 struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
@@ -471,15 +489,8 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     SmallVector<Value> values;
     ArrayRef<int64_t> whole = bufferType.getShape().drop_front();
     for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
-      SmallVector<Value> indices = dist.indices(e, r);
-      if (transposed)
-        std::reverse(indices.begin(), indices.end());
-      for (auto [index, offset] : llvm::zip(indices, origin))
-        index = e.add(index, e.i32(offset));
-      Value row =
-          e.rowMajor(ArrayRef<Value>(indices).drop_back(), whole.drop_back());
-      Value address =
-          e.gep(stage, memoryType, shared.offset(e, row, indices.back()));
+      Value address = getStageElement(e, dist, r, transposed, origin, whole,
+                                      shared, stage, memoryType);
       values.push_back(toRegister(
           e, LLVM::LoadOp::create(rewriter, e.loc, memoryType, address, bytes),
           registerType));
@@ -512,12 +523,8 @@ struct LocalStoreLowering : public TilePattern<LocalStoreOp> {
     ValueRange values = adaptor.getValue();
     ArrayRef<int64_t> whole = bufferType.getShape().drop_front();
     auto addressOf = [&](int64_t r) {
-      SmallVector<Value> indices = dist.indices(e, r);
-      if (transposed)
-        std::reverse(indices.begin(), indices.end());
-      Value row =
-          e.rowMajor(ArrayRef<Value>(indices).drop_back(), whole.drop_back());
-      return e.gep(stage, memoryType, shared.offset(e, row, indices.back()));
+      return getStageElement(e, dist, r, transposed, /*origin=*/{}, whole,
+                             shared, stage, memoryType);
     };
     // The tile's dimension along the stage's rows.
     int64_t along = transposed ? 0 : type.getRank() - 1;
