@@ -174,8 +174,11 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
     after their reads; on sm_90a an mma of two float32 stages as tf32 runs
     on warpgroups, each iteration rounding its stages once into two
     stages of tf32 of their own taken in turn (`tile.local_store`, B as
-    Bᵀ: wgmma reads tf32 K-major), which the stage count leaves room for.
-    On mma.sync each mma is cut into steps along K (16
+    Bᵀ: wgmma reads tf32 K-major), which the stage count leaves room for;
+    on mma.sync such an mma rounds its stages once an iteration into one
+    stage of tf32 of each operand's own, then a CTA barrier, and reads its
+    fragments from those (each warp would otherwise round every fragment
+    it reads). On mma.sync each mma is cut into steps along K (16
     deep for 16-bit operands), each reading its slices of the stages; an
     operand in registers (a decode's queries, attention's P) is cut into
     `tile.extract`s at constant indices, whose registers
@@ -336,6 +339,9 @@ def TilePipelineLoadsPass : Pass<"tile-pipeline-loads"> {
               "Loads of loops without products loaded an iteration ahead">,
     Statistic<"numSpecialized", "num-specialized-loops",
               "Loops whose copies run on a producer warp">,
+    Statistic<"numRoundedOnce", "num-rounded-once",
+              "mma.sync products of float32 stages as tf32 whose stages "
+              "are rounded once an iteration">,
   ];
   let dependentDialects = ["cudapy::tile::TileDialect",
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect",

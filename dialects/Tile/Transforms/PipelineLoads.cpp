@@ -782,6 +782,16 @@ struct TilePipelineLoadsPass
     return numStages;
   }
 
+  /// The blocks of `bytes` of shared memory each that fit on one processor
+  /// of `chip` (its block's most, and 1 KiB the driver keeps for each
+  /// block).
+  static int64_t getBlocksPerProcessor(const CompileTarget &chip,
+                                       int64_t bytes) {
+    constexpr int64_t kReserved = 1024;
+    return (chip.getMaxSharedMemoryPerBlock() + kReserved) /
+           (bytes + kReserved);
+  }
+
   /// The stages of `loop`'s shared buffers, `bytes` a stage; 0 where the
   /// chip has no cp.async. Unless the kernel asks: 2 to 4, as many as fit
   /// in what `sharedBudget` leaves this loop (the lowering refuses a
@@ -978,7 +988,8 @@ struct TilePipelineLoadsPass
       int64_t bytes = 0;
       for (auto &entry : loads)
         bytes += getTileBytes(entry.first.getType());
-      int64_t rounded = getRoundedStageBytes(loop, loads);
+      bool warpgroups = false;
+      int64_t rounded = getRoundedStageBytes(loop, loads, warpgroups);
       int64_t stages = chooseStages(loop, bytes, loadBound, rounded);
       // The rounded stages where they fit beside those (a kernel may ask
       // for more stages than leave room for them).
@@ -987,6 +998,20 @@ struct TilePipelineLoadsPass
           rounded && chip &&
           stages * bytes + rounded <=
               sharedBudget(loop, chip->getMaxSharedMemoryPerBlock());
+      // On mma.sync, not where they would cost a block a processor: the
+      // rounding saves each warp's own rounding of its fragments, and a
+      // block that runs alone waits at the rounding's barrier with nothing
+      // else to run (H200, 64x128x32 of 4 warps: 2 blocks a processor
+      // without them, 1 with, 12 % slower; 128x128x32 of 8 warps, 1 either
+      // way, 17 % faster).
+      if (roundsInStages && !warpgroups) {
+        int64_t plain = chooseStages(loop, bytes, loadBound, 0);
+        if (getBlocksPerProcessor(*chip, stages * bytes + rounded) <
+            getBlocksPerProcessor(*chip, plain * bytes)) {
+          roundsInStages = false;
+          stages = plain;
+        }
+      }
       if (stages > 1)
         return pipelineThroughSharedMemory(loop, loads, stages);
     }
@@ -1363,7 +1388,7 @@ struct TilePipelineLoadsPass
       if (succeeded(mma))
         shared.push_back(*mma);
       else
-        splitAlongDepth(op);
+        splitAlongDepth(roundStagesOnce(op));
     }
     if (shared.size() == 1 && multiplies.size() == 1)
       overlapWarpgroupMmas(loop, shared.front(), aheadCopies, aheadCommit);
@@ -2153,21 +2178,46 @@ struct TilePipelineLoadsPass
     return convert;
   }
 
-  /// Whether `op` multiplies the tiles of two conversions (null: no) of
-  /// float32 to tfloat32 on warpgroups once their stages are rounded
-  /// (multiplyRounded).
-  bool multipliesRounded(Operation *op, ConvertOp a, ConvertOp b) {
-    return a && b && a != b && a.getType().getElementType().isTF32() &&
-           a.getSource().getType().getElementType().isF32() &&
-           fitsWarpgroupMma(op, /*sharedA=*/true, /*transposedB=*/true);
+  /// How an mma (or matmul) `op` of the conversions `a` and `b` (null: no
+  /// such conversion) of two float32 stages to tfloat32 has each stage
+  /// rounded once an iteration, rather than each operand fragment in every
+  /// warp that reads it: on warpgroups (multiplyRounded), or on mma.sync
+  /// (roundStagesOnce); None where `op` is no such product.
+  enum class StageRounding { None, Warpgroup, MmaSync };
+  StageRounding getStageRounding(Operation *op, ConvertOp a, ConvertOp b) {
+    if (!a || !b || a == b || !a.getType().getElementType().isTF32() ||
+        !b.getType().getElementType().isTF32() ||
+        !a.getSource().getType().getElementType().isF32() ||
+        !b.getSource().getType().getElementType().isF32())
+      return StageRounding::None;
+    if (fitsWarpgroupMma(op, /*sharedA=*/true, /*transposedB=*/true))
+      return StageRounding::Warpgroup;
+    return fitsMmaSync(op) ? StageRounding::MmaSync : StageRounding::None;
   }
 
-  /// The shared memory multiplyRounded adds for the mmas of `loop` that
-  /// will multiply two stages of `loads` as tfloat32 on warpgroups: two
-  /// stages of each operand.
+  /// Whether the mma (or matmul) `op` of 2-D tiles has an mma.sync for its
+  /// operand and accumulator dtypes on the kernel's chip, and whole steps
+  /// of it (16 rows, 8 columns, 256 bits of K).
+  bool fitsMmaSync(Operation *op) {
+    std::optional<CompileTarget> chip = target::getCompileTargetFor(op, "");
+    auto a = cast<TileType>(op->getOperand(0).getType());
+    auto result = cast<TileType>(op->getResult(0).getType());
+    if (!chip || chip->host || a.getRank() != 2 || result.getRank() != 2)
+      return false;
+    int64_t minimumSm =
+        getMmaSyncMinimumSm(a.getElementType(), result.getElementType());
+    return minimumSm && chip->sm >= minimumSm &&
+           result.getShape()[0] % 16 == 0 && result.getShape()[1] % 8 == 0 &&
+           a.getShape()[1] % (256 / getStorageBits(a.getElementType())) == 0;
+  }
+
+  /// The shared memory the rounded stages of `loop`'s mmas of two stages
+  /// of `loads` as tfloat32 take (getStageRounding): two stages of each
+  /// operand on warpgroups, one on mma.sync.
   int64_t getRoundedStageBytes(
       scf::ForOp loop,
-      ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads) {
+      ArrayRef<std::pair<LoadOp, SmallVector<Operation *>>> loads,
+      bool &warpgroups) {
     int64_t bytes = 0;
     for (Operation &op : loop.getBody()->without_terminator()) {
       if (!isa<MmaOp, MatmulOp>(op))
@@ -2176,10 +2226,13 @@ struct TilePipelineLoadsPass
       auto [b, transposedB] = findLoad(loads, op.getOperand(1));
       ConvertOp convertA = a ? getOperandConvert(a) : nullptr;
       ConvertOp convertB = b ? getOperandConvert(b) : nullptr;
-      if (!multipliesRounded(&op, convertA, convertB))
+      StageRounding rounding = getStageRounding(&op, convertA, convertB);
+      if (rounding == StageRounding::None)
         continue;
-      bytes += 2 * (getTileBytes(convertA.getType()) +
-                    getTileBytes(convertB.getType()));
+      warpgroups |= rounding == StageRounding::Warpgroup;
+      int64_t stages = rounding == StageRounding::Warpgroup ? 2 : 1;
+      bytes += stages * (getTileBytes(convertA.getType()) +
+                         getTileBytes(convertB.getType()));
     }
     return bytes;
   }
@@ -2200,7 +2253,8 @@ struct TilePipelineLoadsPass
     auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
     ConvertOp convertA = getConvertedStage(op->getOperand(0));
     ConvertOp convertB = getConvertedStage(op->getOperand(1));
-    if (!loop || !roundsInStages || !multipliesRounded(op, convertA, convertB))
+    if (!loop || !roundsInStages ||
+        getStageRounding(op, convertA, convertB) != StageRounding::Warpgroup)
       return failure();
     Location loc = op->getLoc();
     MLIRContext *context = &getContext();
@@ -2240,6 +2294,50 @@ struct TilePipelineLoadsPass
     op->getResult(0).replaceAllUsesWith(product.getResult());
     op->erase();
     return product;
+  }
+
+  /// An mma (or matmul) of two float32 stages as tfloat32 (`astype`, the
+  /// loads' getOperandConvert) on mma.sync: each iteration rounds its two
+  /// stages once (every thread its part of them, as the conversion says,
+  /// 16 bytes at a time) into a stage of tf32 of each operand's own, then a
+  /// CTA barrier, then the mma reads its operands from those, where each
+  /// warp would otherwise round every fragment it reads (a fragment of A
+  /// is read by each warp along N, one of B by each along M). One stage of
+  /// each is enough: the mmas read their fragments before the next
+  /// iteration's wait for its copies, a barrier (tile.async_wait), which
+  /// every thread passes before it rounds again. Returns the mma, which
+  /// splitAlongDepth then cuts along K.
+  Operation *roundStagesOnce(Operation *op) {
+    auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+    ConvertOp convertA = getConvertedStage(op->getOperand(0));
+    ConvertOp convertB = getConvertedStage(op->getOperand(1));
+    if (!loop || !roundsInStages ||
+        getStageRounding(op, convertA, convertB) != StageRounding::MmaSync)
+      return op;
+    Location loc = op->getLoc();
+    MLIRContext *context = &getContext();
+    TileType typeA = convertA.getType(), typeB = convertB.getType();
+    OpBuilder builder(loop);
+    auto allocate = [&](TileType type) -> Value {
+      SmallVector<int64_t> shape{1};
+      llvm::append_range(shape, type.getShape());
+      return AllocSharedOp::create(
+          builder, loc, SharedType::get(context, shape, type.getElementType()));
+    };
+    Value roundedA = allocate(typeA), roundedB = allocate(typeB);
+    builder.setInsertionPoint(op);
+    Value stage = arith::ConstantIndexOp::create(builder, loc, 0);
+    LocalStoreOp::create(builder, loc, convertA.getResult(), roundedA, stage,
+                         UnitAttr());
+    LocalStoreOp::create(builder, loc, convertB.getResult(), roundedB, stage,
+                         UnitAttr());
+    gpu::BarrierOp::create(builder, loc);
+    op->setOperand(0, LocalLoadOp::create(builder, loc, typeA, roundedA, stage,
+                                          DenseI64ArrayAttr(), UnitAttr()));
+    op->setOperand(1, LocalLoadOp::create(builder, loc, typeB, roundedB, stage,
+                                          DenseI64ArrayAttr(), UnitAttr()));
+    ++numRoundedOnce;
+    return op;
   }
 
   /// Whether the mma (or matmul) `op` can run as a warpgroup mma, with A

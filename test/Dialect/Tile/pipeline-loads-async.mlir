@@ -294,20 +294,58 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK-NOT: tile.async_copy
 // CHECK: tile.convert
 // float32 tiles multiplied as tf32 (a conversion to a dtype of as many
-// bits, the loaded tile's only use): the float32 tiles are staged, and each
-// step's slices (K 8, mma.sync's for tf32) are converted after their reads.
+// bits, the loaded tile's only use): the float32 tiles are staged; each
+// iteration rounds its two stages once into one stage of tf32 of each
+// operand's own (16 KiB beside 4 x 16 KiB), then a CTA barrier, and each
+// step (K 8, mma.sync's for tf32) reads its slices of those.
 // CHECK-LABEL: gpu.func @tf32
 // CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf32>
 // CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x32x64xf32>
 // CHECK: tile.async_copy
+// CHECK: %[[RA:.*]] = tile.alloc_shared : !tile.shared<1x64x32xtf32>
+// CHECK: %[[RB:.*]] = tile.alloc_shared : !tile.shared<1x32x64xtf32>
 // CHECK: scf.for
-// CHECK: %[[A0:.*]] = tile.local_load %[[A]][%{{.*}}] offsets [0, 0] : !tile.shared<4x64x32xf32> -> !tile.tile<64x8xf32>
+// CHECK: tile.async_wait
+// CHECK: %[[X32:.*]] = tile.local_load %[[A]][%[[S:.*]]] : !tile.shared<4x64x32xf32> -> !tile.tile<64x32xf32>
+// CHECK: %[[Y32:.*]] = tile.local_load %[[B]][%[[S]]] : !tile.shared<4x32x64xf32> -> !tile.tile<32x64xf32>
+// CHECK: %[[X:.*]] = tile.convert %[[X32]] : !tile.tile<64x32xf32> -> !tile.tile<64x32xtf32>
+// CHECK: %[[Y:.*]] = tile.convert %[[Y32]] : !tile.tile<32x64xf32> -> !tile.tile<32x64xtf32>
+// CHECK-NEXT: %[[R:.*]] = arith.constant 0 : index
+// CHECK-NEXT: tile.local_store %[[X]], %[[RA]][%[[R]]] : !tile.tile<64x32xtf32>, !tile.shared<1x64x32xtf32>
+// CHECK-NEXT: tile.local_store %[[Y]], %[[RB]][%[[R]]] : !tile.tile<32x64xtf32>, !tile.shared<1x32x64xtf32>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[X0:.*]] = tile.local_load %[[RA]][%[[R]]] offsets [0, 0] : !tile.shared<1x64x32xtf32> -> !tile.tile<64x8xtf32>
+// CHECK-NEXT: %[[Y0:.*]] = tile.local_load %[[RB]][%[[R]]] offsets [0, 0] : !tile.shared<1x32x64xtf32> -> !tile.tile<8x64xtf32>
+// CHECK-NEXT: tile.mma %[[X0]], %[[Y0]]
+// CHECK-NOT: tile.convert
+// CHECK: tile.local_load %[[RA]][%[[R]]] offsets [0, 24]
+// CHECK-NOT: tile.load
+// CHECK-NOT: tile.convert
+// CHECK: scf.yield
+// Where the stages the kernel asks for (tile.num_stages = 4 of 32 KiB)
+// leave no room for the rounded ones (32 KiB), each step's slices are
+// converted after their reads.
+// CHECK-LABEL: gpu.func @tf32_no_room
+// CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x64x64xf32>
+// CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x64x64xf32>
+// CHECK-NOT: tile.alloc_shared
+// CHECK: scf.for
+// CHECK: %[[A0:.*]] = tile.local_load %[[A]][%{{.*}}] offsets [0, 0] : !tile.shared<4x64x64xf32> -> !tile.tile<64x8xf32>
 // CHECK-NEXT: %[[X0:.*]] = tile.convert %[[A0]] : !tile.tile<64x8xf32> -> !tile.tile<64x8xtf32>
-// CHECK-NEXT: %[[B0:.*]] = tile.local_load %[[B]][%{{.*}}] offsets [0, 0] : !tile.shared<4x32x64xf32> -> !tile.tile<8x64xf32>
+// CHECK-NEXT: %[[B0:.*]] = tile.local_load %[[B]][%{{.*}}] offsets [0, 0] : !tile.shared<4x64x64xf32> -> !tile.tile<8x64xf32>
 // CHECK-NEXT: %[[Y0:.*]] = tile.convert %[[B0]] : !tile.tile<8x64xf32> -> !tile.tile<8x64xtf32>
 // CHECK-NEXT: tile.mma %[[X0]], %[[Y0]]
+// CHECK-NOT: tile.local_store
 // CHECK: tile.local_load %[[A]][%{{.*}}] offsets [0, 24]
-// CHECK-NOT: tile.load
+// CHECK: scf.yield
+// Nor where they would cost a block a processor: 32x32 and 32x64 stages
+// (12 KiB) leave room for 3 blocks of 4 stages on sm_80's 164 KiB, and 2
+// with 12 KiB of rounded stages beside them.
+// CHECK-LABEL: gpu.func @tf32_keeps_blocks
+// CHECK: tile.alloc_shared : !tile.shared<4x32x32xf32>
+// CHECK: tile.alloc_shared : !tile.shared<4x32x64xf32>
+// CHECK-NOT: tile.alloc_shared
+// CHECK-NOT: tile.local_store
 // CHECK: scf.yield
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @batch(%a: !tile.array<?x?x?xf16, strides [?, ?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
@@ -446,6 +484,46 @@ gpu.module @m attributes {target.chip = "sm_80"} {
       scf.yield %next : !tile.tile<64x64xf32>
     }
     tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @tf32_no_room(%a: !tile.array<?x?xf32, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4, tile.num_stages = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<64x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x32 = tile.load %va[%i, %kt] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %y32 = tile.load %vb[%kt, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %x = tile.convert %x32 : !tile.tile<64x64xf32> -> !tile.tile<64x64xtf32>
+      %y = tile.convert %y32 : !tile.tile<64x64xf32> -> !tile.tile<64x64xtf32>
+      %next = tile.mma %x, %y, %sum : !tile.tile<64x64xtf32>, !tile.tile<64x64xtf32>, !tile.tile<64x64xf32>
+      scf.yield %next : !tile.tile<64x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+  gpu.func @tf32_keeps_blocks(%a: !tile.array<?x?xf32, strides [?, 1]>, %b: !tile.array<?x?xf32, strides [?, 1]>, %c: !tile.array<?x?xf32, strides [?, 1]>, %n: index) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %va = tile.make_view %a : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vb = tile.make_view %b : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = tile.constant dense<0.0> : !tile.tile<32x64xf32>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> (!tile.tile<32x64xf32>) {
+      %kt = tile.from_scalar %k : index -> !tile.tile<si32>
+      %x32 = tile.load %va[%i, %kt] : !tile.view<32x32, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %y32 = tile.load %vb[%kt, %i] : !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>, padding zero>
+      %x = tile.convert %x32 : !tile.tile<32x32xf32> -> !tile.tile<32x32xtf32>
+      %y = tile.convert %y32 : !tile.tile<32x64xf32> -> !tile.tile<32x64xtf32>
+      %next = tile.mma %x, %y, %sum : !tile.tile<32x32xtf32>, !tile.tile<32x64xtf32>, !tile.tile<32x64xf32>
+      scf.yield %next : !tile.tile<32x64xf32>
+    }
+    tile.store %acc, %vc[%i, %i] : !tile.view<32x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
 }
