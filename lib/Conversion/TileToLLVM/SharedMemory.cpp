@@ -460,7 +460,11 @@ static Value getStageElement(Emitter &e, Distribution &dist, int64_t r,
 }
 
 /// mma operands by ldmatrix (B also from a stage that holds Bᵀ); any other
-/// layout element by element.
+/// layout in runs of up to 16 bytes a thread holds along the stage's rows
+/// (inside one swizzle chunk, where the sub-tile starts at a multiple of
+/// the run there), each one vector, else element by element. (A 32-bit
+/// mma operand's pair along K is such a run: LLVM does not merge its two
+/// reads itself behind the swizzle's XOR at a step's offset.)
 struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -486,14 +490,49 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     Type memoryType = getMemoryType(type.getElementType());
     Type registerType = getRegisterType(type.getElementType());
     int64_t bytes = getMemoryBytes(type.getElementType());
-    SmallVector<Value> values;
     ArrayRef<int64_t> whole = bufferType.getShape().drop_front();
-    for (int64_t r = 0, n = dist.numRegisters(); r < n; ++r) {
-      Value address = getStageElement(e, dist, r, transposed, origin, whole,
-                                      shared, stage, memoryType);
-      values.push_back(toRegister(
-          e, LLVM::LoadOp::create(rewriter, e.loc, memoryType, address, bytes),
-          registerType));
+    auto addressOf = [&](int64_t r) {
+      return getStageElement(e, dist, r, transposed, origin, whole, shared,
+                             stage, memoryType);
+    };
+    int64_t n = dist.numRegisters();
+    SmallVector<Value> values(n);
+    // The tile's dimension along the stage's rows.
+    int64_t along = transposed ? 0 : type.getRank() - 1;
+    int64_t width =
+        type.getRank() > 0 && !isPacked(type.getElementType())
+            ? std::min(dist.vectorWidth(bytes * 8, along), shared.chunkElements)
+            : 1;
+    // (The origin is the stage's: its last dimension runs along the rows.)
+    if (width > 1 && !origin.empty() && origin.back() % width != 0)
+      width = 1;
+    if (width > 1) {
+      auto vectorType = VectorType::get({width}, memoryType);
+      for (ArrayRef<int64_t> group : dist.vectorGroups(width, along)) {
+        Value vector =
+            LLVM::LoadOp::create(rewriter, e.loc, vectorType,
+                                 addressOf(group.front()), width * bytes);
+        for (auto [i, r] : llvm::enumerate(group))
+          values[r] = toRegister(
+              e,
+              LLVM::ExtractElementOp::create(rewriter, e.loc, vector, e.i32(i)),
+              registerType);
+      }
+    }
+    // Element by element, and a thread's copies of an element it holds
+    // twice from the first.
+    for (int64_t r = 0; r < n; ++r) {
+      if (values[r])
+        continue;
+      int64_t first = dist.firstInThread(r);
+      if (first != r && values[first]) {
+        values[r] = values[first];
+        continue;
+      }
+      values[r] = toRegister(e,
+                             LLVM::LoadOp::create(rewriter, e.loc, memoryType,
+                                                  addressOf(r), bytes),
+                             registerType);
     }
     rewriter.replaceOpWithMultiple(op, {values});
     return success();

@@ -4,8 +4,8 @@
 // tile lies inside the array, the bytes past the array's edge zero-filled
 // where it does not), and loads and stores element by element where they
 // are not; commit and wait are cp.async's groups, the wait followed by a
-// barrier; local_load reads mma operands by ldmatrix, other layouts
-// element by element. Stages are 1024-byte aligned (the period of the
+// barrier; local_load reads mma operands by ldmatrix, other layouts in
+// runs of up to 16 bytes along the stage's rows. Stages are 1024-byte aligned (the period of the
 // 128-byte swizzle, which wgmma applies to addresses). Buffers past the 48
 // KiB a kernel declares statically move to the dynamic shared array, up to
 // what the chip allows a block.
@@ -27,7 +27,7 @@
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 0
 // CHECK-NEXT: gpu.barrier
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @copy(%a: !tile.array<?x?xf16, strides [?, 1]>, %c: !tile.array<?x?xf16, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
     %i = tile.bid 0
@@ -148,6 +148,31 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     %x = tile.local_load %a[%c0] offsets [0, 16] : !tile.shared<2x64x32xf16> -> !tile.tile<64x16xf16>
     %y = tile.local_load %b[%c0] offsets [16, 0] : !tile.shared<2x32x64xf16> -> !tile.tile<16x64xf16>
     %p = tile.matmul %x, %y : !tile.tile<64x16xf16>, !tile.tile<16x64xf16> -> !tile.tile<64x64xf32>
+    tile.store %p, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// tf32 mma operands: a lane's two elements along K are neighbours
+// (#tile.mma_operand, 32 bits), so A's pair is one 8-byte read at a step's
+// offset too; B's are two rows apart, one element each.
+// CHECK-LABEL: gpu.func @fragments_tf32
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
+// CHECK-NOT: llvm.load {{.*}} -> vector<2xf32>
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK: nvvm.mma.sync
+gpu.module @m attributes {target.chip = "sm_80"} {
+  gpu.func @fragments_tf32(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
+    %i = tile.bid 0
+    %c0 = arith.constant 0 : index
+    %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
+    %a = tile.alloc_shared : !tile.shared<1x64x32xtf32>
+    %b = tile.alloc_shared : !tile.shared<1x32x64xtf32>
+    %x = tile.local_load %a[%c0] offsets [0, 8] : !tile.shared<1x64x32xtf32> -> !tile.tile<64x8xtf32>
+    %y = tile.local_load %b[%c0] offsets [8, 0] : !tile.shared<1x32x64xtf32> -> !tile.tile<8x64xtf32>
+    %p = tile.matmul %x, %y : !tile.tile<64x8xtf32>, !tile.tile<8x64xtf32> -> !tile.tile<64x64xf32>
     tile.store %p, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return
   }
