@@ -459,6 +459,20 @@ static Value getStageElement(Emitter &e, Distribution &dist, int64_t r,
   return e.gep(stage, memoryType, shared.offset(e, row, indices.back()));
 }
 
+/// The tile's dimension along the stage's rows (with `transposed`, its
+/// first), and the elements a thread holds in a run along it that one
+/// vector access moves: up to 16 bytes, inside one swizzle chunk; 1 for
+/// packed elements and scalars.
+static std::pair<int64_t, int64_t> getStageRun(Distribution &dist,
+                                               TileType type, bool transposed,
+                                               const SwizzledLayout &shared) {
+  int64_t along = transposed ? 0 : type.getRank() - 1;
+  if (type.getRank() == 0 || isPacked(type.getElementType()))
+    return {along, 1};
+  int64_t bits = getMemoryBytes(type.getElementType()) * 8;
+  return {along, std::min(dist.vectorWidth(bits, along), shared.chunkElements)};
+}
+
 /// mma operands by ldmatrix (B also from a stage that holds Bᵀ); any other
 /// layout in runs of up to 16 bytes a thread holds along the stage's rows
 /// (inside one swizzle chunk, where the sub-tile starts at a multiple of
@@ -497,12 +511,7 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     };
     int64_t n = dist.numRegisters();
     SmallVector<Value> values(n);
-    // The tile's dimension along the stage's rows.
-    int64_t along = transposed ? 0 : type.getRank() - 1;
-    int64_t width =
-        type.getRank() > 0 && !isPacked(type.getElementType())
-            ? std::min(dist.vectorWidth(bytes * 8, along), shared.chunkElements)
-            : 1;
+    auto [along, width] = getStageRun(dist, type, transposed, shared);
     // (The origin is the stage's: its last dimension runs along the rows.)
     if (width > 1 && !origin.empty() && origin.back() % width != 0)
       width = 1;
@@ -565,12 +574,7 @@ struct LocalStoreLowering : public TilePattern<LocalStoreOp> {
       return getStageElement(e, dist, r, transposed, /*origin=*/{}, whole,
                              shared, stage, memoryType);
     };
-    // The tile's dimension along the stage's rows.
-    int64_t along = transposed ? 0 : type.getRank() - 1;
-    int64_t width =
-        type.getRank() > 0 && !isPacked(type.getElementType())
-            ? std::min(dist.vectorWidth(bytes * 8, along), shared.chunkElements)
-            : 1;
+    auto [along, width] = getStageRun(dist, type, transposed, shared);
     if (width > 1) {
       auto vectorType = VectorType::get({width}, memoryType);
       for (ArrayRef<int64_t> group : dist.vectorGroups(width, along)) {
