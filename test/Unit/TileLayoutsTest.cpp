@@ -324,9 +324,7 @@ TEST_F(TileLayoutsTest, SmallTilesKeepNoCopiesInAThread) {
 /// tables ("Matrix Fragments for mma.m16n8k*"): with w = 32 / bits elements
 /// to a register and group g = lane / 4, index t = lane % 4, A holds rows
 /// g and g + 8 and columns w t + q and w t + q + K / 2 of each 16 x K
-/// block; B the same rows of K and column g of each K x 8 block. For 32
-/// bits (w = 1) the layout permutes K alike for A and B (which leaves the
-/// products as they are): columns 2t and 2t + 1 instead of t and t + 4.
+/// block; B the same rows of K and column g of each K x 8 block.
 std::set<std::vector<int64_t>>
 referenceOperand(int64_t operand, int64_t bits, int64_t rowWarps,
                  int64_t columnWarps, ArrayRef<int64_t> shape, int64_t thread) {
@@ -345,9 +343,7 @@ referenceOperand(int64_t operand, int64_t bits, int64_t rowWarps,
           for (int64_t q = 0; q < w; ++q) {
             std::vector<int64_t> element(2);
             element[otherDim] = i * block * warps + block * ownWarp + g + 8 * h;
-            element[depthDim] =
-                s * depth +
-                (bits == 32 ? 2 * t + half : w * t + q + half * depth / 2);
+            element[depthDim] = s * depth + w * t + q + half * depth / 2;
             elements.insert(element);
           }
   return elements;
@@ -382,10 +378,8 @@ TEST_F(TileLayoutsTest, MmaOperandsMatchThePtxFragments) {
           // The warps that share a block hold copies; one of them owns it.
           expectOneOwnerEach(layout, shape);
         }
-        // A 32-bit register's elements are neighbours along K, and so are
-        // a lane's two 32-bit elements.
-        EXPECT_EQ(getContiguity(layout, operand == 0 ? 1 : 0),
-                  bits == 32 ? 2 : 32 / bits);
+        // A 32-bit register's elements are neighbours along K.
+        EXPECT_EQ(getContiguity(layout, operand == 0 ? 1 : 0), 32 / bits);
       }
   }
 }

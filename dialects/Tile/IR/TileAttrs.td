@@ -131,13 +131,6 @@ def Tile_MmaOperandLayoutAttr
     rows `l / 4` and `l / 4 + 8` and the columns `w * (l % 4) + i` and
     `w * (l % 4) + K / 2 + i` (`i < w`); of B, column `l / 4` and the same
     rows that A has columns (PTX ISA, "Matrix Fragments for mma.m16n8k*").
-    For 32 bits (w = 1) a lane's two elements along K are neighbours
-    instead: columns `2 * (l % 4)` and `2 * (l % 4) + 1` of A, the same rows
-    of B. That is PTX's K permuted alike for A and B, which leaves each
-    product as it is: A's pair is then one 8-byte read, the reads of B a
-    step makes meet no bank conflict in a swizzled stage (4 rows 2 apart
-    where PTX's are 4 neighbours), and an accumulator's registers are
-    already in A's layout.
     A warp holds the A blocks of its row of the accumulator's warps and the
     B blocks of its column; the other warps hold copies. One layout tile is
     `16 * warpsPerCTA[0]` x K for A and K x `8 * warpsPerCTA[1]` for B.
@@ -156,10 +149,6 @@ def Tile_MmaOperandLayoutAttr
   let extraClassDeclaration = [{
     /// The elements of one 32-bit register.
     int64_t getVectorWidth() const { return 32 / getBits(); }
-    /// The elements along K a lane holds next to each other: a register's
-    /// w, but both registers of 32-bit elements (K permuted alike for A
-    /// and B, see above).
-    int64_t getDepthRun() const { return getBits() == 32 ? 2 : 32 / getBits(); }
     /// K of the mma.sync shape m16n8kK.
     int64_t getDepth() const { return 256 / getBits(); }
     /// The dimension along K: 1 for A, 0 for B.

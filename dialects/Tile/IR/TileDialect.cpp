@@ -501,7 +501,8 @@ void ArrayType::print(AsmPrinter &printer) const {
 //===----------------------------------------------------------------------===//
 
 LogicalResult SharedType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 ArrayRef<int64_t> shape, Type elementType) {
+                                 ArrayRef<int64_t> shape, Type elementType,
+                                 bool interleaved) {
   if (shape.size() < 2)
     return emitError() << "a shared buffer holds stages of tiles of rank 1 or "
                           "more";
@@ -509,6 +510,15 @@ LogicalResult SharedType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a shared buffer holds at least one stage";
   if (!isNumericDType(elementType))
     return emitError() << "a shared buffer holds numbers, not " << elementType;
+  if (interleaved) {
+    int64_t rows = 1;
+    for (int64_t extent : shape.drop_front().drop_back())
+      rows *= extent;
+    if (rows % 8 != 0)
+      return emitError() << "an interleaved stage has rows in groups of 8, "
+                            "not "
+                         << rows;
+  }
   return TileType::verify(emitError, shape.drop_front(), elementType,
                           Attribute());
 }
@@ -530,16 +540,23 @@ Type SharedType::parse(AsmParser &parser) {
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess() ||
       parser.parseDimensionList(shape, /*allowDynamic=*/false) ||
-      parser.parseType(elementType) || parser.parseGreater())
+      parser.parseType(elementType))
+    return {};
+  bool interleaved = succeeded(parser.parseOptionalComma());
+  if ((interleaved && parser.parseKeyword("interleaved")) ||
+      parser.parseGreater())
     return {};
   return parser.getChecked<SharedType>(loc, parser.getContext(), shape,
-                                       elementType);
+                                       elementType, interleaved);
 }
 
 void SharedType::print(AsmPrinter &printer) const {
   printer << "<";
   printer.printDimensionList(getShape());
-  printer << "x" << getElementType() << ">";
+  printer << "x" << getElementType();
+  if (getInterleaved())
+    printer << ", interleaved";
+  printer << ">";
 }
 
 //===----------------------------------------------------------------------===//

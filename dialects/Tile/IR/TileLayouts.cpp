@@ -293,18 +293,19 @@ int64_t MmaOperandLayoutAttr::getRegistersPerTile(int64_t dim) const {
 int64_t MmaOperandLayoutAttr::getTileRegisterOffset(int64_t dim,
                                                     int64_t local) const {
   if (dim == getDepthDim())
-    return local % getDepthRun() + (local / getDepthRun()) * (getDepth() / 2);
+    return local % getVectorWidth() +
+           (local / getVectorWidth()) * (getDepth() / 2);
   return 8 * local;
 }
 
-/// Along K, the lane's index in its group of 4 (getDepthRun elements
-/// each); across K, its group (l / 4), and the warps of the accumulator
-/// along that dimension.
+/// Along K, the lane's index in its group of 4 (w elements each); across
+/// K, its group (l / 4), and the warps of the accumulator along that
+/// dimension.
 SmallVector<ThreadField>
 MmaOperandLayoutAttr::getThreadFields(int64_t dim) const {
   if (dim == getDepthDim())
     return {{/*warp=*/false, /*stride=*/1, /*count=*/4,
-             /*scale=*/getDepthRun()}};
+             /*scale=*/getVectorWidth()}};
   ArrayRef<int64_t> warps = getParent().getWarpsPerCTA();
   SmallVector<ThreadField> fields = {{/*warp=*/false, 4, 8, 1}};
   if (getOperand() == 0 && warps[0] > 1)

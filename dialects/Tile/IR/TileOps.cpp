@@ -1187,10 +1187,15 @@ LogicalResult AsyncCopyOp::verify() {
       return emitOpError("takes the tensor map as an !llvm.ptr, not ")
              << map.getType();
   }
-  if (isTensorCopy())
+  if (isTensorCopy()) {
     if (std::optional<std::string> why = whyNotTensorCopy(view))
       return emitOpError("cannot copy with the tensor memory accelerator: ")
              << *why;
+    // The tensor memory accelerator writes the swizzle alone.
+    if (getBuffer().getType().getInterleaved())
+      return emitOpError("cannot copy into an interleaved stage with the "
+                         "tensor memory accelerator");
+  }
   return verifyTileIndices(*this, getIndices(), view.getArray().getRank());
 }
 

@@ -416,6 +416,11 @@ LogicalResult MmaOp::verify() {
 }
 
 LogicalResult SharedMmaOp::verify() {
+  // wgmma reads a stage in the swizzle alone (its descriptor's mode).
+  for (Value operand : {Value(getA()), Value(getB())})
+    if (auto shared = dyn_cast<SharedType>(operand.getType());
+        shared && shared.getInterleaved())
+      return emitOpError("reads no interleaved stage");
   TileType b = getB().getType().getStageType();
   if (getTranspose()) {
     if (b.getRank() != 2)

@@ -196,12 +196,29 @@ def Tile_SharedType : Tile_Type<"Shared", "shared"> {
     of eight rows at one column (`ldmatrix`, `cp.async`) fall in distinct
     banks (docs/Tile.md, "Shared memory").
 
+    With `interleaved`, the rows of each group of eight (the rows running
+    over all but the last dimension) are stored in the order 0, 4, 1, 5, 2,
+    6, 3, 7: row 4b + t at 2t + b. `tile-pipeline-loads` makes such stages
+    for mma.sync's 32-bit B operands, whose lanes read rows t and t + 4
+    (t < 4) at eight columns: rows stored two apart fall in distinct banks
+    in the swizzle above, where neighbours meet two by two.
+
     ```mlir
     !tile.shared<3x128x32xf16>
+    !tile.shared<1x32x256xtf32, interleaved>
     ```
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
-                        "::mlir::Type":$elementType);
+                        "::mlir::Type":$elementType,
+                        "bool":$interleaved);
+  let skipDefaultBuilders = 1;
+  let builders = [
+    TypeBuilder<(ins "::llvm::ArrayRef<int64_t>":$shape,
+                     "::mlir::Type":$elementType,
+                     CArg<"bool", "false">:$interleaved), [{
+      return $_get($_ctxt, shape, elementType, interleaved);
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

@@ -2305,8 +2305,10 @@ struct TilePipelineLoadsPass
   /// is read by each warp along N, one of B by each along M). One stage of
   /// each is enough: the mmas read their fragments before the next
   /// iteration's wait for its copies, a barrier (tile.async_wait), which
-  /// every thread passes before it rounds again. Returns the mma, which
-  /// splitAlongDepth then cuts along K.
+  /// every thread passes before it rounds again. B's stage is
+  /// `interleaved` where its rows are 128 bytes or more: a step's lanes read
+  /// its rows t and t + 4 (t < 4), which the swizzle alone leaves two to a
+  /// bank. Returns the mma, which splitAlongDepth then cuts along K.
   Operation *roundStagesOnce(Operation *op) {
     auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
     ConvertOp convertA = getConvertedStage(op->getOperand(0));
@@ -2318,13 +2320,17 @@ struct TilePipelineLoadsPass
     MLIRContext *context = &getContext();
     TileType typeA = convertA.getType(), typeB = convertB.getType();
     OpBuilder builder(loop);
-    auto allocate = [&](TileType type) -> Value {
+    auto allocate = [&](TileType type, bool interleaved) -> Value {
       SmallVector<int64_t> shape{1};
       llvm::append_range(shape, type.getShape());
       return AllocSharedOp::create(
-          builder, loc, SharedType::get(context, shape, type.getElementType()));
+          builder, loc,
+          SharedType::get(context, shape, type.getElementType(), interleaved));
     };
-    Value roundedA = allocate(typeA), roundedB = allocate(typeB);
+    Value roundedA = allocate(typeA, /*interleaved=*/false);
+    Value roundedB = allocate(
+        typeB, typeB.getShape()[1] * getStorageBits(typeB.getElementType()) >=
+                   8 * 128);
     builder.setInsertionPoint(op);
     Value stage = arith::ConstantIndexOp::create(builder, loc, 0);
     LocalStoreOp::create(builder, loc, convertA.getResult(), roundedA, stage,

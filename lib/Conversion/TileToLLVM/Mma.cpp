@@ -71,10 +71,12 @@ static void storeSwizzled(Emitter &e, TileType type, ValueRange values,
 }
 
 /// `ldmatrix` of `count` 8x8 matrices of 16-bit elements whose rows the
-/// lanes address (`.trans` when `transpose`): each 32-bit register as a pair
-/// of `element`s.
+/// lanes address (`.trans` when `transpose`): each 32-bit register as a
+/// vector of its `width` `element`s (two of 16 bits, or one of 32 whose
+/// halves ldmatrix moves as they lie).
 static SmallVector<Value> loadMatrices(Emitter &e, Value address, int64_t count,
-                                       bool transpose, Type element) {
+                                       bool transpose, Type element,
+                                       int64_t width) {
   MLIRContext *context = e.b.getContext();
   Type i32 = e.b.getI32Type();
   Type result = count == 1 ? i32
@@ -85,20 +87,29 @@ static SmallVector<Value> loadMatrices(Emitter &e, Value address, int64_t count,
       transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
       NVVM::LdStMatrixShapeAttr::get(context, 8, 8),
       NVVM::LdStMatrixEltType::B16);
-  SmallVector<Value> pairs;
-  auto pairType = VectorType::get({2}, element);
+  SmallVector<Value> words;
+  auto wordType = VectorType::get({width}, element);
   for (int64_t i = 0; i < count; ++i) {
     Value word = count == 1 ? loaded : e.extract(loaded, {i});
-    pairs.push_back(LLVM::BitcastOp::create(e.b, e.loc, pairType, word));
+    words.push_back(LLVM::BitcastOp::create(e.b, e.loc, wordType, word));
   }
-  return pairs;
+  return words;
 }
 
-/// Whether tiles of `type` in `layout` are whole mma.sync m16n8k16 operand
-/// blocks of 16-bit elements, which ldmatrix loads.
-bool lowering::isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type) {
-  if (!layout || layout.getBits() != 16 || type.getRank() != 2 ||
-      getMemoryBytes(type.getElementType()) != 2)
+/// Whether tiles of `type` in `layout` are whole mma.sync operand blocks
+/// that ldmatrix loads from a stage (Mma.cpp): of 16-bit elements (m16n8k16;
+/// B from a stage of B, or of Bᵀ with `transposed`); of 32-bit ones
+/// (tf32, m16n8k8: a 16 x 8 block of A is a 16 x 16 one of 16-bit halves,
+/// in the registers PTX's fragment wants), A, and B from a stage of Bᵀ.
+bool lowering::isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type,
+                                 bool transposed) {
+  if (!layout || type.getRank() != 2)
+    return false;
+  int64_t bytes = getMemoryBytes(type.getElementType());
+  bool sixteen = layout.getBits() == 16 && bytes == 2;
+  bool thirtyTwo = layout.getBits() == 32 && bytes == 4 &&
+                   layout.getOperand() == (transposed ? 1 : 0);
+  if (!sixteen && !thirtyTwo)
     return false;
   SmallVector<int64_t> block = layout.getShapePerTile();
   return type.getShape()[0] % block[0] == 0 &&
@@ -107,12 +118,13 @@ bool lowering::isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type) {
 
 /// The registers of an operand tile of `type` in `layout` (see
 /// isLdmatrixOperand) from shared memory at `base` in `shared`'s layout,
-/// by `ldmatrix`: A, x4 per 16x16 block (lane l addresses row l % 16 at
-/// column 8 (l / 16)); B, x4 `.trans` per two 16x8 blocks (lane l
-/// addresses row l % 16 of block l / 16), which hands each lane its pairs
-/// along K; Bᵀ (`transposed`), x4 per two 16x8 blocks of B, untransposed:
-/// lane l addresses row (of Bᵀ, a column of B) l % 8 of block l / 16 at
-/// column 8 ((l / 8) % 2), whose pairs along its rows are B's along K.
+/// by `ldmatrix`, with w = 32 / bits elements to a register and K = 8 w a
+/// block: A, x4 per 16 x K block (lane l addresses row l % 16 at column
+/// 4 w (l / 16)); B, x4 `.trans` per two K x 8 blocks (lane l addresses row
+/// l % 16 of block l / 16), which hands each lane its pairs along K; Bᵀ
+/// (`transposed`), x4 per two K x 8 blocks of B, untransposed: lane l
+/// addresses row (of Bᵀ, a column of B) l % 8 of block l / 16 at column
+/// 4 w ((l / 8) % 2), whose registers along its rows are B's along K.
 SmallVector<Value>
 lowering::loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout, TileType type,
                          Value base, const SwizzledLayout &shared,
@@ -122,15 +134,19 @@ lowering::loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout, TileType type,
   ArrayRef<int64_t> shape = type.getShape();
   ArrayRef<int64_t> warps = layout.getParent().getWarpsPerCTA();
   int64_t rowWarps = warps[0], columnWarps = warps[1];
+  int64_t width = layout.getVectorWidth(), depth = layout.getDepth();
+  // The elements of a matrix row (16 bytes).
+  int64_t half = 4 * width;
   Value lane = e.lane(), warp = e.warp();
   Value laneRow = e.bits(lane, 1, 16), laneHalf = e.bits(lane, 16, 2);
   SmallVector<Value> registers(getNumRegisters(layout, shape));
-  auto place = [&](Value pair, int64_t row, int64_t column) {
-    for (int64_t q = 0; q < 2; ++q) {
+  // A register's elements at local index (row, column), along K from there.
+  auto place = [&](Value word, int64_t row, int64_t column) {
+    for (int64_t q = 0; q < width; ++q) {
       SmallVector<int64_t> local = {row, column};
       local[layout.getDepthDim()] += q;
       registers[linearize(layout, shape, local)] =
-          vector::ExtractOp::create(e.b, e.loc, pair, ArrayRef<int64_t>{q});
+          vector::ExtractOp::create(e.b, e.loc, word, ArrayRef<int64_t>{q});
     }
   };
   auto address = [&](Value row, Value column) {
@@ -140,29 +156,29 @@ lowering::loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout, TileType type,
   };
   if (layout.getOperand() == 0) {
     Value rowA = e.add(e.mul(e.bits(warp, 1, rowWarps), e.i32(16)), laneRow);
-    Value columnA = e.mul(laneHalf, e.i32(8));
+    Value columnA = e.mul(laneHalf, e.i32(half));
     for (int64_t i = 0; i < shape[0] / (16 * rowWarps); ++i)
-      for (int64_t s = 0; s < shape[1] / 16; ++s) {
-        SmallVector<Value> pairs =
+      for (int64_t s = 0; s < shape[1] / depth; ++s) {
+        SmallVector<Value> words =
             loadMatrices(e,
                          address(e.add(rowA, e.i32(i * 16 * rowWarps)),
-                                 e.add(columnA, e.i32(16 * s))),
-                         4, /*transpose=*/false, element);
-        // Matrices: rows 0-7 and 8-15 at columns 0-7, then at 8-15.
+                                 e.add(columnA, e.i32(depth * s))),
+                         4, /*transpose=*/false, element, width);
+        // Matrices: rows 0-7 and 8-15 at K 0 on, then at K / 2 on.
         for (int64_t p = 0; p < 4; ++p)
-          place(pairs[p], 2 * i + p % 2, 4 * s + 2 * (p / 2));
+          place(words[p], 2 * i + p % 2, 2 * width * s + width * (p / 2));
       }
     return registers;
   }
   Value columnB = e.mul(e.bits(warp, rowWarps, columnWarps), e.i32(8));
   int64_t blocks = shape[1] / (8 * columnWarps);
-  // Bᵀ's lanes address rows l % 8 at K 8 ((l / 8) % 2).
+  // Bᵀ's lanes address rows l % 8 at K 4 w ((l / 8) % 2).
   Value laneRow8, laneHalfK;
   if (transposed) {
     laneRow8 = e.bits(lane, 1, 8);
     laneHalfK = e.bits(lane, 8, 2);
   }
-  for (int64_t s = 0; s < shape[0] / 16; ++s)
+  for (int64_t s = 0; s < shape[0] / depth; ++s)
     for (int64_t j = 0; j < blocks; j += 2) {
       int64_t count = j + 1 < blocks ? 4 : 2;
       Value block = e.i32(j);
@@ -170,15 +186,16 @@ lowering::loadMmaOperand(Emitter &e, MmaOperandLayoutAttr layout, TileType type,
         block = e.add(block, laneHalf);
       // The first of the lane's block's 8 columns of B: a row of Bᵀ.
       Value column = e.add(columnB, e.mul(block, e.i32(8 * columnWarps)));
-      Value at = transposed
-                     ? address(e.add(column, laneRow8),
-                               e.add(e.mul(laneHalfK, e.i32(8)), e.i32(16 * s)))
-                     : address(e.add(laneRow, e.i32(16 * s)), column);
-      SmallVector<Value> pairs =
-          loadMatrices(e, at, count, /*transpose=*/!transposed, element);
-      // Matrices: K 0-7 and 8-15 of block j, then of block j + 1.
+      Value at =
+          transposed
+              ? address(e.add(column, laneRow8),
+                        e.add(e.mul(laneHalfK, e.i32(half)), e.i32(depth * s)))
+              : address(e.add(laneRow, e.i32(depth * s)), column);
+      SmallVector<Value> words =
+          loadMatrices(e, at, count, /*transpose=*/!transposed, element, width);
+      // Matrices: K 0 on and K / 2 on of block j, then of block j + 1.
       for (int64_t p = 0; p < count; ++p)
-        place(pairs[p], 4 * s + 2 * (p % 2), j + p / 2);
+        place(words[p], 2 * width * s + width * (p % 2), j + p / 2);
     }
   return registers;
 }
@@ -197,7 +214,8 @@ struct MmaOperandConversion : public TilePattern<ConvertLayoutOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TileType type = op.getType();
     auto layout = dyn_cast<MmaOperandLayoutAttr>(type.getEncoding());
-    if (!isLdmatrixOperand(layout, type))
+    if (!isLdmatrixOperand(layout, type, /*transposed=*/false) ||
+        layout.getBits() != 16)
       return rewriter.notifyMatchFailure(op, "not an ldmatrix operand");
     // Fragments each thread already holds (a 16-bit tile in the layout of
     // the accumulator whose A operand it becomes, as P of attention's P V)

@@ -473,12 +473,11 @@ static std::pair<int64_t, int64_t> getStageRun(Distribution &dist,
   return {along, std::min(dist.vectorWidth(bits, along), shared.chunkElements)};
 }
 
-/// mma operands by ldmatrix (B also from a stage that holds Bᵀ); any other
-/// layout in runs of up to 16 bytes a thread holds along the stage's rows
-/// (inside one swizzle chunk, where the sub-tile starts at a multiple of
-/// the run there), each one vector, else element by element. (A 32-bit
-/// mma operand's pair along K is such a run: LLVM does not merge its two
-/// reads itself behind the swizzle's XOR at a step's offset.)
+/// mma operands by ldmatrix where it loads them (isLdmatrixOperand); any
+/// other layout in runs of up to 16 bytes a thread holds along the stage's
+/// rows (inside one swizzle chunk, where the sub-tile starts at a multiple
+/// of the run there), each one vector, else element by element. (LLVM does
+/// not merge such reads itself behind the swizzle's XOR at an offset.)
 struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
   using TilePattern::TilePattern;
   LogicalResult
@@ -493,7 +492,7 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     SmallVector<int64_t> origin = op.getOrigin();
     auto operand = dyn_cast<MmaOperandLayoutAttr>(type.getEncoding());
     bool transposed = op.getTranspose();
-    if (isLdmatrixOperand(operand, type) &&
+    if (isLdmatrixOperand(operand, type, transposed) &&
         (!transposed || operand.getOperand() == 1)) {
       rewriter.replaceOpWithMultiple(
           op, {loadMmaOperand(e, operand, type, stage, shared, origin,

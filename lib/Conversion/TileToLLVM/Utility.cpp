@@ -384,8 +384,9 @@ int64_t getKernelNumWarps(Operation *op) {
   return 4;
 }
 
-SwizzledLayout::SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes)
-    : elementBytes(elementBytes) {
+SwizzledLayout::SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes,
+                               bool interleaved)
+    : elementBytes(elementBytes), interleaved(interleaved) {
   columns = shape.back();
   rows = 1;
   for (int64_t extent : shape.drop_back())
@@ -402,6 +403,8 @@ SwizzledLayout::SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes)
 }
 
 int64_t SwizzledLayout::getWgmmaSwizzleMode() const {
+  if (interleaved)
+    return 0;
   if (atom == 8)
     return 1;
   if (atom == 4)
@@ -412,6 +415,11 @@ int64_t SwizzledLayout::getWgmmaSwizzleMode() const {
 }
 
 Value SwizzledLayout::offset(Emitter &e, Value row, Value column) const {
+  // Row 8a + 4b + t stored at 8a + 2t + b.
+  if (interleaved)
+    row = e.orI(e.andI(row, e.i32(~int64_t(7))),
+                e.orI(e.shl(e.andI(row, e.i32(3)), e.i32(1)),
+                      e.andI(e.shr(row, e.i32(2)), e.i32(1))));
   Value slab = e.bits(column, slabColumns, columns / slabColumns);
   Value chunk = e.bits(column, chunkElements, slabColumns / chunkElements);
   Value within = e.bits(column, 1, chunkElements);
@@ -428,7 +436,8 @@ Value SwizzledLayout::offset(Emitter &e, Value row, Value column) const {
 
 SwizzledLayout getStageLayout(SharedType type) {
   return SwizzledLayout(type.getShape().drop_front(),
-                        getMemoryBytes(type.getElementType()));
+                        getMemoryBytes(type.getElementType()),
+                        type.getInterleaved());
 }
 
 Value getStage(Emitter &e, SharedType type, Value base, Value stage) {

@@ -291,13 +291,17 @@ int64_t getKernelNumWarps(Operation *op);
 /// and every slab is in the canonical layout that wgmma reads with the
 /// 128-, 64- or 32-byte swizzle (PTX ISA, "Shared Memory Matrix Layout").
 /// The tiles that move to shared memory for tensor cores use it too.
+/// With `interleaved` (`!tile.shared`'s), row 8a + 4b + t is stored where
+/// row 8a + 2t + b would be, which wgmma cannot read.
 struct SwizzledLayout {
   int64_t rows, columns, chunkElements, atom, rowsPerPhase;
   /// Columns of a slab.
   int64_t slabColumns;
   int64_t elementBytes;
+  bool interleaved;
 
-  SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes);
+  SwizzledLayout(ArrayRef<int64_t> shape, int64_t elementBytes,
+                 bool interleaved = false);
 
   /// Elements of one stage.
   int64_t size() const { return rows * columns; }
@@ -319,9 +323,10 @@ SwizzledLayout getStageLayout(SharedType type);
 Value getStage(Emitter &e, SharedType type, Value base, Value stage);
 
 /// Whether tiles of `type` in `layout` (null: no) are whole mma.sync
-/// m16n8k16 operand blocks of 16-bit elements, which ldmatrix loads
-/// (Mma.cpp).
-bool isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type);
+/// operand blocks that ldmatrix loads from a stage of the tile, or of its
+/// transpose with `transposed` (Mma.cpp).
+bool isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type,
+                       bool transposed);
 
 /// The registers of an operand tile of `type` in `layout` (see
 /// isLdmatrixOperand) from shared memory at `base`, laid out as `shared`

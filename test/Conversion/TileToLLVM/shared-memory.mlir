@@ -155,13 +155,21 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 
 // -----
 
-// tf32 mma operands: a lane's two elements along K are neighbours
-// (#tile.mma_operand, 32 bits), so A's pair is one 8-byte read at a step's
-// offset too; B's are two rows apart, one element each.
+// tf32 mma operands: A's 16 x 8 blocks by ldmatrix (one x4 each: 16 x 16
+// of 16-bit halves, in the registers of PTX's fragment); B's element by
+// element, rows t and t + 4, from a stage whose rows are interleaved (row
+// 8a + 4b + t at 8a + 2t + b: the row's bits 0-1 moved up one, bit 2 down
+// to bit 0).
 // CHECK-LABEL: gpu.func @fragments_tf32
-// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
-// CHECK-NOT: llvm.load {{.*}} -> vector<2xf32>
+// CHECK-COUNT-2: nvvm.ldmatrix {{.*}} num = 4 {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK: %[[UP:.*]] = arith.shli %[[LOW:.*]], %c1_i32{{.*}} : i32
+// CHECK-NEXT: %[[MOVED:.*]] = arith.ori %[[UP]], %[[DOWN:.*]] : i32
+// CHECK-NEXT: arith.constant -8 : i32
+// CHECK-NEXT: %[[GROUP:.*]] = arith.andi %[[ROW:.*]], %c-8_i32 : i32
+// CHECK-NEXT: arith.ori %[[GROUP]], %[[MOVED]] : i32
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK-NOT: nvvm.ldmatrix
 // CHECK: nvvm.mma.sync
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @fragments_tf32(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {
@@ -169,9 +177,9 @@ gpu.module @m attributes {target.chip = "sm_80"} {
     %c0 = arith.constant 0 : index
     %vc = tile.make_view %c : !tile.array<?x?xf32, strides [?, 1]> -> !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     %a = tile.alloc_shared : !tile.shared<1x64x32xtf32>
-    %b = tile.alloc_shared : !tile.shared<1x32x64xtf32>
+    %b = tile.alloc_shared : !tile.shared<1x32x64xtf32, interleaved>
     %x = tile.local_load %a[%c0] offsets [0, 8] : !tile.shared<1x64x32xtf32> -> !tile.tile<64x8xtf32>
-    %y = tile.local_load %b[%c0] offsets [8, 0] : !tile.shared<1x32x64xtf32> -> !tile.tile<8x64xtf32>
+    %y = tile.local_load %b[%c0] offsets [8, 0] : !tile.shared<1x32x64xtf32, interleaved> -> !tile.tile<8x64xtf32>
     %p = tile.matmul %x, %y : !tile.tile<64x8xtf32>, !tile.tile<8x64xtf32> -> !tile.tile<64x64xf32>
     tile.store %p, %vc[%i, %i] : !tile.view<64x64, !tile.array<?x?xf32, strides [?, 1]>>
     gpu.return

@@ -254,8 +254,9 @@ gpu.module @o attributes {target.chip = "sm_80"} {
 // An operand that is the conversion of a read of shared memory to a dtype
 // of as many bits (float32 staged, multiplied as tf32): the read and the
 // conversion take the fragment layout, no tile.convert_layout; the read
-// loads each fragment element from the stage (no ldmatrix for 32-bit
-// elements), the conversion rounds it in registers.
+// loads A's fragments by ldmatrix (a 16 x 8 block of 32-bit elements is a
+// 16 x 16 one of their halves) and B's element by element (ldmatrix would
+// take them from a stage of Bᵀ), the conversion rounds them in registers.
 // CHECK-DAG: #[[ACC:.*]] = #tile.mma_accumulator<warpsPerCTA = [2, 2]>
 // CHECK-DAG: #[[A:.*]] = #tile.mma_operand<operand = 0, bits = 32, parent = #[[ACC]]>
 // CHECK-DAG: #[[B:.*]] = #tile.mma_operand<operand = 1, bits = 32, parent = #[[ACC]]>
@@ -268,8 +269,11 @@ gpu.module @o attributes {target.chip = "sm_80"} {
 // CHECK-NOT: tile.convert_layout
 // CHECK: tile.mma
 // LLVM-LABEL: gpu.func @tf32_from_stage
-// LLVM-NOT: ldmatrix
+// LLVM: nvvm.ldmatrix {{.*}} num = 4 {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// LLVM: llvm.bitcast %{{.*}} : i32 to vector<1xf32>
+// LLVM-NOT: nvvm.ldmatrix
 // LLVM: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// LLVM-NOT: nvvm.ldmatrix
 // LLVM: nvvm.mma.sync{{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>
 gpu.module @m attributes {target.chip = "sm_80"} {
   gpu.func @tf32_from_stage(%c: !tile.array<?x?xf32, strides [?, 1]>) kernel attributes {tile.num_warps = 4} {

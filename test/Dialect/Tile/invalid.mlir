@@ -1197,6 +1197,21 @@ func.func private @f(!tile.shared<2x16x16xi32>)
 func.func private @f(!tile.shared<2x16x12xf16>)
 
 // -----
+
+// An interleaved stage permutes its rows in groups of 8.
+// expected-error @below {{an interleaved stage has rows in groups of 8, not 4}}
+func.func private @f(!tile.shared<1x4x32xf32, interleaved>)
+
+// -----
+
+// wgmma reads a stage in the swizzle alone.
+func.func @f(%a: !tile.shared<1x64x32xtf32>, %b: !tile.shared<1x32x64xtf32, interleaved>, %s: index, %acc: !tile.tile<64x64xf32>) {
+  // expected-error @below {{'tile.shared_mma' op reads no interleaved stage}}
+  %p = tile.shared_mma %a[%s], %b[%s], %acc : !tile.shared<1x64x32xtf32>, !tile.shared<1x32x64xtf32, interleaved>, !tile.tile<64x64xf32>
+  return
+}
+
+// -----
 // async_copy: what a load of the view yields, zero-filled, in the array's
 // order.
 
@@ -1264,6 +1279,15 @@ func.func @f(%v: !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding
 func.func @f(%v: !tile.view<4x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x4x32xf16>, %bars: !tile.barriers<2>, %s: index) {
   // expected-error @below {{'tile.async_copy' op cannot copy with the tensor memory accelerator: its tiles' rows do not come in groups of 8 (the swizzle's period)}}
   tile.async_copy %v[%i, %i], %b[%s] barrier %bars[%s] : !tile.view<4x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x4x32xf16>, !tile.barriers<2>
+  return
+}
+
+// -----
+
+// The accelerator writes the swizzle alone.
+func.func @f(%v: !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, %i: !tile.tile<si32>, %b: !tile.shared<2x64x32xf16, interleaved>, %bars: !tile.barriers<2>, %s: index) {
+  // expected-error @below {{'tile.async_copy' op cannot copy into an interleaved stage with the tensor memory accelerator}}
+  tile.async_copy %v[%i, %i], %b[%s] barrier %bars[%s] : !tile.view<64x32, !tile.array<?x?xf16, strides [?, 1]>, padding zero>, !tile.shared<2x64x32xf16, interleaved>, !tile.barriers<2>
   return
 }
 

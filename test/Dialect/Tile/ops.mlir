@@ -334,6 +334,10 @@ func.func @shared_memory(%a: !tile.array<?x?xf16, strides [?, 1]>, %a3: !tile.ar
   // CHECK: tile.local_store %{{.*}}, %[[BUF]][%{{.*}}] transpose : !tile.tile<32x64xf16>, !tile.shared<3x64x32xf16>
   %tt = tile.local_load %buf[%s] transpose : !tile.shared<3x64x32xf16> -> !tile.tile<32x64xf16>
   tile.local_store %tt, %buf[%s] transpose : !tile.tile<32x64xf16>, !tile.shared<3x64x32xf16>
+  // CHECK: %[[IB:.*]] = tile.alloc_shared : !tile.shared<1x32x64xtf32, interleaved>
+  %ib = tile.alloc_shared : !tile.shared<1x32x64xtf32, interleaved>
+  // CHECK: tile.local_load %[[IB]][%{{.*}}] offsets [8, 0] : !tile.shared<1x32x64xtf32, interleaved> -> !tile.tile<8x64xtf32>
+  %ir = tile.local_load %ib[%s] offsets [8, 0] : !tile.shared<1x32x64xtf32, interleaved> -> !tile.tile<8x64xtf32>
   // CHECK: tile.shared_mma %[[BUF]][%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} : !tile.shared<3x64x32xf16>, !tile.shared<3x32x64xf16>, !tile.tile<64x64xf32>
   %b = tile.alloc_shared : !tile.shared<3x32x64xf16>
   %zero = tile.constant dense<0.0> : !tile.tile<64x64xf32>

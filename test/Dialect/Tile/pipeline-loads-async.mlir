@@ -296,14 +296,15 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // float32 tiles multiplied as tf32 (a conversion to a dtype of as many
 // bits, the loaded tile's only use): the float32 tiles are staged; each
 // iteration rounds its two stages once into one stage of tf32 of each
-// operand's own (16 KiB beside 4 x 16 KiB), then a CTA barrier, and each
-// step (K 8, mma.sync's for tf32) reads its slices of those.
+// operand's own (16 KiB beside 4 x 16 KiB; B's with its rows interleaved,
+// for its steps' reads), then a CTA barrier, and each step (K 8,
+// mma.sync's for tf32) reads its slices of those.
 // CHECK-LABEL: gpu.func @tf32
 // CHECK: %[[A:.*]] = tile.alloc_shared : !tile.shared<4x64x32xf32>
 // CHECK: %[[B:.*]] = tile.alloc_shared : !tile.shared<4x32x64xf32>
 // CHECK: tile.async_copy
 // CHECK: %[[RA:.*]] = tile.alloc_shared : !tile.shared<1x64x32xtf32>
-// CHECK: %[[RB:.*]] = tile.alloc_shared : !tile.shared<1x32x64xtf32>
+// CHECK: %[[RB:.*]] = tile.alloc_shared : !tile.shared<1x32x64xtf32, interleaved>
 // CHECK: scf.for
 // CHECK: tile.async_wait
 // CHECK: %[[X32:.*]] = tile.local_load %[[A]][%[[S:.*]]] : !tile.shared<4x64x32xf32> -> !tile.tile<64x32xf32>
@@ -312,10 +313,10 @@ gpu.module @m attributes {target.chip = "sm_90a"} {
 // CHECK: %[[Y:.*]] = tile.convert %[[Y32]] : !tile.tile<32x64xf32> -> !tile.tile<32x64xtf32>
 // CHECK-NEXT: %[[R:.*]] = arith.constant 0 : index
 // CHECK-NEXT: tile.local_store %[[X]], %[[RA]][%[[R]]] : !tile.tile<64x32xtf32>, !tile.shared<1x64x32xtf32>
-// CHECK-NEXT: tile.local_store %[[Y]], %[[RB]][%[[R]]] : !tile.tile<32x64xtf32>, !tile.shared<1x32x64xtf32>
+// CHECK-NEXT: tile.local_store %[[Y]], %[[RB]][%[[R]]] : !tile.tile<32x64xtf32>, !tile.shared<1x32x64xtf32, interleaved>
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[X0:.*]] = tile.local_load %[[RA]][%[[R]]] offsets [0, 0] : !tile.shared<1x64x32xtf32> -> !tile.tile<64x8xtf32>
-// CHECK-NEXT: %[[Y0:.*]] = tile.local_load %[[RB]][%[[R]]] offsets [0, 0] : !tile.shared<1x32x64xtf32> -> !tile.tile<8x64xtf32>
+// CHECK-NEXT: %[[Y0:.*]] = tile.local_load %[[RB]][%[[R]]] offsets [0, 0] : !tile.shared<1x32x64xtf32, interleaved> -> !tile.tile<8x64xtf32>
 // CHECK-NEXT: tile.mma %[[X0]], %[[Y0]]
 // CHECK-NOT: tile.convert
 // CHECK: tile.local_load %[[RA]][%[[R]]] offsets [0, 24]
