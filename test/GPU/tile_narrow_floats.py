@@ -186,6 +186,22 @@ for name in FORMATS:
 print("decode", ok)
 # CHECK: decode [True, True, True, True, True]
 
+# Bitcasts (ragged: 3000 elements): byte codes as e4m3, decoded; 32-bit
+# words as tf32, the 13 low bits dropped (NaN: tf32's 0x7FFFE000) and
+# read back as float32 and as their bits.
+count = 3000
+codes = rng.integers(0, 256, count).astype(np.uint8)
+words = rng.integers(0, 1 << 32, count, dtype=np.uint64).astype(np.uint32)
+words[:8] = [0x7F800000, 0xFF800000, 0x7F800001, 0xFFFFFFFF, 0x7FFFFFFF, 0x3F801FFF, 0x00001FFF, 0x80000001]
+e, t, u = cp.zeros(count, np.float32), cp.zeros(count, np.float32), cp.zeros(count, np.int32)
+run("bitcasts", ((count + 1023) // 1024,), cp.asarray(codes), e, cp.asarray(words), t, u)
+as_float = words.view(np.float32)
+want_bits = np.where(np.isnan(as_float), np.uint32(0x7FFFE000), words & np.uint32(0xFFFFE000))
+print("bitcasts", same(cp.asnumpy(e).astype(np.float64), decode("e4m3", codes)),
+      bool(np.array_equal(cp.asnumpy(t).view(np.uint32), want_bits)),
+      bool(np.array_equal(cp.asnumpy(u).view(np.uint32), want_bits)))
+# CHECK: bitcasts True True True
+
 # PyTorch, independently: its decoding of fp8 and e8m0, and its
 # round-to-nearest encoding where it agrees with CUDA's saturating one
 # (finite values within range; e8m0: normal positive values).

@@ -1116,9 +1116,13 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
   return splatOf(getType(), converted);
 }
 
+/// The bits of a dtype's container: pointers 64, tf32 32 (a 19-bit format
+/// stored as a float32 whose 13 low bits are zero).
 static unsigned getDTypeBits(Type dtype) {
   if (isa<PointerType>(dtype))
     return 64;
+  if (isa<FloatTF32Type>(dtype))
+    return 32;
   return dtype.getIntOrFloatBitWidth();
 }
 
@@ -1139,7 +1143,12 @@ LogicalResult BitcastOp::verify() {
 OpFoldResult BitcastOp::fold(FoldAdaptor) {
   if (getSource().getType() == getType())
     return getSource();
-  if (auto inner = getSource().getDefiningOp<BitcastOp>()) {
+  // A bitcast to tf32 drops the container's 13 low bits: a chain through
+  // one keeps it.
+  auto inner = getSource().getDefiningOp<BitcastOp>();
+  if (inner &&
+      (!isa<FloatTF32Type>(inner.getType().getElementType()) ||
+       isa<FloatTF32Type>(inner.getSource().getType().getElementType()))) {
     getSourceMutable().assign(inner.getSource());
     return getResult();
   }

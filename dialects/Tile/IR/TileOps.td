@@ -997,10 +997,16 @@ def Tile_ConvertOp : Tile_Op<"convert", [Pure]> {
 def Tile_BitcastOp : Tile_Op<"bitcast", [Pure]> {
   let summary = "Reinterpret each element's bits as another dtype";
   let description = [{
-    Same shape, same element bit width (pointers are 64 bits).
+    Same shape, same element bit width (pointers are 64 bits; tf32 is 32,
+    its container). tf32's value is the 19 high bits of the container: a
+    bitcast to tf32 reads the 32 bits as a float32 rounded toward zero to
+    tf32 (the 13 low bits dropped; NaN stays NaN, as tf32's NaN), one from
+    tf32 gives the container (the 13 low bits zero). fp8, e8m0 and fp4
+    elements are their codes.
 
     ```mlir
     %b = tile.bitcast %x : !tile.tile<128xf32> -> !tile.tile<128xui32>
+    %e = tile.bitcast %c : !tile.tile<128xui8> -> !tile.tile<128xf8E4M3FN>
     ```
   }];
   let arguments = (ins Tile_TileType:$source);

@@ -194,13 +194,19 @@ FailureOr<Value> UnaryLowering<ConvertOp>::emit(Emitter &e, ConvertOp op,
                       : arith::ExtUIOp::create(b, loc, target, x).getResult();
 }
 
+/// The bits as they are in registers of the target's type: fp8, e8m0 and
+/// fp4 registers hold their codes, so those bitcasts move nothing; to
+/// tf32, the 32 bits as a float32 rounded toward zero (tile.bitcast).
 template <>
 FailureOr<Value> UnaryLowering<BitcastOp>::emit(Emitter &e, BitcastOp,
                                                 Type from, Type to, Value x) {
-  if (isRestrictedFloat(from) || isRestrictedFloat(to))
-    return failure();
-  return arith::BitcastOp::create(e.b, e.loc, getRegisterType(to), x)
-      .getResult();
+  Type source = getRegisterType(from), target = getRegisterType(to);
+  if (source != target)
+    x = arith::BitcastOp::create(e.b, e.loc, target, x);
+  if (isa<FloatTF32Type>(to) && !isa<FloatTF32Type>(from))
+    return encodeNarrowFloat(e.b, e.loc, x, e.b.getF32Type(),
+                             cast<FloatType>(to), NarrowRounding::TowardZero);
+  return x;
 }
 } // namespace cudapy::tile::lowering
 

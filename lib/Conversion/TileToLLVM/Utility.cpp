@@ -415,11 +415,15 @@ int64_t SwizzledLayout::getWgmmaSwizzleMode() const {
 }
 
 Value SwizzledLayout::offset(Emitter &e, Value row, Value column) const {
-  // Row 8a + 4b + t stored at 8a + 2t + b.
-  if (interleaved)
-    row = e.orI(e.andI(row, e.i32(~int64_t(7))),
-                e.orI(e.shl(e.andI(row, e.i32(3)), e.i32(1)),
-                      e.andI(e.shr(row, e.i32(2)), e.i32(1))));
+  // Row 8a + 4b + t stored at 8a + 2t + b (one statement each: the IR's
+  // order does not depend on the compiler's order of arguments).
+  if (interleaved) {
+    Value group = e.andI(row, e.i32(~int64_t(7)));
+    Value up = e.shl(e.andI(row, e.i32(3)), e.i32(1));
+    Value down = e.andI(e.shr(row, e.i32(2)), e.i32(1));
+    Value moved = e.orI(up, down);
+    row = e.orI(group, moved);
+  }
   Value slab = e.bits(column, slabColumns, columns / slabColumns);
   Value chunk = e.bits(column, chunkElements, slabColumns / chunkElements);
   Value within = e.bits(column, 1, chunkElements);

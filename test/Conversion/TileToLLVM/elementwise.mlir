@@ -62,6 +62,28 @@ gpu.module @m {
   }
 }
 
+// Bitcasts of restricted floats: fp8 codes move as they are; to tf32, the
+// 32 bits as a float32 toward zero (the 13 low bits cleared, NaN tf32's);
+// from tf32, the container.
+// CHECK-LABEL: gpu.func @narrow_bitcasts
+// CHECK-SAME: (%[[C:.*]]: i8, %[[W:.*]]: i32, %[[T:.*]]: f32)
+// CHECK-NOT: arith.bitcast %[[C]]
+// CHECK: %[[F:.*]] = arith.bitcast %[[W]] : i32 to f32
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[F]] : f32 to i32
+// CHECK: %[[CODE:.*]] = arith.andi %[[BITS]], %c-8192_i32 : i32
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[F]], %[[F]] : f32
+// CHECK: arith.select %[[NAN]], %c2147475456_i32, %[[CODE]] : i32
+// CHECK: arith.bitcast %[[T]] : f32 to i32
+gpu.module @narrow {
+  gpu.func @narrow_bitcasts(%c: !tile.tile<ui8>, %w: !tile.tile<ui32>, %t: !tile.tile<tf32>) kernel {
+    %0 = tile.bitcast %c : !tile.tile<ui8> -> !tile.tile<f8E4M3FN>
+    %1 = tile.bitcast %0 : !tile.tile<f8E4M3FN> -> !tile.tile<f8E5M2>
+    %2 = tile.bitcast %w : !tile.tile<ui32> -> !tile.tile<tf32>
+    %3 = tile.bitcast %t : !tile.tile<tf32> -> !tile.tile<si32>
+    gpu.return
+  }
+}
+
 // CHECK-LABEL: gpu.func @integers
 // CHECK-SAME: (%[[A:.*]]: i32, %[[B:.*]]: i32, %[[U:.*]]: i32, %[[V:.*]]: i32)
 // CHECK: arith.divsi %[[A]], %[[B]] : i32

@@ -163,11 +163,13 @@ gpu.module @m attributes {target.chip = "sm_80"} {
 // CHECK-LABEL: gpu.func @fragments_tf32
 // CHECK-COUNT-2: nvvm.ldmatrix {{.*}} num = 4 {{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK-NOT: nvvm.ldmatrix
-// CHECK: %[[UP:.*]] = arith.shli %[[LOW:.*]], %c1_i32{{.*}} : i32
-// CHECK-NEXT: %[[MOVED:.*]] = arith.ori %[[UP]], %[[DOWN:.*]] : i32
-// CHECK-NEXT: arith.constant -8 : i32
-// CHECK-NEXT: %[[GROUP:.*]] = arith.andi %[[ROW:.*]], %c-8_i32 : i32
-// CHECK-NEXT: arith.ori %[[GROUP]], %[[MOVED]] : i32
+// CHECK: %[[GROUP:.*]] = arith.andi %[[ROW:.*]], %c-8_i32{{.*}} : i32
+// CHECK: %[[LOW:.*]] = arith.andi %[[ROW]], %c3_i32{{.*}} : i32
+// CHECK: %[[UP:.*]] = arith.shli %[[LOW]], %c1_i32{{.*}} : i32
+// CHECK: %[[HIGH:.*]] = arith.shrui %[[ROW]], %c2_i32{{.*}} : i32
+// CHECK: %[[DOWN:.*]] = arith.andi %[[HIGH]], %c1_i32{{.*}} : i32
+// CHECK: %[[MOVED:.*]] = arith.ori %[[UP]], %[[DOWN]] : i32
+// CHECK: arith.ori %[[GROUP]], %[[MOVED]] : i32
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
 // CHECK-NOT: nvvm.ldmatrix
 // CHECK: nvvm.mma.sync

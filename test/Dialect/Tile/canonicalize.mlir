@@ -107,6 +107,22 @@ func.func @conversions(%x: !tile.tile<8xf32>) -> (!tile.tile<8xf32>, !tile.tile<
   return %0, %1, %2, %3, %4, %8 : !tile.tile<8xf32>, !tile.tile<8xf16>, !tile.tile<8xf32>, !tile.tile<8xsi8>, !tile.tile<8xf32>, !tile.tile<8xsi32>
 }
 
+// A bitcast to tf32 drops the container's low bits: a chain through one
+// stays; one from tf32 folds into the next.
+// CHECK-LABEL: func.func @bitcasts_tf32(
+// CHECK-SAME: %[[A:.*]]: !tile.tile<8xf32>, %[[T:.*]]: !tile.tile<8xtf32>
+// CHECK: %[[D:.*]] = tile.bitcast %[[A]] : !tile.tile<8xf32> -> !tile.tile<8xtf32>
+// CHECK: %[[B:.*]] = tile.bitcast %[[D]] : !tile.tile<8xtf32> -> !tile.tile<8xui32>
+// CHECK: %[[C:.*]] = tile.bitcast %[[T]] : !tile.tile<8xtf32> -> !tile.tile<8xsi32>
+// CHECK: return %[[B]], %[[C]]
+func.func @bitcasts_tf32(%a: !tile.tile<8xf32>, %t: !tile.tile<8xtf32>) -> (!tile.tile<8xui32>, !tile.tile<8xsi32>) {
+  %0 = tile.bitcast %a : !tile.tile<8xf32> -> !tile.tile<8xtf32>
+  %1 = tile.bitcast %0 : !tile.tile<8xtf32> -> !tile.tile<8xui32>
+  %2 = tile.bitcast %t : !tile.tile<8xtf32> -> !tile.tile<8xui32>
+  %3 = tile.bitcast %2 : !tile.tile<8xui32> -> !tile.tile<8xsi32>
+  return %1, %3 : !tile.tile<8xui32>, !tile.tile<8xsi32>
+}
+
 // CHECK-LABEL: func.func @shapes(
 // CHECK-SAME: %[[X:.*]]: !tile.tile<4x1xf32>, %[[Y:.*]]: !tile.tile<4x8xf32>
 func.func @shapes(%x: !tile.tile<4x1xf32>, %y: !tile.tile<4x8xf32>)

@@ -610,6 +610,15 @@ func.func @f(%a: !tile.tile<4xf32>) {
 
 // -----
 
+// tf32 is as wide as its container, 32 bits.
+func.func @f(%a: !tile.tile<4xtf32>) {
+  // expected-error @below {{casts between dtypes of one width, not 32 and 16 bits}}
+  %c = tile.bitcast %a : !tile.tile<4xtf32> -> !tile.tile<4xf16>
+  return
+}
+
+// -----
+
 // Tile C++ "broadcastable to".
 func.func @f(%a: !tile.tile<4x2xf32>) {
   // expected-error @below {{shape (4, 2) is not broadcastable to (4, 8)}}

@@ -207,6 +207,11 @@ func.func @conversions(%a: !tile.tile<16xf32>, %i: !tile.tile<16xsi64>) {
   %4 = tile.bitcast %a : !tile.tile<16xf32> -> !tile.tile<16xui32>
   // CHECK: tile.bitcast %{{.*}} : !tile.tile<16xsi64> -> !tile.tile<16x!tile.ptr<f32>>
   %5 = tile.bitcast %i : !tile.tile<16xsi64> -> !tile.tile<16x!tile.ptr<f32>>
+  // CHECK: tile.bitcast %{{.*}} : !tile.tile<16xf32> -> !tile.tile<16xtf32>
+  %bt = tile.bitcast %a : !tile.tile<16xf32> -> !tile.tile<16xtf32>
+  // CHECK: tile.bitcast %{{.*}} : !tile.tile<16xui8> -> !tile.tile<16xf8E4M3FN>
+  %u8 = tile.constant dense<56> : !tile.tile<16xui8>
+  %b8 = tile.bitcast %u8 : !tile.tile<16xui8> -> !tile.tile<16xf8E4M3FN>
   return
 }
 

@@ -231,6 +231,27 @@ module attributes {gpu.container_module} {
       tile.store %f, %vo[%b] : !tile.view<1024, !tile.array<?xf32, strides [1]>>
       gpu.return
     }
+    // Bitcasts: byte codes read as e4m3 (then decoded), 32-bit words read
+    // as tf32 (toward zero: the 13 low bits dropped) and back.
+    gpu.func @bitcasts(%c: !tile.array<?xui8, strides [1]>, %e: !tile.array<?xf32, strides [1]>, %w: !tile.array<?xui32, strides [1]>, %t: !tile.array<?xf32, strides [1]>, %u: !tile.array<?xsi32, strides [1]>) kernel {
+      %b = tile.bid 0
+      %vc = tile.make_view %c : !tile.array<?xui8, strides [1]> -> !tile.view<1024, !tile.array<?xui8, strides [1]>>
+      %ve = tile.make_view %e : !tile.array<?xf32, strides [1]> -> !tile.view<1024, !tile.array<?xf32, strides [1]>>
+      %vw = tile.make_view %w : !tile.array<?xui32, strides [1]> -> !tile.view<1024, !tile.array<?xui32, strides [1]>>
+      %vt = tile.make_view %t : !tile.array<?xf32, strides [1]> -> !tile.view<1024, !tile.array<?xf32, strides [1]>>
+      %vu = tile.make_view %u : !tile.array<?xsi32, strides [1]> -> !tile.view<1024, !tile.array<?xsi32, strides [1]>>
+      %codes = tile.load %vc[%b] : !tile.view<1024, !tile.array<?xui8, strides [1]>>
+      %f8 = tile.bitcast %codes : !tile.tile<1024xui8> -> !tile.tile<1024xf8E4M3FN>
+      %dec = tile.convert %f8 : !tile.tile<1024xf8E4M3FN> -> !tile.tile<1024xf32>
+      tile.store %dec, %ve[%b] : !tile.view<1024, !tile.array<?xf32, strides [1]>>
+      %words = tile.load %vw[%b] : !tile.view<1024, !tile.array<?xui32, strides [1]>>
+      %tf = tile.bitcast %words : !tile.tile<1024xui32> -> !tile.tile<1024xtf32>
+      %wide = tile.convert %tf : !tile.tile<1024xtf32> -> !tile.tile<1024xf32>
+      tile.store %wide, %vt[%b] : !tile.view<1024, !tile.array<?xf32, strides [1]>>
+      %back = tile.bitcast %tf : !tile.tile<1024xtf32> -> !tile.tile<1024xsi32>
+      tile.store %back, %vu[%b] : !tile.view<1024, !tile.array<?xsi32, strides [1]>>
+      gpu.return
+    }
     gpu.func @int_si64(%x: !tile.array<?xsi64, strides [1]>, %t: !tile.array<?xtf32, strides [1]>, %f: !tile.array<?xf4E2M1FN, strides [1]>) kernel {
       %b = tile.bid 0
       %vx = tile.make_view %x : !tile.array<?xsi64, strides [1]> -> !tile.view<256, !tile.array<?xsi64, strides [1]>>

@@ -62,7 +62,7 @@ def creation_and_shapes(x, y):
     c = ct.cat((t, t), axis=0)
     e = ct.extract(c, (1, 0), (16, 32))
     e = ct.insert(e, (0, 0), ct.zeros((8, 32), ct.float32))
-    b = ct.bitcast(ct.bitcast(e, ct.int32), ct.float32)
+    b = ct.bitcast(ct.bitcast(ct.bitcast(e, ct.int32), ct.tfloat32), ct.float32)
     s = ct.where(t > 0, t, z) + w + b + v.T + r[:, None] + u.transpose() * 0
     ct.store(y, (pid, 0), s + ct.num_blocks(0) + ct.num_tiles(x, 0, (16, 32)))
 
