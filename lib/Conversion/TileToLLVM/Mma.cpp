@@ -101,9 +101,11 @@ static SmallVector<Value> loadMatrices(Emitter &e, Value address, int64_t count,
 /// B from a stage of B, or of Bᵀ with `transposed`); of 32-bit ones
 /// (tf32, m16n8k8: a 16 x 8 block of A is a 16 x 16 one of 16-bit halves,
 /// in the registers PTX's fragment wants), A, and B from a stage of Bᵀ.
+/// Never A from a stage of Aᵀ.
 bool lowering::isLdmatrixOperand(MmaOperandLayoutAttr layout, TileType type,
                                  bool transposed) {
-  if (!layout || type.getRank() != 2)
+  if (!layout || type.getRank() != 2 ||
+      (transposed && layout.getOperand() != 1))
     return false;
   int64_t bytes = getMemoryBytes(type.getElementType());
   bool sixteen = layout.getBits() == 16 && bytes == 2;

@@ -492,8 +492,7 @@ struct LocalLoadLowering : public TilePattern<LocalLoadOp> {
     SmallVector<int64_t> origin = op.getOrigin();
     auto operand = dyn_cast<MmaOperandLayoutAttr>(type.getEncoding());
     bool transposed = op.getTranspose();
-    if (isLdmatrixOperand(operand, type, transposed) &&
-        (!transposed || operand.getOperand() == 1)) {
+    if (isLdmatrixOperand(operand, type, transposed)) {
       rewriter.replaceOpWithMultiple(
           op, {loadMmaOperand(e, operand, type, stage, shared, origin,
                               transposed)});
